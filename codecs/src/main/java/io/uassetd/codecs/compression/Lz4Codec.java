@@ -1,0 +1,59 @@
+package io.uassetd.codecs.compression;
+
+import io.uassetd.codecs.error.CorruptDataException;
+import net.jpountz.lz4.LZ4Compressor;
+import net.jpountz.lz4.LZ4Exception;
+import net.jpountz.lz4.LZ4Factory;
+import net.jpountz.lz4.LZ4SafeDecompressor;
+
+/** LZ4 raw blocks (no frame), as Unreal's FCompression LZ4 writes them. */
+final class Lz4Codec implements Codec {
+    private final LZ4SafeDecompressor decompressor;
+    private final LZ4Compressor compressor;
+    private final String backend;
+
+    Lz4Codec() {
+        LZ4Factory f = LZ4Factory.fastestInstance();
+        this.decompressor = f.safeDecompressor();
+        this.compressor = f.fastCompressor();
+        this.backend = "lz4-java " + f;
+    }
+
+    @Override
+    public CompressionMethod method() {
+        return CompressionMethod.LZ4;
+    }
+
+    @Override
+    public String backend() {
+        return backend;
+    }
+
+    @Override
+    public boolean canCompress() {
+        return true;
+    }
+
+    @Override
+    public void decompress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen) {
+        int n;
+        try {
+            n = decompressor.decompress(src, srcOff, srcLen, dst, dstOff, dstLen);
+        } catch (LZ4Exception e) {
+            throw new CorruptDataException("Bad LZ4 block: " + e.getMessage(), null, -1, null, e);
+        }
+        if (n != dstLen) {
+            throw new CorruptDataException("LZ4 block produced " + n + " bytes, expected " + dstLen);
+        }
+    }
+
+    @Override
+    public int maxCompressedLength(int len) {
+        return compressor.maxCompressedLength(len);
+    }
+
+    @Override
+    public int compress(byte[] src, int off, int len, byte[] dst, int dstOff) {
+        return compressor.compress(src, off, len, dst, dstOff, dst.length - dstOff);
+    }
+}
