@@ -1,0 +1,37 @@
+package io.uassetd.bench;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Runs benchmarks by name: {@code ./bench [name...]} (all when none is named). Each benchmark is a
+ * class with {@code public static void main(String[])} that prints a table and writes
+ * {@code bench-results/<name>.json} through {@link BenchReport}.
+ */
+public final class Bench {
+    /** Name -> main class. Register new benchmarks here. */
+    static final Map<String, String> BENCHMARKS = new LinkedHashMap<>();
+
+    static {
+        BENCHMARKS.put("daemon", "io.uassetd.bench.DaemonLatencyBenchmark");
+    }
+
+    private Bench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 1 && (args[0].equals("--list") || args[0].equals("-h") || args[0].equals("--help"))) {
+            System.out.println("benchmarks: " + String.join(", ", BENCHMARKS.keySet()));
+            return;
+        }
+        Iterable<String> names = args.length == 0 ? BENCHMARKS.keySet() : java.util.List.of(args);
+        for (String n : names) {
+            String cls = BENCHMARKS.get(n);
+            if (cls == null) {
+                System.err.println("Unknown benchmark '" + n + "'; known: " + String.join(", ", BENCHMARKS.keySet()));
+                System.exit(2);
+            }
+            Class.forName(cls).getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+        }
+    }
+}
