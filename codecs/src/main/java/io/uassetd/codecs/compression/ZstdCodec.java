@@ -19,7 +19,7 @@ final class ZstdCodec implements Codec {
 
     @Override
     public String backend() {
-        return "zstd-jni " + Zstd.class.getPackage().getImplementationVersion();
+        return "zstd-jni";
     }
 
     @Override

@@ -1,0 +1,132 @@
+package io.uassetd.daemon;
+
+import io.uassetd.daemon.action.Dispatcher;
+import io.uassetd.daemon.action.ErrorMapper;
+import io.uassetd.daemon.actions.Actions;
+import io.uassetd.daemon.cli.Cli;
+import io.uassetd.daemon.server.Server;
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Entry point. With no arguments, or {@code serve}, serves JSON lines on stdin/stdout; otherwise
+ * runs one CLI command. Before anything else, {@code System.out} is pointed at stderr so that no
+ * stray print (ours or a library's) can reach the protocol stream; only the protocol writer (or
+ * the CLI's output) holds the real stdout.
+ */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] argv) {
+        OutputStream realStdout = new FileOutputStream(FileDescriptor.out);
+        PrintStream err = System.err;
+        System.setOut(err);
+        int status;
+        try {
+            status = run(argv, realStdout, err);
+        } catch (StartupException e) {
+            err.println("uassetd: " + e.getMessage());
+            status = 2;
+        } catch (Throwable t) {
+            err.println("uassetd: fatal: " + t);
+            t.printStackTrace(err);
+            status = 1;
+        }
+        err.flush();
+        System.exit(status);
+    }
+
+    /** A bad command line or start-up setting. */
+    static final class StartupException extends Exception {
+        StartupException(String message) {
+            super(message);
+        }
+    }
+
+    static int run(String[] argv, OutputStream realStdout, PrintStream err) throws Exception {
+        List<String> args = new ArrayList<>(Arrays.asList(argv));
+        Services.Config config = parseGlobalOptions(args);
+        if (args.isEmpty() || args.get(0).equals("serve")) {
+            if (!args.isEmpty()) {
+                args.remove(0);
+            }
+            if (!args.isEmpty()) {
+                throw new StartupException("unknown serve option '" + args.get(0) + "'");
+            }
+            try (Services services = Bootstrap.services(config, err)) {
+                Dispatcher dispatcher = new Dispatcher(Actions.registry(), new ErrorMapper(err), services.env());
+                OutputStream out = new BufferedOutputStream(realStdout, 1 << 16);
+                Server server = new Server(dispatcher, services, new FileInputStream(FileDescriptor.in), out, err, config.workers());
+                int status = server.run();
+                out.flush();
+                return status;
+            }
+        }
+        String command = args.remove(0);
+        PrintStream out = new PrintStream(new BufferedOutputStream(realStdout, 1 << 16), false, StandardCharsets.UTF_8);
+        try (Services services = Bootstrap.services(config, err)) {
+            Dispatcher dispatcher = new Dispatcher(Actions.registry(), new ErrorMapper(err), services.env());
+            int status = new Cli(dispatcher, services, out, err).run(command, args);
+            out.flush();
+            return status;
+        }
+    }
+
+    /** Takes {@code --workers}, {@code --cache-mb} and {@code --oodle} out of the arguments wherever they stand. */
+    static Services.Config parseGlobalOptions(List<String> args) throws StartupException {
+        Services.Config d = Services.Config.defaults();
+        int workers = d.workers();
+        long cacheBytes = d.cacheBytes();
+        String oodle = null;
+        for (int i = 0; i < args.size(); ) {
+            String a = args.get(i);
+            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            if (!name.equals("--workers") && !name.equals("--cache-mb") && !name.equals("--oodle")) {
+                i++;
+                continue;
+            }
+            String value;
+            if (a.contains("=")) {
+                value = a.substring(a.indexOf('=') + 1);
+                args.remove(i);
+            } else {
+                if (i + 1 >= args.size()) {
+                    throw new StartupException(name + " needs a value");
+                }
+                value = args.get(i + 1);
+                args.remove(i);
+                args.remove(i);
+            }
+            try {
+                switch (name) {
+                    case "--workers" -> {
+                        workers = Integer.parseInt(value);
+                        if (workers < 1 || workers > 1024) {
+                            throw new StartupException("--workers must be between 1 and 1024");
+                        }
+                    }
+                    case "--cache-mb" -> {
+                        long mb = Long.parseLong(value);
+                        if (mb < 0 || mb > 1L << 30) {
+                            throw new StartupException("--cache-mb must be between 0 and 2^30");
+                        }
+                        cacheBytes = mb * 1024 * 1024;
+                    }
+                    default -> oodle = value;
+                }
+            } catch (NumberFormatException e) {
+                throw new StartupException(name + " needs a whole number, got '" + value + "'");
+            }
+        }
+        return new Services.Config(workers, cacheBytes, oodle);
+    }
+}

@@ -1,0 +1,78 @@
+package io.uassetd.daemon;
+
+import io.uassetd.codecs.compression.Codecs;
+import io.uassetd.daemon.cache.ResourceCache;
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * What every handler shares: the codecs (with native Oodle when loaded), the resource cache, a
+ * pool for parallel work inside one request, the environment and the log (stderr). One per
+ * process; thread-safe.
+ */
+public final class Services implements AutoCloseable {
+    private final Config config;
+    private final Codecs codecs;
+    private final OodleStatus oodle;
+    private final ResourceCache cache;
+    private final ForkJoinPool compute;
+    private final PrintStream log;
+    private final Map<String, String> env;
+
+    /** Start-up settings. */
+    public record Config(int workers, long cacheBytes, String oodlePath) {
+        public static Config defaults() {
+            return new Config(Math.max(2, Runtime.getRuntime().availableProcessors()), 512L * 1024 * 1024, null);
+        }
+    }
+
+    /** Which Oodle backend is active and, when the native one is not, why. */
+    public record OodleStatus(boolean nativeLoaded, String backend, String detail) {
+    }
+
+    public Services(Config config, Codecs codecs, OodleStatus oodle, PrintStream log, Map<String, String> env) {
+        this.config = config;
+        this.codecs = codecs;
+        this.oodle = oodle;
+        this.log = log;
+        this.env = Map.copyOf(env);
+        this.cache = new ResourceCache(config.cacheBytes(), log);
+        this.compute = new ForkJoinPool(Math.max(1, config.workers()));
+    }
+
+    public Config config() {
+        return config;
+    }
+
+    public Codecs codecs() {
+        return codecs;
+    }
+
+    public OodleStatus oodle() {
+        return oodle;
+    }
+
+    public ResourceCache cache() {
+        return cache;
+    }
+
+    /** A pool for data-parallel work inside one request (extracting, compressing). */
+    public ForkJoinPool compute() {
+        return compute;
+    }
+
+    public PrintStream log() {
+        return log;
+    }
+
+    public Map<String, String> env() {
+        return env;
+    }
+
+    @Override
+    public void close() {
+        compute.shutdownNow();
+        cache.close();
+    }
+}

@@ -1,0 +1,124 @@
+package io.uassetd.daemon.action;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.uassetd.codecs.task.TaskMonitor;
+import io.uassetd.daemon.Services;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+/**
+ * Everything one request's handler gets besides its arguments: the shared services (codecs,
+ * caches), cancellation, progress reporting and reply warnings. One per request; thread-safe,
+ * since handlers may fan out work to many threads.
+ */
+public final class ActionContext implements TaskMonitor {
+    /** Receives progress of a request whose client asked for it. */
+    public interface ProgressSink {
+        void progress(JsonNode id, long done, long total, String item);
+    }
+
+    /** What handlers may ask of the server they run in (nothing, in the CLI). */
+    public interface Control {
+        /** Cancels the in-flight request with this id; false when there is none. */
+        boolean cancel(JsonNode targetId);
+
+        /** Asks the server to stop reading, finish in-flight work and exit. */
+        void shutdown();
+
+        Control NONE = new Control() {
+            @Override
+            public boolean cancel(JsonNode targetId) {
+                return false;
+            }
+
+            @Override
+            public void shutdown() {
+            }
+        };
+    }
+
+    private static final long PROGRESS_INTERVAL_NANOS = 20_000_000L;
+
+    private final Services services;
+    private final JsonNode id;
+    private final ProgressSink progressSink;
+    private final Control control;
+    private final AtomicBoolean cancelled = new AtomicBoolean();
+    private final List<String> warnings = new ArrayList<>();
+    private long lastProgressNanos;
+    private volatile Consumer<ActionContext> onCancel = c -> { };
+
+    public ActionContext(Services services, JsonNode id, ProgressSink progressSinkOrNull, Control control) {
+        this.services = services;
+        this.id = id;
+        this.progressSink = progressSinkOrNull;
+        this.control = control;
+    }
+
+    public Services services() {
+        return services;
+    }
+
+    public JsonNode id() {
+        return id;
+    }
+
+    public Control control() {
+        return control;
+    }
+
+    /** Marks the request cancelled; work notices at its next check. */
+    public void cancel() {
+        if (cancelled.compareAndSet(false, true)) {
+            onCancel.accept(this);
+        }
+    }
+
+    /** Runs {@code hook} when the request is cancelled (e.g. to interrupt a blocking wait). */
+    public void onCancel(Consumer<ActionContext> hook) {
+        this.onCancel = hook;
+        if (cancelled.get()) {
+            hook.accept(this);
+        }
+    }
+
+    @Override
+    public boolean isCancelled() {
+        return cancelled.get();
+    }
+
+    /**
+     * Reports progress. Sent only when the client asked for it; at most one event per 20 ms, but
+     * always the first and the last ({@code done == total}).
+     */
+    @Override
+    public void progress(long done, long total, String item) {
+        if (progressSink == null) {
+            return;
+        }
+        synchronized (this) {
+            long now = System.nanoTime();
+            boolean edge = done == 0 || done >= total;
+            if (!edge && now - lastProgressNanos < PROGRESS_INTERVAL_NANOS) {
+                return;
+            }
+            lastProgressNanos = now;
+            progressSink.progress(id, done, total, item);
+        }
+    }
+
+    /** Adds a line to the reply's {@code warnings}. */
+    public void warn(String warning) {
+        synchronized (warnings) {
+            warnings.add(warning);
+        }
+    }
+
+    public List<String> warnings() {
+        synchronized (warnings) {
+            return List.copyOf(warnings);
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package io.uassetd.daemon.action;
+
+/**
+ * One action. Handlers are stateless and thread-safe: everything a request needs comes through
+ * its {@link Args} and {@link ActionContext}.
+ */
+public interface ActionHandler {
+    ActionSpec spec();
+
+    /**
+     * Runs the action. Throw {@link ActionException} for bad arguments or missing things, the
+     * codecs' format exceptions for bad data; anything else becomes an INTERNAL error.
+     */
+    ActionResult handle(Args args, ActionContext ctx) throws Exception;
+
+    /** Human-readable CLI output for a successful reply; null means the generic rendering. */
+    default String formatHuman(ActionResult result) {
+        return null;
+    }
+}

@@ -1,0 +1,38 @@
+package io.uassetd.daemon.actions;
+
+import io.uassetd.daemon.action.ActionHandler;
+import io.uassetd.daemon.action.ActionRegistry;
+import io.uassetd.daemon.actions.core.CacheStatsAction;
+import io.uassetd.daemon.actions.core.CancelAction;
+import io.uassetd.daemon.actions.core.CapabilitiesAction;
+import io.uassetd.daemon.actions.core.CityHashAction;
+import io.uassetd.daemon.actions.core.PingAction;
+import io.uassetd.daemon.actions.core.ShutdownAction;
+import io.uassetd.daemon.actions.core.SleepAction;
+import io.uassetd.daemon.actions.core.VersionAction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+/** The one place where every action is registered. */
+public final class Actions {
+    private Actions() {
+    }
+
+    public static ActionRegistry registry() {
+        AtomicReference<ActionRegistry> self = new AtomicReference<>();
+        List<ActionHandler> all = new ArrayList<>();
+        // Core
+        all.add(new PingAction());
+        all.add(new VersionAction());
+        all.add(new CapabilitiesAction(self::get));
+        all.add(new CityHashAction());
+        all.add(new CancelAction());
+        all.add(new CacheStatsAction());
+        all.add(new ShutdownAction());
+        all.add(new SleepAction());
+        ActionRegistry r = new ActionRegistry(all);
+        self.set(r);
+        return r;
+    }
+}

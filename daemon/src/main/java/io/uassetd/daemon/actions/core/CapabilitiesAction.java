@@ -1,0 +1,72 @@
+package io.uassetd.daemon.actions.core;
+
+import io.uassetd.daemon.Version;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionHandler;
+import io.uassetd.daemon.action.ActionRegistry;
+import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.FieldSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/** {@code capabilities}: every action with its fields, and the protocol extensions this daemon speaks. */
+public final class CapabilitiesAction implements ActionHandler {
+    private static final ActionSpec SPEC = ActionSpec.of("capabilities",
+            "Lists every action with its fields, CLI command and the protocol extensions").withCli("capabilities");
+    static final List<String> EXTENSIONS = List.of("id", "progress", "cancel", "error_codes", "warnings");
+
+    /** Reply data. */
+    public record Capabilities(String version, List<String> protocol_extensions, List<ActionInfo> actions) {
+    }
+
+    /** One action. */
+    public record ActionInfo(String name, String summary, String cli, List<String> cli_positionals, List<FieldInfo> fields) {
+    }
+
+    /** One field. */
+    public record FieldInfo(String name, String type, boolean required, Object default_value, String description, String cli_option) {
+    }
+
+    private final Supplier<ActionRegistry> registry;
+
+    public CapabilitiesAction(Supplier<ActionRegistry> registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public ActionSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public ActionResult handle(Args args, ActionContext ctx) {
+        List<ActionInfo> actions = new ArrayList<>();
+        for (ActionHandler h : registry.get().actions()) {
+            ActionSpec s = h.spec();
+            List<FieldInfo> fields = new ArrayList<>();
+            for (FieldSpec f : s.fields()) {
+                fields.add(new FieldInfo(f.name(), f.type().label(), f.required(), f.defaultValue(), f.description(),
+                        s.cliName() == null ? null : f.cliFlag()));
+            }
+            actions.add(new ActionInfo(s.name(), s.summary(), s.cliName(), s.positionals(), List.copyOf(fields)));
+        }
+        return ActionResult.of(actions.size() + " actions", new Capabilities(Version.VERSION, EXTENSIONS, List.copyOf(actions)));
+    }
+
+    @Override
+    public String formatHuman(ActionResult result) {
+        Capabilities c = (Capabilities) result.data();
+        StringBuilder sb = new StringBuilder();
+        for (ActionInfo a : c.actions()) {
+            sb.append(a.name()).append(a.cli() != null ? "  (CLI: " + a.cli() + ")" : "").append("\n    ").append(a.summary()).append('\n');
+            for (FieldInfo f : a.fields()) {
+                sb.append("    ").append(f.name()).append(" : ").append(f.type()).append(f.required() ? " (required)" : "")
+                        .append(f.default_value() != null ? " [" + f.default_value() + "]" : "").append("  ").append(f.description()).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,56 @@
+package io.uassetd.daemon.actions.core;
+
+import io.uassetd.codecs.compression.Codecs;
+import io.uassetd.daemon.Services;
+import io.uassetd.daemon.Version;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionHandler;
+import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.daemon.action.Args;
+import java.util.List;
+
+/** {@code version}: the tool's version, the Java runtime, compression methods and the Oodle backend. */
+public final class VersionAction implements ActionHandler {
+    private static final ActionSpec SPEC = ActionSpec.of("version",
+            "Tool version, Java version, available compression methods and whether native Oodle is loaded").withCli("version");
+
+    /** The reply data of {@code version}. */
+    public record VersionInfo(String version, String java_version, String java_vm, String os,
+                              List<Codecs.MethodInfo> compression_methods, boolean oodle_native, String oodle_backend,
+                              String oodle_detail) {
+    }
+
+    @Override
+    public ActionSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public ActionResult handle(Args args, ActionContext ctx) {
+        Services s = ctx.services();
+        VersionInfo v = new VersionInfo(Version.VERSION, System.getProperty("java.version"),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
+                System.getProperty("os.name") + " " + System.getProperty("os.arch"),
+                s.codecs().describe(), s.oodle().nativeLoaded(), s.oodle().backend(), s.oodle().detail());
+        return ActionResult.of("uassetd " + Version.VERSION, v);
+    }
+
+    @Override
+    public String formatHuman(ActionResult result) {
+        VersionInfo v = (VersionInfo) result.data();
+        StringBuilder sb = new StringBuilder();
+        sb.append("uassetd ").append(v.version()).append('\n');
+        sb.append("java: ").append(v.java_version()).append(" (").append(v.java_vm()).append(")\n");
+        sb.append("os: ").append(v.os()).append('\n');
+        sb.append("oodle: ").append(v.oodle_backend()).append(v.oodle_native() ? " (native)" : "").append('\n');
+        if (v.oodle_detail() != null) {
+            sb.append("  ").append(v.oodle_detail().replace("\n", "\n  ")).append('\n');
+        }
+        sb.append("compression methods:\n");
+        for (Codecs.MethodInfo m : v.compression_methods()) {
+            sb.append(String.format("  %-6s decompress=%-5s compress=%-5s %s%n", m.name(), m.decompress(), m.compress(), m.backend()));
+        }
+        return sb.toString();
+    }
+}

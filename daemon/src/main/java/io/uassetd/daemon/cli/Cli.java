@@ -1,0 +1,262 @@
+package io.uassetd.daemon.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.uassetd.daemon.Services;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionHandler;
+import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.daemon.action.Dispatcher;
+import io.uassetd.daemon.action.FieldSpec;
+import io.uassetd.daemon.action.FieldType;
+import io.uassetd.protocol.Json;
+import io.uassetd.protocol.Reply;
+import io.uassetd.protocol.Request;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One-shot commands: {@code uassetd <command> [args…] [--json]}. Arguments map onto the action's
+ * fields: positional ones in the order the action declares, {@code --field-name value} (or the
+ * field's UAssetTool flag such as {@code --aes}) for the rest, {@code --flag}/{@code --no-flag}
+ * for booleans, repeated options for lists. The request runs through the same dispatcher as the
+ * daemon's; {@code --json} prints the raw reply line.
+ */
+public final class Cli {
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    private final Dispatcher dispatcher;
+    private final Services services;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    public Cli(Dispatcher dispatcher, Services services, PrintStream out, PrintStream err) {
+        this.dispatcher = dispatcher;
+        this.services = services;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Thrown for a command line that cannot be understood; exit status 2. */
+    static final class UsageException extends Exception {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    public int run(String command, List<String> args) {
+        if (command.equals("help") || command.equals("--help") || command.equals("-h")) {
+            out.print(args.isEmpty() ? usage() : commandHelp(args.get(0)));
+            return 0;
+        }
+        Optional<ActionHandler> handler = find(command);
+        if (handler.isEmpty()) {
+            err.println("uassetd: unknown command '" + command + "'. Run 'uassetd help' for the list.");
+            return 2;
+        }
+        ActionSpec spec = handler.get().spec();
+        boolean json = args.contains("--json");
+        boolean progress = args.contains("--progress");
+        List<String> rest = new ArrayList<>(args);
+        rest.remove("--json");
+        rest.remove("--progress");
+        Map<String, JsonNode> fields;
+        try {
+            fields = parse(spec, rest);
+        } catch (UsageException e) {
+            err.println("uassetd " + command + ": " + e.getMessage());
+            err.print(commandHelp(command));
+            return 2;
+        }
+        Request req = new Request(spec.name(), null, false, fields);
+        ActionContext.ProgressSink sink = progress
+                ? (id, done, total, item) -> err.println("[" + done + "/" + total + "] " + (item == null ? "" : item))
+                : null;
+        ActionContext ctx = new ActionContext(services, null, sink, ActionContext.Control.NONE);
+        Reply reply = dispatcher.dispatch(req, ctx);
+        if (json) {
+            try {
+                out.println(Json.mapper().writeValueAsString(reply));
+            } catch (Exception e) {
+                err.println("uassetd: cannot encode reply: " + e);
+                return 1;
+            }
+        } else if (reply.success()) {
+            String text = handler.get().formatHuman(new ActionResult(reply.message(), reply.data()));
+            if (text == null) {
+                if (reply.message() != null && !reply.message().isEmpty()) {
+                    out.println(reply.message());
+                }
+                text = HumanRenderer.render(reply.data());
+            }
+            out.print(text);
+            for (String w : reply.warnings()) {
+                err.println("warning: " + w);
+            }
+        } else {
+            err.println("error [" + reply.errorCode() + "]: " + reply.message());
+            for (String w : reply.warnings()) {
+                err.println("warning: " + w);
+            }
+        }
+        return reply.success() ? 0 : 1;
+    }
+
+    private Optional<ActionHandler> find(String command) {
+        Optional<ActionHandler> h = dispatcher.registry().command(command);
+        return h.isPresent() ? h : dispatcher.registry().action(command);
+    }
+
+    static Map<String, JsonNode> parse(ActionSpec spec, List<String> args) throws UsageException {
+        Map<String, JsonNode> fields = new LinkedHashMap<>();
+        List<String> positional = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.startsWith("--") && a.length() > 2) {
+                String opt = a;
+                String inline = null;
+                int eq = a.indexOf('=');
+                if (eq > 0) {
+                    opt = a.substring(0, eq);
+                    inline = a.substring(eq + 1);
+                }
+                FieldSpec f = byFlag(spec, opt);
+                boolean negated = false;
+                if (f == null && opt.startsWith("--no-")) {
+                    f = byFlag(spec, "--" + opt.substring(5));
+                    negated = f != null && f.type() == FieldType.BOOLEAN;
+                    if (!negated) {
+                        f = null;
+                    }
+                }
+                if (f == null) {
+                    throw new UsageException("unknown option " + opt);
+                }
+                if (f.type() == FieldType.BOOLEAN) {
+                    boolean v = inline == null ? !negated : Boolean.parseBoolean(inline);
+                    fields.put(f.name(), F.booleanNode(v));
+                    continue;
+                }
+                String value = inline;
+                if (value == null) {
+                    if (i + 1 >= args.size()) {
+                        throw new UsageException("option " + opt + " needs a value");
+                    }
+                    value = args.get(++i);
+                }
+                put(fields, f, value);
+            } else {
+                positional.add(a);
+            }
+        }
+        List<String> slots = spec.positionals();
+        int p = 0;
+        for (int s = 0; s < slots.size() && p < positional.size(); s++) {
+            FieldSpec f = spec.field(slots.get(s)).orElseThrow();
+            boolean last = s == slots.size() - 1;
+            if (f.type() == FieldType.STRING_LIST && last) {
+                while (p < positional.size()) {
+                    put(fields, f, positional.get(p++));
+                }
+            } else {
+                put(fields, f, positional.get(p++));
+            }
+        }
+        if (p < positional.size()) {
+            throw new UsageException("unexpected argument '" + positional.get(p) + "'");
+        }
+        for (FieldSpec f : spec.fields()) {
+            if (f.required() && !fields.containsKey(f.name())) {
+                throw new UsageException("missing " + (slots.contains(f.name()) ? "argument <" + f.name() + ">" : "option " + f.cliFlag()));
+            }
+        }
+        return fields;
+    }
+
+    private static FieldSpec byFlag(ActionSpec spec, String flag) {
+        for (FieldSpec f : spec.fields()) {
+            if (f.cliFlag().equals(flag) || ("--" + f.name().replace('_', '-')).equals(flag)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    private static void put(Map<String, JsonNode> fields, FieldSpec f, String value) throws UsageException {
+        switch (f.type()) {
+            case STRING_LIST -> {
+                JsonNode existing = fields.get(f.name());
+                ArrayNode arr = existing instanceof ArrayNode a ? a : F.arrayNode();
+                arr.add(value);
+                fields.put(f.name(), arr);
+            }
+            case INTEGER -> fields.put(f.name(), F.textNode(value)); // Args parses decimal and 0x-hex text
+            case NUMBER -> {
+                try {
+                    fields.put(f.name(), F.numberNode(Double.parseDouble(value)));
+                } catch (NumberFormatException e) {
+                    throw new UsageException(f.cliFlag() + " needs a number, got '" + value + "'");
+                }
+            }
+            case BOOLEAN -> fields.put(f.name(), F.booleanNode(Boolean.parseBoolean(value)));
+            case ANY -> {
+                try {
+                    fields.put(f.name(), Json.mapper().readTree(value));
+                } catch (Exception e) {
+                    fields.put(f.name(), F.textNode(value));
+                }
+            }
+            default -> fields.put(f.name(), F.textNode(value));
+        }
+    }
+
+    public String usage() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("uassetd: Unreal Engine PAK / IoStore / Zen / uasset toolkit\n\n");
+        sb.append("usage:\n");
+        sb.append("  uassetd                         serve JSON-lines requests on stdin/stdout\n");
+        sb.append("  uassetd serve [--workers N] [--cache-mb M] [--oodle PATH]\n");
+        sb.append("  uassetd <command> [args...] [--json] [--progress]\n");
+        sb.append("  uassetd help <command>\n\n");
+        sb.append("commands:\n");
+        for (ActionHandler h : dispatcher.registry().commands()) {
+            ActionSpec s = h.spec();
+            sb.append(String.format("  %-24s %s%n", s.cliName(), s.summary()));
+        }
+        sb.append("\nEvery daemon action also runs as a command under its own name with --field-name options.\n");
+        return sb.toString();
+    }
+
+    public String commandHelp(String command) {
+        Optional<ActionHandler> h = find(command);
+        if (h.isEmpty()) {
+            return "unknown command '" + command + "'\n";
+        }
+        ActionSpec s = h.get().spec();
+        StringBuilder sb = new StringBuilder();
+        sb.append("uassetd ").append(s.cliName() != null ? s.cliName() : s.name());
+        for (String p : s.positionals()) {
+            FieldSpec f = s.field(p).orElseThrow();
+            sb.append(f.required() ? " <" : " [").append(p).append(f.type() == FieldType.STRING_LIST ? "..." : "")
+                    .append(f.required() ? ">" : "]");
+        }
+        sb.append(" [options]\n  ").append(s.summary()).append("\noptions:\n");
+        for (FieldSpec f : s.fields()) {
+            if (s.positionals().contains(f.name())) {
+                continue;
+            }
+            String arg = f.type() == FieldType.BOOLEAN ? "" : " <" + f.type().label() + ">";
+            sb.append(String.format("  %-28s %s%s%n", f.cliFlag() + arg, f.description(),
+                    f.defaultValue() != null ? " [default " + f.defaultValue() + "]" : ""));
+        }
+        sb.append(String.format("  %-28s %s%n", "--json", "print the raw JSON reply"));
+        sb.append(String.format("  %-28s %s%n", "--progress", "print progress to stderr"));
+        return sb.toString();
+    }
+}
