@@ -139,7 +139,13 @@ public final class UassetdClient implements AutoCloseable {
         return sendRawLine(line.getBytes(StandardCharsets.UTF_8));
     }
 
-    private CompletableFuture<Reply> sendRawLine(byte[] line) {
+    /** Sends one raw line of bytes (e.g. invalid UTF-8, for tests); answered without an id, in order. */
+    public CompletableFuture<Reply> sendRawLine(byte[] line) {
+        for (byte b : line) {
+            if (b == '\n') {
+                throw new IllegalArgumentException("a protocol line cannot contain a newline");
+            }
+        }
         CompletableFuture<Reply> f = new CompletableFuture<>();
         Pending p = new Pending(f, null);
         synchronized (writeLock) {

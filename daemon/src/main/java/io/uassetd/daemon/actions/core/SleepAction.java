@@ -7,7 +7,6 @@ import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
-import java.util.Map;
 
 /**
  * {@code sleep}: a diagnostic long-running request that waits {@code duration_ms} in
@@ -20,6 +19,10 @@ public final class SleepAction implements ActionHandler {
             FieldSpec.optional("duration_ms", FieldType.INTEGER, 1000, "how long to wait (0 to 600000)"),
             FieldSpec.optional("steps", FieldType.INTEGER, 10, "progress steps (1 to 10000)"))
             .withCli("sleep", "duration_ms");
+
+    /** Reply data. */
+    public record Slept(long duration_ms, int steps) {
+    }
 
     @Override
     public ActionSpec spec() {
@@ -42,6 +45,6 @@ public final class SleepAction implements ActionHandler {
             ctx.checkCancelled();
             ctx.progress(i, steps, "step " + i);
         }
-        return ActionResult.of("Slept " + duration + " ms", Map.of("duration_ms", duration, "steps", steps));
+        return ActionResult.of("Slept " + duration + " ms", new Slept(duration, steps));
     }
 }
