@@ -4,7 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
-/** Word loads from byte arrays (callers keep the index in range). */
+/** Word loads and stores on byte arrays (callers keep the index in range). */
 final class Bytes {
     private static final VarHandle LE64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle BE64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
@@ -18,5 +18,9 @@ final class Bytes {
 
     static long be64(byte[] b, int i) {
         return (long) BE64.get(b, i);
+    }
+
+    static void put64(byte[] b, int i, long v) {
+        LE64.set(b, i, v);
     }
 }

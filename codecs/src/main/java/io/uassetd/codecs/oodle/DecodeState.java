@@ -3,7 +3,7 @@ package io.uassetd.codecs.oodle;
 import io.uassetd.codecs.error.CorruptDataException;
 
 /**
- * Per-call decoding state: the compressed input, where it starts (for error offsets) and a pool of
+ * Decoding state, reused by the calls on one thread: the compressed input, where it starts (for error offsets) and a pool of
  * scratch buffers whose sizes are bounded by the chunk size, so corrupt headers cannot make the
  * decoder allocate more than the output it was asked for plus a constant.
  */
@@ -15,17 +15,21 @@ final class DecodeState {
     /** Slots per nesting level in the byte pool. */
     static final int SLOTS_PER_LEVEL = 4;
 
-    final byte[] src;
-    final int srcBase;
+    byte[] src;
+    int srcBase;
     private final byte[][] pool = new byte[(MAX_DEPTH + 2) * SLOTS_PER_LEVEL][];
     private final int[][] intPool = new int[8][];
 
     final EntropyDecoder entropy;
 
-    DecodeState(byte[] src, int srcBase) {
+    DecodeState() {
+        this.entropy = new EntropyDecoder(this);
+    }
+
+    /** Points this state at the next call's input. */
+    void reset(byte[] src, int srcBase) {
         this.src = src;
         this.srcBase = srcBase;
-        this.entropy = new EntropyDecoder(this);
     }
 
     CorruptDataException corrupt(int pos, String expected) {

@@ -116,9 +116,9 @@ final class KrakenChunk implements ChunkDecoder {
                     throw st.corrupt(at, "literal runs inside the literals and the chunk");
                 }
                 if (delta) {
-                    LzCopy.delta(dst, d, lit, li, litLen, last);
+                    LzCopy.delta(dst, d, lit, li, litLen, last, dEnd);
                 } else {
-                    LzCopy.raw(dst, d, lit, li, litLen);
+                    LzCopy.raw(dst, d, lit, li, litLen, dEnd);
                 }
                 d += litLen;
                 li += litLen;
@@ -163,7 +163,7 @@ final class KrakenChunk implements ChunkDecoder {
             if (ml > dEnd - d) {
                 throw st.corrupt(at, "matches inside the chunk");
             }
-            LzCopy.match(dst, d, off, ml);
+            LzCopy.match(dst, d, off, ml, dEnd);
             d += ml;
         }
         if (oi != nOffs || ni != nLens) {
@@ -174,9 +174,9 @@ final class KrakenChunk implements ChunkDecoder {
             throw st.corrupt(at, "the remaining literals to fill the chunk exactly");
         }
         if (delta) {
-            LzCopy.delta(dst, d, lit, li, rest, last);
+            LzCopy.delta(dst, d, lit, li, rest, last, dEnd);
         } else {
-            LzCopy.raw(dst, d, lit, li, rest);
+            LzCopy.raw(dst, d, lit, li, rest, dEnd);
         }
     }
 }

@@ -26,6 +26,8 @@ final class LeviathanChunk implements ChunkDecoder {
     private final int[] cmdCur = new int[8];
     private final int[] cmdEnd = new int[8];
     private final int[] rec = new int[RECENT + 1];
+    /** End of the chunk being written (bound for word-sized literal copies). */
+    private int limit;
 
     LeviathanChunk(DecodeState st, int maxChunk) {
         this.st = st;
@@ -134,6 +136,7 @@ final class LeviathanChunk implements ChunkDecoder {
         final byte[] lit = lits;
         final byte[] cmd = cmds;
         final int[] r = rec;
+        limit = dEnd;
         for (int i = 0; i < RECENT; i++) {
             r[i] = -8;
         }
@@ -215,7 +218,7 @@ final class LeviathanChunk implements ChunkDecoder {
             if (ml > dEnd - d) {
                 throw st.corrupt(at, "matches inside the chunk");
             }
-            LzCopy.match(dst, d, off, ml);
+            LzCopy.match(dst, d, off, ml, dEnd);
             d += ml;
         }
         if (oi != nOffs || front != back) {
@@ -238,7 +241,7 @@ final class LeviathanChunk implements ChunkDecoder {
                 if (n > litEnd[0] - c) {
                     throw st.corrupt(at, "literal runs inside the literals");
                 }
-                LzCopy.delta(dst, d, lit, c, n, last);
+                LzCopy.delta(dst, d, lit, c, n, last, limit);
                 litCur[0] = c + n;
                 return d + n;
             }
@@ -247,7 +250,7 @@ final class LeviathanChunk implements ChunkDecoder {
                 if (n > litEnd[0] - c) {
                     throw st.corrupt(at, "literal runs inside the literals");
                 }
-                LzCopy.raw(dst, d, lit, c, n);
+                LzCopy.raw(dst, d, lit, c, n, limit);
                 litCur[0] = c + n;
                 return d + n;
             }
@@ -258,7 +261,7 @@ final class LeviathanChunk implements ChunkDecoder {
                 if (n - 1 > litEnd[0] - c) {
                     throw st.corrupt(at, "literal runs inside the literals");
                 }
-                LzCopy.delta(dst, d, lit, c, n - 1, last);
+                LzCopy.delta(dst, d, lit, c, n - 1, last, limit);
                 litCur[0] = c + n - 1;
                 return d + n - 1;
             }

@@ -213,9 +213,9 @@ final class MermaidChunk implements ChunkDecoder {
                         if (rec >= 0 || d + rec < window) {
                             throw st.corrupt(lenPos, "a delta-literal offset inside the output");
                         }
-                        LzCopy.delta(dst, d, lit, li, litLen, rec);
+                        LzCopy.delta(dst, d, lit, li, litLen, rec, dEnd);
                     } else {
-                        LzCopy.raw(dst, d, lit, li, litLen);
+                        LzCopy.raw(dst, d, lit, li, litLen, dEnd);
                     }
                     d += litLen;
                     li += litLen;
@@ -234,7 +234,7 @@ final class MermaidChunk implements ChunkDecoder {
                     if (rec >= 0 || d + rec < window) {
                         throw st.corrupt(lenPos, "match offsets inside the output so far");
                     }
-                    LzCopy.match(dst, d, rec, ml);
+                    LzCopy.match(dst, d, rec, ml, dEnd);
                     d += ml;
                 }
             } else if (c > 2) {
@@ -249,7 +249,7 @@ final class MermaidChunk implements ChunkDecoder {
                 if (rec >= 0 || d + rec < window) {
                     throw st.corrupt(lenPos, "match offsets inside the output so far");
                 }
-                LzCopy.match(dst, d, rec, ml);
+                LzCopy.match(dst, d, rec, ml, dEnd);
                 d += ml;
             } else if (c == 0) {
                 int n = length(end) + 64;
@@ -260,9 +260,9 @@ final class MermaidChunk implements ChunkDecoder {
                     if (rec >= 0 || d + rec < window) {
                         throw st.corrupt(lenPos, "a delta-literal offset inside the output");
                     }
-                    LzCopy.delta(dst, d, lit, li, n, rec);
+                    LzCopy.delta(dst, d, lit, li, n, rec, dEnd);
                 } else {
-                    LzCopy.raw(dst, d, lit, li, n);
+                    LzCopy.raw(dst, d, lit, li, n, dEnd);
                 }
                 d += n;
                 li += n;
@@ -287,7 +287,7 @@ final class MermaidChunk implements ChunkDecoder {
                 if (rec >= 0 || d + rec < window) {
                     throw st.corrupt(lenPos, "match offsets inside the output so far");
                 }
-                LzCopy.match(dst, d, rec, ml);
+                LzCopy.match(dst, d, rec, ml, dEnd);
                 d += ml;
             }
         }
@@ -300,9 +300,9 @@ final class MermaidChunk implements ChunkDecoder {
                 if (rec >= 0 || d + rec < window) {
                     throw st.corrupt(lenPos, "a delta-literal offset inside the output");
                 }
-                LzCopy.delta(dst, d, lit, li, rest, rec);
+                LzCopy.delta(dst, d, lit, li, rest, rec, dEnd);
             } else {
-                LzCopy.raw(dst, d, lit, li, rest);
+                LzCopy.raw(dst, d, lit, li, rest, dEnd);
             }
         }
         li += rest;

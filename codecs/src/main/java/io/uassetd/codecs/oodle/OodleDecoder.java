@@ -1,6 +1,7 @@
 package io.uassetd.codecs.oodle;
 
 import io.uassetd.codecs.error.CorruptDataException;
+import java.lang.ref.SoftReference;
 
 /**
  * Pure-Java decoder for Oodle streams made by Kraken, Mermaid, Selkie and Leviathan, for callers
@@ -31,27 +32,79 @@ public final class OodleDecoder {
                 || dstOff > dst.length - dstLen) {
             throw new IndexOutOfBoundsException("range outside its buffer");
         }
-        new OodleDecoder.Run(src, srcOff, srcLen, dst, dstOff, dstLen).all();
+        Workspace ws = workspace();
+        ws.st.reset(src, srcOff);
+        try {
+            new Run(ws, dst, dstOff, dstLen, srcOff + srcLen).all();
+        } finally {
+            ws.st.reset(null, 0);
+        }
+    }
+
+    private static final ThreadLocal<SoftReference<Workspace>> WORKSPACES = new ThreadLocal<>();
+
+    /** This thread's scratch state (tables and chunk buffers), kept while memory allows. */
+    private static Workspace workspace() {
+        SoftReference<Workspace> ref = WORKSPACES.get();
+        Workspace ws = ref == null ? null : ref.get();
+        if (ws == null) {
+            ws = new Workspace();
+            WORKSPACES.set(new SoftReference<>(ws));
+        }
+        return ws;
+    }
+
+    /** Scratch state reused across calls on one thread; chunk buffers grow up to 128 KiB streams. */
+    private static final class Workspace {
+        final DecodeState st = new DecodeState();
+        ChunkDecoder kraken;
+        int krakenCap;
+        ChunkDecoder mermaid;
+        int mermaidCap;
+        ChunkDecoder leviathan;
+        int leviathanCap;
+
+        ChunkDecoder decoder(int codec, int cap) {
+            switch (codec) {
+                case CODEC_KRAKEN:
+                    if (kraken == null || krakenCap < cap) {
+                        kraken = new KrakenChunk(st, cap);
+                        krakenCap = cap;
+                    }
+                    return kraken;
+                case CODEC_MERMAID:
+                    if (mermaid == null || mermaidCap < cap) {
+                        mermaid = new MermaidChunk(st, cap);
+                        mermaidCap = cap;
+                    }
+                    return mermaid;
+                default:
+                    if (leviathan == null || leviathanCap < cap) {
+                        leviathan = new LeviathanChunk(st, cap);
+                        leviathanCap = cap;
+                    }
+                    return leviathan;
+            }
+        }
     }
 
     /** One call's progress through the stream. */
     private static final class Run {
+        private final Workspace ws;
         private final DecodeState st;
         private final byte[] dst;
         private final int window;
         private final int outEnd;
         private final int srcEnd;
         private final int maxChunk;
-        private ChunkDecoder kraken;
-        private ChunkDecoder mermaid;
-        private ChunkDecoder leviathan;
 
-        Run(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen) {
-            this.st = new DecodeState(src, srcOff);
+        Run(Workspace ws, byte[] dst, int dstOff, int dstLen, int srcEnd) {
+            this.ws = ws;
+            this.st = ws.st;
             this.dst = dst;
             this.window = dstOff;
             this.outEnd = dstOff + dstLen;
-            this.srcEnd = srcOff + srcLen;
+            this.srcEnd = srcEnd;
             this.maxChunk = Math.min(dstLen, DecodeState.CHUNK);
         }
 
@@ -161,23 +214,7 @@ public final class OodleDecoder {
         }
 
         private ChunkDecoder decoder(int codec) {
-            switch (codec) {
-                case CODEC_KRAKEN:
-                    if (kraken == null) {
-                        kraken = new KrakenChunk(st, maxChunk);
-                    }
-                    return kraken;
-                case CODEC_MERMAID:
-                    if (mermaid == null) {
-                        mermaid = new MermaidChunk(st, maxChunk);
-                    }
-                    return mermaid;
-                default:
-                    if (leviathan == null) {
-                        leviathan = new LeviathanChunk(st, maxChunk);
-                    }
-                    return leviathan;
-            }
+            return ws.decoder(codec, maxChunk);
         }
     }
 }
