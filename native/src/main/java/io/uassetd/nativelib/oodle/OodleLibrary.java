@@ -11,6 +11,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -158,7 +159,7 @@ public final class OodleLibrary {
             try {
                 api = Native.load(location, OodleApi.class);
             } catch (UnsatisfiedLinkError | RuntimeException e) {
-                return failed(source, location, firstLine(e.getMessage()));
+                return failed(source, location, reason(e.getMessage()));
             }
             NativeLibrary lib = ((Library.Handler) Proxy.getInvocationHandler(api)).getNativeLibrary();
             List<String> missing = new ArrayList<>();
@@ -205,11 +206,24 @@ public final class OodleLibrary {
         }
     }
 
-    private static String firstLine(String message) {
-        if (message == null) {
+    /**
+     * The platform loader's reasons from a JNA load error: its message is a headline
+     * ("Unable to load library 'x':") followed by one line per way JNA tried, often repeated. The
+     * distinct reasons are kept, without JNA's look into the class path (uassetd ships no library
+     * there, so that line only confuses).
+     */
+    static String reason(String message) {
+        if (message == null || message.isBlank()) {
             return "no reason given";
         }
-        int nl = message.indexOf('\n');
-        return (nl < 0 ? message : message.substring(0, nl)).trim();
+        String[] lines = message.split("\\R");
+        Set<String> reasons = new LinkedHashSet<>();
+        for (int i = 1; i < lines.length; i++) {
+            String line = lines[i].trim();
+            if (!line.isEmpty() && !line.contains("not found in resource path")) {
+                reasons.add(line);
+            }
+        }
+        return reasons.isEmpty() ? lines[0].trim() : String.join("; ", reasons);
     }
 }

@@ -147,7 +147,7 @@ class OodleLibraryTest {
                 + "jar folder: " + jar.resolve(name) + " not found; "
                 + "working folder: " + work.resolve(name) + " not found; "
                 + "system library path: " + name + " failed to load (");
-        assertThat(r.attempts().get(5).detail()).contains(name);
+        assertThat(r.attempts().get(5).detail()).contains(name).doesNotContain("Unable to load library", "resource path");
 
         // Remembered: the library appearing later changes nothing for this loader; a new loader finds it.
         Files.copy(FakeOodle.library(), work.resolve(name));
@@ -175,7 +175,7 @@ class OodleLibraryTest {
         assertThat(r.attempts()).hasSize(1);
         Attempt a = r.attempts().get(0);
         assertThat(a.outcome()).isEqualTo(Outcome.FAILED);
-        assertThat(a.detail()).isNotBlank().doesNotContain("\n");
+        assertThat(a.detail()).startsWith(broken + ": ").doesNotContain("\n", "Unable to load library");
         assertThat(r.describe()).isEqualTo("Oodle library " + broken + " could not be loaded: " + a.detail()
                 + ". Tried: --oodle: " + broken + " failed to load (" + a.detail() + ")");
     }
@@ -261,6 +261,18 @@ class OodleLibraryTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    @Test
+    void theLoaderReasonKeepsEachDistinctCauseOnce() {
+        String jna = "Unable to load library '/x/liboo2corelinux64.so.9':\n"
+                + "/x/liboo2corelinux64.so.9: invalid ELF header\n"
+                + "/x/liboo2corelinux64.so.9: invalid ELF header\n"
+                + "Native library (x/liboo2corelinux64.so.9) not found in resource path ([])";
+
+        assertThat(OodleLibrary.reason(jna)).isEqualTo("/x/liboo2corelinux64.so.9: invalid ELF header");
+        assertThat(OodleLibrary.reason("Unable to load library 'y'")).isEqualTo("Unable to load library 'y'");
+        assertThat(OodleLibrary.reason(null)).isEqualTo("no reason given");
     }
 
     private static void restoreProperty(String before) {
