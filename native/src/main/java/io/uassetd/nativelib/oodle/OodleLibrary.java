@@ -158,7 +158,7 @@ public final class OodleLibrary {
             OodleApi api;
             try {
                 api = Native.load(location, OodleApi.class);
-            } catch (UnsatisfiedLinkError | RuntimeException e) {
+            } catch (LinkageError | RuntimeException e) {
                 return failed(source, location, reason(e.getMessage()));
             }
             NativeLibrary lib = ((Library.Handler) Proxy.getInvocationHandler(api)).getNativeLibrary();
