@@ -10,6 +10,11 @@ import io.uassetd.daemon.actions.core.PingAction;
 import io.uassetd.daemon.actions.core.ShutdownAction;
 import io.uassetd.daemon.actions.core.SleepAction;
 import io.uassetd.daemon.actions.core.VersionAction;
+import io.uassetd.daemon.actions.pak.ExtractPakAllAction;
+import io.uassetd.daemon.actions.pak.ExtractPakFileAction;
+import io.uassetd.daemon.actions.pak.ListPakAction;
+import io.uassetd.daemon.actions.pak.ListPakFilesAction;
+import io.uassetd.daemon.actions.pak.VerifyPakAction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -31,6 +36,12 @@ public final class Actions {
         all.add(new CacheStatsAction());
         all.add(new ShutdownAction());
         all.add(new SleepAction());
+        // PAK
+        all.add(new ListPakFilesAction());
+        all.add(new ListPakAction());
+        all.add(new ExtractPakFileAction());
+        all.add(new ExtractPakAllAction());
+        all.add(new VerifyPakAction());
         ActionRegistry r = new ActionRegistry(all);
         self.set(r);
         return r;

@@ -1,0 +1,177 @@
+package io.uassetd.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.uassetd.client.UassetdClient;
+import io.uassetd.protocol.ErrorCode;
+import io.uassetd.protocol.Reply;
+import io.uassetd.testkit.Fixtures;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** PAK actions through the packaged daemon on the real repak and CUE4Parse paks. */
+class PakActionsTest {
+    static final String REPAK_KEY = "94d25bc3aeb420e0be914edc9d5435a1eaab5f2864e09e94019ac205b727a7de";
+    static final String REPAK_KEY_B64 = "lNJbw660IOC+kU7cnVQ1oeqrXyhk4J6UAZrCBbcnp94=";
+    static final String CUE_KEY = "0x435545345061727365466978747572654145534b657930313233343536373839";
+    static UassetdClient daemon;
+
+    @BeforeAll
+    static void start() throws Exception {
+        daemon = UassetdClient.spawnJar(Daemon.jar());
+    }
+
+    @AfterAll
+    static void stop() {
+        daemon.close();
+    }
+
+    static Reply call(String action, Map<String, ?> fields) throws Exception {
+        return daemon.send(action, fields).get(120, TimeUnit.SECONDS);
+    }
+
+    static String sha256(Path p) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p)));
+    }
+
+    @Test
+    void everyRepakPackListsAndExtractsTheSourceFiles(@TempDir Path out) throws Exception {
+        Path packs = Fixtures.path("repak/packs");
+        Path root = Fixtures.path("repak/pack/root");
+        List<Path> all;
+        try (Stream<Path> s = Files.list(packs)) {
+            all = s.filter(p -> p.toString().endsWith(".pak")).sorted().toList();
+        }
+        assertThat(all).hasSize(48);
+        for (Path pak : all) {
+            boolean encrypted = pak.getFileName().toString().contains("encrypt");
+            Map<String, Object> f = new java.util.HashMap<>(Map.of("file_path", pak.toString()));
+            if (encrypted) {
+                f.put("aes_key", pak.getFileName().toString().hashCode() % 2 == 0 ? REPAK_KEY : REPAK_KEY_B64);
+            }
+            Reply list = call("list_pak", f);
+            assertThat(list.success()).as(pak + ": " + list.message()).isTrue();
+            JsonNode d = list.dataTree();
+            assertThat(d.get("mount_point").textValue()).isEqualTo("../mount/point/root/");
+            assertThat(d.get("total_files").intValue()).as(pak.toString()).isEqualTo(4);
+            Path dest = out.resolve(pak.getFileName().toString());
+            f.put("output_path", dest.toString());
+            Reply x = call("extract_pak_all", f);
+            assertThat(x.success()).as(pak + ": " + x.message()).isTrue();
+            assertThat(x.dataTree().get("extracted_count").intValue()).isEqualTo(4);
+            assertThat(x.dataTree().get("failed_count").intValue()).isZero();
+            for (String name : List.of("test.txt", "test.png", "zeros.bin", "directory/nested.txt")) {
+                assertThat(sha256(dest.resolve(name))).as(pak + " " + name).isEqualTo(sha256(root.resolve(name)));
+            }
+        }
+    }
+
+    @Test
+    void listShapesFiltersAndSingleFileExtraction(@TempDir Path out) throws Exception {
+        String pak = Fixtures.path("repak/packs/pack_v11_compress.pak").toString();
+        Reply plain = call("list_pak_files", Map.of("file_path", pak));
+        JsonNode d = plain.dataTree();
+        assertThat(d.get("file_count").intValue()).isEqualTo(4);
+        assertThat(d.get("version").textValue()).isEqualTo("V11");
+        assertThat(d.get("files").get(0).has("compressed_size")).isTrue();
+        Reply filtered = call("list_pak", Map.of("file_path", pak, "filter_patterns", List.of("*.png", "nested")));
+        JsonNode fd = filtered.dataTree();
+        assertThat(fd.get("filtered_count").intValue()).isEqualTo(2);
+        assertThat(fd.get("total_files").intValue()).isEqualTo(4);
+        Reply v11 = call("list_pak", Map.of("file_path", Fixtures.path("repak/packs/pack_v11.pak").toString()));
+        assertThat(v11.dataTree().get("path_hash_seed").longValue()).isEqualTo(0x205C5A7DL);
+        Reply one = call("extract_pak_file", Map.of("file_path", pak, "internal_path", "../mount/point/root/test.png",
+                "output_path", out.resolve("x/picture.png").toString()));
+        assertThat(one.success()).as(one.message()).isTrue();
+        assertThat(one.dataTree().get("size").longValue()).isEqualTo(10_257);
+        assertThat(sha256(out.resolve("x/picture.png"))).isEqualTo(sha256(Fixtures.path("repak/pack/root/test.png")));
+        Reply missing = call("extract_pak_file", Map.of("file_path", pak, "internal_path", "dir/test.png", "output_path", out.toString()));
+        assertThat(missing.errorCode()).isEqualTo(ErrorCode.NOT_FOUND);
+        assertThat(missing.message()).contains("did you mean test.png");
+    }
+
+    @Test
+    void wrongOrMissingKeyIsWrongKeyAndMissingFileNotFound(@TempDir Path out) throws Exception {
+        String pak = Fixtures.path("repak/packs/pack_v11_encryptindex.pak").toString();
+        Reply none = call("list_pak", Map.of("file_path", pak));
+        assertThat(none.errorCode()).isEqualTo(ErrorCode.WRONG_KEY);
+        assertThat(none.error().file()).isEqualTo("pack_v11_encryptindex.pak");
+        Reply wrong = call("list_pak", Map.of("file_path", pak, "aes_key", CUE_KEY));
+        assertThat(wrong.errorCode()).isEqualTo(ErrorCode.WRONG_KEY);
+        Reply gone = call("list_pak", Map.of("file_path", out.resolve("nope.pak").toString()));
+        assertThat(gone.errorCode()).isEqualTo(ErrorCode.NOT_FOUND);
+        Reply badKey = call("list_pak", Map.of("file_path", pak, "aes_key", "xyz"));
+        assertThat(badKey.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(Files.list(out).count()).isZero();
+    }
+
+    @Test
+    void cue4parsePakVersion12ListsAndExtractsWithProgressAndTheCacheServesRepeats(@TempDir Path out) throws Exception {
+        List<Path> paks = new ArrayList<>();
+        for (String dir : List.of("cue4parse/UE5_8/Pak", "cue4parse/UE5_8/LegacyPak")) {
+            try (Stream<Path> s = Files.walk(Fixtures.path(dir))) {
+                s.filter(p -> p.toString().endsWith(".pak")).sorted().forEach(paks::add);
+            }
+        }
+        assertThat(paks).hasSize(10);
+        for (Path pak : paks) {
+            boolean enc = pak.getFileName().toString().toLowerCase().contains("encrypt");
+            Map<String, Object> f = new java.util.HashMap<>(Map.of("file_path", pak.toString(), "output_path", out.resolve(pak.getFileName().toString()).toString()));
+            if (enc) {
+                f.put("aes_key", CUE_KEY);
+            }
+            Reply list = call("list_pak", f);
+            assertThat(list.success()).as(pak + ": " + list.message()).isTrue();
+            assertThat(list.dataTree().get("version").textValue()).as(pak.toString()).isEqualTo("V12");
+            boolean minimal = pak.getFileName().toString().contains("Minimal");
+            assertThat(list.dataTree().get("mount_point").textValue()).isEqualTo(minimal
+                    ? "../../../CUE4ParseFixtures/" : "../../../CUE4ParseFixtures/Content/Fixtures/");
+            assertThat(list.dataTree().get("total_files").intValue()).isEqualTo(minimal ? 4 : 11);
+            List<JsonNode> events = new CopyOnWriteArrayList<>();
+            var req = io.uassetd.protocol.Json.mapper().valueToTree(f);
+            ((com.fasterxml.jackson.databind.node.ObjectNode) req).put("action", "extract_pak_all");
+            Reply x = daemon.send((com.fasterxml.jackson.databind.node.ObjectNode) req,
+                    e -> events.add(io.uassetd.protocol.Json.mapper().valueToTree(e))).get(120, TimeUnit.SECONDS);
+            assertThat(x.success()).as(pak + ": " + x.message()).isTrue();
+            assertThat(x.dataTree().get("failed_count").intValue()).as(pak + " " + x.dataTree()).isZero();
+            assertThat(events).isNotEmpty();
+            assertThat(events.get(events.size() - 1).get("done").intValue()).isEqualTo(x.dataTree().get("extracted_count").intValue());
+        }
+        // Oodle, Zlib and encrypted Oodle paks extract to the same files as their uncompressed twins.
+        for (Path pak : paks) {
+            String name = pak.getFileName().toString();
+            if (name.contains("Uncompressed")) {
+                continue;
+            }
+            String twin = name.replaceAll("-(Oodle|Zlib|OodleEncrypted)\\.pak$", "-Uncompressed.pak");
+            Path a = out.resolve(name);
+            Path b = out.resolve(twin);
+            List<Path> files;
+            try (Stream<Path> s = Files.walk(b)) {
+                files = s.filter(Files::isRegularFile).toList();
+            }
+            assertThat(files).as(twin).isNotEmpty();
+            for (Path f : files) {
+                assertThat(sha256(a.resolve(b.relativize(f)))).as(name + " " + b.relativize(f)).isEqualTo(sha256(f));
+            }
+        }
+        JsonNode stats = call("cache_stats", Map.of()).dataTree();
+        assertThat(stats.get("hits").longValue()).isGreaterThanOrEqualTo(paks.size());
+        List<String> kinds = new ArrayList<>();
+        stats.get("items").forEach(i -> kinds.add(i.get("kind").textValue()));
+        assertThat(kinds).contains("pak");
+    }
+}
