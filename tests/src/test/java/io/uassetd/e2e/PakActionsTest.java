@@ -174,4 +174,100 @@ class PakActionsTest {
         stats.get("items").forEach(i -> kinds.add(i.get("kind").textValue()));
         assertThat(kinds).contains("pak");
     }
+
+    @Test
+    void createPakReproducesEveryUnencryptedRepakPackByteForByte(@TempDir Path out) throws Exception {
+        Path root = Fixtures.path("repak/pack/root");
+        List<Path> plain;
+        try (Stream<Path> s = Files.list(Fixtures.path("repak/packs"))) {
+            plain = s.filter(p -> p.toString().endsWith(".pak") && !p.getFileName().toString().contains("encrypt")).sorted().toList();
+        }
+        assertThat(plain).hasSize(12);
+        for (Path pak : plain) {
+            JsonNode info = call("list_pak", Map.of("file_path", pak.toString())).dataTree();
+            boolean compress = pak.getFileName().toString().contains("compress");
+            Path made = out.resolve(pak.getFileName());
+            Reply r = call("create_pak", Map.of("output_path", made.toString(), "input_dir", root.toString(),
+                    "pak_version", info.get("version").textValue(), "mount_point", info.get("mount_point").textValue(),
+                    "path_hash_seed", info.get("path_hash_seed").longValue(), "compress", compress ? "Zlib" : "false",
+                    // UnrealPak was told per file whether to compress: take the same choice from the original.
+                    "compress_only", compressedEntries(info)));
+            assertThat(r.success()).as(pak + ": " + r.message()).isTrue();
+            assertThat(Files.readAllBytes(made)).as(pak.toString()).isEqualTo(Files.readAllBytes(pak));
+        }
+    }
+
+    @Test
+    void createPakRoundTripsEveryModeAndFailsCleanly(@TempDir Path out) throws Exception {
+        Path root = Fixtures.path("repak/pack/root");
+        for (String version : List.of("3", "5", "7", "V8A", "V8B", "9", "11")) {
+            for (String compress : List.of("false", "Zlib", "Gzip", "LZ4", "Zstd")) {
+                for (String mode : List.of("plain", "index", "entries", "rivals")) {
+                    if (mode.equals("index") && version.equals("3")) {
+                        continue;
+                    }
+                    Path made = out.resolve(version + "_" + compress + "_" + mode + ".pak");
+                    Map<String, Object> f = new java.util.HashMap<>(Map.of("output_path", made.toString(),
+                            "file_paths", List.of(root.toString()), "pak_version", version, "compress", compress));
+                    if (!mode.equals("plain")) {
+                        f.put("aes_key", REPAK_KEY);
+                        f.put("encrypt_index", !mode.equals("entries"));
+                        f.put("encrypt_entries", !mode.equals("index"));
+                        if (mode.equals("rivals")) {
+                            f.put("encryption_scheme", "rivals");
+                        }
+                    }
+                    Reply c = call("create_pak", f);
+                    boolean byName = !List.of("3", "5", "7").contains(version);
+                    if (!byName && (compress.equals("LZ4") || compress.equals("Zstd"))) {
+                        // Before V8 a pak names only Zlib, Gzip and Oodle.
+                        assertThat(c.success()).isFalse();
+                        assertThat(c.errorCode()).isIn(ErrorCode.INVALID_ARGUMENT, ErrorCode.UNSUPPORTED_VERSION);
+                        assertThat(Files.exists(made)).isFalse();
+                        continue;
+                    }
+                    assertThat(c.success()).as(made + ": " + c.message()).isTrue();
+                    Map<String, Object> x = new java.util.HashMap<>(f);
+                    x.remove("pak_version");
+                    x.remove("compress");
+                    x.remove("encrypt_index");
+                    x.remove("encrypt_entries");
+                    x.remove("file_paths");
+                    x.put("file_path", made.toString());
+                    Path dest = out.resolve(made.getFileName() + ".out");
+                    x.put("output_path", dest.toString());
+                    Reply e = call("extract_pak_all", x);
+                    assertThat(e.success()).as(made + ": " + e.message()).isTrue();
+                    assertThat(e.dataTree().get("extracted_count").intValue()).as(made.toString()).isEqualTo(4);
+                    for (String name : List.of("test.txt", "test.png", "zeros.bin", "directory/nested.txt")) {
+                        assertThat(sha256(dest.resolve(name))).as(made + " " + name).isEqualTo(sha256(root.resolve(name)));
+                    }
+                    x.remove("output_path");
+                    Reply v = call("verify_pak", x);
+                    assertThat(v.dataTree().get("bad_count").intValue()).as(made + " " + v.dataTree()).isZero();
+                }
+            }
+        }
+        // A failed write leaves nothing behind.
+        Path bad = out.resolve("bad.pak");
+        Reply missing = call("create_pak", Map.of("output_path", bad.toString(), "file_paths", List.of(out.resolve("nope").toString())));
+        assertThat(missing.errorCode()).isEqualTo(ErrorCode.NOT_FOUND);
+        Reply oodle = call("create_pak", Map.of("output_path", bad.toString(), "input_dir", root.toString(), "compress", "Oodle"));
+        assertThat(oodle.success()).isTrue();
+        assertThat(oodle.warnings()).isNotEmpty();
+        assertThat(oodle.warnings().get(0)).containsIgnoringCase("oodle");
+        try (Stream<Path> s = Files.list(out)) {
+            assertThat(s.filter(p -> p.getFileName().toString().contains(".tmp")).toList()).isEmpty();
+        }
+    }
+
+    private static List<String> compressedEntries(JsonNode listing) {
+        List<String> out = new ArrayList<>();
+        listing.get("files").forEach(f -> {
+            if (f.get("compressed").booleanValue()) {
+                out.add(f.get("path").textValue());
+            }
+        });
+        return out.isEmpty() ? List.of("-none-") : out;
+    }
 }
