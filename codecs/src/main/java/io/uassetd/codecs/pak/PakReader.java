@@ -62,10 +62,24 @@ public final class PakReader implements AutoCloseable {
         for (PakEntry e : entries) {
             byPath.putIfAbsent(e.path(), e);
         }
+        consumeTrailer(options.scheme().indexTrailer());
         List<String> methods = footer.version().atLeast(PakVersion.FNAME_BASED_COMPRESSION_4_SLOTS)
                 ? footer.compressionNames() : List.of("Zlib", "Gzip", "Oodle");
         this.info = new PakInfo(src.name(), src.size(), footer.version(), loaded.mountPoint(), loaded.pathHashSeed(),
                 footer.encryptedIndex(), footer.keyGuid().clone(), footer.frozenIndex(), entries.size(), methods);
+    }
+
+    /** Reads the scheme's marker block between the indexes and the footer when it is there. */
+    private void consumeTrailer(byte[] trailer) {
+        long at = footer.position(src.size()) - trailer.length;
+        if (trailer.length == 0 || at < 0) {
+            return;
+        }
+        byte[] b = new byte[trailer.length];
+        src.readFully(at, b, 0, b.length, "index trailer", false);
+        if (Arrays.equals(b, trailer)) {
+            src.readFully(at, b, 0, b.length, "index trailer");
+        }
     }
 
     /** Opens a pak without a key. */
