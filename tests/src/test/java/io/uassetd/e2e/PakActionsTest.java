@@ -270,4 +270,24 @@ class PakActionsTest {
         });
         return out.isEmpty() ? List.of("-none-") : out;
     }
+
+    @Test
+    void companionPakListsTheBundleFilesAndIsRivalsEncryptedWithAKey(@TempDir Path out) throws Exception {
+        List<String> files = List.of("Marvel/Content/Mods/MyMod.utoc", "Marvel/Content/Mods/MyMod.ucas");
+        Path plain = out.resolve("plain.pak");
+        Reply c = call("create_companion_pak", Map.of("output_path", plain.toString(), "file_paths", files));
+        assertThat(c.success()).as(c.message()).isTrue();
+        assertThat(c.dataTree().get("file_count").intValue()).isEqualTo(2);
+        Reply l = call("list_pak", Map.of("file_path", plain.toString()));
+        assertThat(l.dataTree().get("mount_point").textValue()).isEqualTo("../../../");
+        assertThat(l.dataTree().get("files").get(0).get("path").textValue()).isEqualTo("chunknames");
+        Path enc = out.resolve("enc.pak");
+        assertThat(call("create_companion_pak", Map.of("output_path", enc.toString(), "file_paths", files, "aes_key", REPAK_KEY)).success()).isTrue();
+        assertThat(call("list_pak", Map.of("file_path", enc.toString())).errorCode()).isEqualTo(ErrorCode.WRONG_KEY);
+        Path dest = out.resolve("x");
+        Reply x = call("extract_pak_all", Map.of("file_path", enc.toString(), "aes_key", REPAK_KEY, "encryption_scheme", "rivals",
+                "output_path", dest.toString()));
+        assertThat(x.success()).as(x.message()).isTrue();
+        assertThat(Files.readString(dest.resolve("chunknames"))).isEqualTo(String.join("\n", files));
+    }
 }

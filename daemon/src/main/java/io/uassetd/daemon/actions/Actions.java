@@ -10,6 +10,7 @@ import io.uassetd.daemon.actions.core.PingAction;
 import io.uassetd.daemon.actions.core.ShutdownAction;
 import io.uassetd.daemon.actions.core.SleepAction;
 import io.uassetd.daemon.actions.core.VersionAction;
+import io.uassetd.daemon.actions.pak.CreateCompanionPakAction;
 import io.uassetd.daemon.actions.pak.CreatePakAction;
 import io.uassetd.daemon.actions.pak.ExtractPakAllAction;
 import io.uassetd.daemon.actions.pak.ExtractPakFileAction;
@@ -44,6 +45,7 @@ public final class Actions {
         all.add(new ExtractPakAllAction());
         all.add(new VerifyPakAction());
         all.add(new CreatePakAction());
+        all.add(new CreateCompanionPakAction());
         ActionRegistry r = new ActionRegistry(all);
         self.set(r);
         return r;
