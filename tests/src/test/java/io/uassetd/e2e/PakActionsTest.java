@@ -290,4 +290,38 @@ class PakActionsTest {
         assertThat(x.success()).as(x.message()).isTrue();
         assertThat(Files.readString(dest.resolve("chunknames"))).isEqualTo(String.join("\n", files));
     }
+
+    @Test
+    void entryEscapingTheOutputFolderIsRefusedAndTheRestExtract(@TempDir Path out) throws Exception {
+        Path in = out.resolve("in");
+        Files.createDirectories(in.resolve("aa"));
+        Files.writeString(in.resolve("aa/evil.txt"), "evil");
+        Files.writeString(in.resolve("good.txt"), "good");
+        Path pak = out.resolve("evil.pak");
+        assertThat(call("create_pak", Map.of("output_path", pak.toString(), "input_dir", in.toString(), "pak_version", "V8B")).success()).isTrue();
+        // Rename the entry "aa/evil.txt" to "../evil.txt" inside the index and fix the index SHA-1 in the footer.
+        byte[] b = Files.readAllBytes(pak);
+        int footer = b.length - 221;
+        java.nio.ByteBuffer f = java.nio.ByteBuffer.wrap(b, footer + 25, 36).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        int indexOffset = (int) f.getLong();
+        int indexSize = (int) f.getLong();
+        String index = new String(b, indexOffset, indexSize, java.nio.charset.StandardCharsets.ISO_8859_1);
+        int at = index.indexOf("aa/evil.txt");
+        assertThat(at).isPositive();
+        b[indexOffset + at] = '.';
+        b[indexOffset + at + 1] = '.';
+        byte[] sha = MessageDigest.getInstance("SHA-1").digest(java.util.Arrays.copyOfRange(b, indexOffset, indexOffset + indexSize));
+        System.arraycopy(sha, 0, b, footer + 41, 20);
+        Files.write(pak, b);
+        Path dest = out.resolve("dest");
+        Reply x = call("extract_pak_all", Map.of("file_path", pak.toString(), "output_path", dest.toString()));
+        assertThat(x.success()).as(x.message()).isTrue();
+        assertThat(x.dataTree().get("extracted_count").intValue()).isEqualTo(1);
+        assertThat(x.dataTree().get("failed_count").intValue()).isEqualTo(1);
+        JsonNode failure = x.dataTree().get("failures").get(0);
+        assertThat(failure.get("item").textValue()).isEqualTo("../evil.txt");
+        assertThat(failure.get("error").textValue()).contains("refusing to write outside");
+        assertThat(Files.readString(dest.resolve("good.txt"))).isEqualTo("good");
+        assertThat(Files.exists(out.resolve("evil.txt"))).isFalse();
+    }
 }
