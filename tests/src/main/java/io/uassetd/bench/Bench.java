@@ -14,6 +14,7 @@ public final class Bench {
 
     static {
         BENCHMARKS.put("daemon", "io.uassetd.bench.DaemonLatencyBenchmark");
+        BENCHMARKS.put("oodle", "io.uassetd.bench.OodleDecodeBenchmark");
     }
 
     private Bench() {

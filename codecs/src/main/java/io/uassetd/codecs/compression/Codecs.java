@@ -2,6 +2,7 @@ package io.uassetd.codecs.compression;
 
 import io.uassetd.codecs.error.NativeUnavailableException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
+import io.uassetd.codecs.oodle.OodleDecoder;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -21,7 +22,7 @@ public final class Codecs {
         codecs.put(CompressionMethod.GZIP, new GzipCodec(6));
         codecs.put(CompressionMethod.LZ4, new Lz4Codec());
         codecs.put(CompressionMethod.ZSTD, new ZstdCodec(3));
-        this.oodle = new OodleCodec(nativeOodle, null, OodleBackend.KRAKEN, 4);
+        this.oodle = new OodleCodec(nativeOodle, OodleDecoder::decompress, OodleBackend.KRAKEN, 4);
         codecs.put(CompressionMethod.OODLE, oodle);
     }
 

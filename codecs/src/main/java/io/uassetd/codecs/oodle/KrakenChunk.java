@@ -1,0 +1,182 @@
+package io.uassetd.codecs.oodle;
+
+/**
+ * Kraken LZ chunks: entropy-coded literal, command, offset-bucket and length-bucket streams, then
+ * offset and length bits; each command byte holds a literal count (0-2, or 3 = from the length
+ * stream), a match length (2-16, or from the length stream) and which of three recent offsets, or a
+ * new one, to use. Mode 0 adds literals to the bytes at the last offset, mode 1 stores them raw.
+ */
+final class KrakenChunk implements ChunkDecoder {
+    private final DecodeState st;
+    private final OffsetLengthCoder coder;
+    private final int cap;
+    private final byte[] lits;
+    private final byte[] cmds;
+    private final byte[] offBuckets;
+    private final byte[] lowParts;
+    private final byte[] lenBuckets;
+    private final int[] offs;
+    private final int[] lens;
+
+    KrakenChunk(DecodeState st, int maxChunk) {
+        this.st = st;
+        this.coder = new OffsetLengthCoder(st);
+        this.cap = maxChunk;
+        this.lits = new byte[maxChunk];
+        this.cmds = new byte[maxChunk];
+        this.offBuckets = new byte[maxChunk];
+        this.lowParts = new byte[maxChunk];
+        this.lenBuckets = new byte[(maxChunk >> 2) + 1];
+        this.offs = new int[maxChunk];
+        this.lens = new int[(maxChunk >> 2) + 1];
+    }
+
+    @Override
+    public void decode(int p, int end, byte[] dst, int pos, int len, int window, int mode) {
+        if (mode > 1) {
+            throw st.corrupt(p, "Kraken chunk mode 0 or 1");
+        }
+        if (end - p < 13) {
+            throw st.corrupt(p, "a Kraken chunk of at least 13 bytes");
+        }
+        if (len > cap) {
+            throw st.corrupt(p, "a chunk of at most " + cap + " bytes");
+        }
+        int d = pos;
+        if (pos == window) {
+            if (len < 8) {
+                throw st.corrupt(p, "at least 8 bytes in the first chunk");
+            }
+            System.arraycopy(st.src, p, dst, d, 8);
+            p += 8;
+            d += 8;
+        }
+        if ((st.u8(p) & 0x80) != 0) {
+            throw st.corrupt(p, "a Kraken chunk without the excess-bytes flag");
+        }
+        EntropyDecoder ent = st.entropy;
+        p += ent.decode(p, end, lits, 0, len, 0);
+        int nLits = ent.lastSize();
+        p += ent.decode(p, end, cmds, 0, len, 0);
+        int nCmds = ent.lastSize();
+        if (end - p < 3) {
+            throw st.corrupt(p, "Kraken offset streams");
+        }
+        int scale = 0;
+        int nOffs;
+        if ((st.u8(p) & 0x80) != 0) {
+            scale = st.u8(p) - 127;
+            p++;
+            p += ent.decode(p, end, offBuckets, 0, nCmds, 0);
+            nOffs = ent.lastSize();
+            if (scale != 1) {
+                int at = p;
+                p += ent.decode(p, end, lowParts, 0, nOffs, 0);
+                if (ent.lastSize() != nOffs) {
+                    throw st.corrupt(at, nOffs + " low offset parts");
+                }
+            }
+        } else {
+            p += ent.decode(p, end, offBuckets, 0, nCmds, 0);
+            nOffs = ent.lastSize();
+        }
+        p += ent.decode(p, end, lenBuckets, 0, len >> 2, 0);
+        int nLens = ent.lastSize();
+        coder.unpack(p, end, offBuckets, nOffs, lowParts, scale, lenBuckets, nLens, offs, lens);
+        run(p, dst, d, pos + len, window, mode == 0, nLits, nCmds, nOffs, nLens);
+    }
+
+    private void run(int at, byte[] dst, int d, int dEnd, int window, boolean delta, int nLits, int nCmds,
+            int nOffs, int nLens) {
+        final byte[] lit = lits;
+        final byte[] cmd = cmds;
+        final int[] offv = offs;
+        final int[] lenv = lens;
+        int r0 = -8;
+        int r1 = -8;
+        int r2 = -8;
+        int last = -8;
+        int li = 0;
+        int oi = 0;
+        int ni = 0;
+        if (d + last < window) {
+            throw st.corrupt(at, "8 bytes of history before a Kraken chunk");
+        }
+        for (int ci = 0; ci < nCmds; ci++) {
+            int f = cmd[ci] & 0xFF;
+            int litLen = f & 3;
+            if (litLen == 3) {
+                if (ni >= nLens) {
+                    throw st.corrupt(at, "a literal length in the length stream");
+                }
+                litLen = lenv[ni++];
+            }
+            if (litLen != 0) {
+                if (litLen > nLits - li || litLen > dEnd - d) {
+                    throw st.corrupt(at, "literal runs inside the literals and the chunk");
+                }
+                if (delta) {
+                    LzCopy.delta(dst, d, lit, li, litLen, last, dEnd);
+                } else {
+                    LzCopy.raw(dst, d, lit, li, litLen, dEnd);
+                }
+                d += litLen;
+                li += litLen;
+            }
+            int off;
+            switch (f >>> 6) {
+                case 0 -> off = r0;
+                case 1 -> {
+                    off = r1;
+                    r1 = r0;
+                    r0 = off;
+                }
+                case 2 -> {
+                    off = r2;
+                    r2 = r1;
+                    r1 = r0;
+                    r0 = off;
+                }
+                default -> {
+                    if (oi >= nOffs) {
+                        throw st.corrupt(at, "an offset in the offset stream");
+                    }
+                    off = offv[oi++];
+                    r2 = r1;
+                    r1 = r0;
+                    r0 = off;
+                }
+            }
+            last = off;
+            int ml = (f >>> 2) & 0xF;
+            if (ml == 15) {
+                if (ni >= nLens) {
+                    throw st.corrupt(at, "a match length in the length stream");
+                }
+                ml = 14 + lenv[ni++];
+            } else {
+                ml += 2;
+            }
+            if (off >= 0 || off < window - d) {
+                throw st.corrupt(at, "match offsets inside the output so far");
+            }
+            if (ml > dEnd - d) {
+                throw st.corrupt(at, "matches inside the chunk");
+            }
+            LzCopy.match(dst, d, off, ml, dEnd);
+            d += ml;
+        }
+        if (oi != nOffs || ni != nLens) {
+            throw st.corrupt(at, "offset and length streams that are fully used");
+        }
+        int rest = dEnd - d;
+        if (rest != nLits - li) {
+            throw st.corrupt(at, "the remaining literals to fill the chunk exactly");
+        }
+        if (delta) {
+            LzCopy.delta(dst, d, lit, li, rest, last, dEnd);
+        } else {
+            LzCopy.raw(dst, d, lit, li, rest, dEnd);
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package io.uassetd.codecs.oodle;
+
+/**
+ * Byte copies shared by the LZ decoders. Callers check that the logical range fits; {@code limit}
+ * is the end of the chunk being written, so a copy may run whole 8-byte words past its logical end
+ * as long as it stays below {@code limit} (those bytes are rewritten by later output).
+ */
+final class LzCopy {
+    private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
+    private static final long HIGH1 = 0x8080808080808080L;
+
+    private LzCopy() {
+    }
+
+    /** Copies a match of {@code len} bytes from {@code d + off} ({@code off < 0}) to {@code d}. */
+    static void match(byte[] dst, int d, int off, int len, int limit) {
+        int s = d + off;
+        if (off <= -8 && len + 8 <= limit - d) {
+            if (len > 64 && -off >= len) {
+                System.arraycopy(dst, s, dst, d, len);
+                return;
+            }
+            int e = d + len;
+            do {
+                Bytes.put64(dst, d, Bytes.le64(dst, s));
+                d += 8;
+                s += 8;
+            } while (d < e);
+            return;
+        }
+        if (-off >= len) {
+            System.arraycopy(dst, s, dst, d, len);
+        } else {
+            for (int i = 0; i < len; i++) {
+                dst[d + i] = dst[s + i];
+            }
+        }
+    }
+
+    /** Literals added to the bytes {@code -off} back ("delta" literals). */
+    static void delta(byte[] dst, int d, byte[] lit, int l, int len, int off, int limit) {
+        if (off <= -8 && len + 8 <= limit - d && len + 8 <= lit.length - l) {
+            int e = d + len;
+            do {
+                long a = Bytes.le64(lit, l);
+                long b = Bytes.le64(dst, d + off);
+                Bytes.put64(dst, d, ((a & LOW7) + (b & LOW7)) ^ ((a ^ b) & HIGH1));
+                d += 8;
+                l += 8;
+            } while (d < e);
+            return;
+        }
+        for (int i = 0; i < len; i++) {
+            dst[d + i] = (byte) (lit[l + i] + dst[d + i + off]);
+        }
+    }
+
+    static void raw(byte[] dst, int d, byte[] lit, int l, int len, int limit) {
+        if (len <= 16 && 16 <= limit - d && 16 <= lit.length - l) {
+            Bytes.put64(dst, d, Bytes.le64(lit, l));
+            Bytes.put64(dst, d + 8, Bytes.le64(lit, l + 8));
+            return;
+        }
+        System.arraycopy(lit, l, dst, d, len);
+    }
+}
