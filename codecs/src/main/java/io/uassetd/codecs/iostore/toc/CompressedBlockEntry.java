@@ -1,0 +1,43 @@
+package io.uassetd.codecs.iostore.toc;
+
+import io.uassetd.codecs.iostore.internal.LeReader;
+import io.uassetd.codecs.iostore.internal.LeWriter;
+
+/**
+ * FIoStoreTocCompressedBlockEntry, 12 bytes: where one compression block sits in the .ucas
+ * address space (40-bit offset across partitions), its stored and uncompressed sizes (24 bits each)
+ * and its compression method (an index into the TOC's method names, 0 = none). All little-endian.
+ */
+public record CompressedBlockEntry(long offset, int compressedSize, int uncompressedSize, int methodIndex) {
+    public static final int SIZE = 12;
+    public static final int MAX_SIZE = (1 << 24) - 1;
+
+    public CompressedBlockEntry {
+        if (offset < 0 || offset > OffsetAndLength.MAX) {
+            throw new IllegalArgumentException("Block offset " + offset + " exceeds 40 bits");
+        }
+        if (compressedSize < 0 || compressedSize > MAX_SIZE || uncompressedSize < 0 || uncompressedSize > MAX_SIZE) {
+            throw new IllegalArgumentException("Block sizes exceed 24 bits: " + compressedSize + ", " + uncompressedSize);
+        }
+        if (methodIndex < 0 || methodIndex > 0xFF) {
+            throw new IllegalArgumentException("Method index " + methodIndex);
+        }
+    }
+
+    public static CompressedBlockEntry read(LeReader r) {
+        long offset = r.readUnsigned(5);
+        int compressed = (int) r.readUnsigned(3);
+        int uncompressed = (int) r.readUnsigned(3);
+        int method = r.readU8();
+        return new CompressedBlockEntry(offset, compressed, uncompressed, method);
+    }
+
+    public void write(LeWriter w) {
+        w.unsigned(offset, 5).unsigned(compressedSize, 3).unsigned(uncompressedSize, 3).u8(methodIndex);
+    }
+
+    /** Bytes the block occupies on disk: the stored size, rounded up to the AES block when encrypted. */
+    public int storedSize(boolean encrypted) {
+        return encrypted ? (compressedSize + 15) & ~15 : compressedSize;
+    }
+}
