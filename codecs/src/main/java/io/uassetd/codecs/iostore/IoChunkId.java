@@ -1,7 +1,8 @@
 package io.uassetd.codecs.iostore;
 
-import io.uassetd.codecs.iostore.internal.LeReader;
-import io.uassetd.codecs.iostore.internal.LeWriter;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.iostore.internal.IoBits;
+import io.uassetd.codecs.io.ByteWriter;
 import java.util.Locale;
 
 /**
@@ -32,21 +33,21 @@ public record IoChunkId(long id, int index, int padding, int rawType) {
         return of(packageId, 0, IoChunkType.EXPORT_BUNDLE_DATA);
     }
 
-    public static IoChunkId read(LeReader r) {
-        long id = r.readI64();
-        int index = r.readU16();
-        int pad = r.readU8();
-        int type = r.readU8();
+    public static IoChunkId read(ByteReader r) {
+        long id = r.raw64();
+        int index = r.u16();
+        int pad = r.u8();
+        int type = r.u8();
         return new IoChunkId(id, index, pad, type);
     }
 
-    public void write(LeWriter w) {
-        w.i64(id).u16(index).u8(padding).u8(rawType);
+    public void write(ByteWriter w) {
+        w.u64(id).u16(index).u8(padding).u8(rawType);
     }
 
     /** The 12 bytes as stored. */
     public byte[] toBytes() {
-        LeWriter w = new LeWriter(SIZE);
+        ByteWriter w = new ByteWriter(SIZE);
         write(w);
         return w.toByteArray();
     }

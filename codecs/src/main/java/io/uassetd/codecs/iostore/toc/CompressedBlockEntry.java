@@ -1,7 +1,8 @@
 package io.uassetd.codecs.iostore.toc;
 
-import io.uassetd.codecs.iostore.internal.LeReader;
-import io.uassetd.codecs.iostore.internal.LeWriter;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.iostore.internal.IoBits;
+import io.uassetd.codecs.io.ByteWriter;
 
 /**
  * FIoStoreTocCompressedBlockEntry, 12 bytes: where one compression block sits in the .ucas
@@ -24,16 +25,18 @@ public record CompressedBlockEntry(long offset, int compressedSize, int uncompre
         }
     }
 
-    public static CompressedBlockEntry read(LeReader r) {
-        long offset = r.readUnsigned(5);
-        int compressed = (int) r.readUnsigned(3);
-        int uncompressed = (int) r.readUnsigned(3);
-        int method = r.readU8();
+    public static CompressedBlockEntry read(ByteReader r) {
+        long offset = IoBits.readUnsigned(r, 5);
+        int compressed = (int) IoBits.readUnsigned(r, 3);
+        int uncompressed = (int) IoBits.readUnsigned(r, 3);
+        int method = r.u8();
         return new CompressedBlockEntry(offset, compressed, uncompressed, method);
     }
 
-    public void write(LeWriter w) {
-        w.unsigned(offset, 5).unsigned(compressedSize, 3).unsigned(uncompressedSize, 3).u8(methodIndex);
+    public void write(ByteWriter w) {
+        IoBits.writeUnsigned(w, offset, 5);
+        IoBits.writeUnsigned(w, compressedSize, 3);
+        IoBits.writeUnsigned(w, uncompressedSize, 3).u8(methodIndex);
     }
 
     /** Bytes the block occupies on disk: the stored size, rounded up to the AES block when encrypted. */

@@ -1,7 +1,8 @@
 package io.uassetd.codecs.iostore.toc;
 
-import io.uassetd.codecs.iostore.internal.LeReader;
-import io.uassetd.codecs.iostore.internal.LeWriter;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.iostore.internal.IoBits;
+import io.uassetd.codecs.io.ByteWriter;
 
 /**
  * FIoDirectoryIndexEntry, 16 bytes: a directory's name (string-table index), first child
@@ -11,11 +12,11 @@ public record DirectoryEntry(int name, int firstChild, int nextSibling, int firs
     public static final int SIZE = 16;
     public static final int NONE = -1;
 
-    public static DirectoryEntry read(LeReader r) {
-        return new DirectoryEntry(r.readI32(), r.readI32(), r.readI32(), r.readI32());
+    public static DirectoryEntry read(ByteReader r) {
+        return new DirectoryEntry(r.i32(), r.i32(), r.i32(), r.i32());
     }
 
-    public void write(LeWriter w) {
-        w.i32(name).i32(firstChild).i32(nextSibling).i32(firstFile);
+    public void write(ByteWriter w) {
+        IoBits.i32(IoBits.i32(IoBits.i32(IoBits.i32(w, name), firstChild), nextSibling), firstFile);
     }
 }

@@ -1,8 +1,9 @@
 package io.uassetd.codecs.iostore.toc;
 
 import io.uassetd.codecs.error.CorruptDataException;
-import io.uassetd.codecs.iostore.internal.LeReader;
-import io.uassetd.codecs.iostore.internal.LeWriter;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.iostore.internal.IoBits;
+import io.uassetd.codecs.io.ByteWriter;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -35,23 +36,23 @@ public record DirectoryIndex(FString mountPoint, List<DirectoryEntry> directorie
      */
     public static DirectoryIndex read(byte[] data, int length, String source, long baseOffset, int paddingAllowed,
             int chunkCount) {
-        LeReader r = new LeReader(data, 0, length, source, baseOffset);
+        ByteReader r = new ByteReader(source, baseOffset, java.nio.ByteBuffer.wrap(data, 0, length), "FIoDirectoryIndexResource");
         r.structure("FIoDirectoryIndexResource.MountPoint");
         FString mount = FString.read(r);
         r.structure("FIoDirectoryIndexEntry[]");
-        int dirCount = r.count(r.readU32(), DirectoryEntry.SIZE, "directory entry");
+        int dirCount = IoBits.count(r, r.u32(), DirectoryEntry.SIZE, "directory entry");
         List<DirectoryEntry> dirs = new ArrayList<>(dirCount);
         for (int i = 0; i < dirCount; i++) {
             dirs.add(DirectoryEntry.read(r));
         }
         r.structure("FIoFileIndexEntry[]");
-        int fileCount = r.count(r.readU32(), FileEntry.SIZE, "file entry");
+        int fileCount = IoBits.count(r, r.u32(), FileEntry.SIZE, "file entry");
         List<FileEntry> files = new ArrayList<>(fileCount);
         for (int i = 0; i < fileCount; i++) {
             files.add(FileEntry.read(r));
         }
         r.structure("FIoDirectoryIndexResource.StringTable");
-        int stringCount = r.count(r.readU32(), 4, "string");
+        int stringCount = IoBits.count(r, r.u32(), 4, "string");
         List<FString> strings = new ArrayList<>(stringCount);
         for (int i = 0; i < stringCount; i++) {
             strings.add(FString.read(r));
@@ -121,7 +122,7 @@ public record DirectoryIndex(FString mountPoint, List<DirectoryEntry> directorie
         return i >= 0 && i < n;
     }
 
-    public void write(LeWriter w) {
+    public void write(ByteWriter w) {
         mountPoint.write(w);
         w.u32(directories.size());
         for (DirectoryEntry d : directories) {
@@ -138,7 +139,7 @@ public record DirectoryIndex(FString mountPoint, List<DirectoryEntry> directorie
     }
 
     public byte[] toBytes() {
-        LeWriter w = new LeWriter(64 + 16 * directories.size() + 12 * fileEntries.size() + 32 * strings.size());
+        ByteWriter w = new ByteWriter(64 + 16 * directories.size() + 12 * fileEntries.size() + 32 * strings.size());
         write(w);
         return w.toByteArray();
     }

@@ -1,7 +1,8 @@
 package io.uassetd.codecs.iostore.toc;
 
-import io.uassetd.codecs.iostore.internal.LeReader;
-import io.uassetd.codecs.iostore.internal.LeWriter;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.iostore.internal.IoBits;
+import io.uassetd.codecs.io.ByteWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
@@ -27,39 +28,39 @@ public record FString(String value, boolean utf16, boolean emptyForm) {
         return new FString(s, !ascii, false);
     }
 
-    public static FString read(LeReader r) {
+    public static FString read(ByteReader r) {
         long at = r.offset();
-        int len = r.readI32();
+        int len = r.i32();
         if (len == 0) {
             return new FString("", false, true);
         }
         if (len == Integer.MIN_VALUE || Math.abs(len) > MAX_CHARS) {
-            throw r.corruptAt("String length " + len + " is implausible", at);
+            throw IoBits.corruptAt(r, "String length " + len + " is implausible", at);
         }
         if (len > 0) {
-            byte[] b = r.readBytes(r.count(len, 1, "string byte"));
+            byte[] b = r.bytes(IoBits.count(r, len, 1, "string byte"));
             if (b[len - 1] != 0) {
-                throw r.corruptAt("String of " + len + " bytes is not NUL-terminated", at);
+                throw IoBits.corruptAt(r, "String of " + len + " bytes is not NUL-terminated", at);
             }
             return new FString(new String(b, 0, len - 1, StandardCharsets.ISO_8859_1), false, false);
         }
         int chars = -len;
-        byte[] b = r.readBytes(r.count(chars, 2, "UTF-16 string char"));
+        byte[] b = r.bytes(IoBits.count(r, chars, 2, "UTF-16 string char"));
         if (b[2 * chars - 1] != 0 || b[2 * chars - 2] != 0) {
-            throw r.corruptAt("UTF-16 string of " + chars + " chars is not NUL-terminated", at);
+            throw IoBits.corruptAt(r, "UTF-16 string of " + chars + " chars is not NUL-terminated", at);
         }
         return new FString(new String(b, 0, 2 * (chars - 1), StandardCharsets.UTF_16LE), true, false);
     }
 
-    public void write(LeWriter w) {
+    public void write(ByteWriter w) {
         if (emptyForm && value.isEmpty()) {
-            w.i32(0);
+            w.u32(0);
         } else if (utf16) {
             byte[] b = value.getBytes(StandardCharsets.UTF_16LE);
-            w.i32(-(b.length / 2 + 1)).bytes(b).u16(0);
+            IoBits.i32(w, -(b.length / 2 + 1)).bytes(b).u16(0);
         } else {
             byte[] b = value.getBytes(StandardCharsets.ISO_8859_1);
-            w.i32(b.length + 1).bytes(b).u8(0);
+            w.u32(b.length + 1L).bytes(b).u8(0);
         }
     }
 

@@ -1,7 +1,8 @@
 package io.uassetd.codecs.iostore.toc;
 
-import io.uassetd.codecs.iostore.internal.LeReader;
-import io.uassetd.codecs.iostore.internal.LeWriter;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.iostore.internal.IoBits;
+import io.uassetd.codecs.io.ByteWriter;
 
 /**
  * FIoFileIndexEntry, 12 bytes: a file's name (string-table index), the next file in its directory
@@ -10,11 +11,11 @@ import io.uassetd.codecs.iostore.internal.LeWriter;
 public record FileEntry(int name, int nextFile, int userData) {
     public static final int SIZE = 12;
 
-    public static FileEntry read(LeReader r) {
-        return new FileEntry(r.readI32(), r.readI32(), r.readI32());
+    public static FileEntry read(ByteReader r) {
+        return new FileEntry(r.i32(), r.i32(), r.i32());
     }
 
-    public void write(LeWriter w) {
-        w.i32(name).i32(nextFile).i32(userData);
+    public void write(ByteWriter w) {
+        IoBits.i32(IoBits.i32(IoBits.i32(w, name), nextFile), userData);
     }
 }

@@ -1,7 +1,8 @@
 package io.uassetd.codecs.iostore.toc;
 
-import io.uassetd.codecs.iostore.internal.LeReader;
-import io.uassetd.codecs.iostore.internal.LeWriter;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.iostore.internal.IoBits;
+import io.uassetd.codecs.io.ByteWriter;
 
 /**
  * FIoOffsetAndLength, 10 bytes: a chunk's offset and length in the container's uncompressed
@@ -17,14 +18,15 @@ public record OffsetAndLength(long offset, long length) {
         }
     }
 
-    public static OffsetAndLength read(LeReader r) {
-        long offset = r.readUnsignedBigEndian(5);
-        long length = r.readUnsignedBigEndian(5);
+    public static OffsetAndLength read(ByteReader r) {
+        long offset = IoBits.readUnsignedBigEndian(r, 5);
+        long length = IoBits.readUnsignedBigEndian(r, 5);
         return new OffsetAndLength(offset, length);
     }
 
-    public void write(LeWriter w) {
-        w.unsignedBigEndian(offset, 5).unsignedBigEndian(length, 5);
+    public void write(ByteWriter w) {
+        IoBits.writeUnsignedBigEndian(w, offset, 5);
+        IoBits.writeUnsignedBigEndian(w, length, 5);
     }
 
     public long end() {

@@ -1,7 +1,8 @@
 package io.uassetd.codecs.iostore.toc;
 
-import io.uassetd.codecs.iostore.internal.LeReader;
-import io.uassetd.codecs.iostore.internal.LeWriter;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.iostore.internal.IoBits;
+import io.uassetd.codecs.io.ByteWriter;
 import java.util.Arrays;
 
 /**
@@ -10,15 +11,15 @@ import java.util.Arrays;
  * FIoStoreTocOnDemandCompressedBlockMeta (20 bytes) for every compression block.
  */
 public record OnDemandMeta(byte[] chunkDiskHashes, byte[] blockDiskHashes) {
-    public static OnDemandMeta read(LeReader r, int chunkCount, int blockCount) {
+    public static OnDemandMeta read(ByteReader r, int chunkCount, int blockCount) {
         r.structure("FIoStoreTocOnDemandChunkMeta");
-        byte[] chunks = r.readBytes(r.count(chunkCount, 20, "on-demand chunk meta") * 20);
+        byte[] chunks = r.bytes(IoBits.count(r, chunkCount, 20, "on-demand chunk meta") * 20);
         r.structure("FIoStoreTocOnDemandCompressedBlockMeta");
-        byte[] blocks = r.readBytes(r.count(blockCount, 20, "on-demand block meta") * 20);
+        byte[] blocks = r.bytes(IoBits.count(r, blockCount, 20, "on-demand block meta") * 20);
         return new OnDemandMeta(chunks, blocks);
     }
 
-    public void write(LeWriter w) {
+    public void write(ByteWriter w) {
         w.bytes(chunkDiskHashes).bytes(blockDiskHashes);
     }
 

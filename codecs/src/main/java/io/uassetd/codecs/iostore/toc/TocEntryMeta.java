@@ -1,7 +1,8 @@
 package io.uassetd.codecs.iostore.toc;
 
-import io.uassetd.codecs.iostore.internal.LeReader;
-import io.uassetd.codecs.iostore.internal.LeWriter;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.iostore.internal.IoBits;
+import io.uassetd.codecs.io.ByteWriter;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -32,14 +33,14 @@ public record TocEntryMeta(byte[] hash, int flags, int padding) {
         return v.atLeast(TocVersion.REPLACE_IO_CHUNK_HASH_WITH_IO_HASH) ? 20 : 32;
     }
 
-    public static TocEntryMeta read(LeReader r, TocVersion v) {
-        byte[] hash = r.readBytes(hashSize(v));
-        int flags = r.readU8();
-        int pad = v.atLeast(TocVersion.REPLACE_IO_CHUNK_HASH_WITH_IO_HASH) ? (int) r.readUnsigned(3) : 0;
+    public static TocEntryMeta read(ByteReader r, TocVersion v) {
+        byte[] hash = r.bytes(hashSize(v));
+        int flags = r.u8();
+        int pad = v.atLeast(TocVersion.REPLACE_IO_CHUNK_HASH_WITH_IO_HASH) ? (int) IoBits.readUnsigned(r, 3) : 0;
         return new TocEntryMeta(hash, flags, pad);
     }
 
-    public void write(LeWriter w, TocVersion v) {
+    public void write(ByteWriter w, TocVersion v) {
         int want = hashSize(v);
         if (hash.length == want) {
             w.bytes(hash);
@@ -50,7 +51,7 @@ public record TocEntryMeta(byte[] hash, int flags, int padding) {
         }
         w.u8(flags);
         if (v.atLeast(TocVersion.REPLACE_IO_CHUNK_HASH_WITH_IO_HASH)) {
-            w.unsigned(padding, 3);
+            IoBits.writeUnsigned(w, padding, 3);
         }
     }
 

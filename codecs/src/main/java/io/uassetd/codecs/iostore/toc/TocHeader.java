@@ -1,8 +1,9 @@
 package io.uassetd.codecs.iostore.toc;
 
 import io.uassetd.codecs.error.CorruptDataException;
-import io.uassetd.codecs.iostore.internal.LeReader;
-import io.uassetd.codecs.iostore.internal.LeWriter;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.iostore.internal.IoBits;
+import io.uassetd.codecs.io.ByteWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
@@ -60,46 +61,46 @@ public record TocHeader(
                 flags, 0, 0, seedsCount, partitionSize, withoutPerfectHashCount, 0, new byte[40]);
     }
 
-    public static TocHeader read(LeReader r) {
+    public static TocHeader read(ByteReader r) {
         r.structure("FIoStoreTocHeader");
         long start = r.offset();
         r.require(SIZE);
-        byte[] magic = r.readBytes(16);
+        byte[] magic = r.bytes(16);
         if (!Arrays.equals(magic, MAGIC)) {
             throw new CorruptDataException("Not a .utoc: magic is " + printable(magic) + ", expected \"-==--==--==--==-\"",
                     r.source(), start, "FIoStoreTocHeader");
         }
         long versionOffset = r.offset();
-        TocVersion version = TocVersion.of(r.readU8(), r.source(), versionOffset);
-        int reserved0 = r.readU8();
-        int reserved1 = r.readU16();
-        long headerSize = r.readU32();
+        TocVersion version = TocVersion.of(r.u8(), r.source(), versionOffset);
+        int reserved0 = r.u8();
+        int reserved1 = r.u16();
+        long headerSize = r.u32();
         if (headerSize != SIZE) {
             throw new CorruptDataException("TocHeaderSize is " + headerSize + ", expected " + SIZE, r.source(),
                     start + 20, "FIoStoreTocHeader");
         }
-        long entryCount = r.readU32();
-        long blockCount = r.readU32();
-        long blockEntrySize = r.readU32();
+        long entryCount = r.u32();
+        long blockCount = r.u32();
+        long blockEntrySize = r.u32();
         if (blockEntrySize != COMPRESSED_BLOCK_ENTRY_SIZE) {
             throw new CorruptDataException("TocCompressedBlockEntrySize is " + blockEntrySize + ", expected "
                     + COMPRESSED_BLOCK_ENTRY_SIZE, r.source(), start + 32, "FIoStoreTocHeader");
         }
-        long methodCount = r.readU32();
-        long methodLength = r.readU32();
-        long blockSize = r.readU32();
-        long dirSize = r.readU32();
-        long partitionCount = r.readU32();
-        long containerId = r.readI64();
-        byte[] guid = r.readBytes(16);
-        int flags = r.readU8();
-        int reserved3 = r.readU8();
-        int reserved4 = r.readU16();
-        long seeds = r.readU32();
-        long partitionSize = r.readI64();
-        long withoutPh = r.readU32();
-        long reserved7 = r.readU32();
-        byte[] reserved8 = r.readBytes(40);
+        long methodCount = r.u32();
+        long methodLength = r.u32();
+        long blockSize = r.u32();
+        long dirSize = r.u32();
+        long partitionCount = r.u32();
+        long containerId = r.raw64();
+        byte[] guid = r.bytes(16);
+        int flags = r.u8();
+        int reserved3 = r.u8();
+        int reserved4 = r.u16();
+        long seeds = r.u32();
+        long partitionSize = r.raw64();
+        long withoutPh = r.u32();
+        long reserved7 = r.u32();
+        byte[] reserved8 = r.bytes(40);
         TocHeader h = new TocHeader(version, reserved0, reserved1, headerSize, entryCount, blockCount, blockEntrySize,
                 methodCount, methodLength, blockSize, dirSize, partitionCount, containerId, guid, flags, reserved3,
                 reserved4, seeds, partitionSize, withoutPh, reserved7, reserved8);
@@ -134,13 +135,13 @@ public record TocHeader(
         }
     }
 
-    public void write(LeWriter w) {
+    public void write(ByteWriter w) {
         w.bytes(MAGIC);
         w.u8(version.value()).u8(reserved0).u16(reserved1);
         w.u32(headerSize).u32(entryCount).u32(compressedBlockEntryCount).u32(compressedBlockEntrySize);
         w.u32(compressionMethodNameCount).u32(compressionMethodNameLength).u32(compressionBlockSize);
-        w.u32(directoryIndexSize).u32(partitionCount).i64(containerId).bytes(encryptionKeyGuid);
-        w.u8(containerFlags).u8(reserved3).u16(reserved4).u32(perfectHashSeedsCount).i64(partitionSize);
+        w.u32(directoryIndexSize).u32(partitionCount).u64(containerId).bytes(encryptionKeyGuid);
+        w.u8(containerFlags).u8(reserved3).u16(reserved4).u32(perfectHashSeedsCount).u64(partitionSize);
         w.u32(chunksWithoutPerfectHashCount).u32(reserved7).bytes(reserved8);
     }
 

@@ -3,7 +3,8 @@ package io.uassetd.codecs.iostore.toc;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.TruncatedDataException;
 import io.uassetd.codecs.iostore.IoChunkId;
-import io.uassetd.codecs.iostore.internal.LeReader;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.iostore.internal.IoBits;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -50,50 +51,50 @@ public final class TocReader {
     }
 
     public static TocResource read(byte[] data, String name) {
-        LeReader r = new LeReader(data, name, 0);
+        ByteReader r = ByteReader.of(name, 0, data, "FIoStoreTocResource");
         TocHeader h = TocHeader.read(r);
         TocVersion v = h.version();
 
         r.structure("FIoChunkId[]");
-        int n = r.count(h.entryCount(), IoChunkId.SIZE, "TocEntryCount");
+        int n = IoBits.count(r, h.entryCount(), IoChunkId.SIZE, "TocEntryCount");
         List<IoChunkId> ids = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             ids.add(IoChunkId.read(r));
         }
         r.structure("FIoOffsetAndLength[]");
-        r.count(n, OffsetAndLength.SIZE, "FIoOffsetAndLength");
+        IoBits.count(r, n, OffsetAndLength.SIZE, "FIoOffsetAndLength");
         List<OffsetAndLength> offsets = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             offsets.add(OffsetAndLength.read(r));
         }
         r.structure("ChunkPerfectHashSeeds");
-        int seedCount = r.count(h.storedSeedCount() & 0xFFFFFFFFL, 4, "TocChunkPerfectHashSeedsCount");
+        int seedCount = IoBits.count(r, h.storedSeedCount() & 0xFFFFFFFFL, 4, "TocChunkPerfectHashSeedsCount");
         if (seedCount > 0 && n == 0) {
             throw r.corrupt(seedCount + " perfect-hash seeds for an empty TOC");
         }
         int[] seeds = new int[seedCount];
         for (int i = 0; i < seedCount; i++) {
-            seeds[i] = r.readI32();
+            seeds[i] = r.i32();
         }
         r.structure("ChunkIndicesWithoutPerfectHash");
-        int overflowCount = r.count(h.storedOverflowCount() & 0xFFFFFFFFL, 4, "TocChunksWithoutPerfectHashCount");
+        int overflowCount = IoBits.count(r, h.storedOverflowCount() & 0xFFFFFFFFL, 4, "TocChunksWithoutPerfectHashCount");
         int[] overflow = new int[overflowCount];
         for (int i = 0; i < overflowCount; i++) {
             long at = r.offset();
-            overflow[i] = r.readI32();
+            overflow[i] = r.i32();
             if (overflow[i] < 0 || overflow[i] >= n) {
-                throw r.corruptAt("Chunk index without perfect hash " + overflow[i] + " is outside 0.." + (n - 1), at);
+                throw IoBits.corruptAt(r, "Chunk index without perfect hash " + overflow[i] + " is outside 0.." + (n - 1), at);
             }
         }
         r.structure("FIoStoreTocCompressedBlockEntry[]");
-        int blockCount = r.count(h.compressedBlockEntryCount(), CompressedBlockEntry.SIZE, "TocCompressedBlockEntryCount");
+        int blockCount = IoBits.count(r, h.compressedBlockEntryCount(), CompressedBlockEntry.SIZE, "TocCompressedBlockEntryCount");
         long blocksStart = r.offset();
         List<CompressedBlockEntry> blocks = new ArrayList<>(blockCount);
         for (int i = 0; i < blockCount; i++) {
             blocks.add(CompressedBlockEntry.read(r));
         }
         r.structure("CompressionMethodNames");
-        int methodCount = r.count(h.compressionMethodNameCount(), (int) Math.max(1, h.compressionMethodNameLength()),
+        int methodCount = IoBits.count(r, h.compressionMethodNameCount(), (int) Math.max(1, h.compressionMethodNameLength()),
                 "CompressionMethodNameCount");
         List<String> methods = new ArrayList<>(methodCount);
         for (int i = 0; i < methodCount; i++) {
@@ -106,11 +107,11 @@ public final class TocReader {
         byte[] directoryIndex = new byte[0];
         if (v.atLeast(TocVersion.DIRECTORY_INDEX)) {
             r.structure("FIoDirectoryIndexResource");
-            directoryIndex = r.readBytes(r.count(h.directoryIndexSize(), 1, "DirectoryIndexSize"));
+            directoryIndex = r.bytes(IoBits.count(r, h.directoryIndexSize(), 1, "DirectoryIndexSize"));
         }
         r.structure("FIoStoreTocEntryMeta[]");
         int metaSize = TocEntryMeta.size(v);
-        r.count(n, metaSize, "FIoStoreTocEntryMeta");
+        IoBits.count(r, n, metaSize, "FIoStoreTocEntryMeta");
         List<TocEntryMeta> metas = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             metas.add(TocEntryMeta.read(r, v));
@@ -129,20 +130,20 @@ public final class TocReader {
         return toc;
     }
 
-    private static String readMethodName(LeReader r, int slot) {
+    private static String readMethodName(ByteReader r, int slot) {
         long at = r.offset();
-        byte[] b = r.readBytes(slot);
+        byte[] b = r.bytes(slot);
         int end = 0;
         while (end < b.length && b[end] != 0) {
             end++;
         }
         for (int i = end; i < b.length; i++) {
             if (b[i] != 0) {
-                throw r.corruptAt("Compression method name slot has bytes after its terminator", at);
+                throw IoBits.corruptAt(r, "Compression method name slot has bytes after its terminator", at);
             }
         }
         if (end == 0) {
-            throw r.corruptAt("Empty compression method name", at);
+            throw IoBits.corruptAt(r, "Empty compression method name", at);
         }
         return new String(b, 0, end, StandardCharsets.ISO_8859_1);
     }

@@ -1,7 +1,8 @@
 package io.uassetd.codecs.iostore.toc;
 
-import io.uassetd.codecs.iostore.internal.LeReader;
-import io.uassetd.codecs.iostore.internal.LeWriter;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.iostore.internal.IoBits;
+import io.uassetd.codecs.io.ByteWriter;
 import java.util.Arrays;
 
 /**
@@ -10,18 +11,18 @@ import java.util.Arrays;
  * per compression block. Kept as read; this code does not check RSA signatures.
  */
 public record TocSignatures(byte[] tocSignature, byte[] blockSignature, byte[] chunkBlockSignatures) {
-    public static TocSignatures read(LeReader r, int blockCount) {
+    public static TocSignatures read(ByteReader r, int blockCount) {
         r.structure("TocSignatures");
-        int hashSize = r.count(r.readI32(), 2, "signature size");
-        byte[] toc = r.readBytes(hashSize);
-        byte[] block = r.readBytes(hashSize);
-        int n = r.count(blockCount, 20, "chunk block signature");
-        byte[] blocks = r.readBytes(n * 20);
+        int hashSize = IoBits.count(r, r.i32(), 2, "signature size");
+        byte[] toc = r.bytes(hashSize);
+        byte[] block = r.bytes(hashSize);
+        int n = IoBits.count(r, blockCount, 20, "chunk block signature");
+        byte[] blocks = r.bytes(n * 20);
         return new TocSignatures(toc, block, blocks);
     }
 
-    public void write(LeWriter w) {
-        w.i32(tocSignature.length).bytes(tocSignature).bytes(blockSignature).bytes(chunkBlockSignatures);
+    public void write(ByteWriter w) {
+        IoBits.i32(w, tocSignature.length).bytes(tocSignature).bytes(blockSignature).bytes(chunkBlockSignatures);
     }
 
     @Override

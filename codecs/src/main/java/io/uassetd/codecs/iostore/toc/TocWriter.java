@@ -1,7 +1,8 @@
 package io.uassetd.codecs.iostore.toc;
 
 import io.uassetd.codecs.iostore.IoChunkId;
-import io.uassetd.codecs.iostore.internal.LeWriter;
+import io.uassetd.codecs.io.ByteWriter;
+import io.uassetd.codecs.iostore.internal.IoBits;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -32,7 +33,7 @@ public final class TocWriter {
                 + 4L * (toc.perfectHashSeeds().length + toc.chunksWithoutPerfectHash().length)
                 + (long) CompressedBlockEntry.SIZE * toc.compressionBlocks().size()
                 + h.compressionMethodNameLength() * toc.compressionMethods().size() + toc.directoryIndex().length;
-        LeWriter w = new LeWriter((int) Math.min(Integer.MAX_VALUE - 64, size + 64));
+        ByteWriter w = new ByteWriter((int) Math.min(Integer.MAX_VALUE - 64, size + 64));
         h.write(w);
         for (IoChunkId id : toc.chunkIds()) {
             id.write(w);
@@ -41,10 +42,10 @@ public final class TocWriter {
             ol.write(w);
         }
         for (int s : toc.perfectHashSeeds()) {
-            w.i32(s);
+            IoBits.i32(w, s);
         }
         for (int s : toc.chunksWithoutPerfectHash()) {
-            w.i32(s);
+            IoBits.i32(w, s);
         }
         for (CompressedBlockEntry b : toc.compressionBlocks()) {
             b.write(w);
