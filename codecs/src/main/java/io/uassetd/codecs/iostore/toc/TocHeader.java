@@ -40,6 +40,8 @@ public record TocHeader(
 
     public static final int SIZE = 144;
     public static final int COMPRESSED_BLOCK_ENTRY_SIZE = 12;
+    /** The largest block a 24-bit block size field can describe. */
+    public static final long MAX_BLOCK_SIZE = 1 << 24;
     private static final byte[] MAGIC = "-==--==--==--==-".getBytes(StandardCharsets.US_ASCII);
 
     public TocHeader {
@@ -109,9 +111,10 @@ public record TocHeader(
     }
 
     private void check(String file, long start) {
-        if (compressionBlockSize == 0 && compressedBlockEntryCount > 0) {
-            throw new CorruptDataException("CompressionBlockSize is 0 with " + compressedBlockEntryCount + " blocks", file,
-                    start + 44, "FIoStoreTocHeader");
+        if ((compressionBlockSize == 0 && compressedBlockEntryCount > 0) || compressionBlockSize > MAX_BLOCK_SIZE) {
+            throw new CorruptDataException("CompressionBlockSize " + compressionBlockSize + " with "
+                    + compressedBlockEntryCount + " blocks is outside 1.." + MAX_BLOCK_SIZE, file, start + 44,
+                    "FIoStoreTocHeader");
         }
         if (compressionMethodNameCount > 0 && (compressionMethodNameLength == 0 || compressionMethodNameLength > 1024)) {
             throw new CorruptDataException("CompressionMethodNameLength " + compressionMethodNameLength
