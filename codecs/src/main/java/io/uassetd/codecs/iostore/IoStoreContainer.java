@@ -1,0 +1,393 @@
+package io.uassetd.codecs.iostore;
+
+import io.uassetd.codecs.compression.Codecs;
+import io.uassetd.codecs.crypto.AesCipher;
+import io.uassetd.codecs.crypto.AesKey;
+import io.uassetd.codecs.error.CorruptDataException;
+import io.uassetd.codecs.error.FormatException;
+import io.uassetd.codecs.error.WrongKeyException;
+import io.uassetd.codecs.io.AtomicOutput;
+import io.uassetd.codecs.iostore.header.ContainerHeader;
+import io.uassetd.codecs.iostore.toc.CompressedBlockEntry;
+import io.uassetd.codecs.iostore.toc.ContainerFlag;
+import io.uassetd.codecs.iostore.toc.DirectoryIndex;
+import io.uassetd.codecs.iostore.toc.OffsetAndLength;
+import io.uassetd.codecs.iostore.toc.PerfectHash;
+import io.uassetd.codecs.iostore.toc.TocEntryMeta;
+import io.uassetd.codecs.iostore.toc.TocHeader;
+import io.uassetd.codecs.iostore.toc.TocReader;
+import io.uassetd.codecs.iostore.toc.TocResource;
+import io.uassetd.codecs.iostore.toc.TocVersion;
+import io.uassetd.codecs.task.TaskMonitor;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.bouncycastle.crypto.digests.Blake3Digest;
+
+/**
+ * An open IoStore container: a parsed .utoc and its .ucas partitions, read lazily by positional
+ * reads (a container lists without its .ucas; nothing is read whole). Chunks are found by id
+ * through the TOC's perfect hash (or a map for TOC versions without one) and decoded block by
+ * block. Encrypted containers need their AES key for the directory index and the data; a wrong key
+ * is refused at open when the container has a directory index to check it against. Thread-safe
+ * for reads; close it to release the files.
+ */
+public final class IoStoreContainer implements AutoCloseable {
+    private final Path utoc;
+    private final String name;
+    private final TocResource toc;
+    private final AesCipher cipher;
+    private final Partitions partitions;
+    private final ChunkReader reader;
+    private final DirectoryIndex directoryIndex;
+    private volatile Map<IoChunkId, Integer> idMap;
+    private volatile List<IoStoreFile> files;
+    private volatile Optional<ContainerHeader> containerHeader;
+
+    private IoStoreContainer(Path utoc, TocResource toc, AesKey key, Codecs codecs) {
+        this.utoc = utoc;
+        String file = utoc.getFileName().toString();
+        this.name = file.toLowerCase(java.util.Locale.ROOT).endsWith(".utoc") ? file.substring(0, file.length() - 5) : file;
+        this.toc = toc;
+        this.cipher = key == null ? null : new AesCipher(key.bytes());
+        this.partitions = new Partitions(utoc, name, toc.header().effectivePartitionCount());
+        this.reader = new ChunkReader(toc, file, partitions, codecs, cipher);
+        this.directoryIndex = readDirectoryIndex(file);
+    }
+
+    /** Opens a container without a key, decoding with {@link Codecs#standard()}. */
+    public static IoStoreContainer open(Path utoc) {
+        return open(utoc, ContainerKeys.none(), Codecs.standard());
+    }
+
+    /**
+     * Opens the container whose TOC is {@code utoc}. The key comes from {@code keys} (by the TOC's
+     * key GUID) and is checked against the directory index when the container is encrypted and
+     * indexed (WrongKeyException when it does not decrypt to a plausible index).
+     */
+    public static IoStoreContainer open(Path utoc, ContainerKeys keys, Codecs codecs) {
+        TocResource toc = TocReader.read(utoc);
+        String file = utoc.getFileName().toString();
+        String base = file.toLowerCase(java.util.Locale.ROOT).endsWith(".utoc") ? file.substring(0, file.length() - 5) : file;
+        AesKey key = toc.header().has(ContainerFlag.ENCRYPTED)
+                ? keys.keyFor(base, toc.header().encryptionKeyGuidString()).orElse(null) : null;
+        return new IoStoreContainer(utoc, toc, key, codecs);
+    }
+
+    private DirectoryIndex readDirectoryIndex(String file) {
+        byte[] stored = toc.directoryIndex();
+        if (stored.length == 0 || !toc.header().has(ContainerFlag.INDEXED)) {
+            return null;
+        }
+        long at = directoryIndexOffset();
+        boolean encrypted = toc.header().has(ContainerFlag.ENCRYPTED);
+        if (!encrypted) {
+            return DirectoryIndex.read(stored, stored.length, file, at, 0, toc.chunkCount());
+        }
+        if (cipher == null) {
+            return null;
+        }
+        if (stored.length % AesCipher.BLOCK != 0) {
+            throw new CorruptDataException("Encrypted directory index of " + stored.length
+                    + " bytes is not a multiple of 16", file, at, "FIoDirectoryIndexResource");
+        }
+        byte[] plain = stored.clone();
+        cipher.decrypt(plain, 0, plain.length);
+        try {
+            DirectoryIndex index = DirectoryIndex.read(plain, plain.length, file, at, AesCipher.BLOCK - 1,
+                    toc.chunkCount());
+            String mount = index.mountPoint().value();
+            if (!mount.chars().allMatch(c -> c >= 0x20 && c < 0x7F)) {
+                throw new CorruptDataException("Mount point is not printable text", file, at, "FIoDirectoryIndexResource");
+            }
+            return index;
+        } catch (FormatException e) {
+            throw new WrongKeyException("The AES key does not decrypt the directory index to a plausible index ("
+                    + e.detail() + "); the key is wrong", file, at, "FIoDirectoryIndexResource", e);
+        }
+    }
+
+    private long directoryIndexOffset() {
+        TocHeader h = toc.header();
+        long at = TocHeader.SIZE + (long) toc.chunkCount() * (IoChunkId.SIZE + OffsetAndLength.SIZE)
+                + 4L * (toc.perfectHashSeeds().length + toc.chunksWithoutPerfectHash().length)
+                + (long) CompressedBlockEntry.SIZE * toc.compressionBlocks().size()
+                + h.compressionMethodNameLength() * toc.compressionMethods().size();
+        if (toc.signatures() != null) {
+            at += 4 + 2L * toc.signatures().tocSignature().length + toc.signatures().chunkBlockSignatures().length;
+        }
+        return at;
+    }
+
+    public Path utocPath() {
+        return utoc;
+    }
+
+    /** The container's name: the .utoc file name without extension. */
+    public String name() {
+        return name;
+    }
+
+    public TocResource toc() {
+        return toc;
+    }
+
+    public TocVersion tocVersion() {
+        return toc.version();
+    }
+
+    public long containerId() {
+        return toc.header().containerId();
+    }
+
+    public Set<ContainerFlag> flags() {
+        return ContainerFlag.of(toc.header().containerFlags());
+    }
+
+    public boolean isEncrypted() {
+        return toc.header().has(ContainerFlag.ENCRYPTED);
+    }
+
+    /** True when the container flags say compressed or any block uses a compression method. */
+    public boolean isCompressed() {
+        if (toc.header().has(ContainerFlag.COMPRESSED)) {
+            return true;
+        }
+        for (CompressedBlockEntry b : toc.compressionBlocks()) {
+            if (b.methodIndex() != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when an AES key was given for an encrypted container (or the container is not encrypted). */
+    public boolean canDecrypt() {
+        return !isEncrypted() || cipher != null;
+    }
+
+    public int chunkCount() {
+        return toc.chunkCount();
+    }
+
+    public IoChunkId chunkId(int index) {
+        return toc.chunkIds().get(index);
+    }
+
+    public IoChunkType chunkType(int index) {
+        return chunkId(index).type(toc.ue5ChunkTypes());
+    }
+
+    /** Uncompressed size of a chunk. */
+    public long chunkSize(int index) {
+        return toc.offsetAndLengths().get(index).length();
+    }
+
+    /** The bytes a chunk's compression blocks take in the .ucas (their stored sizes, before AES padding). */
+    public long chunkCompressedSize(int index) {
+        OffsetAndLength ol = toc.offsetAndLengths().get(index);
+        if (ol.length() == 0) {
+            return 0;
+        }
+        long bs = toc.header().compressionBlockSize();
+        long n = 0;
+        for (long b = ol.offset() / bs; b <= (ol.end() - 1) / bs; b++) {
+            n += toc.compressionBlocks().get((int) b).compressedSize();
+        }
+        return n;
+    }
+
+    /** The TOC entry index of a chunk, or -1. */
+    public int find(IoChunkId id) {
+        if (toc.perfectHashSeeds().length > 0) {
+            return PerfectHash.find(toc.chunkIds(), toc.perfectHashSeeds(), toc.chunksWithoutPerfectHash(), id);
+        }
+        Map<IoChunkId, Integer> m = idMap;
+        if (m == null) {
+            m = new HashMap<>(toc.chunkCount() * 2);
+            for (int i = 0; i < toc.chunkCount(); i++) {
+                m.putIfAbsent(toc.chunkIds().get(i), i);
+            }
+            idMap = m;
+        }
+        return m.getOrDefault(id, -1);
+    }
+
+    /** The first chunk of a type, or -1 (e.g. the container header or the script objects). */
+    public int findFirst(IoChunkType type) {
+        for (int i = 0; i < toc.chunkCount(); i++) {
+            if (chunkType(i) == type) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The decoded directory index; empty when the container has none or is encrypted without a key. */
+    public Optional<DirectoryIndex> directoryIndex() {
+        return Optional.ofNullable(directoryIndex);
+    }
+
+    /** The mount point of the directory index ("../../../"), or empty. */
+    public Optional<String> mountPoint() {
+        return directoryIndex().map(d -> d.mountPoint().value());
+    }
+
+    /**
+     * Every file the directory index names, with full paths and sizes. Empty for a container
+     * without a directory index; WrongKeyException for an encrypted container opened without key.
+     */
+    public List<IoStoreFile> files() {
+        List<IoStoreFile> f = files;
+        if (f != null) {
+            return f;
+        }
+        if (directoryIndex == null && isEncrypted() && toc.directoryIndex().length > 0) {
+            throw new WrongKeyException("Container is encrypted (key GUID " + toc.header().encryptionKeyGuidString()
+                    + ") and no AES key was given: its directory index cannot be read", utoc.getFileName().toString(),
+                    directoryIndexOffset(), "FIoDirectoryIndexResource");
+        }
+        List<IoStoreFile> out = new ArrayList<>();
+        if (directoryIndex != null) {
+            for (DirectoryIndex.IndexedFile e : directoryIndex.walk()) {
+                int i = e.chunkIndex();
+                out.add(new IoStoreFile(e.path(), i, chunkId(i), chunkSize(i), chunkCompressedSize(i)));
+            }
+        }
+        f = Collections.unmodifiableList(out);
+        files = f;
+        return f;
+    }
+
+    /** A chunk's bytes (chunks over 2 GiB cannot be held in an array: stream them with {@link #copyChunk}). */
+    public byte[] readChunk(int index) {
+        long size = chunkSize(index);
+        if (size > Integer.MAX_VALUE - 16) {
+            throw new CorruptDataException("Chunk " + index + " of " + size + " bytes is too large for an array; stream it",
+                    utoc.getFileName().toString(), -1, "FIoOffsetAndLength");
+        }
+        byte[] out = new byte[(int) size];
+        int[] pos = {0};
+        reader.decode(index, 0, size, (b, off, len) -> {
+            System.arraycopy(b, off, out, pos[0], len);
+            pos[0] += len;
+        }, TaskMonitor.NONE);
+        return out;
+    }
+
+    /** The bytes of a chunk found by id. */
+    public byte[] readChunk(IoChunkId id) {
+        int i = find(id);
+        if (i < 0) {
+            throw new IllegalArgumentException("No chunk " + id + " in " + name);
+        }
+        return readChunk(i);
+    }
+
+    /** Bytes {@code [offset, offset+length)} of a chunk, decoding only the blocks they touch. */
+    public byte[] readChunkRange(int index, long offset, int length) {
+        byte[] out = new byte[length];
+        int[] pos = {0};
+        reader.decode(index, offset, length, (b, off, len) -> {
+            System.arraycopy(b, off, out, pos[0], len);
+            pos[0] += len;
+        }, TaskMonitor.NONE);
+        return out;
+    }
+
+    /** Streams a chunk into {@code out} block by block (any size); the stream is not closed. */
+    public void copyChunk(int index, OutputStream out, TaskMonitor monitor) {
+        reader.decode(index, 0, chunkSize(index), (b, off, len) -> {
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, monitor);
+    }
+
+    /**
+     * Writes a chunk to {@code target} all-or-nothing (a temporary file renamed into place), so a
+     * failed read leaves nothing behind. Returns the bytes written.
+     */
+    public long extractChunk(int index, Path target, TaskMonitor monitor) {
+        try (AtomicOutput out = AtomicOutput.create(target)) {
+            var ch = out.channel();
+            reader.decode(index, 0, chunkSize(index), (b, off, len) -> {
+                try {
+                    ByteBuffer bb = ByteBuffer.wrap(b, off, len);
+                    while (bb.hasRemaining()) {
+                        ch.write(bb);
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }, monitor);
+            out.commit();
+        }
+        return chunkSize(index);
+    }
+
+    /** Checks a chunk against the hash in its TOC meta (first 20 bytes of BLAKE3). */
+    public ChunkHashCheck verifyChunk(int index) {
+        TocEntryMeta meta = toc.chunkMetas().get(index);
+        if (!meta.hasHash()) {
+            return ChunkHashCheck.ABSENT;
+        }
+        Blake3Digest d = new Blake3Digest(256);
+        reader.decode(index, 0, chunkSize(index), d::update, TaskMonitor.NONE);
+        byte[] h = new byte[32];
+        d.doFinal(h, 0);
+        byte[] expected = meta.hash();
+        boolean ok = Arrays.equals(Arrays.copyOf(h, 20), Arrays.copyOf(expected, 20));
+        for (int i = 20; i < expected.length && ok; i++) {
+            ok = expected[i] == 0;
+        }
+        return ok ? ChunkHashCheck.MATCH : ChunkHashCheck.MISMATCH;
+    }
+
+    /** The container header chunk, parsed (empty when the container has none, e.g. global.utoc). */
+    public Optional<ContainerHeader> containerHeader() {
+        Optional<ContainerHeader> h = containerHeader;
+        if (h == null) {
+            int i = findFirst(IoChunkType.CONTAINER_HEADER);
+            h = i < 0 ? Optional.empty() : Optional.of(ContainerHeader.read(readChunk(i), name + " container header", 0));
+            containerHeader = h;
+        }
+        return h;
+    }
+
+    /** The per-container "inspect" summary. */
+    public ContainerSummary summary() {
+        return ContainerSummary.of(this);
+    }
+
+    /** The .ucas files the TOC expects, whether present or not. */
+    public List<Path> partitionPaths() {
+        List<Path> out = new ArrayList<>();
+        for (int i = 0; i < partitions.count(); i++) {
+            out.add(partitions.path(i));
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        partitions.close();
+    }
+
+    @Override
+    public String toString() {
+        return "IoStoreContainer[" + name + ", " + toc + "]";
+    }
+}

@@ -1,0 +1,275 @@
+package io.uassetd.codecs.iostore;
+
+import io.uassetd.codecs.compression.Codec;
+import io.uassetd.codecs.compression.CompressionMethod;
+import io.uassetd.codecs.compression.Codecs;
+import io.uassetd.codecs.crypto.AesCipher;
+import io.uassetd.codecs.crypto.AesKey;
+import io.uassetd.codecs.io.AtomicOutput;
+import io.uassetd.codecs.iostore.toc.CompressedBlockEntry;
+import io.uassetd.codecs.iostore.toc.ContainerFlag;
+import io.uassetd.codecs.iostore.toc.DirectoryIndex;
+import io.uassetd.codecs.iostore.toc.OffsetAndLength;
+import io.uassetd.codecs.iostore.toc.PerfectHash;
+import io.uassetd.codecs.iostore.toc.TocEntryMeta;
+import io.uassetd.codecs.iostore.toc.TocHeader;
+import io.uassetd.codecs.iostore.toc.TocResource;
+import io.uassetd.codecs.iostore.toc.TocVersion;
+import io.uassetd.codecs.iostore.toc.TocWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.bouncycastle.crypto.digests.Blake3Digest;
+
+/**
+ * Writes a new container of any TOC version: chunks are cut into compression blocks, compressed
+ * (when that saves space), encrypted when a key is given, and appended to the .ucas (starting a new
+ * {@code _sN} partition when the partition size would be crossed); {@link #finish()} adds the perfect
+ * hash (TOC version 4 on, entries in slot order), the directory index and the metas (BLAKE3 hashes)
+ * and writes the .utoc with {@link TocWriter}. Every file is written to a temporary file and renamed
+ * into place only by {@link #finish()}; closing without finishing leaves nothing behind. Not
+ * thread-safe.
+ */
+public final class IoStoreWriter implements AutoCloseable {
+    /**
+     * What to write.
+     *
+     * @param partitionSize the most bytes per .ucas, or -1 for one file
+     * @param mountPoint the directory index mount point, or null for a container without index
+     * @param key the AES key, or null for an unencrypted container
+     */
+    public record Options(TocVersion version, long containerId, int blockSize, CompressionMethod method,
+            long partitionSize, String mountPoint, AesKey key, byte[] keyGuid) {
+        public static Options of(TocVersion version, long containerId) {
+            return new Options(version, containerId, 0x10000, CompressionMethod.NONE, -1, "../../../", null, new byte[16]);
+        }
+
+        public Options withMethod(CompressionMethod m) {
+            return new Options(version, containerId, blockSize, m, partitionSize, mountPoint, key, keyGuid);
+        }
+
+        public Options withPartitionSize(long size) {
+            return new Options(version, containerId, blockSize, method, size, mountPoint, key, keyGuid);
+        }
+
+        public Options withKey(AesKey k) {
+            return new Options(version, containerId, blockSize, method, partitionSize, mountPoint, k, keyGuid);
+        }
+
+        public Options withMountPoint(String m) {
+            return new Options(version, containerId, blockSize, method, partitionSize, m, key, keyGuid);
+        }
+
+        public Options withBlockSize(int size) {
+            return new Options(version, containerId, size, method, partitionSize, mountPoint, key, keyGuid);
+        }
+    }
+
+    private final Path utoc;
+    private final String baseName;
+    private final Options options;
+    private final Codec codec;
+    private final AesCipher cipher;
+    private final List<AtomicOutput> parts = new ArrayList<>();
+    private final List<IoChunkId> ids = new ArrayList<>();
+    private final List<OffsetAndLength> offsets = new ArrayList<>();
+    private final List<TocEntryMeta> metas = new ArrayList<>();
+    private final List<CompressedBlockEntry> blocks = new ArrayList<>();
+    private final List<DirectoryIndex.IndexedFile> files = new ArrayList<>();
+    private final Set<IoChunkId> seen = new HashSet<>();
+    private final byte[] scratch;
+    private long partOffset;
+    private boolean finished;
+    private boolean anyCompressed;
+
+    private IoStoreWriter(Path utoc, Options options, Codecs codecs) {
+        if (options.blockSize() <= 0 || options.blockSize() > CompressedBlockEntry.MAX_SIZE) {
+            throw new IllegalArgumentException("Block size " + options.blockSize() + " does not fit 24 bits");
+        }
+        if (options.partitionSize() != -1 && options.partitionSize() < options.blockSize() + 16L) {
+            throw new IllegalArgumentException("Partition size smaller than a block");
+        }
+        if (options.partitionSize() != -1 && !options.version().atLeast(TocVersion.PARTITION_SIZE)) {
+            throw new IllegalArgumentException("TOC version " + options.version() + " has no partitions");
+        }
+        this.utoc = utoc;
+        String f = utoc.getFileName().toString();
+        this.baseName = f.endsWith(".utoc") ? f.substring(0, f.length() - 5) : f;
+        this.options = options;
+        this.codec = options.method() == CompressionMethod.NONE ? null : codecs.get(options.method());
+        this.cipher = options.key() == null ? null : new AesCipher(options.key().bytes());
+        this.scratch = new byte[codec == null ? options.blockSize() + 16
+                : Math.max(options.blockSize(), codec.maxCompressedLength(options.blockSize())) + 16];
+        parts.add(AtomicOutput.create(partPath(0)));
+    }
+
+    public static IoStoreWriter create(Path utoc, Options options, Codecs codecs) {
+        return new IoStoreWriter(utoc, options, codecs);
+    }
+
+    private Path partPath(int i) {
+        return utoc.resolveSibling(i == 0 ? baseName + ".ucas" : baseName + "_s" + i + ".ucas");
+    }
+
+    /** Adds a chunk; {@code path} (relative to the mount point) puts it in the directory index, null leaves it out. */
+    public void addChunk(IoChunkId id, byte[] data, String path) {
+        if (finished) {
+            throw new IllegalStateException("Writer finished");
+        }
+        if (!seen.add(id)) {
+            throw new IllegalArgumentException("Duplicate chunk id " + id);
+        }
+        int bs = options.blockSize();
+        long virtualStart = (long) blocks.size() * bs;
+        boolean compressed = false;
+        for (int off = 0; off < data.length; off += bs) {
+            int len = Math.min(bs, data.length - off);
+            compressed |= writeBlock(data, off, len);
+        }
+        anyCompressed |= compressed;
+        Blake3Digest d = new Blake3Digest(256);
+        d.update(data, 0, data.length);
+        byte[] h = new byte[32];
+        d.doFinal(h, 0);
+        byte[] hash = options.version().atLeast(TocVersion.REPLACE_IO_CHUNK_HASH_WITH_IO_HASH) ? Arrays.copyOf(h, 20)
+                : Arrays.copyOf(Arrays.copyOf(h, 20), 32);
+        ids.add(id);
+        offsets.add(new OffsetAndLength(virtualStart, data.length));
+        metas.add(new TocEntryMeta(hash, compressed ? TocEntryMeta.FLAG_COMPRESSED : 0, 0));
+        if (path != null) {
+            files.add(new DirectoryIndex.IndexedFile(path, ids.size() - 1));
+        }
+    }
+
+    private boolean writeBlock(byte[] data, int off, int len) {
+        int stored = len;
+        int method = 0;
+        byte[] src = data;
+        int srcOff = off;
+        if (codec != null) {
+            int n = codec.compress(data, off, len, scratch, 0);
+            if (n < len) {
+                stored = n;
+                method = 1;
+                src = scratch;
+                srcOff = 0;
+            }
+        }
+        int onDisk = stored;
+        if (cipher != null) {
+            if (src != scratch) {
+                System.arraycopy(data, off, scratch, 0, len);
+                src = scratch;
+                srcOff = 0;
+            }
+            onDisk = (int) AesCipher.align(stored);
+            Arrays.fill(scratch, stored, onDisk, (byte) 0);
+            cipher.encrypt(scratch, 0, onDisk);
+        }
+        long partitionSize = options.partitionSize() == -1 ? Long.MAX_VALUE : options.partitionSize();
+        if (partOffset + onDisk > partitionSize) {
+            parts.add(AtomicOutput.create(partPath(parts.size())));
+            partOffset = 0;
+        }
+        long containerOffset = (parts.size() - 1) * (partitionSize == Long.MAX_VALUE ? 0 : partitionSize) + partOffset;
+        write(src, srcOff, onDisk);
+        int pad = (int) (AesCipher.align(partOffset) - partOffset);
+        if (pad > 0 && partOffset + pad <= partitionSize) {
+            write(new byte[pad], 0, pad);
+        }
+        blocks.add(new CompressedBlockEntry(containerOffset, stored, len, method));
+        return method != 0;
+    }
+
+    private void write(byte[] b, int off, int len) {
+        try {
+            ByteBuffer bb = ByteBuffer.wrap(b, off, len);
+            var ch = parts.get(parts.size() - 1).channel();
+            while (bb.hasRemaining()) {
+                ch.write(bb);
+            }
+            partOffset += len;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + partPath(parts.size() - 1) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Writes the .utoc and moves every file into place; returns the TOC written. */
+    public TocResource finish() {
+        if (finished) {
+            throw new IllegalStateException("Writer finished");
+        }
+        TocVersion v = options.version();
+        int n = ids.size();
+        int[] seeds = new int[0];
+        int[] overflow = new int[0];
+        int[] slotOf = new int[n];
+        for (int i = 0; i < n; i++) {
+            slotOf[i] = i;
+        }
+        if (v.atLeast(TocVersion.PERFECT_HASH) && n > 0) {
+            PerfectHash.Layout layout = PerfectHash.build(ids, v.atLeast(TocVersion.PERFECT_HASH_WITH_OVERFLOW));
+            seeds = layout.seeds();
+            overflow = layout.overflowSlots();
+            slotOf = layout.slotOf();
+        }
+        IoChunkId[] sIds = new IoChunkId[n];
+        OffsetAndLength[] sOffsets = new OffsetAndLength[n];
+        TocEntryMeta[] sMetas = new TocEntryMeta[n];
+        for (int i = 0; i < n; i++) {
+            sIds[slotOf[i]] = ids.get(i);
+            sOffsets[slotOf[i]] = offsets.get(i);
+            sMetas[slotOf[i]] = metas.get(i);
+        }
+        byte[] dir = new byte[0];
+        boolean indexed = options.mountPoint() != null && v.atLeast(TocVersion.DIRECTORY_INDEX);
+        if (indexed) {
+            List<DirectoryIndex.IndexedFile> remapped = new ArrayList<>(files.size());
+            for (DirectoryIndex.IndexedFile f : files) {
+                remapped.add(new DirectoryIndex.IndexedFile(f.path(), slotOf[f.chunkIndex()]));
+            }
+            dir = DirectoryIndex.build(options.mountPoint(), remapped).toBytes();
+            if (cipher != null) {
+                dir = Arrays.copyOf(dir, (int) AesCipher.align(dir.length));
+                cipher.encrypt(dir, 0, dir.length);
+            }
+        }
+        int flags = (anyCompressed ? ContainerFlag.COMPRESSED.bit() : 0) | (cipher != null ? ContainerFlag.ENCRYPTED.bit() : 0)
+                | (indexed ? ContainerFlag.INDEXED.bit() : 0);
+        List<String> methods = anyCompressed ? List.of(options.method().unrealName()) : List.of();
+        boolean partitioned = v.atLeast(TocVersion.PARTITION_SIZE);
+        TocHeader h = TocHeader.create(v, n, blocks.size(), methods.size(), options.blockSize(), dir.length,
+                partitioned ? parts.size() : 0, options.containerId(), options.keyGuid(), flags, seeds.length,
+                partitioned ? options.partitionSize() : 0, overflow.length);
+        TocResource toc = new TocResource(h, Arrays.asList(sIds), Arrays.asList(sOffsets), seeds, overflow, blocks, methods,
+                null, dir, Arrays.asList(sMetas), null);
+        byte[] tocBytes = TocWriter.write(toc);
+        try (AtomicOutput out = AtomicOutput.create(utoc)) {
+            ByteBuffer bb = ByteBuffer.wrap(tocBytes);
+            while (bb.hasRemaining()) {
+                out.channel().write(bb);
+            }
+            for (AtomicOutput p : parts) {
+                p.commit();
+            }
+            out.commit();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + utoc + ": " + e.getMessage(), e);
+        }
+        finished = true;
+        return toc;
+    }
+
+    @Override
+    public void close() {
+        for (AtomicOutput p : parts) {
+            p.close();
+        }
+    }
+}

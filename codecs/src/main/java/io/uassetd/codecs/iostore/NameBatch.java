@@ -1,0 +1,139 @@
+package io.uassetd.codecs.iostore;
+
+import io.uassetd.codecs.error.CorruptDataException;
+import io.uassetd.codecs.hash.Hashes;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.io.ByteWriter;
+import io.uassetd.codecs.iostore.internal.IoBits;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A serialized name batch (SaveNameBatch/LoadNameBatch, as FNameMap writes it in the container
+ * header and the script-objects chunk): u32 count; when non-zero, u32 string bytes, u64 hash
+ * algorithm id (0xC1640000), one u64 hash per name, one 2-byte FSerializedNameHeader per name
+ * (bit 7 of the first byte = UTF-16, then a 15-bit length in characters), then the strings one after
+ * another with no padding (UTF-16LE for wide names).
+ */
+public record NameBatch(List<String> names, List<Boolean> wide, long hashVersion, long[] hashes) {
+    public static final long CITY_HASH_VERSION = 0xC1640000L;
+    private static final int MAX_LENGTH = 0x7FFF;
+
+    public NameBatch {
+        names = List.copyOf(names);
+        wide = List.copyOf(wide);
+        if (names.size() != wide.size() || hashes.length != names.size()) {
+            throw new IllegalArgumentException("Name batch lists differ in size");
+        }
+    }
+
+    public static NameBatch empty() {
+        return new NameBatch(List.of(), List.of(), CITY_HASH_VERSION, new long[0]);
+    }
+
+    /** A batch of names with their CityHash64 hashes, wide where a name needs more than 7 bits. */
+    public static NameBatch of(List<String> names) {
+        List<Boolean> wide = new ArrayList<>(names.size());
+        long[] hashes = new long[names.size()];
+        for (int i = 0; i < names.size(); i++) {
+            boolean w = !names.get(i).chars().allMatch(c -> c < 0x80);
+            wide.add(w);
+            hashes[i] = hash(names.get(i), w);
+        }
+        return new NameBatch(names, wide, CITY_HASH_VERSION, hashes);
+    }
+
+    /** The hash Unreal stores for a name: CityHash64 of the lower-cased text (UTF-16LE when wide). */
+    public static long hash(String name, boolean wide) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        return Hashes.cityHash64(lower.getBytes(wide ? StandardCharsets.UTF_16LE : StandardCharsets.ISO_8859_1));
+    }
+
+    public static NameBatch read(ByteReader r) {
+        String saved = r.structure();
+        r.structure("NameBatch");
+        long countAt = r.offset();
+        long count = r.u32();
+        if (count == 0) {
+            r.structure(saved);
+            return empty();
+        }
+        long stringBytes = r.u32();
+        long hashVersion = r.raw64();
+        int n = IoBits.count(r, count, 8 + 2, "name");
+        long[] hashes = new long[n];
+        for (int i = 0; i < n; i++) {
+            hashes[i] = r.raw64();
+        }
+        int[] lengths = new int[n];
+        boolean[] isWide = new boolean[n];
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            int b0 = r.u8();
+            int b1 = r.u8();
+            isWide[i] = (b0 & 0x80) != 0;
+            lengths[i] = ((b0 & 0x7F) << 8) | b1;
+            total += isWide[i] ? 2L * lengths[i] : lengths[i];
+        }
+        if (total != stringBytes) {
+            throw new CorruptDataException("Name batch headers add up to " + total + " string bytes but the batch says "
+                    + stringBytes, r.source(), countAt, "NameBatch");
+        }
+        IoBits.count(r, stringBytes, 1, "name string byte");
+        List<String> names = new ArrayList<>(n);
+        List<Boolean> wide = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            byte[] b = r.bytes(isWide[i] ? 2 * lengths[i] : lengths[i]);
+            names.add(new String(b, isWide[i] ? StandardCharsets.UTF_16LE : StandardCharsets.ISO_8859_1));
+            wide.add(isWide[i]);
+        }
+        r.structure(saved);
+        return new NameBatch(names, wide, hashVersion, hashes);
+    }
+
+    public void write(ByteWriter w) {
+        w.u32(names.size());
+        if (names.isEmpty()) {
+            return;
+        }
+        long bytes = 0;
+        for (int i = 0; i < names.size(); i++) {
+            bytes += wide.get(i) ? 2L * names.get(i).length() : names.get(i).length();
+        }
+        w.u32(bytes).u64(hashVersion);
+        for (long h : hashes) {
+            w.u64(h);
+        }
+        for (int i = 0; i < names.size(); i++) {
+            int len = names.get(i).length();
+            if (len > MAX_LENGTH) {
+                throw new IllegalArgumentException("Name longer than " + MAX_LENGTH + " chars");
+            }
+            w.u8((wide.get(i) ? 0x80 : 0) | (len >> 8)).u8(len & 0xFF);
+        }
+        for (int i = 0; i < names.size(); i++) {
+            w.bytes(names.get(i).getBytes(wide.get(i) ? StandardCharsets.UTF_16LE : StandardCharsets.ISO_8859_1));
+        }
+    }
+
+    public int size() {
+        return names.size();
+    }
+
+    public String get(int i) {
+        return names.get(i);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof NameBatch b && names.equals(b.names) && wide.equals(b.wide) && hashVersion == b.hashVersion
+                && java.util.Arrays.equals(hashes, b.hashes);
+    }
+
+    @Override
+    public int hashCode() {
+        return names.hashCode();
+    }
+}

@@ -1,0 +1,275 @@
+package io.uassetd.codecs.iostore.header;
+
+import io.uassetd.codecs.error.CorruptDataException;
+import io.uassetd.codecs.error.UnsupportedVersionException;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.io.ByteWriter;
+import io.uassetd.codecs.iostore.NameBatch;
+import io.uassetd.codecs.iostore.internal.IoBits;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * FIoContainerHeader: the container-header chunk of a UE5 container. u32 signature "IoCn"
+ * (0x496F436E), u32 version, u64 container id, [u32 package count before OptionalSegmentPackages],
+ * package ids and the store-entries buffer, [optional-segment package ids and store entries from
+ * OptionalSegmentPackages], the redirect name batch, [localized packages from LocalizedPackages],
+ * package redirects, [soft package references from SoftPackageReferences; from
+ * SoftPackageReferencesOffset an int64 offset/size pair locating them]. The store-entries buffer is
+ * decoded into {@link StoreEntry} records and written back in Unreal's layout (fixed entries, then
+ * each entry's imports and shader hashes in order, empty arrays at offset 0), which reproduces real
+ * headers byte for byte. UE4 container headers (no signature) are not supported.
+ */
+public record ContainerHeader(
+        ContainerHeaderVersion version,
+        long containerId,
+        List<Long> packageIds,
+        List<StoreEntry> storeEntries,
+        List<Long> optionalSegmentPackageIds,
+        List<StoreEntry> optionalSegmentStoreEntries,
+        NameBatch redirectsNameMap,
+        List<LocalizedPackage> localizedPackages,
+        List<PackageRedirect> packageRedirects,
+        SoftPackageReferences softPackageReferences) {
+
+    public static final long SIGNATURE = 0x496F436EL;
+
+    public ContainerHeader {
+        Objects.requireNonNull(version, "version");
+        packageIds = List.copyOf(packageIds);
+        storeEntries = List.copyOf(storeEntries);
+        optionalSegmentPackageIds = List.copyOf(optionalSegmentPackageIds);
+        optionalSegmentStoreEntries = List.copyOf(optionalSegmentStoreEntries);
+        localizedPackages = List.copyOf(localizedPackages);
+        packageRedirects = List.copyOf(packageRedirects);
+        if (packageIds.size() != storeEntries.size()
+                || optionalSegmentPackageIds.size() != optionalSegmentStoreEntries.size()) {
+            throw new IllegalArgumentException("Package ids and store entries differ in count");
+        }
+    }
+
+    public static ContainerHeader read(byte[] data, String source, long baseOffset) {
+        ByteReader r = ByteReader.of(source, baseOffset, data, "FIoContainerHeader");
+        long sigAt = r.offset();
+        long sig = r.u32();
+        if (sig != SIGNATURE) {
+            throw new UnsupportedVersionException(String.format("Container header signature is 0x%08X, expected 0x%08X "
+                    + "(\"IoCn\"); UE4 container headers are not supported", sig, SIGNATURE), source, sigAt,
+                    "FIoContainerHeader");
+        }
+        long versionAt = r.offset();
+        ContainerHeaderVersion v = ContainerHeaderVersion.of(r.u32(), source, versionAt);
+        long containerId = r.raw64();
+        long packageCount = -1;
+        long countAt = r.offset();
+        if (!v.atLeast(ContainerHeaderVersion.OPTIONAL_SEGMENT_PACKAGES)) {
+            packageCount = r.u32();
+        }
+        List<Long> ids = readIds(r, "package id");
+        if (packageCount >= 0 && packageCount != ids.size()) {
+            throw new CorruptDataException("Package count " + packageCount + " differs from the " + ids.size()
+                    + " package ids", source, countAt, "FIoContainerHeader");
+        }
+        List<StoreEntry> entries = readStoreEntries(r, v, ids.size());
+        List<Long> optIds = List.of();
+        List<StoreEntry> optEntries = List.of();
+        if (v.atLeast(ContainerHeaderVersion.OPTIONAL_SEGMENT_PACKAGES)) {
+            optIds = readIds(r, "optional segment package id");
+            optEntries = readStoreEntries(r, v, optIds.size());
+        }
+        NameBatch names = NameBatch.read(r);
+        List<LocalizedPackage> localized = new ArrayList<>();
+        if (v.atLeast(ContainerHeaderVersion.LOCALIZED_PACKAGES)) {
+            r.structure("FIoContainerHeaderLocalizedPackage[]");
+            int n = IoBits.count(r, r.u32(), LocalizedPackage.SIZE, "localized package");
+            for (int i = 0; i < n; i++) {
+                localized.add(LocalizedPackage.read(r));
+            }
+        }
+        r.structure("FIoContainerHeaderPackageRedirect[]");
+        int n = IoBits.count(r, r.u32(), PackageRedirect.SIZE, "package redirect");
+        List<PackageRedirect> redirects = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            redirects.add(PackageRedirect.read(r));
+        }
+        SoftPackageReferences soft = null;
+        if (v == ContainerHeaderVersion.SOFT_PACKAGE_REFERENCES) {
+            soft = SoftPackageReferences.read(r);
+        } else if (v.atLeast(ContainerHeaderVersion.SOFT_PACKAGE_REFERENCES_OFFSET)) {
+            r.structure("FIoContainerHeaderSerialInfo");
+            long infoAt = r.offset();
+            long offset = r.raw64();
+            long size = r.raw64();
+            if (offset != r.position() || size < 0 || size > r.remaining()) {
+                throw new CorruptDataException("Soft package references at " + offset + " (" + size
+                        + " bytes) do not follow the serial info", source, infoAt, "FIoContainerHeaderSerialInfo");
+            }
+            int start = r.position();
+            soft = SoftPackageReferences.read(r);
+            if (r.position() - start != size) {
+                throw new CorruptDataException("Soft package references take " + (r.position() - start)
+                        + " bytes, the serial info says " + size, source, infoAt, "FIoContainerHeaderSerialInfo");
+            }
+        }
+        if (r.remaining() != 0) {
+            throw new CorruptDataException(r.remaining() + " bytes left after the container header", source, r.offset(),
+                    "FIoContainerHeader");
+        }
+        return new ContainerHeader(v, containerId, ids, entries, optIds, optEntries, names, localized, redirects, soft);
+    }
+
+    private static List<Long> readIds(ByteReader r, String what) {
+        r.structure("FPackageId[]");
+        int n = IoBits.count(r, r.u32(), 8, what);
+        Long[] ids = new Long[n];
+        for (int i = 0; i < n; i++) {
+            ids[i] = r.raw64();
+        }
+        return Arrays.asList(ids);
+    }
+
+    private static List<StoreEntry> readStoreEntries(ByteReader r, ContainerHeaderVersion v, int count) {
+        r.structure("FFilePackageStoreEntry[]");
+        int size = IoBits.count(r, r.u32(), 1, "store entry byte");
+        long base = r.offset();
+        byte[] buf = r.bytes(size);
+        int entrySize = StoreEntry.size(v);
+        if ((long) count * entrySize > size) {
+            throw new CorruptDataException(count + " store entries of " + entrySize + " bytes do not fit the " + size
+                    + "-byte buffer", r.source(), base, "FFilePackageStoreEntry[]");
+        }
+        ByteReader b = ByteReader.of(r.source(), base, buf, "FFilePackageStoreEntry");
+        List<StoreEntry> out = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            int pos = i * entrySize;
+            b.position(pos);
+            int exports = -1;
+            int bundles = -1;
+            if (entrySize == 24) {
+                exports = b.i32();
+                bundles = b.i32();
+            }
+            int viewPos = b.position();
+            long num = b.u32();
+            long off = b.u32();
+            List<Long> imports = new ArrayList<>();
+            if (num > 0) {
+                b.position(checkView(b, viewPos, off, num, 8, size, "imported packages"));
+                for (long k = 0; k < num; k++) {
+                    imports.add(b.raw64());
+                }
+            }
+            b.position(viewPos + 8);
+            long hnum = b.u32();
+            long hoff = b.u32();
+            List<byte[]> hashes = new ArrayList<>();
+            if (hnum > 0) {
+                b.position(checkView(b, viewPos + 8, hoff, hnum, 20, size, "shader map hashes"));
+                for (long k = 0; k < hnum; k++) {
+                    hashes.add(b.bytes(20));
+                }
+            }
+            out.add(new StoreEntry(exports, bundles, imports, hashes));
+        }
+        return out;
+    }
+
+    private static int checkView(ByteReader b, int viewPos, long off, long num, int elem, int size, String what) {
+        long start = viewPos + off;
+        if (start > size || num * elem > size - start) {
+            throw new CorruptDataException("Store entry " + what + " (" + num + " at +" + off + ") run past the "
+                    + size + "-byte buffer", b.source(), b.offset(), "FFilePackageStoreEntry");
+        }
+        return (int) start;
+    }
+
+    public void write(ByteWriter w) {
+        w.u32(SIGNATURE).u32(version.value()).u64(containerId);
+        if (!version.atLeast(ContainerHeaderVersion.OPTIONAL_SEGMENT_PACKAGES)) {
+            w.u32(packageIds.size());
+        }
+        writeIds(w, packageIds);
+        writeStoreEntries(w, storeEntries);
+        if (version.atLeast(ContainerHeaderVersion.OPTIONAL_SEGMENT_PACKAGES)) {
+            writeIds(w, optionalSegmentPackageIds);
+            writeStoreEntries(w, optionalSegmentStoreEntries);
+        }
+        redirectsNameMap.write(w);
+        if (version.atLeast(ContainerHeaderVersion.LOCALIZED_PACKAGES)) {
+            w.u32(localizedPackages.size());
+            for (LocalizedPackage p : localizedPackages) {
+                p.write(w);
+            }
+        }
+        w.u32(packageRedirects.size());
+        for (PackageRedirect p : packageRedirects) {
+            p.write(w);
+        }
+        SoftPackageReferences soft = softPackageReferences == null ? SoftPackageReferences.none() : softPackageReferences;
+        if (version == ContainerHeaderVersion.SOFT_PACKAGE_REFERENCES) {
+            soft.write(w);
+        } else if (version.atLeast(ContainerHeaderVersion.SOFT_PACKAGE_REFERENCES_OFFSET)) {
+            ByteWriter s = new ByteWriter();
+            soft.write(s);
+            w.u64(w.size() + 16L).u64(s.size()).bytes(s.toByteArray());
+        }
+    }
+
+    public byte[] toBytes() {
+        ByteWriter w = new ByteWriter(1024);
+        write(w);
+        return w.toByteArray();
+    }
+
+    private static void writeIds(ByteWriter w, List<Long> ids) {
+        w.u32(ids.size());
+        for (long id : ids) {
+            w.u64(id);
+        }
+    }
+
+    private void writeStoreEntries(ByteWriter w, List<StoreEntry> entries) {
+        int entrySize = StoreEntry.size(version);
+        ByteWriter fixed = new ByteWriter(entries.size() * entrySize);
+        ByteWriter data = new ByteWriter();
+        long dataStart = (long) entries.size() * entrySize;
+        for (int i = 0; i < entries.size(); i++) {
+            StoreEntry e = entries.get(i);
+            if (entrySize == 24) {
+                IoBits.i32(fixed, e.exportCount());
+                IoBits.i32(fixed, e.exportBundleCount());
+            }
+            long viewPos = fixed.size();
+            fixed.u32(e.importedPackages().size());
+            fixed.u32(e.importedPackages().isEmpty() ? 0 : dataStart + data.size() - viewPos);
+            for (long id : e.importedPackages()) {
+                data.u64(id);
+            }
+            fixed.u32(e.shaderMapHashes().size());
+            fixed.u32(e.shaderMapHashes().isEmpty() ? 0 : dataStart + data.size() - (viewPos + 8));
+            for (byte[] h : e.shaderMapHashes()) {
+                data.bytes(h);
+            }
+        }
+        w.u32(fixed.size() + data.size()).bytes(fixed.toByteArray()).bytes(data.toByteArray());
+    }
+
+    /** Store entry of a package in this container, by id; null when absent. */
+    public StoreEntry storeEntry(long packageId) {
+        int i = packageIds.indexOf(packageId);
+        return i < 0 ? null : storeEntries.get(i);
+    }
+
+    /** Package id -> index into {@link #packageIds()}. */
+    public Map<Long, Integer> packageIndex() {
+        Map<Long, Integer> m = new HashMap<>(packageIds.size() * 2);
+        for (int i = 0; i < packageIds.size(); i++) {
+            m.put(packageIds.get(i), i);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,43 @@
+package io.uassetd.codecs.iostore.header;
+
+import io.uassetd.codecs.error.UnsupportedVersionException;
+
+/** EIoContainerHeaderVersion, oldest first, each named by what it added. */
+public enum ContainerHeaderVersion {
+    /** UE 5.0: signature, package count and ids, store entries, redirect name map, redirects. */
+    INITIAL(0),
+    /** UE 5.1: localized packages; redirects carry the source package name. */
+    LOCALIZED_PACKAGES(1),
+    /** UE 5.2: optional-segment package ids and store entries; no separate package count. */
+    OPTIONAL_SEGMENT_PACKAGES(2),
+    /** UE 5.3: store entries lose their export and export-bundle counts (16 bytes instead of 24). */
+    NO_EXPORT_INFO(3),
+    /** UE 5.5: soft package references follow the redirects. */
+    SOFT_PACKAGE_REFERENCES(4),
+    /** UE 5.6+: an offset/size pair locates the soft package references. */
+    SOFT_PACKAGE_REFERENCES_OFFSET(5);
+
+    private final int value;
+
+    ContainerHeaderVersion(int value) {
+        this.value = value;
+    }
+
+    public int value() {
+        return value;
+    }
+
+    public boolean atLeast(ContainerHeaderVersion v) {
+        return compareTo(v) >= 0;
+    }
+
+    public static ContainerHeaderVersion of(long value, String source, long offset) {
+        for (ContainerHeaderVersion v : values()) {
+            if (v.value == value) {
+                return v;
+            }
+        }
+        throw new UnsupportedVersionException("Container header version " + value + " is not supported (newest known: "
+                + values()[values().length - 1].value + ")", source, offset, "FIoContainerHeader");
+    }
+}

@@ -1,0 +1,221 @@
+package io.uassetd.codecs.iostore.scriptobjects;
+
+import io.uassetd.codecs.compression.Codecs;
+import io.uassetd.codecs.error.CorruptDataException;
+import io.uassetd.codecs.io.AtomicOutput;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.io.ByteWriter;
+import io.uassetd.codecs.iostore.ContainerKeys;
+import io.uassetd.codecs.iostore.IoChunkType;
+import io.uassetd.codecs.iostore.IoStoreContainer;
+import io.uassetd.codecs.iostore.NameBatch;
+import io.uassetd.codecs.iostore.internal.IoBits;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The script-objects database: the ScriptObjects chunk of a UE5 global.utoc, also saved on its own
+ * as ScriptObjects.bin. A name batch (names stored one after another, no alignment), an int32 count
+ * and that many {@link ScriptObjectEntry}. Looks objects up by global index (FPackageObjectIndex)
+ * and by path ({@code /Script/Engine.StaticMesh}, {@code /Script/Engine.Default__StaticMesh}).
+ * Immutable; writes back byte for byte.
+ */
+public final class ScriptObjectsDatabase {
+    private final NameBatch names;
+    private final List<ScriptObjectEntry> entries;
+    private final Map<Long, Integer> byGlobalIndex;
+    private final Map<String, Integer> byPath;
+    private final String[] paths;
+
+    public ScriptObjectsDatabase(NameBatch names, List<ScriptObjectEntry> entries, String source) {
+        this.names = names;
+        this.entries = List.copyOf(entries);
+        this.byGlobalIndex = new HashMap<>(entries.size() * 2);
+        for (int i = 0; i < entries.size(); i++) {
+            ScriptObjectEntry e = entries.get(i);
+            if (e.objectName().index() >= names.size()) {
+                throw new CorruptDataException("Script object " + i + " names entry " + e.objectName().index()
+                        + " of a " + names.size() + "-name batch", source, -1, "FScriptObjectEntry");
+            }
+            byGlobalIndex.putIfAbsent(e.globalIndex().raw(), i);
+        }
+        this.paths = new String[entries.size()];
+        this.byPath = new HashMap<>(entries.size() * 2);
+        for (int i = 0; i < entries.size(); i++) {
+            byPath.putIfAbsent(path(i, source).toLowerCase(Locale.ROOT), i);
+        }
+    }
+
+    public static ScriptObjectsDatabase read(byte[] data, String source) {
+        ByteReader r = ByteReader.of(source, 0, data, "ScriptObjects");
+        NameBatch names = NameBatch.read(r);
+        r.structure("FScriptObjectEntry[]");
+        int n = IoBits.count(r, r.i32(), ScriptObjectEntry.SIZE, "script object");
+        List<ScriptObjectEntry> entries = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            entries.add(ScriptObjectEntry.read(r));
+        }
+        if (r.remaining() != 0) {
+            throw new CorruptDataException(r.remaining() + " bytes left after the script objects", source, r.offset(),
+                    "ScriptObjects");
+        }
+        return new ScriptObjectsDatabase(names, entries, source);
+    }
+
+    /** Reads a ScriptObjects.bin file. */
+    public static ScriptObjectsDatabase read(Path file) {
+        try {
+            return read(Files.readAllBytes(file), file.getFileName().toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The raw ScriptObjects chunk of a global container. */
+    public static byte[] rawChunk(IoStoreContainer global) {
+        int i = global.findFirst(IoChunkType.SCRIPT_OBJECTS);
+        if (i < 0) {
+            throw new CorruptDataException("No ScriptObjects chunk in " + global.name()
+                    + " (UE4 global containers hold loader global meta instead)", global.utocPath().getFileName().toString(),
+                    -1, "FIoChunkId");
+        }
+        return global.readChunk(i);
+    }
+
+    public static ScriptObjectsDatabase fromContainer(IoStoreContainer global) {
+        return read(rawChunk(global), global.name() + " ScriptObjects");
+    }
+
+    /** The global.utoc of a Paks folder (searched recursively, shallowest first), if any. */
+    public static Optional<Path> findGlobalToc(Path paksFolder) {
+        try (var s = Files.walk(paksFolder)) {
+            return s.filter(p -> p.getFileName().toString().equalsIgnoreCase("global.utoc"))
+                    .min((a, b) -> Integer.compare(a.getNameCount(), b.getNameCount()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot list " + paksFolder + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Writes the ScriptObjects chunk of the global.utoc in {@code paksFolder} to {@code target}
+     * (all-or-nothing) and returns its size: UAssetTool's {@code extract_script_objects}.
+     */
+    public static long extractToFile(Path paksFolder, ContainerKeys keys, Codecs codecs, Path target) {
+        Path global = findGlobalToc(paksFolder).orElseThrow(() -> new CorruptDataException(
+                "No global.utoc under " + paksFolder, paksFolder.toString(), -1, "Paks folder"));
+        byte[] raw;
+        try (IoStoreContainer c = IoStoreContainer.open(global, keys, codecs)) {
+            raw = rawChunk(c);
+        }
+        read(raw, "ScriptObjects");
+        try (AtomicOutput out = AtomicOutput.create(target)) {
+            ByteBuffer bb = ByteBuffer.wrap(raw);
+            while (bb.hasRemaining()) {
+                out.channel().write(bb);
+            }
+            out.commit();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + target + ": " + e.getMessage(), e);
+        }
+        return raw.length;
+    }
+
+    public byte[] toBytes() {
+        ByteWriter w = new ByteWriter(64 + 32 * entries.size() + 40 * names.size());
+        names.write(w);
+        w.u32(entries.size());
+        for (ScriptObjectEntry e : entries) {
+            e.write(w);
+        }
+        return w.toByteArray();
+    }
+
+    public NameBatch names() {
+        return names;
+    }
+
+    public List<ScriptObjectEntry> entries() {
+        return entries;
+    }
+
+    public int size() {
+        return entries.size();
+    }
+
+    /** The object's own name with its number suffix. */
+    public String name(int i) {
+        ScriptObjectEntry e = entries.get(i);
+        return e.objectName().resolve(names.get(e.objectName().index()));
+    }
+
+    /**
+     * The object's full path: a package ({@code /Script/Engine}), its objects joined with '.'
+     * ({@code /Script/Engine.StaticMesh}), deeper objects with ':'.
+     */
+    public String path(int i) {
+        return paths[i];
+    }
+
+    private String path(int i, String source) {
+        if (paths[i] != null) {
+            return paths[i];
+        }
+        List<Integer> chain = new ArrayList<>();
+        int cur = i;
+        while (true) {
+            if (chain.size() > entries.size()) {
+                throw new CorruptDataException("Script object " + i + " has an outer cycle", source, -1,
+                        "FScriptObjectEntry");
+            }
+            chain.add(cur);
+            PackageObjectIndex outer = entries.get(cur).outerIndex();
+            if (outer.isNull()) {
+                break;
+            }
+            Integer o = byGlobalIndex.get(outer.raw());
+            if (o == null) {
+                throw new CorruptDataException("Script object " + cur + " has an outer " + outer + " that is not in the "
+                        + "database", source, -1, "FScriptObjectEntry");
+            }
+            cur = o;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int k = chain.size() - 1; k >= 0; k--) {
+            if (k < chain.size() - 1) {
+                sb.append(k == chain.size() - 2 ? '.' : ':');
+            }
+            sb.append(name(chain.get(k)));
+        }
+        paths[i] = sb.toString();
+        return paths[i];
+    }
+
+    /** The entry index for a global index, or -1. */
+    public int indexOf(PackageObjectIndex globalIndex) {
+        return byGlobalIndex.getOrDefault(globalIndex.raw(), -1);
+    }
+
+    /** The entry index for a path (case-insensitive), or -1. */
+    public int indexOf(String path) {
+        return byPath.getOrDefault(path.toLowerCase(Locale.ROOT), -1);
+    }
+
+    public Optional<ScriptObjectEntry> find(PackageObjectIndex globalIndex) {
+        int i = indexOf(globalIndex);
+        return i < 0 ? Optional.empty() : Optional.of(entries.get(i));
+    }
+
+    public Optional<ScriptObjectEntry> find(String path) {
+        int i = indexOf(path);
+        return i < 0 ? Optional.empty() : Optional.of(entries.get(i));
+    }
+}
