@@ -10,6 +10,12 @@ import io.uassetd.daemon.actions.core.PingAction;
 import io.uassetd.daemon.actions.core.ShutdownAction;
 import io.uassetd.daemon.actions.core.SleepAction;
 import io.uassetd.daemon.actions.core.VersionAction;
+import io.uassetd.daemon.actions.iostore.ContainerFlagAction;
+import io.uassetd.daemon.actions.iostore.ExtractIoStoreAction;
+import io.uassetd.daemon.actions.iostore.ExtractScriptObjectsAction;
+import io.uassetd.daemon.actions.iostore.InspectIoStoreAction;
+import io.uassetd.daemon.actions.iostore.ListIoStoreAction;
+import io.uassetd.daemon.actions.iostore.ListIoStoreFilesAction;
 import io.uassetd.daemon.actions.pak.CreateCompanionPakAction;
 import io.uassetd.daemon.actions.pak.CreatePakAction;
 import io.uassetd.daemon.actions.pak.ExtractPakAllAction;
@@ -46,6 +52,14 @@ public final class Actions {
         all.add(new VerifyPakAction());
         all.add(new CreatePakAction());
         all.add(new CreateCompanionPakAction());
+        // IoStore
+        all.add(new ListIoStoreFilesAction());
+        all.add(new ListIoStoreAction());
+        all.add(new ExtractIoStoreAction());
+        all.add(new InspectIoStoreAction());
+        all.add(ContainerFlagAction.compressed());
+        all.add(ContainerFlagAction.encrypted());
+        all.add(new ExtractScriptObjectsAction());
         ActionRegistry r = new ActionRegistry(all);
         self.set(r);
         return r;
