@@ -15,16 +15,24 @@ final class LzCopy {
     /** Copies a match of {@code len} bytes from {@code d + off} ({@code off < 0}) to {@code d}. */
     static void match(byte[] dst, int d, int off, int len, int limit) {
         int s = d + off;
-        if (off <= -8 && len + 8 <= limit - d) {
+        if (off <= -8 && len + 16 <= limit - d) {
+            Bytes.put64(dst, d, Bytes.le64(dst, s));
+            Bytes.put64(dst, d + 8, Bytes.le64(dst, s + 8));
+            if (len <= 16) {
+                return;
+            }
             if (len > 64 && -off >= len) {
-                System.arraycopy(dst, s, dst, d, len);
+                System.arraycopy(dst, s + 16, dst, d + 16, len - 16);
                 return;
             }
             int e = d + len;
+            d += 16;
+            s += 16;
             do {
                 Bytes.put64(dst, d, Bytes.le64(dst, s));
-                d += 8;
-                s += 8;
+                Bytes.put64(dst, d + 8, Bytes.le64(dst, s + 8));
+                d += 16;
+                s += 16;
             } while (d < e);
             return;
         }
