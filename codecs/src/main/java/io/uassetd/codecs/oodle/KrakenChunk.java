@@ -15,8 +15,8 @@ final class KrakenChunk implements ChunkDecoder {
     private final byte[] offBuckets;
     private final byte[] lowParts;
     private final byte[] lenBuckets;
-    private final int[] offs;
-    private final int[] lens;
+    private int[] offs = new int[256];
+    private int[] lens = new int[256];
 
     KrakenChunk(DecodeState st, int maxChunk) {
         this.st = st;
@@ -27,8 +27,6 @@ final class KrakenChunk implements ChunkDecoder {
         this.offBuckets = new byte[maxChunk];
         this.lowParts = new byte[maxChunk];
         this.lenBuckets = new byte[(maxChunk >> 2) + 1];
-        this.offs = new int[maxChunk];
-        this.lens = new int[(maxChunk >> 2) + 1];
     }
 
     @Override
@@ -82,6 +80,12 @@ final class KrakenChunk implements ChunkDecoder {
         }
         p += ent.decode(p, end, lenBuckets, 0, len >> 2, 0);
         int nLens = ent.lastSize();
+        if (offs.length < nOffs) {
+            offs = new int[Math.max(nOffs, offs.length * 2)];
+        }
+        if (lens.length < nLens) {
+            lens = new int[Math.max(nLens, lens.length * 2)];
+        }
         coder.unpack(p, end, offBuckets, nOffs, lowParts, scale, lenBuckets, nLens, offs, lens);
         run(p, dst, d, pos + len, window, mode == 0, nLits, nCmds, nOffs, nLens);
     }

@@ -17,8 +17,8 @@ final class LeviathanChunk implements ChunkDecoder {
     private final byte[] offBuckets;
     private final byte[] lowParts;
     private final byte[] lenBuckets;
-    private final int[] offs;
-    private final int[] lens;
+    private int[] offs = new int[256];
+    private int[] lens = new int[256];
     /** Literal sub-streams: cursor and end in {@link #lits}. */
     private final int[] litCur = new int[16];
     private final int[] litEnd = new int[16];
@@ -38,8 +38,6 @@ final class LeviathanChunk implements ChunkDecoder {
         this.offBuckets = new byte[maxChunk / 3 + 1];
         this.lowParts = new byte[maxChunk / 3 + 1];
         this.lenBuckets = new byte[maxChunk / 5 + 1];
-        this.offs = new int[maxChunk / 3 + 1];
-        this.lens = new int[maxChunk / 5 + 1];
     }
 
     @Override
@@ -117,6 +115,12 @@ final class LeviathanChunk implements ChunkDecoder {
                 cmdEnd[i] = multi.offset(i) + multi.length(i);
             }
             multiCmd = true;
+        }
+        if (offs.length < nOffs) {
+            offs = new int[Math.max(nOffs, offs.length * 2)];
+        }
+        if (lens.length < nLens) {
+            lens = new int[Math.max(nLens, lens.length * 2)];
         }
         coder.unpack(p, end, offBuckets, nOffs, lowParts, scale, lenBuckets, nLens, offs, lens);
         run(p, dst, pos, d, pos + len, window, mode, multiCmd, nCmds, nOffs, nLens);
