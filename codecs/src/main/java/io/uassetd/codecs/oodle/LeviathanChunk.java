@@ -222,7 +222,12 @@ final class LeviathanChunk implements ChunkDecoder {
             if (ml > dEnd - d) {
                 throw st.corrupt(at, "matches inside the chunk");
             }
-            LzCopy.match(dst, d, off, ml, dEnd);
+            if (off <= -8 && ml <= 16 && 16 <= dEnd - d) {
+                Bytes.put64(dst, d, Bytes.le64(dst, d + off));
+                Bytes.put64(dst, d + 8, Bytes.le64(dst, d + off + 8));
+            } else {
+                LzCopy.match(dst, d, off, ml, dEnd);
+            }
             d += ml;
         }
         if (oi != nOffs || front != back) {
