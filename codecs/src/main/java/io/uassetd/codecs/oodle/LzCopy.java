@@ -47,19 +47,21 @@ final class LzCopy {
 
     /** Literals added to the bytes {@code -off} back ("delta" literals). */
     static void delta(byte[] dst, int d, byte[] lit, int l, int len, int off, int limit) {
-        if (off <= -8 && len + 8 <= limit - d && len + 8 <= lit.length - l) {
-            int e = d + len;
-            do {
+        int e = d + len;
+        if (off <= -8) {
+            int wordLimit = Math.min(limit - 8, d + lit.length - l - 8);
+            while (d < e && d <= wordLimit) {
                 long a = Bytes.le64(lit, l);
                 long b = Bytes.le64(dst, d + off);
                 Bytes.put64(dst, d, ((a & LOW7) + (b & LOW7)) ^ ((a ^ b) & HIGH1));
                 d += 8;
                 l += 8;
-            } while (d < e);
-            return;
+            }
         }
-        for (int i = 0; i < len; i++) {
-            dst[d + i] = (byte) (lit[l + i] + dst[d + i + off]);
+        while (d < e) {
+            dst[d] = (byte) (lit[l] + dst[d + off]);
+            d++;
+            l++;
         }
     }
 
