@@ -26,10 +26,10 @@ class LeviathanLiteralModesTest {
     }
 
     /** A stream plus the output it must give. */
-    private record Built(byte[] stream, byte[] expected) {
+    record Built(byte[] stream, byte[] expected) {
     }
 
-    private static Built build(int mode, boolean multiCmd, long seed) {
+    static Built build(int mode, boolean multiCmd, long seed) {
         Random rnd = new Random(seed);
         int arrays = ARRAYS[mode];
         List<ByteArrayOutputStream> lits = new ArrayList<>();

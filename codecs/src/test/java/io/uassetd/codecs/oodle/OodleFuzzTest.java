@@ -26,6 +26,10 @@ class OodleFuzzTest {
         String bundle = "fe5d387ce3be813ae5837a456c537450bdc21e8a80e003170800da84b172fc79";
         out.add(OodleStreams.oozextract("oodle/oozextract/testdata/" + bundle + ".bundle",
                 OodleStreams.read(io.uassetd.testkit.Fixtures.path("oodle/oozextract/verify/" + bundle))));
+        for (int mode : new int[] {2, 3, 5}) {
+            LeviathanLiteralModesTest.Built b = LeviathanLiteralModesTest.build(mode, true, 7 + mode);
+            out.add(new OodleStreams.Sample("synthetic Leviathan mode " + mode, b.stream(), 0, b.expected()));
+        }
         for (String codec : new String[] {"kraken", "mermaid", "selkie", "leviathan"}) {
             OodleStreams.Sample s = OodleStreams.oozextract("oodle/oozextract/testdata/xml." + codec, null);
             byte[] head = prefix(s, 3);
