@@ -1,0 +1,92 @@
+package io.uassetd.codecs.io;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Writes a file all-or-nothing: bytes go to a temporary file in the target's folder; {@link #commit}
+ * forces them to disk and renames the file into place; {@link #close} without a commit deletes the
+ * temporary file, so a failed write never leaves a partial or empty target behind.
+ */
+public final class AtomicOutput implements AutoCloseable {
+    private final Path target;
+    private final Path temp;
+    private final FileChannel channel;
+    private boolean done;
+
+    private AtomicOutput(Path target, Path temp, FileChannel channel) {
+        this.target = target;
+        this.temp = temp;
+        this.channel = channel;
+    }
+
+    /** Creates missing parent folders and opens a temporary file next to {@code target}. */
+    public static AtomicOutput create(Path target) {
+        Path abs = target.toAbsolutePath();
+        Path dir = abs.getParent();
+        try {
+            Files.createDirectories(dir);
+            Path temp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+            FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+            return new AtomicOutput(abs, temp, ch);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot create " + target + ": " + e.getMessage(), e);
+        }
+    }
+
+    public FileChannel channel() {
+        return channel;
+    }
+
+    public Path target() {
+        return target;
+    }
+
+    public Path tempFile() {
+        return temp;
+    }
+
+    /** Flushes to disk and renames the temporary file onto the target (replacing it). */
+    public void commit() {
+        if (done) {
+            throw new IllegalStateException("Already finished");
+        }
+        try {
+            channel.force(true);
+            channel.close();
+            try {
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+            done = true;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + target + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Deletes the temporary file unless {@link #commit} succeeded. */
+    @Override
+    public void close() {
+        if (done) {
+            return;
+        }
+        done = true;
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // deleting below is what matters
+        }
+        try {
+            Files.deleteIfExists(temp);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot delete temporary file " + temp, e);
+        }
+    }
+}

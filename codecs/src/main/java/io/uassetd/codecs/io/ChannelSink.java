@@ -1,0 +1,43 @@
+package io.uassetd.codecs.io;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+
+/**
+ * Sequential writer into a {@link FileChannel} that tracks the absolute position, for writers
+ * that stream a large container to disk (pairs with {@link ByteWriter} for small structures).
+ */
+public final class ChannelSink {
+    private final FileChannel channel;
+    private long position;
+
+    public ChannelSink(FileChannel channel, long start) {
+        this.channel = channel;
+        this.position = start;
+    }
+
+    public long position() {
+        return position;
+    }
+
+    public void write(byte[] b) {
+        write(b, 0, b.length);
+    }
+
+    public void write(byte[] b, int off, int len) {
+        ByteBuffer bb = ByteBuffer.wrap(b, off, len);
+        try {
+            while (bb.hasRemaining()) {
+                position += channel.write(bb, position);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public void write(ByteWriter w) {
+        write(w.array(), 0, w.size());
+    }
+}
