@@ -6,6 +6,7 @@ import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.asset.version.PackageVersion;
 import io.uassetd.codecs.error.CorruptDataException;
+import io.uassetd.codecs.io.AtomicOutput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -137,16 +138,12 @@ public final class Package {
     }
 
     private static void writeAtomically(Path target, byte[] data) throws IOException {
-        Path tmp = target.resolveSibling(target.getFileName() + ".tmp" + ProcessHandle.current().pid());
-        try {
-            Files.write(tmp, data);
-            try {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (java.nio.file.AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+        try (AtomicOutput out = AtomicOutput.create(target)) {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(data);
+            while (b.hasRemaining()) {
+                out.channel().write(b);
             }
-        } finally {
-            Files.deleteIfExists(tmp);
+            out.commit();
         }
     }
 

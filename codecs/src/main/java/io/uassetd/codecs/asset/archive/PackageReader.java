@@ -8,30 +8,36 @@ import io.uassetd.codecs.asset.version.PackageVersion;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.TruncatedDataException;
+import io.uassetd.codecs.io.ByteReader;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 
 /**
- * The archive a package is read through: a little-endian reader over one file's bytes that knows
- * the file name, reports absolute offsets, checks every read, refuses counts that cannot fit in the
- * bytes left, and carries the package versions the gates read (like FArchive's versions).
- *
- * <p>Errors name the file, the absolute offset and the structure set with {@link #structure}.
+ * The archive a package is read through (FArchive with its versions): the shared checked
+ * little-endian {@link ByteReader} over one file's bytes, plus the package versions the gates read,
+ * the editor-only filter, and the Unreal types (FName, FPackageIndex, FGuid, FString with its exact
+ * encoding). Offsets are absolute in the file; errors name the file, offset and structure.
  */
 public final class PackageReader {
-    private final ByteBuffer buf;
-    private final String file;
+    private final ByteReader in;
+    private final byte[] data;
     private PackageVersion version;
     private boolean filterEditorOnly;
-    private String structure = "PackageFileSummary";
 
     public PackageReader(byte[] data, String file) {
-        this.buf = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
-        this.file = file;
+        this.data = data;
+        this.in = ByteReader.of(file, 0, data, "PackageFileSummary");
+    }
+
+    /** The underlying byte reader, for readers of structures this class has no helper for. */
+    public ByteReader bytes() {
+        return in;
     }
 
     public String file() {
-        return file;
+        return in.source();
     }
 
     public PackageVersion version() {
@@ -53,152 +59,138 @@ public final class PackageReader {
 
     /** Names the structure being read, for error messages. */
     public PackageReader structure(String name) {
-        this.structure = name;
+        in.structure(name);
         return this;
     }
 
     public String structure() {
-        return structure;
+        return in.structure();
     }
 
     public long position() {
-        return buf.position();
+        return in.offset();
     }
 
     public long length() {
-        return buf.limit();
+        return in.size();
     }
 
     public long remaining() {
-        return buf.remaining();
+        return in.remaining();
     }
 
     /** Moves to an absolute offset, which must lie inside the file (the end included). */
     public void seek(long offset) {
-        if (offset < 0 || offset > buf.limit()) {
+        if (offset < 0 || offset > in.size()) {
             throw new CorruptDataException("Offset " + FormatException.hex(offset) + " lies outside the file ("
-                    + String.format("%,d", buf.limit()) + " bytes)", file, buf.position(), structure);
+                    + String.format("%,d", in.size()) + " bytes)", file(), in.offset(), structure());
         }
-        buf.position((int) offset);
+        in.position((int) offset);
     }
 
-    /** Fails unless {@code n} more bytes can be read. */
     public void require(long n) {
-        if (n < 0 || n > buf.remaining()) {
-            throw new TruncatedDataException("Need " + n + " bytes but only " + buf.remaining() + " remain", file,
-                    buf.position(), structure);
-        }
+        in.require(n);
     }
 
     public int readU8() {
-        require(1);
-        return buf.get() & 0xFF;
+        return in.u8();
     }
 
     public int readU16() {
-        require(2);
-        return buf.getShort() & 0xFFFF;
+        return in.u16();
     }
 
     public int readI32() {
-        require(4);
-        return buf.getInt();
+        return in.i32();
     }
 
     public long readU32() {
-        return readI32() & 0xFFFFFFFFL;
+        return in.u32();
     }
 
     public long readI64() {
-        require(8);
-        return buf.getLong();
+        return in.i64();
     }
 
     public byte[] readBytes(long n) {
-        require(n);
-        byte[] out = new byte[(int) n];
-        buf.get(out);
-        return out;
+        in.require(n);
+        return in.bytes((int) n);
     }
 
-    /** A bool stored as uint32 0 or 1 (UBOOL); any other value is corrupt. */
+    /** A bool stored as uint32 0 or 1; any other value is corrupt. */
     public boolean readBool32() {
-        long at = buf.position();
-        int v = readI32();
-        if (v != 0 && v != 1) {
-            throw new CorruptDataException("Invalid boolean " + v + " (expected 0 or 1)", file, at, structure);
-        }
-        return v == 1;
+        return in.bool32();
     }
 
     public FGuid readGuid() {
-        require(16);
-        return new FGuid(buf.getInt(), buf.getInt(), buf.getInt(), buf.getInt());
+        return new FGuid(in.i32(), in.i32(), in.i32(), in.i32());
     }
 
     public FName readFName() {
-        require(8);
-        return new FName(buf.getInt(), buf.getInt());
+        in.require(8);
+        return new FName(in.i32(), in.i32());
     }
 
     public PackageIndex readPackageIndex() {
-        return new PackageIndex(readI32());
+        return new PackageIndex(in.i32());
     }
 
-    /** FString: int32 length (negative = UTF-16), characters, terminator. */
+    /** FString with its encoding kept: int32 length (negative = UTF-16LE), characters, terminator. */
     public FString readFString() {
-        long at = buf.position();
-        int len = readI32();
+        long at = in.offset();
+        int len = in.i32();
         if (len == 0) {
             return FString.EMPTY;
         }
-        boolean wide = len < 0;
         if (len == Integer.MIN_VALUE) {
-            throw new CorruptDataException("Invalid string length " + len, file, at, structure);
+            throw new CorruptDataException("Invalid string length " + len, file(), at, structure());
         }
+        boolean wide = len < 0;
         int chars = Math.abs(len);
         long bytes = (long) chars * (wide ? 2 : 1);
-        if (bytes > buf.remaining()) {
-            throw new TruncatedDataException("String of " + chars + " characters exceeds the " + buf.remaining()
-                    + " bytes left", file, at, structure);
+        if (bytes > in.remaining()) {
+            throw new TruncatedDataException("String of " + chars + " characters at " + FormatException.hex(at)
+                    + " exceeds the " + in.remaining() + " bytes left", file(), at, structure());
         }
         char[] out = new char[chars - 1];
         for (int i = 0; i < chars - 1; i++) {
-            out[i] = wide ? buf.getChar() : (char) (buf.get() & 0xFF);
+            out[i] = (char) (wide ? in.u16() : in.u8());
         }
-        int term = wide ? buf.getChar() : buf.get();
+        int term = wide ? in.u16() : in.u8();
         if (term != 0) {
-            throw new CorruptDataException("String is not null-terminated", file, at, structure);
+            throw new CorruptDataException("String is not null-terminated", file(), at, structure());
         }
         return new FString(new String(out), wide);
     }
 
     /** FUtf8String: int32 byte count then UTF-8 bytes without a terminator. Malformed UTF-8 is corrupt. */
     public String readUtf8String() {
-        long at = buf.position();
-        int len = readI32();
+        long at = in.offset();
+        int len = in.i32();
         if (len < 0) {
-            throw new CorruptDataException("Negative UTF-8 string length " + len, file, at, structure);
+            throw new CorruptDataException("Negative UTF-8 string length " + len, file(), at, structure());
         }
         byte[] b = readBytes(len);
         try {
-            return java.nio.charset.StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(b)).toString();
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new CorruptDataException("Malformed UTF-8 string", file, at, structure, e);
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(b)).toString();
+        } catch (CharacterCodingException e) {
+            throw new CorruptDataException("Malformed UTF-8 string", file(), at, structure(), e);
         }
     }
 
     /** The int32 at the current position without consuming it (0 when fewer than 4 bytes remain). */
     public int peekI32() {
-        return buf.remaining() >= 4 ? buf.getInt(buf.position()) : 0;
+        int p = in.position();
+        if (in.remaining() < 4) {
+            return 0;
+        }
+        return (data[p] & 0xFF) | (data[p + 1] & 0xFF) << 8 | (data[p + 2] & 0xFF) << 16 | (data[p + 3] & 0xFF) << 24;
     }
 
     /** The byte at an absolute offset, or -1 outside the file. */
     public int byteAt(long offset) {
-        return offset >= 0 && offset < buf.limit() ? buf.get((int) offset) & 0xFF : -1;
+        return offset >= 0 && offset < data.length ? data[(int) offset] & 0xFF : -1;
     }
 
     /**
@@ -206,8 +198,8 @@ public final class PackageReader {
      * {@code minElementBytes} each) cannot fit in the bytes left.
      */
     public int readCount(int minElementBytes) {
-        long at = buf.position();
-        int n = readI32();
+        long at = in.offset();
+        int n = in.i32();
         checkCount(n, minElementBytes, at);
         return n;
     }
@@ -215,19 +207,19 @@ public final class PackageReader {
     /** Checks a count read elsewhere (e.g. in the summary) against the bytes left from here. */
     public void checkCount(long n, int minElementBytes, long at) {
         if (n < 0) {
-            throw new CorruptDataException("Negative count " + n, file, at, structure);
+            throw new CorruptDataException("Negative count " + n, file(), at, structure());
         }
-        if (n * (long) minElementBytes > buf.remaining()) {
+        if (n * (long) minElementBytes > in.remaining()) {
             throw new TruncatedDataException("Count " + n + " needs at least " + (n * (long) minElementBytes)
-                    + " bytes but only " + buf.remaining() + " remain", file, at, structure);
+                    + " bytes but only " + in.remaining() + " remain", file(), at, structure());
         }
     }
 
     public CorruptDataException corrupt(String message) {
-        return new CorruptDataException(message, file, buf.position(), structure);
+        return in.corrupt(message);
     }
 
     public CorruptDataException corrupt(String message, long at) {
-        return new CorruptDataException(message, file, at, structure);
+        return new CorruptDataException(message, file(), at, structure());
     }
 }

@@ -5,23 +5,27 @@ import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.core.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.version.PackageVersion;
-import java.util.Arrays;
+import io.uassetd.codecs.io.ByteWriter;
+import java.nio.charset.StandardCharsets;
 
-/** The mirror of {@link PackageReader}: a growable little-endian buffer carrying the package versions. */
+/**
+ * The mirror of {@link PackageReader}: the shared {@link ByteWriter} plus the package versions and
+ * the Unreal types, writing each FString in the encoding it carries.
+ */
 public final class PackageWriter {
-    private byte[] buf;
-    private int pos;
+    private final ByteWriter out;
     private final PackageVersion version;
     private final boolean filterEditorOnly;
 
     public PackageWriter(PackageVersion version, boolean filterEditorOnly) {
-        this(version, filterEditorOnly, 256);
-    }
-
-    public PackageWriter(PackageVersion version, boolean filterEditorOnly, int capacity) {
-        this.buf = new byte[Math.max(16, capacity)];
+        this.out = new ByteWriter();
         this.version = version;
         this.filterEditorOnly = filterEditorOnly;
+    }
+
+    /** The underlying byte writer. */
+    public ByteWriter bytes() {
+        return out;
     }
 
     public PackageVersion version() {
@@ -33,36 +37,23 @@ public final class PackageWriter {
     }
 
     public int position() {
-        return pos;
-    }
-
-    private void ensure(int n) {
-        if (pos + n > buf.length) {
-            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + n));
-        }
+        return out.size();
     }
 
     public void writeU8(int v) {
-        ensure(1);
-        buf[pos++] = (byte) v;
+        out.u8(v);
     }
 
     public void writeU16(int v) {
-        ensure(2);
-        buf[pos++] = (byte) v;
-        buf[pos++] = (byte) (v >>> 8);
+        out.u16(v);
     }
 
     public void writeI32(int v) {
-        ensure(4);
-        buf[pos++] = (byte) v;
-        buf[pos++] = (byte) (v >>> 8);
-        buf[pos++] = (byte) (v >>> 16);
-        buf[pos++] = (byte) (v >>> 24);
+        out.u32(v & 0xFFFFFFFFL);
     }
 
     public void writeU32(long v) {
-        writeI32((int) v);
+        out.u32(v & 0xFFFFFFFFL);
     }
 
     public void writeI64(long v) {
@@ -71,17 +62,11 @@ public final class PackageWriter {
     }
 
     public void writeBytes(byte[] b) {
-        writeBytes(b, 0, b.length);
-    }
-
-    public void writeBytes(byte[] b, int off, int len) {
-        ensure(len);
-        System.arraycopy(b, off, buf, pos, len);
-        pos += len;
+        out.bytes(b);
     }
 
     public void writeBool32(boolean v) {
-        writeI32(v ? 1 : 0);
+        out.bool32(v);
     }
 
     public void writeGuid(FGuid g) {
@@ -100,6 +85,7 @@ public final class PackageWriter {
         writeI32(i.value());
     }
 
+    /** Writes the string in the encoding it carries (ANSI as Latin-1, wide as UTF-16LE). */
     public void writeFString(FString s) {
         if (s.value() == null) {
             writeI32(0);
@@ -109,36 +95,31 @@ public final class PackageWriter {
         int chars = v.length() + 1;
         if (s.wide()) {
             writeI32(-chars);
-            ensure(chars * 2);
             for (int i = 0; i < v.length(); i++) {
-                char c = v.charAt(i);
-                buf[pos++] = (byte) c;
-                buf[pos++] = (byte) (c >>> 8);
+                out.u16(v.charAt(i));
             }
-            buf[pos++] = 0;
-            buf[pos++] = 0;
+            out.u16(0);
         } else {
             writeI32(chars);
-            ensure(chars);
             for (int i = 0; i < v.length(); i++) {
                 char c = v.charAt(i);
                 if (c > 0xFF) {
                     throw new IllegalArgumentException("Character U+" + Integer.toHexString(c) + " cannot be stored as ANSI");
                 }
-                buf[pos++] = (byte) c;
+                out.u8(c);
             }
-            buf[pos++] = 0;
+            out.u8(0);
         }
     }
 
     /** FUtf8String: int32 byte count then the UTF-8 bytes, no terminator. */
     public void writeUtf8String(String s) {
-        byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
         writeI32(b.length);
-        writeBytes(b);
+        out.bytes(b);
     }
 
     public byte[] toByteArray() {
-        return Arrays.copyOf(buf, pos);
+        return out.toByteArray();
     }
 }
