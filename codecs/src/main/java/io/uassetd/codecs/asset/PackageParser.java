@@ -180,16 +180,35 @@ final class PackageParser {
         for (int i = 0; i < entries.size(); i++) {
             ObjectExport e = entries.get(i);
             if (e.serialOffset() > total || e.serialSize() > total - e.serialOffset()) {
+                boolean inUexp = uexp != null && e.serialOffset() >= header.length;
                 throw new TruncatedDataException("Export " + i + " data [" + FormatException.hex(e.serialOffset()) + ", +"
-                        + e.serialSize() + ") exceeds the package size " + total, uexp == null ? name : name + "+.uexp",
-                        e.serialOffset(), "ExportMap[" + i + "]");
+                        + e.serialSize() + ") exceeds the package size " + total, inUexp ? uexpName() : name,
+                        inUexp ? e.serialOffset() - header.length : e.serialOffset(), "ExportMap[" + i + "]");
             }
             exports.add(new Export(i, e, slice(e.serialOffset(), (int) e.serialSize())));
             regions.add(new Region(Region.Kind.EXPORT_DATA, i, e.serialOffset(), e.serialSize(), null));
         }
+        checkEndTag(total);
         List<Region> laid = fillGaps(headerSize, total);
         return new Package(name, uexp != null, s, names, imports, exports, depends, softObjectPaths, softRefs, searchable,
                 thumbnails, preload, dataResourceVersion, dataResources, laid);
+    }
+
+    /** Every legacy package ends with PACKAGE_FILE_TAG (the post-tag that detects truncated files). */
+    private void checkEndTag(long total) {
+        byte[] last = total >= 4 ? slice(total - 4, 4) : new byte[0];
+        int tag = last.length == 4 ? (last[0] & 0xFF) | (last[1] & 0xFF) << 8 | (last[2] & 0xFF) << 16 | (last[3] & 0xFF) << 24 : 0;
+        if (tag != PackageFileSummary.PACKAGE_FILE_TAG) {
+            String file = uexp == null ? name : uexpName();
+            long at = uexp == null ? Math.max(0, total - 4) : Math.max(0, uexp.length - 4);
+            throw new TruncatedDataException("Package does not end with the package tag 0x9E2A83C1 (found "
+                    + FormatException.hex(tag & 0xFFFFFFFFL) + "): truncated or not a complete package", file, at, "PackageTag");
+        }
+    }
+
+    private String uexpName() {
+        int dot = name.lastIndexOf('.');
+        return (dot > 0 ? name.substring(0, dot) : name) + ".uexp";
     }
 
     private void enter(String structure, int offset) {
