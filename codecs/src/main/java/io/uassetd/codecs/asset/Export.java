@@ -58,7 +58,7 @@ public final class Export {
         this.content = content;
     }
 
-    byte[] serialize(Package pkg) {
+    byte[] serialize(AssetPackage pkg) {
         if (content == null) {
             return rawData;
         }

@@ -10,5 +10,5 @@ public interface ExportContent {
      * The export's serialized bytes. May add names to the package name map and may update the
      * export's entry (e.g. script serialization offsets) through {@link Export#setEntry}.
      */
-    byte[] serialize(Package pkg, Export export);
+    byte[] serialize(AssetPackage pkg, Export export);
 }

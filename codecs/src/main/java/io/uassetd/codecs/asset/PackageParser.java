@@ -32,11 +32,11 @@ final class PackageParser {
         this.r = new PackageReader(header, name);
     }
 
-    static Package parse(byte[] header, byte[] uexp, String name, EngineVersion engine) {
+    static AssetPackage parse(byte[] header, byte[] uexp, String name, EngineVersion engine) {
         return new PackageParser(header, uexp, name).run(engine);
     }
 
-    private Package run(EngineVersion engine) {
+    private AssetPackage run(EngineVersion engine) {
         PackageFileSummary s = PackageFileSummary.read(r, engine);
         regions.add(Region.table(Region.Kind.SUMMARY, 0, r.position()));
         long headerSize = s.totalHeaderSize();
@@ -190,7 +190,7 @@ final class PackageParser {
         }
         checkEndTag(total);
         List<Region> laid = fillGaps(headerSize, total);
-        return new Package(name, uexp != null, s, names, imports, exports, depends, softObjectPaths, softRefs, searchable,
+        return new AssetPackage(name, uexp != null, s, names, imports, exports, depends, softObjectPaths, softRefs, searchable,
                 thumbnails, preload, dataResourceVersion, dataResources, laid);
     }
 

@@ -13,14 +13,14 @@ import java.util.List;
  * then serializes the offset-bearing tables again. An unedited package comes out byte-identical.
  */
 final class PackageSerializer {
-    private final Package p;
+    private final AssetPackage p;
 
-    PackageSerializer(Package p) {
+    PackageSerializer(AssetPackage p) {
         this.p = p;
     }
 
     /** The package bytes: the header part (.uasset) and the rest (.uexp, empty for a single-file package). */
-    Package.Bytes serialize() {
+    AssetPackage.Bytes serialize() {
         List<Region> regions = p.regions();
         byte[][] exportData = new byte[p.exports().size()][];
         for (Export e : p.exports()) {
@@ -55,11 +55,11 @@ final class PackageSerializer {
             at += part.length;
         }
         if (!p.isSplit()) {
-            return new Package.Bytes(all, new byte[0]);
+            return new AssetPackage.Bytes(all, new byte[0]);
         }
         byte[] head = java.util.Arrays.copyOf(all, (int) headerSize);
         byte[] tail = java.util.Arrays.copyOfRange(all, (int) headerSize, all.length);
-        return new Package.Bytes(head, tail);
+        return new AssetPackage.Bytes(head, tail);
     }
 
     private void fill(byte[][] parts, List<Region> regions, byte[][] exportData) {

@@ -27,14 +27,14 @@ class AssetBadInputTest {
     }
 
     private static byte[] uexpOf(String relative) throws IOException {
-        Path u = Package.sibling(Fixtures.path(relative), ".uexp");
+        Path u = AssetPackage.sibling(Fixtures.path(relative), ".uexp");
         return Files.exists(u) ? Files.readAllBytes(u) : null;
     }
 
     /** Parses and writes; returns normally or with a FormatException naming file and structure. */
     private static void parseOrFormatError(byte[] header, byte[] uexp, EngineVersion engine, String what) {
         try {
-            Package p = Package.read(header, uexp, "fuzz.uasset", engine);
+            AssetPackage p = AssetPackage.read(header, uexp, "fuzz.uasset", engine);
             p.toBytes();
         } catch (FormatException e) {
             assertThat(e.file()).as(what + ": " + e.getMessage()).isNotNull();
@@ -55,7 +55,7 @@ class AssetBadInputTest {
         for (int len = 0; len < header.length; len += Math.max(1, header.length / 400)) {
             byte[] cut = Arrays.copyOf(header, len);
             try {
-                Package.read(cut, uexp, "cut.uasset", engine);
+                AssetPackage.read(cut, uexp, "cut.uasset", engine);
                 fail("Truncation to " + len + " bytes was accepted");
             } catch (FormatException e) {
                 assertThat(e.file()).isEqualTo("cut.uasset");
@@ -87,7 +87,7 @@ class AssetBadInputTest {
     void truncatedUexpIsReportedWithTheExportAndOffset() throws IOException {
         String relative = "uassetapi/TestJson/Items.uasset";
         byte[] uexp = uexpOf(relative);
-        assertThatThrownBy(() -> Package.read(read(relative), Arrays.copyOf(uexp, uexp.length / 2), "Items.uasset",
+        assertThatThrownBy(() -> AssetPackage.read(read(relative), Arrays.copyOf(uexp, uexp.length / 2), "Items.uasset",
                 EngineVersion.UE4_23))
                 .isInstanceOf(TruncatedDataException.class)
                 .hasMessageContaining("Export 0 data")
@@ -95,7 +95,7 @@ class AssetBadInputTest {
                 .hasMessageContaining("ExportMap[0]");
         byte[] noTag = Arrays.copyOf(uexp, uexp.length - 1);
         byte[] header = read(relative);
-        assertThatThrownBy(() -> Package.read(header, noTag, "Items.uasset", EngineVersion.UE4_23))
+        assertThatThrownBy(() -> AssetPackage.read(header, noTag, "Items.uasset", EngineVersion.UE4_23))
                 .isInstanceOf(TruncatedDataException.class)
                 .hasMessageContaining("does not end with the package tag")
                 .hasMessageContaining("Items.uexp, offset " + FormatException.hex(noTag.length - 4) + ", PackageTag");
@@ -106,15 +106,15 @@ class AssetBadInputTest {
         byte[] header = read("uassetapi/TestJson/Items.uasset");
         byte[] badTag = header.clone();
         badTag[0] = 0;
-        assertThatThrownBy(() -> Package.read(badTag, null, "x.uasset", EngineVersion.UE4_23))
+        assertThatThrownBy(() -> AssetPackage.read(badTag, null, "x.uasset", EngineVersion.UE4_23))
                 .isInstanceOf(CorruptDataException.class)
                 .hasMessage("Bad package tag 0x9E2A8300 (expected 0x9E2A83C1) (x.uasset, offset 0x0, PackageFileSummary)");
         byte[] badLegacy = header.clone();
         badLegacy[4] = (byte) 0xF0;
-        assertThatThrownBy(() -> Package.read(badLegacy, null, "x.uasset", EngineVersion.UE4_23))
+        assertThatThrownBy(() -> AssetPackage.read(badLegacy, null, "x.uasset", EngineVersion.UE4_23))
                 .isInstanceOf(UnsupportedVersionException.class)
                 .hasMessageContaining("legacy file version -16");
-        assertThatThrownBy(() -> Package.read(header, null, "x.uasset", null))
+        assertThatThrownBy(() -> AssetPackage.read(header, null, "x.uasset", null))
                 .isInstanceOf(UnsupportedVersionException.class)
                 .hasMessageContaining("engine version is required");
     }
@@ -124,7 +124,7 @@ class AssetBadInputTest {
         String relative = "uassetapi/TestJson/Items.uasset";
         byte[] header = read(relative);
         byte[] longer = Arrays.copyOf(header, header.length + 4);
-        assertThatThrownBy(() -> Package.read(longer, uexpOf(relative), "Items.uasset", EngineVersion.UE4_23))
+        assertThatThrownBy(() -> AssetPackage.read(longer, uexpOf(relative), "Items.uasset", EngineVersion.UE4_23))
                 .isInstanceOf(CorruptDataException.class)
                 .hasMessageContaining("but TotalHeaderSize is " + header.length);
     }

@@ -93,7 +93,7 @@ final class AssetFixtures {
         }
     }
 
-    static Package open(String relative) {
-        return Package.open(Fixtures.path(relative), engineFor(relative));
+    static AssetPackage open(String relative) {
+        return AssetPackage.open(Fixtures.path(relative), engineFor(relative));
     }
 }

@@ -20,10 +20,10 @@ class AssetRoundTripTest {
     @MethodSource("packages")
     void writesBackIdenticalBytes(String relative) throws IOException {
         Path path = Fixtures.path(relative);
-        Package pkg = AssetFixtures.open(relative);
-        Package.Bytes out = pkg.toBytes();
+        AssetPackage pkg = AssetFixtures.open(relative);
+        AssetPackage.Bytes out = pkg.toBytes();
         assertThat(out.header()).as("header").isEqualTo(Files.readAllBytes(path));
-        Path uexp = Package.sibling(path, ".uexp");
+        Path uexp = AssetPackage.sibling(path, ".uexp");
         if (Files.exists(uexp)) {
             assertThat(pkg.isSplit()).isTrue();
             assertThat(out.exports()).as("uexp").isEqualTo(Files.readAllBytes(uexp));

@@ -29,7 +29,7 @@ import java.util.List;
  *
  * <p>Not thread-safe: one thread edits a package at a time.
  */
-public final class Package {
+public final class AssetPackage {
     /** Extensions of the bulk-data files kept next to a package and copied with it. */
     private static final String[] COMPANIONS = {".ubulk", ".uptnl", ".m.ubulk"};
 
@@ -50,7 +50,7 @@ public final class Package {
     private final List<Region> regions;
     private Path source;
 
-    Package(String name, boolean split, PackageFileSummary summary, NameMap names, List<ObjectImport> imports,
+    AssetPackage(String name, boolean split, PackageFileSummary summary, NameMap names, List<ObjectImport> imports,
             List<Export> exports, List<List<PackageIndex>> dependsMap, List<SoftObjectPathEntry> softObjectPaths,
             List<SoftPackageReference> softPackageReferences, List<SearchableNames> searchableNames,
             List<ThumbnailEntry> thumbnails, List<PackageIndex> preloadDependencies, int dataResourceVersion,
@@ -83,12 +83,12 @@ public final class Package {
      * rest of the package. {@code engine} is required for unversioned packages and may be null
      * otherwise.
      */
-    public static Package open(Path path, EngineVersion engine) {
+    public static AssetPackage open(Path path, EngineVersion engine) {
         try {
             byte[] header = Files.readAllBytes(path);
             Path uexp = sibling(path, ".uexp");
             byte[] tail = Files.isRegularFile(uexp) ? Files.readAllBytes(uexp) : null;
-            Package p = PackageParser.parse(header, tail, path.getFileName().toString(), engine);
+            AssetPackage p = PackageParser.parse(header, tail, path.getFileName().toString(), engine);
             p.source = path;
             return p;
         } catch (IOException e) {
@@ -97,7 +97,7 @@ public final class Package {
     }
 
     /** Opens a package from memory (e.g. from a pak); {@code exports} is the .uexp content or null. */
-    public static Package read(byte[] header, byte[] exports, String fileName, EngineVersion engine) {
+    public static AssetPackage read(byte[] header, byte[] exports, String fileName, EngineVersion engine) {
         return PackageParser.parse(header, exports, fileName, engine);
     }
 
@@ -400,7 +400,7 @@ public final class Package {
 
     @Override
     public String toString() {
-        return "Package[" + name + ", " + names.size() + " names, " + imports.size() + " imports, " + exports.size()
+        return "AssetPackage[" + name + ", " + names.size() + " names, " + imports.size() + " imports, " + exports.size()
                 + " exports]";
     }
 }
