@@ -22,7 +22,7 @@ import java.util.List;
  * export's data. Export serial offsets span the header file and the .uexp as one package.
  *
  * <pre>{@code
- * Package pkg = Package.open(Path.of("Items.uasset"), EngineVersion.UE4_23);
+ * AssetPackage pkg = AssetPackage.open(Path.of("Items.uasset"), EngineVersion.UE4_23);
  * pkg.names().add("NewName");
  * pkg.write(Path.of("out/Items.uasset"));
  * }</pre>

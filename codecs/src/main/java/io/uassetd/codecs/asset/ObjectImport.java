@@ -8,8 +8,9 @@ import io.uassetd.codecs.asset.version.ObjectVersion;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 
 /**
- * FObjectImport, 28 bytes plus 8 (PackageName, editor packages from NON_OUTER_PACKAGE_IMPORT) plus
- * 4 (bImportOptional, from OPTIONAL_RESOURCES).
+ * FObjectImport, 28 bytes plus 8 (PackageName: editor packages from NON_OUTER_PACKAGE_IMPORT, every
+ * package from IMPORT_TYPE_HIERARCHIES, as cooked 5.8 packages show) plus 4 (bImportOptional, from
+ * OPTIONAL_RESOURCES).
  *
  * @param packageName the PackageName field, or null when not stored
  */
@@ -17,7 +18,12 @@ public record ObjectImport(FName classPackage, FName className, PackageIndex out
         FName packageName, boolean importOptional) {
 
     static boolean hasPackageName(PackageReader r) {
-        return !r.filterEditorOnly() && r.version().atLeast(ObjectVersion.NON_OUTER_PACKAGE_IMPORT);
+        return hasPackageName(r.version(), r.filterEditorOnly());
+    }
+
+    static boolean hasPackageName(io.uassetd.codecs.asset.version.PackageVersion v, boolean filterEditorOnly) {
+        return (!filterEditorOnly && v.atLeast(ObjectVersion.NON_OUTER_PACKAGE_IMPORT))
+                || v.atLeast(ObjectVersionUE5.IMPORT_TYPE_HIERARCHIES);
     }
 
     /** Bytes one import takes under the reader's versions. */
@@ -40,7 +46,7 @@ public record ObjectImport(FName classPackage, FName className, PackageIndex out
         w.writeFName(className);
         w.writePackageIndex(outerIndex);
         w.writeFName(objectName);
-        if (!w.filterEditorOnly() && w.version().atLeast(ObjectVersion.NON_OUTER_PACKAGE_IMPORT)) {
+        if (hasPackageName(w.version(), w.filterEditorOnly())) {
             w.writeFName(packageName == null ? new FName(0, 0) : packageName);
         }
         if (w.version().atLeast(ObjectVersionUE5.OPTIONAL_RESOURCES)) {

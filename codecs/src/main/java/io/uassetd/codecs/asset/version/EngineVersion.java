@@ -15,7 +15,7 @@ public enum EngineVersion {
     UE4_18(514, 0), UE4_19(516, 0), UE4_20(516, 0), UE4_21(517, 0), UE4_22(517, 0), UE4_23(517, 0),
     UE4_24(518, 0), UE4_25(518, 0), UE4_26(519, 0), UE4_27(522, 0),
     UE5_0(522, 1004), UE5_1(522, 1008), UE5_2(522, 1009), UE5_3(522, 1009), UE5_4(522, 1012),
-    UE5_5(522, 1013), UE5_6(522, 1017), UE5_7(522, 1018);
+    UE5_5(522, 1013), UE5_6(522, 1017), UE5_7(522, 1018), UE5_8(522, 1018);
 
     private final int fileVersionUE4;
     private final int fileVersionUE5;
@@ -63,7 +63,7 @@ public enum EngineVersion {
         try {
             return valueOf(t);
         } catch (IllegalArgumentException e) {
-            throw new UnsupportedVersionException("Unknown engine version '" + text + "' (expected UE4_0 ... UE5_7)");
+            throw new UnsupportedVersionException("Unknown engine version '" + text + "' (expected UE4_0 ... UE5_8)");
         }
     }
 
