@@ -289,8 +289,42 @@ public final class AssetPackage {
         return summary.hasUnversionedProperties();
     }
 
+    /**
+     * True when the package was cooked for the event-driven loader: it has a preload dependency
+     * table and some export points into it (as UAssetAPI decides it).
+     */
     public boolean usesEventDrivenLoader() {
-        return summary.usesEventDrivenLoader();
+        if (summary.preloadDependencyOffset() <= 0) {
+            return false;
+        }
+        return exports.stream().anyMatch(e -> e.entry().firstExportDependency() >= 0);
+    }
+
+    /** The four preload dependency lists of an export, cut from the package's preload table. */
+    public record PreloadDependencies(List<PackageIndex> serializationBeforeSerialization,
+            List<PackageIndex> createBeforeSerialization, List<PackageIndex> serializationBeforeCreate,
+            List<PackageIndex> createBeforeCreate) {
+    }
+
+    /** The export's preload dependencies; empty lists when it has none. */
+    public PreloadDependencies preloadDependenciesOf(Export e) {
+        ObjectExport x = e.entry();
+        int at = x.firstExportDependency();
+        if (at < 0) {
+            return new PreloadDependencies(List.of(), List.of(), List.of(), List.of());
+        }
+        int[] counts = {x.serializationBeforeSerializationDependencies(), x.createBeforeSerializationDependencies(),
+            x.serializationBeforeCreateDependencies(), x.createBeforeCreateDependencies()};
+        List<List<PackageIndex>> lists = new ArrayList<>(4);
+        for (int n : counts) {
+            if (n < 0 || at + (long) n > preloadDependencies.size()) {
+                throw new CorruptDataException("Export " + e.index() + " preload dependencies [" + at + ", +" + n
+                        + ") exceed the table of " + preloadDependencies.size(), name, -1, "PreloadDependencies");
+            }
+            lists.add(List.copyOf(preloadDependencies.subList(at, at + n)));
+            at += n;
+        }
+        return new PreloadDependencies(lists.get(0), lists.get(1), lists.get(2), lists.get(3));
     }
 
     // ---- names and references ------------------------------------------------------------------------

@@ -679,12 +679,6 @@ public final class PackageFileSummary {
         return dataResourceOffset;
     }
 
-    /** The uses-event-driven-loader flag the daemon reports: PKG_FilterEditorOnly with preload dependencies. */
-    public boolean usesEventDrivenLoader() {
-        return filterEditorOnly() && version.atLeast(ObjectVersion.PRELOAD_DEPENDENCIES_IN_COOKED_EXPORTS)
-                && preloadDependencyCount >= 0;
-    }
-
     /** Moves generations that recorded the old counts to the new ones. */
     void updateLastGeneration(int oldExports, int oldNames, int newExports, int newNames) {
         for (int i = 0; i < generations.size(); i++) {

@@ -78,6 +78,22 @@ class AssetModelTest {
         assertThat(p.isSplit()).isTrue();
         assertThat(p.export(0).entry().serialOffset()).isEqualTo(595);
         assertThat(p.trailingBytes()).containsExactly(0xC1, 0x83, 0x2A, 0x9E);
+        AssetPackage.PreloadDependencies deps = p.preloadDependenciesOf(p.export(0));
+        int total = deps.serializationBeforeSerialization().size() + deps.createBeforeSerialization().size()
+                + deps.serializationBeforeCreate().size() + deps.createBeforeCreate().size();
+        assertThat(total).isEqualTo(p.export(0).entry().dependencyCount()).isEqualTo(p.preloadDependencies().size());
+        assertThat(p.preloadDependencies()).allSatisfy(i -> assertThat(p.objectName(i)).isNotNull());
+    }
+
+    @Test
+    void ue5TablesArePresent() {
+        AssetPackage t = AssetFixtures.open("uassetapi/TestUE5_5/BlankGame/T_Test.uasset");
+        assertThat(t.dataResources()).isNotNull();
+        assertThat(t.summary().dataResourceOffset()).isPositive();
+        AssetPackage bp = AssetFixtures.open("uassetapi/TestEditorUE5_7/Blueprints/BP_FirstPersonCharacter.uasset");
+        assertThat(bp.softObjectPaths()).isNotEmpty();
+        assertThat(bp.softObjectPaths()).anySatisfy(e -> assertThat(e.utf8SubPath()).isTrue());
+        assertThat(bp.searchableNames()).isNotNull();
     }
 
     @Test
