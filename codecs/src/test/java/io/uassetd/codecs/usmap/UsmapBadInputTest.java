@@ -30,7 +30,7 @@ class UsmapBadInputTest {
         "cue4parse/UE5_8/Mappings/CUE4ParseFixtures-Oodle.usmap"})
     void everyTruncationIsRefusedWithAProjectException(String relative) throws IOException {
         byte[] data = read(relative);
-        for (int len = 0; len < data.length; len += Math.max(1, data.length / 60)) {
+        for (int len = 0; len < data.length; len += Math.max(1, data.length / 20)) {
             byte[] cut = Arrays.copyOf(data, len);
             try {
                 Usmap.read(cut, "cut.usmap", CODECS);
@@ -44,9 +44,32 @@ class UsmapBadInputTest {
     }
 
     @Test
+    void truncatedPayloadsAreRefusedWherePayloadParsingStops() throws IOException {
+        byte[] data = read("cue4parse/UE5_8/Mappings/CUE4ParseFixtures-Uncompressed.usmap");
+        int headerSize = 16;
+        byte[] payload = Arrays.copyOfRange(data, headerSize, data.length);
+        for (int cut = 0; cut < payload.length; cut += Math.max(1, payload.length / 120)) {
+            byte[] file = Arrays.copyOf(data, headerSize + cut);
+            for (int k = 0; k < 4; k++) {
+                file[8 + k] = (byte) (cut >>> (8 * k));
+                file[12 + k] = (byte) (cut >>> (8 * k));
+            }
+            try {
+                Usmap.read(file, "cut.usmap", CODECS);
+                fail("Payload cut to " + cut + " bytes accepted");
+            } catch (FormatException e) {
+                assertThat(e.file()).startsWith("cut.usmap");
+                assertThat(e.structure()).startsWith("Usmap");
+            } catch (RuntimeException e) {
+                fail("Payload cut to " + cut + " raised " + e, e);
+            }
+        }
+    }
+
+    @Test
     void corruptedPayloadBytesNeverEscapeAsOtherExceptions() throws IOException {
         byte[] data = read("uassetapi/TestJson/Outriders.usmap");
-        for (int at = 12; at < data.length; at += data.length / 500) {
+        for (int at = 12; at < data.length; at += data.length / 60) {
             for (int v : new int[] {0x00, 0xFF, 0x80}) {
                 byte[] bad = data.clone();
                 bad[at] = (byte) v;
