@@ -1,5 +1,7 @@
 package io.uassetd.codecs.asset;
 
+import io.uassetd.codecs.asset.archive.PackageReader;
+import io.uassetd.codecs.asset.archive.PackageWriter;
 import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.core.PackageIndex;
@@ -298,6 +300,28 @@ public final class AssetPackage {
             return false;
         }
         return exports.stream().anyMatch(e -> e.entry().firstExportDependency() >= 0);
+    }
+
+    /**
+     * A reader over an export's current raw bytes with the package versions and editor-only filter,
+     * positioned at its start; offsets and errors are those of the file holding the export (the
+     * .uexp for a split package).
+     */
+    public PackageReader exportReader(Export e) {
+        long offset = e.entry().serialOffset();
+        long header = summary.totalHeaderSize();
+        boolean inUexp = split && offset >= header;
+        String file = inUexp ? sibling(java.nio.file.Path.of(name), ".uexp").toString() : name;
+        PackageReader r = new PackageReader(e.rawData(), file, inUexp ? offset - header : offset,
+                "Export[" + e.index() + "] " + (names.contains(e.entry().objectName()) ? name(e.entry().objectName()) : ""));
+        r.setVersion(summary.version());
+        r.setFilterEditorOnly(summary.filterEditorOnly());
+        return r;
+    }
+
+    /** A writer with the package versions, for serializing export content. */
+    public PackageWriter newWriter() {
+        return new PackageWriter(summary.version(), summary.filterEditorOnly());
     }
 
     /** The four preload dependency lists of an export, cut from the package's preload table. */

@@ -86,6 +86,26 @@ class AssetModelTest {
     }
 
     @Test
+    void exportReaderSpeaksInTheUexpOffsets() {
+        AssetPackage p = AssetFixtures.open("uassetapi/TestManyAssets/Bloodstained/PB_DT_RandomizerRoomCheck.uasset");
+        io.uassetd.codecs.asset.archive.PackageReader r = p.exportReader(p.export(0));
+        assertThat(r.file()).isEqualTo("PB_DT_RandomizerRoomCheck.uasset");
+        assertThat(r.position()).isEqualTo(9228);
+        assertThat(r.version()).isEqualTo(p.version());
+        FName first = r.readFName();
+        assertThat(p.name(first)).isNotBlank();
+        AssetPackage items = AssetFixtures.open("uassetapi/TestJson/Items.uasset");
+        io.uassetd.codecs.asset.archive.PackageReader x = items.exportReader(items.export(0));
+        assertThat(x.file()).isEqualTo("Items.uexp");
+        assertThat(x.position()).isZero();
+        x.seek(x.length());
+        org.assertj.core.api.Assertions.assertThatThrownBy(x::readI32)
+                .isInstanceOf(io.uassetd.codecs.error.TruncatedDataException.class)
+                .hasMessageContaining("Items.uexp, offset " + io.uassetd.codecs.error.FormatException.hex(24443))
+                .hasMessageContaining("Export[0] Items");
+    }
+
+    @Test
     void ue5TablesArePresent() {
         AssetPackage t = AssetFixtures.open("uassetapi/TestUE5_5/BlankGame/T_Test.uasset");
         assertThat(t.dataResources()).isNotNull();

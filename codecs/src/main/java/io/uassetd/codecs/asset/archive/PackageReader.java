@@ -23,12 +23,30 @@ import java.nio.charset.StandardCharsets;
 public final class PackageReader {
     private final ByteReader in;
     private final byte[] data;
+    private final long base;
     private PackageVersion version;
     private boolean filterEditorOnly;
 
     public PackageReader(byte[] data, String file) {
+        this(data, file, 0, "PackageFileSummary");
+    }
+
+    /**
+     * A reader over bytes that sit at absolute offset {@code base} of {@code file} (e.g. one export's
+     * data inside a .uexp), so positions and errors use the file's offsets.
+     */
+    public PackageReader(byte[] data, String file, long base, String structure) {
         this.data = data;
-        this.in = ByteReader.of(file, 0, data, "PackageFileSummary");
+        this.base = base;
+        this.in = ByteReader.of(file, base, data, structure);
+    }
+
+    /** A reader over other bytes with this reader's versions (for nested data). */
+    public PackageReader derive(byte[] bytes, String file, long baseOffset, String structure) {
+        PackageReader r = new PackageReader(bytes, file, baseOffset, structure);
+        r.version = version;
+        r.filterEditorOnly = filterEditorOnly;
+        return r;
     }
 
     /** The underlying byte reader, for readers of structures this class has no helper for. */
@@ -71,8 +89,14 @@ public final class PackageReader {
         return in.offset();
     }
 
+    /** Absolute offset just past the last byte. */
     public long length() {
-        return in.size();
+        return base + in.size();
+    }
+
+    /** Absolute offset of the first byte. */
+    public long base() {
+        return base;
     }
 
     public long remaining() {
@@ -81,11 +105,12 @@ public final class PackageReader {
 
     /** Moves to an absolute offset, which must lie inside the file (the end included). */
     public void seek(long offset) {
-        if (offset < 0 || offset > in.size()) {
-            throw new CorruptDataException("Offset " + FormatException.hex(offset) + " lies outside the file ("
-                    + String.format("%,d", in.size()) + " bytes)", file(), in.offset(), structure());
+        if (offset < base || offset > base + in.size()) {
+            throw new CorruptDataException("Offset " + FormatException.hex(offset) + " lies outside the data ["
+                    + FormatException.hex(base) + ", " + FormatException.hex(base + in.size()) + ")", file(), in.offset(),
+                    structure());
         }
-        in.position((int) offset);
+        in.position((int) (offset - base));
     }
 
     public void require(long n) {
@@ -190,7 +215,8 @@ public final class PackageReader {
 
     /** The byte at an absolute offset, or -1 outside the file. */
     public int byteAt(long offset) {
-        return offset >= 0 && offset < data.length ? data[(int) offset] & 0xFF : -1;
+        long i = offset - base;
+        return i >= 0 && i < data.length ? data[(int) i] & 0xFF : -1;
     }
 
     /**
