@@ -2,6 +2,11 @@ package io.uassetd.daemon.actions;
 
 import io.uassetd.daemon.action.ActionHandler;
 import io.uassetd.daemon.action.ActionRegistry;
+import io.uassetd.daemon.actions.asset.AssetSummaryAction;
+import io.uassetd.daemon.actions.asset.AssetTablesAction;
+import io.uassetd.daemon.actions.asset.DetectKindAction;
+import io.uassetd.daemon.actions.asset.DetectTypeAction;
+import io.uassetd.daemon.actions.asset.ExportRawDataAction;
 import io.uassetd.daemon.actions.core.CacheStatsAction;
 import io.uassetd.daemon.actions.core.CancelAction;
 import io.uassetd.daemon.actions.core.CapabilitiesAction;
@@ -60,6 +65,12 @@ public final class Actions {
         all.add(ContainerFlagAction.compressed());
         all.add(ContainerFlagAction.encrypted());
         all.add(new ExtractScriptObjectsAction());
+        // Legacy packages
+        all.add(new DetectTypeAction());
+        all.addAll(DetectKindAction.all());
+        all.add(new AssetSummaryAction());
+        all.addAll(AssetTablesAction.all());
+        all.add(new ExportRawDataAction());
         ActionRegistry r = new ActionRegistry(all);
         self.set(r);
         return r;

@@ -1,0 +1,89 @@
+package io.uassetd.daemon.actions.asset;
+
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.Export;
+import io.uassetd.codecs.asset.ObjectExport;
+import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.daemon.action.ActionException;
+import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.FieldSpec;
+import io.uassetd.daemon.action.FieldType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** Opening legacy packages for the asset actions, and classifying them. */
+final class AssetFiles {
+    static final FieldSpec FILE = FieldSpec.required("file_path", FieldType.STRING, "the .uasset or .umap (its .uexp is read too)");
+    static final FieldSpec FILES = FieldSpec.optional("file_paths", FieldType.STRING_LIST, null, "several packages");
+    static final FieldSpec FILE_OPT = FieldSpec.optional("file_path", FieldType.STRING, null, "the .uasset or .umap (its .uexp is read too)");
+    static final FieldSpec ENGINE = FieldSpec.optional("engine_version", FieldType.STRING, "UE5_3",
+            "engine of unversioned (cooked) packages: UE4_0 ... UE5_7; versioned packages carry their own");
+    static final FieldSpec USMAP = FieldSpec.optional("usmap_path", FieldType.STRING, null,
+            "mappings for unversioned properties (falls back to the USMAP_PATH environment variable)").cli("--usmap");
+
+    private AssetFiles() {
+    }
+
+    static EngineVersion engine(Args args) {
+        String e = args.string("engine_version");
+        try {
+            return EngineVersion.parse(e);
+        } catch (RuntimeException ex) {
+            throw ActionException.invalid("Field 'engine_version': unknown engine version '" + e + "' (UE4_0 ... UE5_7)");
+        }
+    }
+
+    static AssetPackage open(Path file, EngineVersion engine) {
+        if (!Files.isRegularFile(file)) {
+            throw ActionException.notFound("Package not found: " + file, file.toString());
+        }
+        return AssetPackage.open(file, engine);
+    }
+
+    static AssetPackage open(Args args) {
+        return open(args.requirePath("file_path"), engine(args));
+    }
+
+    /** The export that stands for the asset: the first top-level export flagged as an asset, else the first top-level one. */
+    static Export mainExport(AssetPackage p) {
+        Export firstTop = null;
+        for (Export e : p.exports()) {
+            ObjectExport x = e.entry();
+            if (x.outerIndex().value() == 0) {
+                if (x.isAsset()) {
+                    return e;
+                }
+                if (firstTop == null) {
+                    firstTop = e;
+                }
+            }
+        }
+        return firstTop != null ? firstTop : p.exports().isEmpty() ? null : p.exports().get(0);
+    }
+
+    /** The asset's type: the class of its main export (e.g. SkeletalMesh, Texture2D, BlueprintGeneratedClass). */
+    static String assetType(AssetPackage p) {
+        Export main = mainExport(p);
+        return main == null ? null : p.className(main);
+    }
+
+    /** What the detect_* actions test for. */
+    enum Kind {
+        TEXTURE, MESH, SKELETAL_MESH, STATIC_MESH, BLUEPRINT;
+
+        boolean matches(String type) {
+            if (type == null) {
+                return false;
+            }
+            String t = type.toLowerCase(Locale.ROOT);
+            return switch (this) {
+                case TEXTURE -> t.startsWith("texture") || t.endsWith("texture") || t.contains("texture2d") || t.contains("texturecube");
+                case SKELETAL_MESH -> t.equals("skeletalmesh");
+                case STATIC_MESH -> t.equals("staticmesh");
+                case MESH -> t.equals("skeletalmesh") || t.equals("staticmesh");
+                case BLUEPRINT -> t.endsWith("blueprintgeneratedclass") || t.equals("blueprint") || t.endsWith("blueprint");
+            };
+        }
+    }
+}

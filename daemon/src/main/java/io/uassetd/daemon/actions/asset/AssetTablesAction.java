@@ -1,0 +1,121 @@
+package io.uassetd.daemon.actions.asset;
+
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.Export;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionHandler;
+import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.daemon.action.Args;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code get_name_map}, {@code get_imports}, {@code get_exports} and {@code dump}: a package's tables. */
+public final class AssetTablesAction implements ActionHandler {
+    enum Table { NAMES, IMPORTS, EXPORTS, DUMP }
+
+    private final ActionSpec spec;
+    private final Table table;
+
+    private AssetTablesAction(ActionSpec spec, Table table) {
+        this.spec = spec;
+        this.table = table;
+    }
+
+    public static List<ActionHandler> all() {
+        return List.of(
+                new AssetTablesAction(ActionSpec.of("get_name_map", "The name map: [{index, value}]",
+                        AssetFiles.FILE, AssetFiles.ENGINE, AssetFiles.USMAP), Table.NAMES),
+                new AssetTablesAction(ActionSpec.of("get_imports",
+                        "The import map: [{index, object_name, class_name, class_package, outer_index, is_optional}]",
+                        AssetFiles.FILE, AssetFiles.ENGINE, AssetFiles.USMAP), Table.IMPORTS),
+                new AssetTablesAction(ActionSpec.of("get_exports",
+                        "The export map: [{index, object_name, class_name, class_index, super_index, outer_index, export_type, serial_size, serial_offset, object_flags}]",
+                        AssetFiles.FILE, AssetFiles.ENGINE, AssetFiles.USMAP), Table.EXPORTS),
+                new AssetTablesAction(ActionSpec.of("dump", "Table counts, flags and every export with its class, size and offset",
+                        AssetFiles.FILE, AssetFiles.ENGINE, AssetFiles.USMAP).withCli("dump", "file_path"), Table.DUMP));
+    }
+
+    /** A name. */
+    public record Name(int index, String value) {
+    }
+
+    /** An import. */
+    public record Import(int index, String object_name, String class_name, String class_package, int outer_index, boolean is_optional) {
+    }
+
+    /** An export. */
+    public record ExportRow(int index, String object_name, String class_name, int class_index, int super_index, int outer_index,
+                            String export_type, long serial_size, long serial_offset, long object_flags) {
+    }
+
+    /** A dump. */
+    public record Dump(String file_path, int name_count, int import_count, int export_count, long package_flags,
+                       boolean has_unversioned_properties, String asset_type, List<DumpExport> exports) {
+    }
+
+    /** An export in a dump. */
+    public record DumpExport(int index, String object_name, String class_type, long serial_size, long serial_offset) {
+    }
+
+    @Override
+    public ActionSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public ActionResult handle(Args args, ActionContext ctx) {
+        AssetPackage p = AssetFiles.open(args);
+        switch (table) {
+            case NAMES -> {
+                List<Name> out = new ArrayList<>();
+                for (int i = 0; i < p.names().size(); i++) {
+                    out.add(new Name(i, p.names().get(i)));
+                }
+                return ActionResult.of(out.size() + " names", out);
+            }
+            case IMPORTS -> {
+                List<Import> out = new ArrayList<>();
+                for (AssetPackage.ImportInfo i : p.importInfos()) {
+                    out.add(new Import(i.index(), i.objectName(), i.className(), i.classPackage(), i.outerIndex(), i.isOptional()));
+                }
+                return ActionResult.of(out.size() + " imports", out);
+            }
+            case EXPORTS -> {
+                List<ExportRow> out = new ArrayList<>();
+                for (AssetPackage.ExportInfo e : p.exportInfos()) {
+                    out.add(new ExportRow(e.index(), e.objectName(), e.className(), e.classIndex(), e.superIndex(), e.outerIndex(),
+                            e.className(), e.serialSize(), e.serialOffset(), Integer.toUnsignedLong(e.objectFlags())));
+                }
+                return ActionResult.of(out.size() + " exports", out);
+            }
+            default -> {
+                List<DumpExport> ex = new ArrayList<>();
+                for (Export e : p.exports()) {
+                    ex.add(new DumpExport(e.index(), p.name(e.entry().objectName()), p.className(e), e.entry().serialSize(),
+                            e.entry().serialOffset()));
+                }
+                Dump d = new Dump(args.string("file_path"), p.names().size(), p.imports().size(), p.exports().size(),
+                        Integer.toUnsignedLong(p.packageFlags()), p.hasUnversionedProperties(), AssetFiles.assetType(p), List.copyOf(ex));
+                return ActionResult.of("Dump of " + p.name(), d);
+            }
+        }
+    }
+
+    @Override
+    public String formatHuman(ActionResult result) {
+        if (result.data() instanceof Dump d) {
+            StringBuilder sb = new StringBuilder();
+            sb.append(d.file_path()).append(": ").append(d.asset_type()).append(", ").append(d.name_count()).append(" names, ")
+                    .append(d.import_count()).append(" imports, ").append(d.export_count()).append(" exports, flags 0x")
+                    .append(Long.toHexString(d.package_flags())).append(d.has_unversioned_properties() ? ", unversioned properties" : "")
+                    .append('\n');
+            for (DumpExport e : d.exports()) {
+                sb.append(String.format("  [%d] %-40s %-32s %10d bytes at %d%n", e.index(), e.object_name(), e.class_type(),
+                        e.serial_size(), e.serial_offset()));
+            }
+            return sb.toString();
+        }
+        return null;
+    }
+}

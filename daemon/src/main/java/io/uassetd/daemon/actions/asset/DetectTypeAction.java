@@ -1,0 +1,68 @@
+package io.uassetd.daemon.actions.asset;
+
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionException;
+import io.uassetd.daemon.action.ActionHandler;
+import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.ErrorMapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code detect_type} (CLI {@code detect}): the asset type of one package, or of many. */
+public final class DetectTypeAction implements ActionHandler {
+    private static final ActionSpec SPEC = ActionSpec.of("detect_type",
+            "The asset type (class of the main export) of a package, or of each of file_paths",
+            AssetFiles.FILE_OPT, AssetFiles.FILES, AssetFiles.ENGINE, AssetFiles.USMAP)
+            .withCli("detect", "file_path");
+
+    /** One package's type. */
+    public record Detected(String asset_type, int export_count, int import_count, String file_path) {
+    }
+
+    /** One entry of a batch. */
+    public record Result(String path, String file_name, String asset_type, String error) {
+    }
+
+    /** Batch reply. */
+    public record Batch(int total_files, List<Result> results) {
+    }
+
+    @Override
+    public ActionSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public ActionResult handle(Args args, ActionContext ctx) {
+        EngineVersion engine = AssetFiles.engine(args);
+        List<String> many = args.strings("file_paths");
+        if (many.isEmpty()) {
+            String f = args.string("file_path");
+            if (f == null || f.isEmpty()) {
+                throw ActionException.invalid("Give file_path or file_paths");
+            }
+            AssetPackage p = AssetFiles.open(Path.of(f), engine);
+            String type = AssetFiles.assetType(p);
+            return ActionResult.of("Detected " + type, new Detected(type, p.exports().size(), p.imports().size(), f));
+        }
+        ErrorMapper mapper = new ErrorMapper(ctx.services().log());
+        List<Result> out = new ArrayList<>();
+        int i = 0;
+        for (String f : many) {
+            ctx.checkCancelled();
+            Path p = Path.of(f);
+            try {
+                out.add(new Result(f, p.getFileName().toString(), AssetFiles.assetType(AssetFiles.open(p, engine)), null));
+            } catch (RuntimeException e) {
+                out.add(new Result(f, p.getFileName().toString(), null, mapper.map(e).message()));
+            }
+            ctx.progress(++i, many.size(), f);
+        }
+        return ActionResult.of("Detected " + out.size() + " files", new Batch(out.size(), List.copyOf(out)));
+    }
+}
