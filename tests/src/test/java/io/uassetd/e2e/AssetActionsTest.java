@@ -3,35 +3,16 @@ package io.uassetd.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.uassetd.client.UassetdClient;
 import io.uassetd.protocol.ErrorCode;
 import io.uassetd.protocol.Reply;
 import io.uassetd.testkit.Fixtures;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Legacy package inspection actions through the packaged daemon on real cooked and editor assets. */
-class AssetActionsTest {
-    static UassetdClient daemon;
-
-    @BeforeAll
-    static void start() throws Exception {
-        daemon = UassetdClient.spawnJar(Daemon.jar());
-    }
-
-    @AfterAll
-    static void stop() {
-        daemon.close();
-    }
-
-    static Reply call(String action, Map<String, ?> fields) throws Exception {
-        return daemon.send(action, fields).get(60, TimeUnit.SECONDS);
-    }
+class AssetActionsTest extends SharedDaemon {
 
     static String f(String rel) {
         return Fixtures.path(rel).toString();

@@ -3,7 +3,6 @@ package io.uassetd.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.uassetd.client.UassetdClient;
 import io.uassetd.protocol.ErrorCode;
 import io.uassetd.protocol.Reply;
 import io.uassetd.testkit.Fixtures;
@@ -14,33 +13,15 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** IoStore actions through the packaged daemon on the CUE4Parse UE5.8 and UE5.2 containers. */
-class IoStoreActionsTest {
+class IoStoreActionsTest extends SharedDaemon {
     static final String KEY = "CUE4ParseFixtureAESKey0123456789";
     static final String KEY_HEX = "435545345061727365466978747572654145534b657930313233343536373839";
     static final List<String> VARIANTS = List.of("Uncompressed", "Zlib", "Oodle", "OodlePartitioned", "OodleEncrypted");
-    static UassetdClient daemon;
-
-    @BeforeAll
-    static void start() throws Exception {
-        daemon = UassetdClient.spawnJar(Daemon.jar());
-    }
-
-    @AfterAll
-    static void stop() {
-        daemon.close();
-    }
-
-    static Reply call(String action, Map<String, ?> fields) throws Exception {
-        return daemon.send(action, fields).get(120, TimeUnit.SECONDS);
-    }
 
     static Path utoc(String flavour, String variant) throws Exception {
         Path dir = Fixtures.root().resolve("cue4parse/UE5_8/IoStore").resolve(flavour).resolve(variant);

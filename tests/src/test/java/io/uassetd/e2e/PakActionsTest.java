@@ -3,7 +3,6 @@ package io.uassetd.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.uassetd.client.UassetdClient;
 import io.uassetd.protocol.ErrorCode;
 import io.uassetd.protocol.Reply;
 import io.uassetd.testkit.Fixtures;
@@ -17,31 +16,14 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** PAK actions through the packaged daemon on the real repak and CUE4Parse paks. */
-class PakActionsTest {
+class PakActionsTest extends SharedDaemon {
     static final String REPAK_KEY = "94d25bc3aeb420e0be914edc9d5435a1eaab5f2864e09e94019ac205b727a7de";
     static final String REPAK_KEY_B64 = "lNJbw660IOC+kU7cnVQ1oeqrXyhk4J6UAZrCBbcnp94=";
     static final String CUE_KEY = "0x435545345061727365466978747572654145534b657930313233343536373839";
-    static UassetdClient daemon;
-
-    @BeforeAll
-    static void start() throws Exception {
-        daemon = UassetdClient.spawnJar(Daemon.jar());
-    }
-
-    @AfterAll
-    static void stop() {
-        daemon.close();
-    }
-
-    static Reply call(String action, Map<String, ?> fields) throws Exception {
-        return daemon.send(action, fields).get(120, TimeUnit.SECONDS);
-    }
 
     static String sha256(Path p) throws Exception {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p)));

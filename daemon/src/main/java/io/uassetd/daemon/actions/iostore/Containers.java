@@ -12,11 +12,11 @@ import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.cache.CacheKey;
 import io.uassetd.daemon.cache.Lease;
 import io.uassetd.daemon.cache.ResourceCache;
+import io.uassetd.daemon.util.Keys;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -37,18 +37,11 @@ final class Containers {
     }
 
     static AesKey key(String text) {
-        if (text == null || text.isBlank()) {
-            return null;
-        }
-        try {
-            return AesKey.parse(text);
-        } catch (RuntimeException e) {
-            throw ActionException.invalid("Field 'aes_key' is not a 32-byte AES key in hex or base64: " + e.getMessage());
-        }
+        return Keys.parse(text);
     }
 
     static String keyQualifier(AesKey key) {
-        return CacheKey.secretQualifier(key == null ? null : HexFormat.of().formatHex(key.bytes()));
+        return Keys.qualifier(key);
     }
 
     /** The .ucas partitions that belong to a .utoc (X.ucas, X_s1.ucas, ...), for cache stamps. */

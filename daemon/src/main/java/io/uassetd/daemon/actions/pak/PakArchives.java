@@ -13,6 +13,7 @@ import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.cache.CacheKey;
 import io.uassetd.daemon.cache.Lease;
 import io.uassetd.daemon.cache.ResourceCache;
+import io.uassetd.daemon.util.Keys;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -30,15 +31,7 @@ final class PakArchives {
     }
 
     static AesKey key(Args args) {
-        String k = args.string("aes_key");
-        if (k == null || k.isBlank()) {
-            return null;
-        }
-        try {
-            return AesKey.parse(k);
-        } catch (RuntimeException e) {
-            throw ActionException.invalid("Field 'aes_key' is not a 32-byte AES key in hex or base64: " + e.getMessage());
-        }
+        return Keys.parse(args.string("aes_key"));
     }
 
     static EncryptionScheme scheme(Args args) {
@@ -57,8 +50,7 @@ final class PakArchives {
         }
         AesKey key = key(args);
         EncryptionScheme scheme = scheme(args);
-        String qualifier = CacheKey.secretQualifier(key == null ? null : java.util.HexFormat.of().formatHex(key.bytes()))
-                + "/" + scheme.name();
+        String qualifier = Keys.qualifier(key) + "/" + scheme.name();
         CacheKey ck = CacheKey.ofFile("pak", file, qualifier);
         PakReadOptions options = new PakReadOptions(key, scheme, ctx.services().codecs());
         return ctx.services().cache().acquire(ck, () -> {
