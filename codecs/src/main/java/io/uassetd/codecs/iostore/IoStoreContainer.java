@@ -276,13 +276,25 @@ public final class IoStoreContainer implements AutoCloseable {
             throw new CorruptDataException("Chunk " + index + " of " + size + " bytes is too large for an array; stream it",
                     utoc.getFileName().toString(), -1, "FIoOffsetAndLength");
         }
-        byte[] out = new byte[(int) size];
-        int[] pos = {0};
-        reader.decode(index, 0, size, (b, off, len) -> {
-            System.arraycopy(b, off, out, pos[0], len);
-            pos[0] += len;
-        }, TaskMonitor.NONE);
-        return out;
+        ChunkReader.ArraySink sink = new ChunkReader.ArraySink(new byte[(int) size]);
+        reader.decode(index, 0, size, sink, TaskMonitor.NONE);
+        return sink.dst;
+    }
+
+    /**
+     * Decodes a whole chunk into {@code dst} at {@code off} (which must have room for
+     * {@link #chunkSize}); returns the size. Lets a caller reuse one buffer across chunks.
+     */
+    public int readChunk(int index, byte[] dst, int off) {
+        long size = chunkSize(index);
+        if (off < 0 || size > dst.length - (long) off) {
+            throw new IllegalArgumentException("Chunk " + index + " of " + size + " bytes does not fit at " + off
+                    + " in " + dst.length + " bytes");
+        }
+        ChunkReader.ArraySink sink = new ChunkReader.ArraySink(dst);
+        sink.pos = off;
+        reader.decode(index, 0, size, sink, TaskMonitor.NONE);
+        return (int) size;
     }
 
     /** The bytes of a chunk found by id. */
@@ -296,13 +308,9 @@ public final class IoStoreContainer implements AutoCloseable {
 
     /** Bytes {@code [offset, offset+length)} of a chunk, decoding only the blocks they touch. */
     public byte[] readChunkRange(int index, long offset, int length) {
-        byte[] out = new byte[length];
-        int[] pos = {0};
-        reader.decode(index, offset, length, (b, off, len) -> {
-            System.arraycopy(b, off, out, pos[0], len);
-            pos[0] += len;
-        }, TaskMonitor.NONE);
-        return out;
+        ChunkReader.ArraySink sink = new ChunkReader.ArraySink(new byte[length]);
+        reader.decode(index, offset, length, sink, TaskMonitor.NONE);
+        return sink.dst;
     }
 
     /** Streams a chunk into {@code out} block by block (any size); the stream is not closed. */
