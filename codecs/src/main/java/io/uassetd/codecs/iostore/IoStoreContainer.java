@@ -346,6 +346,66 @@ public final class IoStoreContainer implements AutoCloseable {
         return chunkSize(index);
     }
 
+    /**
+     * A directory-index path relative to an output folder: the mount point's leading {@code ../}
+     * (and {@code /}) components dropped ("../../../Game/Content/A.uasset" -> "Game/Content/A.uasset").
+     */
+    public static String relativePath(String path) {
+        String p = path.replace('\\', '/');
+        while (true) {
+            if (p.startsWith("../")) {
+                p = p.substring(3);
+            } else if (p.startsWith("./") || p.startsWith("/")) {
+                p = p.substring(p.indexOf('/') + 1);
+            } else {
+                return p;
+            }
+        }
+    }
+
+    /**
+     * Writes every file of the directory index that {@code filter} accepts under {@code outputDir}
+     * (at {@link #relativePath}), each all-or-nothing. A file that fails (bad data, unsafe path) is
+     * recorded and the others go on; a wrong or missing key fails the whole call before anything is
+     * written. Cancellation through {@code monitor} stops between (and inside) files.
+     */
+    public ExtractResult extractFiles(Path outputDir, java.util.function.Predicate<IoStoreFile> filter,
+            TaskMonitor monitor) {
+        List<IoStoreFile> all = files();
+        if (!canDecrypt()) {
+            throw new WrongKeyException("Container is encrypted and no AES key was given", utoc.getFileName().toString(),
+                    0x40, "FIoStoreTocHeader");
+        }
+        List<IoStoreFile> chosen = all.stream().filter(filter).toList();
+        List<String> written = new ArrayList<>();
+        List<ExtractResult.Failure> failures = new ArrayList<>();
+        long done = 0;
+        for (IoStoreFile f : chosen) {
+            monitor.checkCancelled();
+            String rel = relativePath(f.path());
+            try {
+                Path target = io.uassetd.codecs.io.SafePaths.resolve(outputDir, rel, utoc.getFileName().toString());
+                extractChunk(f.chunkIndex(), target, monitor);
+                written.add(rel);
+            } catch (FormatException | UncheckedIOException e) {
+                failures.add(new ExtractResult.Failure(f.path(), e.getMessage()));
+            }
+            monitor.progress(++done, chosen.size(), f.path());
+        }
+        return new ExtractResult(outputDir, written, failures);
+    }
+
+    /** Packages in this container: its package-data chunks (known from the TOC alone, no .ucas needed). */
+    public int packageChunkCount() {
+        int n = 0;
+        for (int i = 0; i < chunkCount(); i++) {
+            if (chunkType(i) == IoChunkType.EXPORT_BUNDLE_DATA) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** Checks a chunk against the hash in its TOC meta (first 20 bytes of BLAKE3). */
     public ChunkHashCheck verifyChunk(int index) {
         TocEntryMeta meta = toc.chunkMetas().get(index);
