@@ -2,17 +2,30 @@ package io.uassetd.daemon;
 
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.compression.CompressionMethod;
+import io.uassetd.codecs.compression.OodleBackend;
+import io.uassetd.nativelib.oodle.LoadResult;
+import io.uassetd.nativelib.oodle.OodleLibrary;
 import java.io.PrintStream;
+import java.nio.file.Path;
 
-/** Builds the process's {@link Services}: codecs, the Oodle backend, the cache. */
+/**
+ * Builds the process's {@link Services}: the native Oodle library when one is found (from
+ * {@code --oodle}, {@code UASSETD_OODLE}, {@code -Duassetd.oodle}, the jar's folder, the working
+ * folder or the system library path; never downloaded), the codecs, the cache.
+ */
 final class Bootstrap {
     private Bootstrap() {
     }
 
     static Services services(Services.Config config, PrintStream log) {
-        Codecs codecs = Codecs.standard();
-        Services.OodleStatus status = new Services.OodleStatus(false, codecs.get(CompressionMethod.OODLE).backend(),
-                "native Oodle loading is not part of this build yet");
+        LoadResult oodle = OodleLibrary.forProcess(config.oodlePath() == null ? null : Path.of(config.oodlePath())).result();
+        OodleBackend backend = oodle.backend().orElse(null);
+        if (config.oodlePath() != null && backend == null) {
+            log.println("uassetd: " + oodle.describe());
+        }
+        Codecs codecs = Codecs.withNativeOodle(backend);
+        Services.OodleStatus status = new Services.OodleStatus(backend != null,
+                codecs.get(CompressionMethod.OODLE).backend(), oodle.describe());
         return new Services(config, codecs, status, log, System.getenv());
     }
 }

@@ -40,4 +40,27 @@ public final class ChannelSink {
     public void write(ByteWriter w) {
         write(w.array(), 0, w.size());
     }
+
+    /** Writes at an earlier position without moving the current one. */
+    public void writeAt(long at, byte[] b, int off, int len) {
+        ByteBuffer bb = ByteBuffer.wrap(b, off, len);
+        long p = at;
+        try {
+            while (bb.hasRemaining()) {
+                p += channel.write(bb, p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Moves the write position back to {@code pos} and cuts the file there. */
+    public void seek(long pos) {
+        try {
+            channel.truncate(pos);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        position = pos;
+    }
 }

@@ -72,6 +72,11 @@ public final class FileSource implements AutoCloseable {
 
     /** Fills {@code dst[off, off+len)} from the file at {@code position}. */
     public void readFully(long position, byte[] dst, int off, int len, String structure) {
+        readFully(position, dst, off, len, structure, true);
+    }
+
+    /** Like {@link #readFully}, optionally without recording the range as consumed (probing). */
+    public void readFully(long position, byte[] dst, int off, int len, String structure, boolean record) {
         checkRange(position, len, structure, structure + " size");
         ByteBuffer bb = ByteBuffer.wrap(dst, off, len);
         long pos = position;
@@ -88,7 +93,7 @@ public final class FileSource implements AutoCloseable {
             throw new UncheckedIOException("Read failed in " + name + " at offset " + FormatException.hex(pos), e);
         }
         Coverage c = coverage;
-        if (c != null) {
+        if (c != null && record) {
             c.add(position, position + len);
         }
     }

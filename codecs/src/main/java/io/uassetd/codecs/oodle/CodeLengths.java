@@ -15,6 +15,8 @@ final class CodeLengths {
     static final class Alphabet {
         final int[] symbols = new int[256 + 8];
         final int[] lengths = new int[256 + 8];
+        final int[] rangeStarts = new int[132];
+        final int[] rangeCounts = new int[132];
         int count;
 
         void add(int sym, int len) {
@@ -150,8 +152,8 @@ final class CodeLengths {
             running += v;
             vals[i] = len;
         }
-        int[] starts = new int[132];
-        int[] counts = new int[132];
+        int[] starts = out.rangeStarts;
+        int[] counts = out.rangeCounts;
         int ranges = readRanges(st, br, lo, n, gaps, vals, n, starts, counts);
         int k = 0;
         for (int r = 0; r < ranges; r++) {

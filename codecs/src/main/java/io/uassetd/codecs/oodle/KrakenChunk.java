@@ -15,8 +15,8 @@ final class KrakenChunk implements ChunkDecoder {
     private final byte[] offBuckets;
     private final byte[] lowParts;
     private final byte[] lenBuckets;
-    private final int[] offs;
-    private final int[] lens;
+    private int[] offs = new int[256];
+    private int[] lens = new int[256];
 
     KrakenChunk(DecodeState st, int maxChunk) {
         this.st = st;
@@ -27,8 +27,6 @@ final class KrakenChunk implements ChunkDecoder {
         this.offBuckets = new byte[maxChunk];
         this.lowParts = new byte[maxChunk];
         this.lenBuckets = new byte[(maxChunk >> 2) + 1];
-        this.offs = new int[maxChunk];
-        this.lens = new int[(maxChunk >> 2) + 1];
     }
 
     @Override
@@ -82,6 +80,12 @@ final class KrakenChunk implements ChunkDecoder {
         }
         p += ent.decode(p, end, lenBuckets, 0, len >> 2, 0);
         int nLens = ent.lastSize();
+        if (offs.length < nOffs) {
+            offs = new int[Math.max(nOffs, offs.length * 2)];
+        }
+        if (lens.length < nLens) {
+            lens = new int[Math.max(nLens, lens.length * 2)];
+        }
         coder.unpack(p, end, offBuckets, nOffs, lowParts, scale, lenBuckets, nLens, offs, lens);
         run(p, dst, d, pos + len, window, mode == 0, nLits, nCmds, nOffs, nLens);
     }
@@ -95,11 +99,10 @@ final class KrakenChunk implements ChunkDecoder {
         int r0 = -8;
         int r1 = -8;
         int r2 = -8;
-        int last = -8;
         int li = 0;
         int oi = 0;
         int ni = 0;
-        if (d + last < window) {
+        if (d - 8 < window) {
             throw st.corrupt(at, "8 bytes of history before a Kraken chunk");
         }
         for (int ci = 0; ci < nCmds; ci++) {
@@ -116,38 +119,25 @@ final class KrakenChunk implements ChunkDecoder {
                     throw st.corrupt(at, "literal runs inside the literals and the chunk");
                 }
                 if (delta) {
-                    LzCopy.delta(dst, d, lit, li, litLen, last, dEnd);
+                    LzCopy.delta(dst, d, lit, li, litLen, r0, dEnd);
                 } else {
                     LzCopy.raw(dst, d, lit, li, litLen, dEnd);
                 }
                 d += litLen;
                 li += litLen;
             }
-            int off;
-            switch (f >>> 6) {
-                case 0 -> off = r0;
-                case 1 -> {
-                    off = r1;
-                    r1 = r0;
-                    r0 = off;
+            int idx = f >>> 6;
+            int fresh = oi < nOffs ? offv[oi] : 0;
+            int off = idx == 0 ? r0 : idx == 1 ? r1 : idx == 2 ? r2 : fresh;
+            if (idx == 3) {
+                if (oi >= nOffs) {
+                    throw st.corrupt(at, "an offset in the offset stream");
                 }
-                case 2 -> {
-                    off = r2;
-                    r2 = r1;
-                    r1 = r0;
-                    r0 = off;
-                }
-                default -> {
-                    if (oi >= nOffs) {
-                        throw st.corrupt(at, "an offset in the offset stream");
-                    }
-                    off = offv[oi++];
-                    r2 = r1;
-                    r1 = r0;
-                    r0 = off;
-                }
+                oi++;
             }
-            last = off;
+            r2 = idx >= 2 ? r1 : r2;
+            r1 = idx >= 1 ? r0 : r1;
+            r0 = off;
             int ml = (f >>> 2) & 0xF;
             if (ml == 15) {
                 if (ni >= nLens) {
@@ -157,13 +147,18 @@ final class KrakenChunk implements ChunkDecoder {
             } else {
                 ml += 2;
             }
-            if (off >= 0 || off < window - d) {
+            if (Integer.compareUnsigned(-off - 1, d - window) >= 0) {
                 throw st.corrupt(at, "match offsets inside the output so far");
             }
             if (ml > dEnd - d) {
                 throw st.corrupt(at, "matches inside the chunk");
             }
-            LzCopy.match(dst, d, off, ml, dEnd);
+            if (off <= -8 && ml <= 16 && 16 <= dEnd - d) {
+                Bytes.put64(dst, d, Bytes.le64(dst, d + off));
+                Bytes.put64(dst, d + 8, Bytes.le64(dst, d + off + 8));
+            } else {
+                LzCopy.match(dst, d, off, ml, dEnd);
+            }
             d += ml;
         }
         if (oi != nOffs || ni != nLens) {
@@ -174,7 +169,7 @@ final class KrakenChunk implements ChunkDecoder {
             throw st.corrupt(at, "the remaining literals to fill the chunk exactly");
         }
         if (delta) {
-            LzCopy.delta(dst, d, lit, li, rest, last, dEnd);
+            LzCopy.delta(dst, d, lit, li, rest, r0, dEnd);
         } else {
             LzCopy.raw(dst, d, lit, li, rest, dEnd);
         }

@@ -17,8 +17,8 @@ final class LeviathanChunk implements ChunkDecoder {
     private final byte[] offBuckets;
     private final byte[] lowParts;
     private final byte[] lenBuckets;
-    private final int[] offs;
-    private final int[] lens;
+    private int[] offs = new int[256];
+    private int[] lens = new int[256];
     /** Literal sub-streams: cursor and end in {@link #lits}. */
     private final int[] litCur = new int[16];
     private final int[] litEnd = new int[16];
@@ -38,8 +38,6 @@ final class LeviathanChunk implements ChunkDecoder {
         this.offBuckets = new byte[maxChunk / 3 + 1];
         this.lowParts = new byte[maxChunk / 3 + 1];
         this.lenBuckets = new byte[maxChunk / 5 + 1];
-        this.offs = new int[maxChunk / 3 + 1];
-        this.lens = new int[maxChunk / 5 + 1];
     }
 
     @Override
@@ -118,6 +116,12 @@ final class LeviathanChunk implements ChunkDecoder {
             }
             multiCmd = true;
         }
+        if (offs.length < nOffs) {
+            offs = new int[Math.max(nOffs, offs.length * 2)];
+        }
+        if (lens.length < nLens) {
+            lens = new int[Math.max(nLens, lens.length * 2)];
+        }
         coder.unpack(p, end, offBuckets, nOffs, lowParts, scale, lenBuckets, nLens, offs, lens);
         run(p, dst, pos, d, pos + len, window, mode, multiCmd, nCmds, nOffs, nLens);
     }
@@ -144,6 +148,9 @@ final class LeviathanChunk implements ChunkDecoder {
         if (d + last < window) {
             throw st.corrupt(at, "8 bytes of history before a Leviathan chunk");
         }
+        // modes 1 (raw) and 4 (order-1 context) store literals as they are; the others add them to
+        // the byte at the last match offset
+        final boolean deltaLiterals = mode != 1 && mode != 4;
         int oi = 0;
         int front = 0;
         int back = nLens;
@@ -162,30 +169,21 @@ final class LeviathanChunk implements ChunkDecoder {
                 c = cmd[ci++] & 0xFF;
             }
             int litBits = (c >>> 3) & 3;
-            if (litBits != 0 || mode <= 1) {
+            if (litBits != 0) {
                 int litLen = litBits;
                 if (litBits == 3) {
                     if (front >= back) {
                         throw st.corrupt(at, "a literal length in the length stream");
                     }
                     litLen = lens[front++];
-                    if (mode != 4) {
-                        litLen &= 0xFFFFFF;
-                    }
                 }
                 if (litLen > dEnd - d) {
                     throw st.corrupt(at, "literal runs inside the chunk");
                 }
-                if (litLen > 0) {
-                    if (mode != 4 && mode != 1 && (last >= 0 || d + last < window)) {
-                        throw st.corrupt(at, "a delta-literal offset inside the output");
-                    }
-                    d = literals(at, dst, chunk, d, litLen, last, mode, lit);
-                } else if (mode == 2 && litBits != 0) {
-                    throw st.corrupt(at, "at least one literal in a mode-2 literal run");
-                } else if (mode == 4 && litBits == 3) {
-                    throw st.corrupt(at, "a positive literal length");
+                if (deltaLiterals && (last >= 0 || d + last < window)) {
+                    throw st.corrupt(at, "a delta-literal offset inside the output");
                 }
+                d = literals(at, dst, chunk, d, litLen, last, mode, lit);
             }
             int idx = c >>> 5;
             int off;
@@ -218,7 +216,12 @@ final class LeviathanChunk implements ChunkDecoder {
             if (ml > dEnd - d) {
                 throw st.corrupt(at, "matches inside the chunk");
             }
-            LzCopy.match(dst, d, off, ml, dEnd);
+            if (off <= -8 && ml <= 16 && 16 <= dEnd - d) {
+                Bytes.put64(dst, d, Bytes.le64(dst, d + off));
+                Bytes.put64(dst, d + 8, Bytes.le64(dst, d + off + 8));
+            } else {
+                LzCopy.match(dst, d, off, ml, dEnd);
+            }
             d += ml;
         }
         if (oi != nOffs || front != back) {
@@ -226,14 +229,15 @@ final class LeviathanChunk implements ChunkDecoder {
         }
         int rest = dEnd - d;
         if (rest > 0) {
-            if (mode != 4 && mode != 1 && (last >= 0 || d + last < window)) {
+            if (deltaLiterals && (last >= 0 || d + last < window)) {
                 throw st.corrupt(at, "a delta-literal offset inside the output");
             }
             literals(at, dst, chunk, d, rest, last, mode, lit);
         }
     }
 
-    /** Writes {@code n > 0} literals at {@code d} in the given mode; returns the new position. */
+    /** Writes {@code n > 0} literals at {@code d} in the given mode; returns the new position. Lengths
+     * taken from the length stream are at least 3, so every run the modes need is non-empty. */
     private int literals(int at, byte[] dst, int chunk, int d, int n, int last, int mode, byte[] lit) {
         switch (mode) {
             case 0 -> {

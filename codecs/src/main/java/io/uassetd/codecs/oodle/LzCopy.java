@@ -15,16 +15,24 @@ final class LzCopy {
     /** Copies a match of {@code len} bytes from {@code d + off} ({@code off < 0}) to {@code d}. */
     static void match(byte[] dst, int d, int off, int len, int limit) {
         int s = d + off;
-        if (off <= -8 && len + 8 <= limit - d) {
+        if (off <= -8 && len + 16 <= limit - d) {
+            Bytes.put64(dst, d, Bytes.le64(dst, s));
+            Bytes.put64(dst, d + 8, Bytes.le64(dst, s + 8));
+            if (len <= 16) {
+                return;
+            }
             if (len > 64 && -off >= len) {
-                System.arraycopy(dst, s, dst, d, len);
+                System.arraycopy(dst, s + 16, dst, d + 16, len - 16);
                 return;
             }
             int e = d + len;
+            d += 16;
+            s += 16;
             do {
                 Bytes.put64(dst, d, Bytes.le64(dst, s));
-                d += 8;
-                s += 8;
+                Bytes.put64(dst, d + 8, Bytes.le64(dst, s + 8));
+                d += 16;
+                s += 16;
             } while (d < e);
             return;
         }
@@ -39,19 +47,21 @@ final class LzCopy {
 
     /** Literals added to the bytes {@code -off} back ("delta" literals). */
     static void delta(byte[] dst, int d, byte[] lit, int l, int len, int off, int limit) {
-        if (off <= -8 && len + 8 <= limit - d && len + 8 <= lit.length - l) {
-            int e = d + len;
-            do {
+        int e = d + len;
+        if (off <= -8) {
+            int wordLimit = Math.min(limit - 8, d + lit.length - l - 8);
+            while (d < e && d <= wordLimit) {
                 long a = Bytes.le64(lit, l);
                 long b = Bytes.le64(dst, d + off);
                 Bytes.put64(dst, d, ((a & LOW7) + (b & LOW7)) ^ ((a ^ b) & HIGH1));
                 d += 8;
                 l += 8;
-            } while (d < e);
-            return;
+            }
         }
-        for (int i = 0; i < len; i++) {
-            dst[d + i] = (byte) (lit[l + i] + dst[d + i + off]);
+        while (d < e) {
+            dst[d] = (byte) (lit[l] + dst[d + off]);
+            d++;
+            l++;
         }
     }
 

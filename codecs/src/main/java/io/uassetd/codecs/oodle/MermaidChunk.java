@@ -234,7 +234,12 @@ final class MermaidChunk implements ChunkDecoder {
                     if (rec >= 0 || d + rec < window) {
                         throw st.corrupt(lenPos, "match offsets inside the output so far");
                     }
-                    LzCopy.match(dst, d, rec, ml, dEnd);
+                    if (rec <= -8 && ml <= 16 && 16 <= dEnd - d) {
+                        Bytes.put64(dst, d, Bytes.le64(dst, d + rec));
+                        Bytes.put64(dst, d + 8, Bytes.le64(dst, d + rec + 8));
+                    } else {
+                        LzCopy.match(dst, d, rec, ml, dEnd);
+                    }
                     d += ml;
                 }
             } else if (c > 2) {
@@ -249,7 +254,12 @@ final class MermaidChunk implements ChunkDecoder {
                 if (rec >= 0 || d + rec < window) {
                     throw st.corrupt(lenPos, "match offsets inside the output so far");
                 }
-                LzCopy.match(dst, d, rec, ml, dEnd);
+                if (rec <= -8 && ml <= 16 && 16 <= dEnd - d) {
+                    Bytes.put64(dst, d, Bytes.le64(dst, d + rec));
+                    Bytes.put64(dst, d + 8, Bytes.le64(dst, d + rec + 8));
+                } else {
+                    LzCopy.match(dst, d, rec, ml, dEnd);
+                }
                 d += ml;
             } else if (c == 0) {
                 int n = length(end) + 64;
@@ -287,7 +297,12 @@ final class MermaidChunk implements ChunkDecoder {
                 if (rec >= 0 || d + rec < window) {
                     throw st.corrupt(lenPos, "match offsets inside the output so far");
                 }
-                LzCopy.match(dst, d, rec, ml, dEnd);
+                if (rec <= -8 && ml <= 16 && 16 <= dEnd - d) {
+                    Bytes.put64(dst, d, Bytes.le64(dst, d + rec));
+                    Bytes.put64(dst, d + 8, Bytes.le64(dst, d + rec + 8));
+                } else {
+                    LzCopy.match(dst, d, rec, ml, dEnd);
+                }
                 d += ml;
             }
         }

@@ -40,6 +40,28 @@ final class MsbBitReader {
     }
 
     private void fill() {
+        if (count > 56) {
+            return;
+        }
+        if (!backward) {
+            int idx = lo + loaded;
+            if (idx <= hi - 8) {
+                window |= Bytes.be64(buf, idx) >>> count;
+                int k = (64 - count) >>> 3;
+                loaded += k;
+                count += k << 3;
+                return;
+            }
+        } else {
+            int idx = hi - 1 - loaded;
+            if (idx - 7 >= lo) {
+                window |= Bytes.le64(buf, idx - 7) >>> count;
+                int k = (64 - count) >>> 3;
+                loaded += k;
+                count += k << 3;
+                return;
+            }
+        }
         while (count <= 56) {
             int idx = backward ? hi - 1 - loaded : lo + loaded;
             int b = idx >= lo && idx < hi ? buf[idx] & 0xFF : 0;

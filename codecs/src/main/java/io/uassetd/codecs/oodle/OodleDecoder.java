@@ -24,6 +24,15 @@ public final class OodleDecoder {
     private OodleDecoder() {
     }
 
+    /**
+     * Decodes the Oodle stream in {@code src[srcOff, srcOff + srcLen)} into exactly
+     * {@code dst[dstOff, dstOff + dstLen)}. Thread-safe; bytes of {@code dst} outside that range are
+     * never touched.
+     *
+     * @throws CorruptDataException when the stream is malformed, truncated, uses another Oodle
+     *     codec (LZNA, BitKnit, the old LZH family) or does not produce exactly {@code dstLen} bytes
+     * @throws IndexOutOfBoundsException when a range lies outside its array
+     */
     public static void decompress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen) {
         if (src == null || dst == null) {
             throw new NullPointerException("buffers");

@@ -20,6 +20,8 @@ final class TansBlock {
     /** Entry = base << 12 | bits << 8 | symbol. */
     private final int[] table = new int[1 << 11];
     private byte[] padded = new byte[256];
+    private final boolean[] seen = new boolean[256];
+    private final int[] cursor = new int[4];
 
     TansBlock(DecodeState st) {
         this.st = st;
@@ -92,7 +94,8 @@ final class TansBlock {
             }
             return k;
         }
-        boolean[] seen = new boolean[256];
+        boolean[] seen = this.seen;
+        java.util.Arrays.fill(seen, false);
         int count = br.bits(3) + 1;
         int maxDeltaBits = br.bits(4);
         if (maxDeltaBits == 0 || maxDeltaBits > logL) {
@@ -149,7 +152,7 @@ final class TansBlock {
             }
         }
         int spread = size - singles;
-        int[] cursor = new int[4];
+        int[] cursor = this.cursor;
         int acc = 0;
         for (int j = 0; j < 4; j++) {
             cursor[j] = acc;

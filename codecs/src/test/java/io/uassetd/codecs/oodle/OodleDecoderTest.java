@@ -168,6 +168,23 @@ class OodleDecoderTest {
     }
 
     @Test
+    void quantumChecksumsAreSkipped() {
+        for (OodleStreams.Sample s : OodleStreams.krakenBlocks()) {
+            byte[] c = s.data();
+            byte[] withSum = new byte[c.length + 3];
+            System.arraycopy(c, 0, withSum, 0, 5);
+            withSum[1] |= (byte) 0x80;
+            withSum[5] = 0x12;
+            withSum[6] = 0x34;
+            withSum[7] = 0x56;
+            System.arraycopy(c, 5, withSum, 8, c.length - 5);
+            byte[] out = new byte[s.expected().length];
+            OodleDecoder.decompress(withSum, 0, withSum.length, out, 0, out.length);
+            assertThat(out).as(s.name()).isEqualTo(s.expected());
+        }
+    }
+
+    @Test
     void corruptHeadersNameTheOffset() {
         byte[] out = new byte[100];
         assertThatThrownBy(() -> OodleDecoder.decompress(new byte[] {0x12, 0x06, 0, 0}, 0, 4, out, 0, 100))

@@ -13,7 +13,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Mutated fixture streams must either decode or fail with CorruptDataException: no other exception
- * (an ArrayIndexOutOfBoundsException here is a decoder bug), no hang, no huge allocation.
+ * (an ArrayIndexOutOfBoundsException here is a decoder bug), no hang, no huge allocation. Oodle
+ * streams carry no checksum here, so a mutation inside stored bytes or literals may decode to
+ * different bytes without error; appending bytes after the stream must still give the exact output.
  */
 class OodleFuzzTest {
     private static final long SEED = 0x0D1E_5EEDL;
@@ -24,6 +26,10 @@ class OodleFuzzTest {
         String bundle = "fe5d387ce3be813ae5837a456c537450bdc21e8a80e003170800da84b172fc79";
         out.add(OodleStreams.oozextract("oodle/oozextract/testdata/" + bundle + ".bundle",
                 OodleStreams.read(io.uassetd.testkit.Fixtures.path("oodle/oozextract/verify/" + bundle))));
+        for (int mode : new int[] {2, 3, 5}) {
+            LeviathanLiteralModesTest.Built b = LeviathanLiteralModesTest.build(mode, true, 7 + mode);
+            out.add(new OodleStreams.Sample("synthetic Leviathan mode " + mode, b.stream(), 0, b.expected()));
+        }
         for (String codec : new String[] {"kraken", "mermaid", "selkie", "leviathan"}) {
             OodleStreams.Sample s = OodleStreams.oozextract("oodle/oozextract/testdata/xml." + codec, null);
             byte[] head = prefix(s, 3);
@@ -68,7 +74,8 @@ class OodleFuzzTest {
                 byte[] m = base.clone();
                 int len = m.length;
                 int outLen = s.expected().length;
-                int kind = rnd.nextInt(6);
+                int kind = rnd.nextInt(7);
+                byte[] src = m;
                 switch (kind) {
                     case 0 -> {
                         int pos = biased(rnd, m.length);
@@ -88,6 +95,13 @@ class OodleFuzzTest {
                         byte v = rnd.nextBoolean() ? 0 : (byte) 0xFF;
                         Arrays.fill(m, pos, pos + n, v);
                     }
+                    case 5 -> {
+                        src = Arrays.copyOf(m, m.length + 1 + rnd.nextInt(64));
+                        for (int k = m.length; k < src.length; k++) {
+                            src[k] = (byte) rnd.nextInt(256);
+                        }
+                        len = src.length;
+                    }
                     default -> {
                         int pos = biased(rnd, m.length);
                         m[pos] = (byte) (m[pos] + (rnd.nextBoolean() ? 1 : -1));
@@ -98,8 +112,12 @@ class OodleFuzzTest {
                 }
                 final int fLen = len;
                 final int fOut = outLen;
-                byte[] r = assertTimeoutPreemptively(Duration.ofSeconds(5), () -> decodeOrNull(m, fLen, fOut),
+                final byte[] fSrc = src;
+                byte[] r = assertTimeoutPreemptively(Duration.ofSeconds(5), () -> decodeOrNull(fSrc, fLen, fOut),
                         s.name() + " mutant " + i);
+                if (kind == 5) {
+                    assertThat(r).as(s.name() + " with trailing bytes, mutant " + i).isEqualTo(s.expected());
+                }
                 if (r == null) {
                     corrupt++;
                 } else {

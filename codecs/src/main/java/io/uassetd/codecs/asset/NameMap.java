@@ -1,0 +1,143 @@
+package io.uassetd.codecs.asset;
+
+import io.uassetd.codecs.asset.archive.PackageReader;
+import io.uassetd.codecs.asset.archive.PackageWriter;
+import io.uassetd.codecs.asset.core.FName;
+import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.asset.version.ObjectVersion;
+import io.uassetd.codecs.error.CorruptDataException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The package name map (TArray of FNameEntrySerialized at NameOffset). Entries keep their stored
+ * hashes and duplicates; {@link #add} appends a name (with computed hashes) for editing.
+ */
+public final class NameMap {
+    private final List<NameEntry> entries;
+    private final Map<String, Integer> firstIndex = new HashMap<>();
+
+    NameMap(List<NameEntry> entries) {
+        this.entries = new ArrayList<>(entries);
+        for (int i = 0; i < this.entries.size(); i++) {
+            firstIndex.putIfAbsent(this.entries.get(i).text(), i);
+        }
+    }
+
+    static NameMap read(PackageReader r, int count) {
+        boolean hashes = r.version().atLeast(ObjectVersion.NAME_HASHES_SERIALIZED);
+        r.checkCount(count, hashes ? 9 : 5, r.position());
+        List<NameEntry> out = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            r.structure("NameMap[" + i + "]");
+            long at = r.position();
+            FString s = r.readFString();
+            if (s.value() == null) {
+                throw new CorruptDataException("Empty name entry", r.file(), at, "NameMap[" + i + "]");
+            }
+            int nonCase = hashes ? r.readU16() : 0;
+            int cased = hashes ? r.readU16() : 0;
+            out.add(new NameEntry(s, nonCase, cased));
+        }
+        return new NameMap(out);
+    }
+
+    void write(PackageWriter w) {
+        boolean hashes = w.version().atLeast(ObjectVersion.NAME_HASHES_SERIALIZED);
+        for (NameEntry e : entries) {
+            w.writeFString(e.name());
+            if (hashes) {
+                w.writeU16(e.nonCasePreservingHash());
+                w.writeU16(e.casePreservingHash());
+            }
+        }
+    }
+
+    public int size() {
+        return entries.size();
+    }
+
+    public NameEntry entry(int index) {
+        return entries.get(index);
+    }
+
+    public String get(int index) {
+        return entries.get(index).text();
+    }
+
+    public List<NameEntry> entries() {
+        return Collections.unmodifiableList(entries);
+    }
+
+    /** The first index holding exactly this string, or -1. */
+    public int indexOf(String text) {
+        Integer i = firstIndex.get(text);
+        return i == null ? -1 : i;
+    }
+
+    /** The first index holding this string ignoring case (as FName comparison does), or -1. */
+    public int indexOfIgnoreCase(String text) {
+        int exact = indexOf(text);
+        if (exact >= 0) {
+            return exact;
+        }
+        String lower = text.toLowerCase(Locale.ROOT);
+        for (int i = 0; i < entries.size(); i++) {
+            if (entries.get(i).text().toLowerCase(Locale.ROOT).equals(lower)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The index of the string, appending a new entry (with computed hashes) when absent. */
+    public int add(String text) {
+        int i = indexOf(text);
+        if (i >= 0) {
+            return i;
+        }
+        entries.add(NameEntry.of(text));
+        firstIndex.put(text, entries.size() - 1);
+        return entries.size() - 1;
+    }
+
+    /**
+     * The FName for a display string: an existing entry as is, else a {@code Base_N} split onto an
+     * existing base, else a new entry.
+     */
+    public FName toFName(String display) {
+        int i = indexOf(display);
+        if (i >= 0) {
+            return new FName(i, 0);
+        }
+        int us = display.lastIndexOf('_');
+        if (us > 0 && us < display.length() - 1) {
+            String digits = display.substring(us + 1);
+            if (digits.chars().allMatch(Character::isDigit) && (digits.length() == 1 || digits.charAt(0) != '0')
+                    && digits.length() < 10) {
+                int base = indexOf(display.substring(0, us));
+                if (base >= 0) {
+                    return new FName(base, Integer.parseInt(digits) + 1);
+                }
+            }
+        }
+        return new FName(add(display), 0);
+    }
+
+    /** The display string of an FName ({@code Name} or {@code Name_(number-1)}). */
+    public String render(FName name) {
+        if (name.index() < 0 || name.index() >= entries.size()) {
+            throw new IndexOutOfBoundsException("Name index " + name.index() + " outside the name map (" + entries.size() + " names)");
+        }
+        return FName.render(entries.get(name.index()).text(), name.number());
+    }
+
+    /** True when the index points into the map. */
+    public boolean contains(FName name) {
+        return name.index() >= 0 && name.index() < entries.size();
+    }
+}

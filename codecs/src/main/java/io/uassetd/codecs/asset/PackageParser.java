@@ -1,0 +1,276 @@
+package io.uassetd.codecs.asset;
+
+import io.uassetd.codecs.asset.archive.PackageReader;
+import io.uassetd.codecs.asset.core.FName;
+import io.uassetd.codecs.asset.core.PackageIndex;
+import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.codecs.asset.version.ObjectVersionUE5;
+import io.uassetd.codecs.error.CorruptDataException;
+import io.uassetd.codecs.error.FormatException;
+import io.uassetd.codecs.error.TruncatedDataException;
+import io.uassetd.codecs.error.UnsupportedVersionException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Reads a legacy package: the summary, then every table at the offset the summary gives, then the
+ * export data; whatever lies between (unparsed tables, padding, the trailing tag) becomes raw
+ * regions so the writer can reproduce the package.
+ */
+final class PackageParser {
+    private final byte[] header;
+    private final byte[] uexp;
+    private final String name;
+    private final PackageReader r;
+    private final List<Region> regions = new ArrayList<>();
+
+    private PackageParser(byte[] header, byte[] uexp, String name) {
+        this.header = header;
+        this.uexp = uexp;
+        this.name = name;
+        this.r = new PackageReader(header, name);
+    }
+
+    static AssetPackage parse(byte[] header, byte[] uexp, String name, EngineVersion engine) {
+        return new PackageParser(header, uexp, name).run(engine);
+    }
+
+    private AssetPackage run(EngineVersion engine) {
+        PackageFileSummary s = PackageFileSummary.read(r, engine);
+        regions.add(Region.table(Region.Kind.SUMMARY, 0, r.position()));
+        long headerSize = s.totalHeaderSize();
+        if (uexp != null && header.length != headerSize) {
+            throw new CorruptDataException("Header file is " + header.length + " bytes but TotalHeaderSize is " + headerSize,
+                    name, 0, "PackageFileSummary");
+        }
+        if (headerSize > header.length) {
+            throw new TruncatedDataException("TotalHeaderSize " + headerSize + " exceeds the file size " + header.length,
+                    name, 0, "PackageFileSummary");
+        }
+        boolean unversionedProps = s.hasUnversionedProperties();
+
+        enter("NameMap", s.nameOffset);
+        NameMap names = NameMap.read(r, s.nameCount);
+        end(Region.Kind.NAME_MAP, s.nameOffset);
+
+        List<SoftObjectPathEntry> softObjectPaths = new ArrayList<>();
+        if (s.softObjectPathsOffset > 0 && s.softObjectPathsCount > 0) {
+            enter("SoftObjectPaths", s.softObjectPathsOffset);
+            r.checkCount(s.softObjectPathsCount, SoftObjectPathEntry.MIN_SIZE, r.position());
+            for (int i = 0; i < s.softObjectPathsCount; i++) {
+                r.structure("SoftObjectPaths[" + i + "]");
+                softObjectPaths.add(SoftObjectPathEntry.read(r));
+            }
+            end(Region.Kind.SOFT_OBJECT_PATHS, s.softObjectPathsOffset);
+        }
+
+        List<ObjectImport> imports = new ArrayList<>();
+        if (s.importCount > 0) {
+            enter("ImportMap", s.importOffset);
+            r.checkCount(s.importCount, 28, r.position());
+            for (int i = 0; i < s.importCount; i++) {
+                r.structure("ImportMap[" + i + "]");
+                imports.add(ObjectImport.read(r));
+            }
+            end(Region.Kind.IMPORT_MAP, s.importOffset);
+        }
+
+        List<ObjectExport> entries = new ArrayList<>();
+        if (s.exportCount > 0) {
+            enter("ExportMap", s.exportOffset);
+            r.checkCount(s.exportCount, 60, r.position());
+            for (int i = 0; i < s.exportCount; i++) {
+                r.structure("ExportMap[" + i + "]");
+                entries.add(ObjectExport.read(r, unversionedProps));
+            }
+            end(Region.Kind.EXPORT_MAP, s.exportOffset);
+        }
+
+        List<List<PackageIndex>> depends = null;
+        if (s.dependsOffset > 0) {
+            enter("DependsMap", s.dependsOffset);
+            depends = new ArrayList<>(s.exportCount);
+            r.checkCount(s.exportCount, 4, r.position());
+            for (int i = 0; i < s.exportCount; i++) {
+                r.structure("DependsMap[" + i + "]");
+                int n = r.readCount(4);
+                List<PackageIndex> list = new ArrayList<>(n);
+                for (int j = 0; j < n; j++) {
+                    list.add(r.readPackageIndex());
+                }
+                depends.add(list);
+            }
+            end(Region.Kind.DEPENDS_MAP, s.dependsOffset);
+        }
+
+        List<SoftPackageReference> softRefs = new ArrayList<>();
+        if (s.softPackageReferencesOffset > 0 && s.softPackageReferencesCount > 0) {
+            enter("SoftPackageReferences", s.softPackageReferencesOffset);
+            r.checkCount(s.softPackageReferencesCount, 4, r.position());
+            for (int i = 0; i < s.softPackageReferencesCount; i++) {
+                softRefs.add(SoftPackageReference.read(r));
+            }
+            end(Region.Kind.SOFT_PACKAGE_REFERENCES, s.softPackageReferencesOffset);
+        }
+
+        List<SearchableNames> searchable = null;
+        if (s.searchableNamesOffset > 0) {
+            enter("SearchableNames", s.searchableNamesOffset);
+            int n = r.readCount(8);
+            searchable = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                PackageIndex object = r.readPackageIndex();
+                int m = r.readCount(8);
+                List<FName> list = new ArrayList<>(m);
+                for (int j = 0; j < m; j++) {
+                    list.add(r.readFName());
+                }
+                searchable.add(new SearchableNames(object, list));
+            }
+            end(Region.Kind.SEARCHABLE_NAMES, s.searchableNamesOffset);
+        }
+
+        List<ThumbnailEntry> thumbnails = null;
+        if (s.thumbnailTableOffset > 0) {
+            enter("ThumbnailTable", s.thumbnailTableOffset);
+            int n = r.readCount(12);
+            thumbnails = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                r.structure("ThumbnailTable[" + i + "]");
+                thumbnails.add(new ThumbnailEntry(r.readFString(), r.readFString(), r.readI32()));
+            }
+            end(Region.Kind.THUMBNAIL_TABLE, s.thumbnailTableOffset);
+        }
+
+        List<PackageIndex> preload = new ArrayList<>();
+        if (s.preloadDependencyOffset > 0 && s.preloadDependencyCount > 0) {
+            enter("PreloadDependencies", s.preloadDependencyOffset);
+            r.checkCount(s.preloadDependencyCount, 4, r.position());
+            for (int i = 0; i < s.preloadDependencyCount; i++) {
+                preload.add(r.readPackageIndex());
+            }
+            end(Region.Kind.PRELOAD_DEPENDENCIES, s.preloadDependencyOffset);
+        }
+
+        int dataResourceVersion = 0;
+        List<DataResource> dataResources = null;
+        if (s.version().atLeast(ObjectVersionUE5.DATA_RESOURCES) && s.dataResourceOffset > 0) {
+            enter("DataResources", s.dataResourceOffset);
+            long at = r.position();
+            dataResourceVersion = r.readI32();
+            if (dataResourceVersion < 1 || dataResourceVersion > 2) {
+                throw new UnsupportedVersionException("Unsupported data resource version " + dataResourceVersion, name, at,
+                        "DataResources");
+            }
+            int n = r.readCount(dataResourceVersion >= 2 ? 45 : 44);
+            dataResources = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                r.structure("DataResources[" + i + "]");
+                int flags = r.readI32();
+                int cooked = dataResourceVersion >= 2 ? r.readU8() : 0;
+                dataResources.add(new DataResource(flags, cooked, r.readI64(), r.readI64(), r.readI64(), r.readI64(),
+                        r.readPackageIndex(), r.readI32()));
+            }
+            end(Region.Kind.DATA_RESOURCES, s.dataResourceOffset);
+        }
+
+        long total = uexp == null ? header.length : (long) header.length + uexp.length;
+        List<Export> exports = new ArrayList<>(entries.size());
+        for (int i = 0; i < entries.size(); i++) {
+            ObjectExport e = entries.get(i);
+            if (e.serialOffset() > total || e.serialSize() > total - e.serialOffset()) {
+                boolean inUexp = uexp != null && e.serialOffset() >= header.length;
+                throw new TruncatedDataException("Export " + i + " data [" + FormatException.hex(e.serialOffset()) + ", +"
+                        + e.serialSize() + ") exceeds the package size " + total, inUexp ? uexpName() : name,
+                        inUexp ? e.serialOffset() - header.length : e.serialOffset(), "ExportMap[" + i + "]");
+            }
+            exports.add(new Export(i, e, slice(e.serialOffset(), (int) e.serialSize())));
+            regions.add(new Region(Region.Kind.EXPORT_DATA, i, e.serialOffset(), e.serialSize(), null));
+        }
+        checkEndTag(total);
+        List<Region> laid = fillGaps(headerSize, total);
+        return new AssetPackage(name, uexp != null, s, names, imports, exports, depends, softObjectPaths, softRefs, searchable,
+                thumbnails, preload, dataResourceVersion, dataResources, laid);
+    }
+
+    /** Every legacy package ends with PACKAGE_FILE_TAG (the post-tag that detects truncated files). */
+    private void checkEndTag(long total) {
+        byte[] last = total >= 4 ? slice(total - 4, 4) : new byte[0];
+        int tag = last.length == 4 ? (last[0] & 0xFF) | (last[1] & 0xFF) << 8 | (last[2] & 0xFF) << 16 | (last[3] & 0xFF) << 24 : 0;
+        if (tag != PackageFileSummary.PACKAGE_FILE_TAG) {
+            String file = uexp == null ? name : uexpName();
+            long at = uexp == null ? Math.max(0, total - 4) : Math.max(0, uexp.length - 4);
+            throw new TruncatedDataException("Package does not end with the package tag 0x9E2A83C1 (found "
+                    + FormatException.hex(tag & 0xFFFFFFFFL) + "): truncated or not a complete package", file, at, "PackageTag");
+        }
+    }
+
+    private String uexpName() {
+        int dot = name.lastIndexOf('.');
+        return (dot > 0 ? name.substring(0, dot) : name) + ".uexp";
+    }
+
+    private void enter(String structure, int offset) {
+        r.structure(structure);
+        if (offset <= 0 || offset > header.length) {
+            throw new CorruptDataException(structure + " offset " + offset + " lies outside the header (" + header.length
+                    + " bytes)", name, 0, "PackageFileSummary");
+        }
+        r.seek(offset);
+    }
+
+    private void end(Region.Kind kind, int offset) {
+        regions.add(Region.table(kind, offset, r.position()));
+    }
+
+    private byte[] slice(long start, int length) {
+        byte[] out = new byte[length];
+        int copied = 0;
+        if (start < header.length) {
+            int n = (int) Math.min(length, header.length - start);
+            System.arraycopy(header, (int) start, out, 0, n);
+            copied = n;
+        }
+        if (copied < length) {
+            long from = start + copied - header.length;
+            System.arraycopy(uexp, (int) from, out, copied, length - copied);
+        }
+        return out;
+    }
+
+    /** Sorts the regions, refuses overlaps and covers every other byte with raw regions. */
+    private List<Region> fillGaps(long headerSize, long total) {
+        regions.sort(Comparator.comparingLong(Region::start).thenComparingLong(Region::length));
+        List<Region> out = new ArrayList<>();
+        long cursor = 0;
+        Region previous = null;
+        for (Region reg : regions) {
+            if (reg.start() < cursor) {
+                throw new CorruptDataException(describe(reg) + " at " + FormatException.hex(reg.start()) + " overlaps "
+                        + describe(previous) + " ending at " + FormatException.hex(cursor), name, reg.start(), "PackageLayout");
+            }
+            addRaw(out, cursor, reg.start(), headerSize);
+            out.add(reg);
+            cursor = Math.max(cursor, reg.end());
+            previous = reg;
+        }
+        addRaw(out, cursor, total, headerSize);
+        return out;
+    }
+
+    private void addRaw(List<Region> out, long from, long to, long split) {
+        if (from < split && to > split) {
+            addRaw(out, from, split, split);
+            addRaw(out, split, to, split);
+            return;
+        }
+        if (to > from) {
+            out.add(new Region(Region.Kind.RAW, -1, from, to - from, slice(from, (int) (to - from))));
+        }
+    }
+
+    private static String describe(Region reg) {
+        return reg.kind() == Region.Kind.EXPORT_DATA ? "Export " + reg.exportIndex() + " data" : reg.kind().toString();
+    }
+}

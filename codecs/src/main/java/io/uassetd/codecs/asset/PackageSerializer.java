@@ -1,0 +1,196 @@
+package io.uassetd.codecs.asset;
+
+import io.uassetd.codecs.asset.archive.PackageWriter;
+import io.uassetd.codecs.asset.core.FGenerationInfo;
+import io.uassetd.codecs.asset.core.FName;
+import io.uassetd.codecs.asset.core.PackageIndex;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes a package: serializes every region in the original order, recomputes the summary's counts
+ * and offsets, the export serial sizes and offsets and the thumbnail offsets from the new layout,
+ * then serializes the offset-bearing tables again. An unedited package comes out byte-identical.
+ */
+final class PackageSerializer {
+    private final AssetPackage p;
+
+    PackageSerializer(AssetPackage p) {
+        this.p = p;
+    }
+
+    /** The package bytes: the header part (.uasset) and the rest (.uexp, empty for a single-file package). */
+    AssetPackage.Bytes serialize() {
+        List<Region> regions = p.regions();
+        byte[][] exportData = new byte[p.exports().size()][];
+        for (Export e : p.exports()) {
+            exportData[e.index()] = e.serialize(p);
+        }
+        byte[][] parts = new byte[regions.size()][];
+        fill(parts, regions, exportData);
+        long[] starts = new long[regions.size()];
+        long pos = 0;
+        for (int i = 0; i < regions.size(); i++) {
+            starts[i] = pos;
+            pos += parts[i].length;
+        }
+        Region last = regions.get(regions.size() - 1);
+        OffsetRemap remap = new OffsetRemap(regions, starts, last.end(), pos);
+        updateLayout(remap, regions, starts, exportData);
+        byte[][] again = new byte[regions.size()][];
+        fill(again, regions, exportData);
+        for (int i = 0; i < regions.size(); i++) {
+            if (again[i].length != parts[i].length) {
+                throw new IllegalStateException(regions.get(i).kind() + " changed size between passes");
+            }
+        }
+        long headerSize = p.summary().totalHeaderSize();
+        if (pos > Integer.MAX_VALUE) {
+            throw new IllegalStateException("Package larger than 2 GiB cannot be written in memory");
+        }
+        byte[] all = new byte[(int) pos];
+        int at = 0;
+        for (byte[] part : again) {
+            System.arraycopy(part, 0, all, at, part.length);
+            at += part.length;
+        }
+        if (!p.isSplit()) {
+            return new AssetPackage.Bytes(all, new byte[0]);
+        }
+        byte[] head = java.util.Arrays.copyOf(all, (int) headerSize);
+        byte[] tail = java.util.Arrays.copyOfRange(all, (int) headerSize, all.length);
+        return new AssetPackage.Bytes(head, tail);
+    }
+
+    private void fill(byte[][] parts, List<Region> regions, byte[][] exportData) {
+        for (int i = 0; i < regions.size(); i++) {
+            Region r = regions.get(i);
+            parts[i] = switch (r.kind()) {
+                case RAW -> r.raw();
+                case EXPORT_DATA -> exportData[r.exportIndex()];
+                default -> table(r.kind());
+            };
+        }
+    }
+
+    private byte[] table(Region.Kind kind) {
+        PackageFileSummary s = p.summary();
+        PackageWriter w = new PackageWriter(s.version(), s.filterEditorOnly());
+        switch (kind) {
+            case SUMMARY -> s.write(w);
+            case NAME_MAP -> p.names().write(w);
+            case SOFT_OBJECT_PATHS -> p.softObjectPaths().forEach(e -> e.write(w));
+            case IMPORT_MAP -> p.imports().forEach(i -> i.write(w));
+            case EXPORT_MAP -> p.exports().forEach(e -> e.entry().write(w, s.hasUnversionedProperties()));
+            case DEPENDS_MAP -> {
+                for (List<PackageIndex> list : p.dependsMap()) {
+                    w.writeI32(list.size());
+                    list.forEach(w::writePackageIndex);
+                }
+            }
+            case SOFT_PACKAGE_REFERENCES -> p.softPackageReferences().forEach(e -> e.write(w));
+            case SEARCHABLE_NAMES -> {
+                w.writeI32(p.searchableNames().size());
+                for (SearchableNames n : p.searchableNames()) {
+                    w.writePackageIndex(n.object());
+                    w.writeI32(n.names().size());
+                    for (FName f : n.names()) {
+                        w.writeFName(f);
+                    }
+                }
+            }
+            case THUMBNAIL_TABLE -> {
+                w.writeI32(p.thumbnails().size());
+                for (ThumbnailEntry t : p.thumbnails()) {
+                    w.writeFString(t.objectClassName());
+                    w.writeFString(t.objectPathWithoutPackageName());
+                    w.writeI32(t.fileOffset());
+                }
+            }
+            case PRELOAD_DEPENDENCIES -> p.preloadDependencies().forEach(w::writePackageIndex);
+            case DATA_RESOURCES -> {
+                w.writeI32(p.dataResourceVersion());
+                w.writeI32(p.dataResources().size());
+                for (DataResource d : p.dataResources()) {
+                    w.writeI32(d.flags());
+                    if (p.dataResourceVersion() >= 2) {
+                        w.writeU8(d.cookedIndex());
+                    }
+                    w.writeI64(d.serialOffset());
+                    w.writeI64(d.duplicateSerialOffset());
+                    w.writeI64(d.serialSize());
+                    w.writeI64(d.rawSize());
+                    w.writePackageIndex(d.outerIndex());
+                    w.writeI32(d.legacyBulkDataFlags());
+                }
+            }
+            default -> throw new IllegalStateException("Not a table: " + kind);
+        }
+        return w.toByteArray();
+    }
+
+    private void updateLayout(OffsetRemap m, List<Region> regions, long[] starts, byte[][] exportData) {
+        PackageFileSummary s = p.summary();
+        int oldNames = s.nameCount;
+        int oldExports = s.exportCount;
+        s.nameCount = p.names().size();
+        if (s.namesReferencedFromExportDataCount == oldNames) {
+            s.namesReferencedFromExportDataCount = s.nameCount;
+        } else {
+            s.namesReferencedFromExportDataCount += s.nameCount - oldNames;
+        }
+        s.importCount = p.imports().size();
+        s.exportCount = p.exports().size();
+        s.softObjectPathsCount = p.softObjectPaths().size();
+        s.softPackageReferencesCount = p.softPackageReferences().size();
+        if (s.preloadDependencyCount >= 0) {
+            s.preloadDependencyCount = p.preloadDependencies().size();
+        }
+        s.updateLastGeneration(oldExports, oldNames, s.exportCount, s.nameCount);
+
+        s.nameOffset = tableOffset(m, Region.Kind.NAME_MAP, s.nameOffset);
+        s.softObjectPathsOffset = tableOffset(m, Region.Kind.SOFT_OBJECT_PATHS, s.softObjectPathsOffset);
+        s.importOffset = tableOffset(m, Region.Kind.IMPORT_MAP, s.importOffset);
+        s.exportOffset = tableOffset(m, Region.Kind.EXPORT_MAP, s.exportOffset);
+        s.dependsOffset = tableOffset(m, Region.Kind.DEPENDS_MAP, s.dependsOffset);
+        s.softPackageReferencesOffset = tableOffset(m, Region.Kind.SOFT_PACKAGE_REFERENCES, s.softPackageReferencesOffset);
+        s.searchableNamesOffset = tableOffset(m, Region.Kind.SEARCHABLE_NAMES, s.searchableNamesOffset);
+        s.thumbnailTableOffset = tableOffset(m, Region.Kind.THUMBNAIL_TABLE, s.thumbnailTableOffset);
+        s.preloadDependencyOffset = tableOffset(m, Region.Kind.PRELOAD_DEPENDENCIES, s.preloadDependencyOffset);
+        s.dataResourceOffset = tableOffset(m, Region.Kind.DATA_RESOURCES, s.dataResourceOffset);
+        s.gatherableTextDataOffset = m.mapOffset(s.gatherableTextDataOffset);
+        s.cellExportOffset = m.mapOffset(s.cellExportOffset);
+        s.cellImportOffset = m.mapOffset(s.cellImportOffset);
+        s.metaDataOffset = m.mapOffset(s.metaDataOffset);
+        s.importTypeHierarchiesOffset = m.mapOffset(s.importTypeHierarchiesOffset);
+        s.assetRegistryDataOffset = m.mapOffset(s.assetRegistryDataOffset);
+        s.worldTileInfoDataOffset = m.mapOffset(s.worldTileInfoDataOffset);
+        s.bulkDataStartOffset = m.mapOffset64(s.bulkDataStartOffset);
+        s.payloadTocOffset = m.mapOffset64(s.payloadTocOffset);
+        s.totalHeaderSize = Math.toIntExact(m.map(s.totalHeaderSize));
+
+        for (int i = 0; i < regions.size(); i++) {
+            Region r = regions.get(i);
+            if (r.kind() == Region.Kind.EXPORT_DATA) {
+                Export e = p.exports().get(r.exportIndex());
+                e.setEntry(e.entry().withSerial(exportData[r.exportIndex()].length, starts[i]));
+            }
+        }
+        if (p.thumbnails() != null) {
+            List<ThumbnailEntry> moved = new ArrayList<>(p.thumbnails().size());
+            for (ThumbnailEntry t : p.thumbnails()) {
+                moved.add(new ThumbnailEntry(t.objectClassName(), t.objectPathWithoutPackageName(), m.mapOffset(t.fileOffset())));
+            }
+            p.setThumbnails(moved);
+        }
+    }
+
+    private static int tableOffset(OffsetRemap m, Region.Kind kind, int old) {
+        long start = m.startOf(kind);
+        return start >= 0 ? Math.toIntExact(start) : m.mapOffset(old);
+    }
+
+    static boolean generationMatches(FGenerationInfo g, int exports, int names) {
+        return g.exportCount() == exports && g.nameCount() == names;
+    }
+}

@@ -1,0 +1,157 @@
+package io.uassetd.codecs.pak;
+
+import io.uassetd.codecs.error.CorruptDataException;
+import io.uassetd.codecs.error.FormatException;
+import io.uassetd.codecs.error.UnsupportedVersionException;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.io.ByteWriter;
+import io.uassetd.codecs.io.FileSource;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * FPakInfo, the footer at the end of a pak: 44 bytes (V1-V3), 45 (V4-V6), 61 (V7), 189 (V8A),
+ * 221 (V8B, V10-V12) or 222 (V9). Fields in on-disk order: encryption key GUID (V7+), encrypted
+ * index flag (V4+), magic 0x5A6F12E1, version, index offset, index size, index SHA-1, frozen flag
+ * (V9 only), compression method names (32 bytes each, V8A+).
+ *
+ * @param keyGuid 16 bytes (zeros before V7)
+ * @param compressionNames one per slot; empty string for an unused slot
+ */
+public record PakFooter(byte[] keyGuid, boolean encryptedIndex, PakVersion version, long indexOffset, long indexSize,
+        byte[] indexHash, boolean frozenIndex, List<String> compressionNames) {
+
+    public PakFooter {
+        if (keyGuid.length != 16 || indexHash.length != 20) {
+            throw new IllegalArgumentException("GUID must be 16 bytes and hash 20 bytes");
+        }
+        if (compressionNames.size() != version.compressionSlots()) {
+            throw new IllegalArgumentException(version + " has " + version.compressionSlots() + " compression slots, got "
+                    + compressionNames.size());
+        }
+        compressionNames = List.copyOf(compressionNames);
+    }
+
+    /** Reads the footer of {@code version} layout (the reader is positioned at its first byte). */
+    public static PakFooter read(ByteReader r, PakVersion version) {
+        r.structure("PakInfo");
+        byte[] guid = version.atLeast(PakVersion.ENCRYPTION_KEY_GUID) ? r.guid() : new byte[16];
+        boolean encrypted = version.atLeast(PakVersion.INDEX_ENCRYPTION) && r.bool8();
+        r.expectMagic(PakVersion.MAGIC);
+        long at = r.offset();
+        long v = r.u32();
+        if (v != version.onDisk()) {
+            throw new CorruptDataException("Footer version " + v + " does not match layout " + version, r.source(), at, "PakInfo");
+        }
+        long indexOffset = r.u64();
+        long indexSize = r.u64();
+        byte[] hash = r.bytes(20);
+        boolean frozen = version == PakVersion.FROZEN_INDEX && r.bool8();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < version.compressionSlots(); i++) {
+            byte[] raw = r.bytes(32);
+            int n = 0;
+            while (n < 32 && raw[n] != 0) {
+                n++;
+            }
+            names.add(new String(raw, 0, n, StandardCharsets.US_ASCII));
+        }
+        return new PakFooter(guid, encrypted, version, indexOffset, indexSize, hash, frozen, names);
+    }
+
+    public void write(ByteWriter w) {
+        if (version.atLeast(PakVersion.ENCRYPTION_KEY_GUID)) {
+            w.bytes(keyGuid);
+        }
+        if (version.atLeast(PakVersion.INDEX_ENCRYPTION)) {
+            w.bool8(encryptedIndex);
+        }
+        w.u32(PakVersion.MAGIC).u32(version.onDisk()).u64(indexOffset).u64(indexSize).bytes(indexHash);
+        if (version == PakVersion.FROZEN_INDEX) {
+            w.bool8(frozenIndex);
+        }
+        for (String name : compressionNames) {
+            byte[] b = name.getBytes(StandardCharsets.US_ASCII);
+            if (b.length > 31) {
+                throw new IllegalArgumentException("Compression name too long: " + name);
+            }
+            w.bytes(b).zeros(32 - b.length);
+        }
+    }
+
+    /** Absolute offset of the footer in a file of {@code fileSize} bytes. */
+    public long position(long fileSize) {
+        return fileSize - version.footerSize();
+    }
+
+    /**
+     * Finds the footer at the end of {@code src}: tries each layout, newest first, by footer size and
+     * magic; a magic with an unknown version number raises UnsupportedVersionException saying what
+     * was found; no magic at all is a CorruptDataException listing the positions tried.
+     */
+    public static PakFooter locate(FileSource src) {
+        long size = src.size();
+        List<String> found = new ArrayList<>();
+        Set<Long> tried = new LinkedHashSet<>();
+        PakVersion[] all = PakVersion.values();
+        for (int i = all.length - 1; i >= 0; i--) {
+            PakVersion v = all[i];
+            long start = size - v.footerSize();
+            if (start < 0) {
+                continue;
+            }
+            long magicAt = start + v.magicOffsetInFooter();
+            ByteReader probe = src.read(magicAt, 8, "PakInfo");
+            long magic = probe.u32();
+            long number = probe.u32();
+            tried.add(magicAt);
+            if (magic != PakVersion.MAGIC) {
+                continue;
+            }
+            if (number == v.onDisk()) {
+                PakFooter f = read(src.read(start, v.footerSize(), "PakInfo"), v);
+                f.checkBounds(src);
+                return f;
+            }
+            found.add(String.format(Locale.ROOT, "magic at offset 0x%X with version %d (%s layout expects %d)",
+                    magicAt, number, v, v.onDisk()));
+        }
+        boolean anyKnown = false;
+        for (String s : found) {
+            long n = Long.parseLong(s.replaceAll(".*with version (\\d+).*", "$1"));
+            for (PakVersion v : all) {
+                anyKnown |= v.onDisk() == n;
+            }
+        }
+        if (!found.isEmpty() && !anyKnown) {
+            throw new UnsupportedVersionException("Unsupported pak footer: found " + String.join("; ", found),
+                    src.name(), size, "PakInfo");
+        }
+        if (!found.isEmpty()) {
+            throw new UnsupportedVersionException("Unknown pak footer layout: found " + String.join("; ", found),
+                    src.name(), size, "PakInfo");
+        }
+        StringBuilder offs = new StringBuilder();
+        for (long t : tried) {
+            offs.append(offs.length() == 0 ? "" : ", ").append(FormatException.hex(t));
+        }
+        throw new CorruptDataException("Not a pak file: no magic 0x5A6F12E1 at any footer position (tried " + offs
+                + " in a file of " + String.format(Locale.ROOT, "%,d", size) + " bytes)", src.name(), Math.max(0, size - 1), "PakInfo");
+    }
+
+    private void checkBounds(FileSource src) {
+        long end = position(src.size());
+        if (indexOffset > end || indexSize > end - indexOffset) {
+            throw new io.uassetd.codecs.error.TruncatedDataException(String.format(Locale.ROOT,
+                    "Truncated pak: index size 0x%X at offset 0x%X exceeds file size %,d", indexSize, indexOffset, src.size()),
+                    src.name(), position(src.size()), "PakInfo");
+        }
+        if (indexSize > Integer.MAX_VALUE - 64) {
+            throw new CorruptDataException("Implausible index size " + indexSize, src.name(), position(src.size()), "PakInfo");
+        }
+    }
+}

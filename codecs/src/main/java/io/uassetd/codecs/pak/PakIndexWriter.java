@@ -1,0 +1,107 @@
+package io.uassetd.codecs.pak;
+
+import io.uassetd.codecs.crypto.AesCipher;
+import io.uassetd.codecs.io.ByteWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds everything after the entry data: the index (legacy before V10; primary + path-hash index
+ * + full directory index from V10), the scheme's trailer and the footer, encrypting the index
+ * regions when asked. Each region's SHA-1 covers its plain bytes after zero-padding to 16 (what
+ * Unreal checks).
+ */
+final class PakIndexWriter {
+    private final PakVersion v;
+    private final String mountPoint;
+    private final long seed;
+    private final AesCipher indexCipher;
+    private final byte[] trailer;
+
+    PakIndexWriter(PakVersion v, String mountPoint, long seed, AesCipher indexCipher, byte[] trailer) {
+        this.v = v;
+        this.mountPoint = mountPoint;
+        this.seed = seed;
+        this.indexCipher = indexCipher;
+        this.trailer = trailer;
+    }
+
+    /** The bytes to append at {@code indexOffset}, ending with the footer. */
+    byte[] build(List<PakEntry> entries, List<String> compressionNames, long indexOffset) {
+        ByteWriter out = new ByteWriter(4096);
+        byte[][] index = new byte[1][];
+        if (v.before(PakVersion.PATH_HASH_INDEX)) {
+            List<PakLegacyIndex.Item> items = new ArrayList<>();
+            for (PakEntry e : entries) {
+                items.add(new PakLegacyIndex.Item(e.path(), e.record()));
+            }
+            ByteWriter w = new ByteWriter(4096);
+            new PakLegacyIndex(mountPoint, items).write(w, v);
+            index[0] = w.toByteArray();
+        } else {
+            primary(entries, indexOffset, index, out);
+        }
+        byte[] indexHash = seal(index);
+        ByteWriter all = new ByteWriter(index[0].length + out.size() + 256);
+        all.bytes(index[0]).bytes(out.array(), 0, out.size()).bytes(trailer);
+        List<String> names = new ArrayList<>(compressionNames);
+        while (names.size() < v.compressionSlots()) {
+            names.add("");
+        }
+        new PakFooter(new byte[16], indexCipher != null, v, indexOffset, index[0].length, indexHash, false, names).write(all);
+        return all.toByteArray();
+    }
+
+    /** Builds the primary index into {@code index[0]} and the secondary regions into {@code tail}. */
+    private void primary(List<PakEntry> entries, long indexOffset, byte[][] index, ByteWriter tail) {
+        ByteWriter enc = new ByteWriter(entries.size() * 24 + 16);
+        List<PakEntryRecord> files = new ArrayList<>();
+        List<String> paths = new ArrayList<>();
+        List<Integer> locations = new ArrayList<>();
+        for (PakEntry e : entries) {
+            paths.add(e.path());
+            if (e.record().encodable()) {
+                locations.add(enc.size());
+                e.record().writeEncoded(enc);
+            } else {
+                files.add(e.record());
+                locations.add(-files.size());
+            }
+        }
+        byte[] encoded = enc.toByteArray();
+        ByteWriter phiW = new ByteWriter();
+        PakPathHashIndex.build(paths, locations, seed).write(phiW);
+        byte[][] phi = {phiW.toByteArray()};
+        byte[] phiHash = seal(phi);
+        ByteWriter fdiW = new ByteWriter();
+        PakDirectoryIndex.build(paths, locations).write(fdiW);
+        byte[][] fdi = {fdiW.toByteArray()};
+        byte[] fdiHash = seal(fdi);
+        // the primary index's size does not depend on the region values: measure it first
+        PakPrimaryIndex.Region dummy = new PakPrimaryIndex.Region(0, 0, new byte[20]);
+        ByteWriter probe = new ByteWriter();
+        new PakPrimaryIndex(mountPoint, entries.size(), seed, dummy, dummy, encoded, files).write(probe, v);
+        long primaryLen = indexCipher == null ? probe.size() : AesCipher.align(probe.size());
+        long phiOffset = indexOffset + primaryLen;
+        long fdiOffset = phiOffset + phi[0].length;
+        ByteWriter w = new ByteWriter(probe.size());
+        new PakPrimaryIndex(mountPoint, entries.size(), seed, new PakPrimaryIndex.Region(phiOffset, phi[0].length, phiHash),
+                new PakPrimaryIndex.Region(fdiOffset, fdi[0].length, fdiHash), encoded, files).write(w, v);
+        index[0] = w.toByteArray();
+        tail.bytes(phi[0]).bytes(fdi[0]);
+    }
+
+    /** Pads (when encrypting), hashes the plain bytes, encrypts in place; returns the SHA-1. */
+    private byte[] seal(byte[][] region) {
+        byte[] b = region[0];
+        if (indexCipher != null && b.length % 16 != 0) {
+            b = java.util.Arrays.copyOf(b, (int) AesCipher.align(b.length));
+        }
+        byte[] hash = PakIndexLoader.sha1(b, b.length);
+        if (indexCipher != null) {
+            indexCipher.encrypt(b, 0, b.length);
+        }
+        region[0] = b;
+        return hash;
+    }
+}

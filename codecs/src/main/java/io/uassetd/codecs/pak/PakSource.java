@@ -1,0 +1,85 @@
+package io.uassetd.codecs.pak;
+
+import io.uassetd.codecs.compression.CompressionMethod;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
+
+/**
+ * One file to put in a pak: its path relative to the mount point ('/' separated), its size, how to
+ * read it (may be opened more than once), and an optional per-entry compression method that
+ * overrides {@link PakWriteOptions#compression()}.
+ */
+public record PakSource(String path, long size, Opener opener, CompressionMethod compression) {
+    /** Opens the source's bytes; called again when an entry is rewritten uncompressed. */
+    @FunctionalInterface
+    public interface Opener {
+        InputStream open() throws IOException;
+    }
+
+    public PakSource {
+        Objects.requireNonNull(opener, "opener");
+        path = normalize(path);
+        if (size < 0) {
+            throw new IllegalArgumentException("Negative size for " + path);
+        }
+    }
+
+    static String normalize(String p) {
+        String n = p.replace('\\', '/');
+        while (n.startsWith("/")) {
+            n = n.substring(1);
+        }
+        if (n.isEmpty() || n.endsWith("/") || n.indexOf('\0') >= 0) {
+            throw new IllegalArgumentException("Not a file path for a pak entry: '" + p + "'");
+        }
+        for (String part : n.split("/")) {
+            if (part.equals("..") || part.equals(".") || part.isEmpty()) {
+                throw new IllegalArgumentException("Pak entry path '" + p + "' has an empty, '.' or '..' component");
+            }
+        }
+        return n;
+    }
+
+    /** A file on disk stored under {@code path}. */
+    public static PakSource file(String path, Path file) {
+        try {
+            return new PakSource(path, Files.size(file), () -> Files.newInputStream(file), null);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Bytes in memory stored under {@code path}. */
+    public static PakSource bytes(String path, byte[] data) {
+        byte[] copy = data.clone();
+        return new PakSource(path, copy.length, () -> new ByteArrayInputStream(copy), null);
+    }
+
+    /** This source with its own compression method ({@code NONE} stores it uncompressed). */
+    public PakSource withCompression(CompressionMethod method) {
+        return new PakSource(path, size, opener, method);
+    }
+
+    /**
+     * Every regular file under {@code root}, named by its path relative to {@code root}, in the
+     * order UnrealPak writes them (sorted by path, ordinal comparison).
+     */
+    public static List<PakSource> directory(Path root) {
+        List<PakSource> out = new ArrayList<>();
+        try (Stream<Path> s = Files.walk(root)) {
+            s.filter(Files::isRegularFile).forEach(p -> out.add(file(root.relativize(p).toString().replace('\\', '/'), p)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot list " + root + ": " + e.getMessage(), e);
+        }
+        out.sort((a, b) -> a.path().compareTo(b.path()));
+        return out;
+    }
+}

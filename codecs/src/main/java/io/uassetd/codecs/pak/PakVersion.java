@@ -1,0 +1,110 @@
+package io.uassetd.codecs.pak;
+
+import java.util.Locale;
+
+/**
+ * Pak versions in the order the format grew, named by the feature each introduced. The version a
+ * user names ({@link #userName()}: V1..V12, V8A, V8B) is kept apart from the number stored on
+ * disk ({@link #onDisk()}): V8A and V8B both store 8 and differ in the footer (4 or 5 compression
+ * name slots) and in the entry's compression index width.
+ */
+public enum PakVersion {
+    INITIAL(1, "V1"),
+    NO_TIMESTAMPS(2, "V2"),
+    COMPRESSION_ENCRYPTION(3, "V3"),
+    INDEX_ENCRYPTION(4, "V4"),
+    RELATIVE_CHUNK_OFFSETS(5, "V5"),
+    DELETE_RECORDS(6, "V6"),
+    ENCRYPTION_KEY_GUID(7, "V7"),
+    /** V8A: compression by name, 4 name slots, a one-byte compression index in entries. */
+    FNAME_BASED_COMPRESSION_4_SLOTS(8, "V8A"),
+    /** V8B: compression by name, 5 name slots. */
+    FNAME_BASED_COMPRESSION(8, "V8B"),
+    FROZEN_INDEX(9, "V9"),
+    PATH_HASH_INDEX(10, "V10"),
+    FNV64_BUG_FIX(11, "V11"),
+    /** UE 5.8 paks: directory-index file names stored as UTF-8 without a terminator. */
+    UTF8_PAK_DIRECTORY(12, "V12");
+
+    /** FPakInfo::PakFile_Magic. */
+    public static final long MAGIC = 0x5A6F12E1L;
+
+    private final int onDisk;
+    private final String userName;
+
+    PakVersion(int onDisk, String userName) {
+        this.onDisk = onDisk;
+        this.userName = userName;
+    }
+
+    public int onDisk() {
+        return onDisk;
+    }
+
+    public String userName() {
+        return userName;
+    }
+
+    public boolean atLeast(PakVersion v) {
+        return compareTo(v) >= 0;
+    }
+
+    public boolean before(PakVersion v) {
+        return compareTo(v) < 0;
+    }
+
+    /** Number of 32-byte compression method names in the footer. */
+    public int compressionSlots() {
+        if (before(FNAME_BASED_COMPRESSION_4_SLOTS)) {
+            return 0;
+        }
+        return this == FNAME_BASED_COMPRESSION_4_SLOTS ? 4 : 5;
+    }
+
+    /** Size of FPakInfo on disk for this version. */
+    public int footerSize() {
+        int size = 4 + 4 + 8 + 8 + 20;
+        if (atLeast(ENCRYPTION_KEY_GUID)) {
+            size += 16;
+        }
+        if (atLeast(INDEX_ENCRYPTION)) {
+            size += 1;
+        }
+        if (this == FROZEN_INDEX) {
+            size += 1;
+        }
+        return size + 32 * compressionSlots();
+    }
+
+    /** Offset of the magic inside the footer. */
+    int magicOffsetInFooter() {
+        return (atLeast(ENCRYPTION_KEY_GUID) ? 16 : 0) + (atLeast(INDEX_ENCRYPTION) ? 1 : 0);
+    }
+
+    /** Whether the writer can produce this version. */
+    public boolean writable() {
+        return atLeast(COMPRESSION_ENCRYPTION) && before(UTF8_PAK_DIRECTORY);
+    }
+
+    /** Parses a user-facing name: "v11", "11", "V8A", "8b", "v8" (= V8B). */
+    public static PakVersion parse(String name) {
+        String n = name.trim().toUpperCase(Locale.ROOT);
+        if (!n.startsWith("V")) {
+            n = "V" + n;
+        }
+        if (n.equals("V8")) {
+            n = "V8B";
+        }
+        for (PakVersion v : values()) {
+            if (v.userName.equals(n)) {
+                return v;
+            }
+        }
+        throw new IllegalArgumentException("Unknown pak version '" + name + "' (V1..V12, V8A, V8B)");
+    }
+
+    @Override
+    public String toString() {
+        return userName;
+    }
+}

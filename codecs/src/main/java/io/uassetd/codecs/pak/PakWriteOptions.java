@@ -1,0 +1,96 @@
+package io.uassetd.codecs.pak;
+
+import io.uassetd.codecs.compression.Codecs;
+import io.uassetd.codecs.compression.CompressionMethod;
+import io.uassetd.codecs.crypto.AesKey;
+import io.uassetd.codecs.crypto.EncryptionScheme;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * How to write a pak.
+ *
+ * @param version V3..V11 (V8A and V8B selectable)
+ * @param mountPoint e.g. {@code ../../../}
+ * @param pathHashSeed the V10+ path hash seed
+ * @param compression default method for entries (NONE: stored); a {@link PakSource} may override it
+ * @param key AES key, or null for no encryption
+ * @param encryptIndex encrypt the index (needs a key)
+ * @param encryptEntries encrypt entry data (needs a key)
+ * @param blockSize compression block size (64 KiB as UnrealPak)
+ * @param storeIncompressible store an entry uncompressed when compression does not make it smaller
+ * @param executor runs block compression in parallel
+ */
+public record PakWriteOptions(PakVersion version, String mountPoint, long pathHashSeed, CompressionMethod compression,
+        AesKey key, EncryptionScheme scheme, boolean encryptIndex, boolean encryptEntries, Codecs codecs, int blockSize,
+        boolean storeIncompressible, Executor executor) {
+
+    public PakWriteOptions {
+        Objects.requireNonNull(version, "version");
+        Objects.requireNonNull(mountPoint, "mountPoint");
+        Objects.requireNonNull(compression, "compression");
+        Objects.requireNonNull(scheme, "scheme");
+        Objects.requireNonNull(codecs, "codecs");
+        Objects.requireNonNull(executor, "executor");
+        if (!version.writable()) {
+            throw new IllegalArgumentException("Cannot write pak version " + version + " (V3..V11 only)");
+        }
+        if ((encryptIndex || encryptEntries) && key == null) {
+            throw new IllegalArgumentException("Encryption needs an AES key");
+        }
+        if (encryptIndex && version.before(PakVersion.INDEX_ENCRYPTION)) {
+            throw new IllegalArgumentException("Index encryption needs V4 or later");
+        }
+        if (blockSize < 2048 || blockSize > (1 << 24) || blockSize % 16 != 0) {
+            throw new IllegalArgumentException("Bad compression block size " + blockSize);
+        }
+    }
+
+    /** V11, mount point {@code ../../../}, seed 0, no compression, no key. */
+    public static PakWriteOptions defaults() {
+        return new PakWriteOptions(PakVersion.FNV64_BUG_FIX, "../../../", 0, CompressionMethod.NONE, null,
+                EncryptionScheme.STANDARD, false, false, Codecs.standard(), 1 << 16, true, ForkJoinPool.commonPool());
+    }
+
+    public PakWriteOptions withVersion(PakVersion v) {
+        return new PakWriteOptions(v, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
+                blockSize, storeIncompressible, executor);
+    }
+
+    public PakWriteOptions withMountPoint(String m) {
+        return new PakWriteOptions(version, m, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
+                blockSize, storeIncompressible, executor);
+    }
+
+    public PakWriteOptions withPathHashSeed(long s) {
+        return new PakWriteOptions(version, mountPoint, s, compression, key, scheme, encryptIndex, encryptEntries, codecs,
+                blockSize, storeIncompressible, executor);
+    }
+
+    public PakWriteOptions withCompression(CompressionMethod m) {
+        return new PakWriteOptions(version, mountPoint, pathHashSeed, m, key, scheme, encryptIndex, encryptEntries, codecs,
+                blockSize, storeIncompressible, executor);
+    }
+
+    /** Sets the key and what to encrypt. */
+    public PakWriteOptions withEncryption(AesKey k, EncryptionScheme s, boolean index, boolean entries) {
+        return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, k, s, index, entries, codecs,
+                blockSize, storeIncompressible, executor);
+    }
+
+    public PakWriteOptions withCodecs(Codecs c) {
+        return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, c,
+                blockSize, storeIncompressible, executor);
+    }
+
+    public PakWriteOptions withStoreIncompressible(boolean b) {
+        return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
+                blockSize, b, executor);
+    }
+
+    public PakWriteOptions withExecutor(Executor e) {
+        return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
+                blockSize, storeIncompressible, e);
+    }
+}

@@ -1,0 +1,355 @@
+package io.uassetd.codecs.pak;
+
+import io.uassetd.codecs.compression.Codec;
+import io.uassetd.codecs.compression.CompressionMethod;
+import io.uassetd.codecs.crypto.AesCipher;
+import io.uassetd.codecs.error.UnsupportedVersionException;
+import io.uassetd.codecs.io.AtomicOutput;
+import io.uassetd.codecs.io.ByteWriter;
+import io.uassetd.codecs.io.ChannelSink;
+import io.uassetd.codecs.task.TaskMonitor;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * Writes a pak (V3..V11) through {@link AtomicOutput}: entries in the order given, each as its
+ * FPakEntry record followed by its data, compressed in blocks (64 KiB by default) on the
+ * options' executor while the calling thread writes finished blocks in order; then the index and
+ * footer ({@link PakIndexWriter}). With the unencrypted repak inputs, version, mount point and seed
+ * the output is byte-identical to UnrealPak's.
+ */
+public final class PakWriter {
+    private final PakWriteOptions o;
+    private final AesCipher cipher;
+    private final List<String> slotNames = new ArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
+    private final int window;
+
+    public PakWriter(PakWriteOptions options) {
+        this.o = options;
+        this.cipher = options.key() == null ? null : options.scheme().cipher(options.key());
+        int par = options.executor() instanceof ForkJoinPool p ? p.getParallelism() : Runtime.getRuntime().availableProcessors();
+        this.window = Math.max(8, 4 * par);
+    }
+
+    /** Convenience: {@code new PakWriter(options).write(target, sources, TaskMonitor.NONE)}. */
+    public static PakWriteResult create(Path target, List<PakSource> sources, PakWriteOptions options) {
+        return new PakWriter(options).write(target, sources, TaskMonitor.NONE);
+    }
+
+    /** A block on its way to disk: stored bytes (compressed/padded/encrypted as needed). */
+    private record Block(byte[] data, int length, int stored) {
+    }
+
+    /** One queued step: reserve an entry's record, write a block, or finish the entry. */
+    private record Step(Job job, int kind, CompletableFuture<Block> block) {
+        static final int START = 0;
+        static final int DATA = 1;
+        static final int END = 2;
+    }
+
+    /** State of one entry while it is written. */
+    private final class Job {
+        final PakSource src;
+        CompressionMethod method;
+        int raw;
+        long headerStart;
+        int headerLen;
+        long dataStart;
+        long stored;
+        long compressedPayload;
+        final List<PakBlock> blocks = new ArrayList<>();
+        MessageDigest md;
+        long hashLimit;
+        long hashed;
+        byte[] rivalsHead;
+
+        Job(PakSource src, CompressionMethod method) {
+            this.src = src;
+            this.method = method;
+        }
+
+        boolean encrypted() {
+            return o.encryptEntries();
+        }
+
+        int blockCount() {
+            return method == CompressionMethod.NONE ? 0 : (int) ((src.size() + blockSize() - 1) / blockSize());
+        }
+
+        long blockSize() {
+            return method == CompressionMethod.NONE ? 0 : Math.min(o.blockSize(), src.size());
+        }
+    }
+
+    public PakWriteResult write(Path target, List<PakSource> sources, TaskMonitor monitor) {
+        checkPaths(sources);
+        List<Job> jobs = new ArrayList<>();
+        for (PakSource s : sources) {
+            jobs.add(new Job(s, effectiveMethod(s)));
+        }
+        List<PakEntry> written = new ArrayList<>();
+        try (AtomicOutput out = AtomicOutput.create(target)) {
+            ChannelSink sink = new ChannelSink(out.channel(), 0);
+            ArrayDeque<Step> queue = new ArrayDeque<>();
+            int done = 0;
+            for (Job job : jobs) {
+                monitor.checkCancelled();
+                queue.add(new Step(job, Step.START, null));
+                produce(job, queue, sink, written);
+                queue.add(new Step(job, Step.END, null));
+                drain(queue, sink, written, window);
+                monitor.progress(++done, jobs.size(), job.src.path());
+            }
+            drain(queue, sink, written, 0);
+            long indexOffset = sink.position();
+            PakIndexWriter iw = new PakIndexWriter(o.version(), o.mountPoint(), o.pathHashSeed(),
+                    o.encryptIndex() ? cipher : null, cipher != null ? o.scheme().indexTrailer() : new byte[0]);
+            byte[] tail = iw.build(written, slotNames, indexOffset);
+            sink.write(tail);
+            long size = sink.position();
+            out.commit();
+            return new PakWriteResult(out.target(), o.version(), o.mountPoint(), written, size, warnings);
+        }
+    }
+
+    private void checkPaths(List<PakSource> sources) {
+        Set<String> seen = new HashSet<>();
+        for (PakSource s : sources) {
+            if (!seen.add(s.path().toLowerCase(java.util.Locale.ROOT))) {
+                throw new IllegalArgumentException("Duplicate pak entry path '" + s.path() + "'");
+            }
+        }
+    }
+
+    private CompressionMethod effectiveMethod(PakSource s) {
+        CompressionMethod m = s.compression() != null ? s.compression() : o.compression();
+        if (m == CompressionMethod.NONE || s.size() == 0) {
+            return CompressionMethod.NONE;
+        }
+        if (!o.codecs().canCompress(m)) {
+            warnings.add(m.unrealName() + " compression is not available here (" + o.codecs().get(m).backend() + "); '"
+                    + s.path() + "' is stored uncompressed");
+            return CompressionMethod.NONE;
+        }
+        if (o.version().before(PakVersion.FNAME_BASED_COMPRESSION_4_SLOTS)
+                && m != CompressionMethod.ZLIB && m != CompressionMethod.GZIP && m != CompressionMethod.OODLE) {
+            throw new UnsupportedVersionException(m.unrealName() + " compression needs pak V8 or later (methods by name); "
+                    + o.version() + " knows Zlib, Gzip and Oodle only");
+        }
+        return m;
+    }
+
+    private int rawCompression(CompressionMethod m) {
+        if (m == CompressionMethod.NONE) {
+            return 0;
+        }
+        if (o.version().before(PakVersion.FNAME_BASED_COMPRESSION_4_SLOTS)) {
+            return switch (m) {
+                case ZLIB -> 1;
+                case GZIP -> 2;
+                default -> 4;
+            };
+        }
+        int i = slotNames.indexOf(m.unrealName());
+        if (i < 0) {
+            if (slotNames.size() >= o.version().compressionSlots()) {
+                throw new UnsupportedVersionException("Pak " + o.version() + " has room for " + o.version().compressionSlots()
+                        + " compression methods; " + m.unrealName() + " would be one more");
+            }
+            slotNames.add(m.unrealName());
+            i = slotNames.size() - 1;
+        }
+        return i + 1;
+    }
+
+    /** Reads the job's source and queues its blocks (compression/encryption run on the executor). */
+    private void produce(Job job, ArrayDeque<Step> queue, ChannelSink sink, List<PakEntry> written) {
+        job.raw = rawCompression(job.method);
+        boolean standardEncrypt = job.encrypted() && !o.scheme().hashesPlaintext();
+        try (InputStream in = job.src.opener().open()) {
+            long left = job.src.size();
+            boolean compressed = job.method != CompressionMethod.NONE;
+            int chunk = compressed ? (int) job.blockSize() : 1 << 16;
+            long storedTotal = compressed ? 0 : job.encrypted() ? o.scheme().storedLength(job.src.path(), left) : left;
+            long storedLeft = storedTotal;
+            Codec codec = compressed ? o.codecs().get(job.method) : null;
+            while (left > 0) {
+                int n = (int) Math.min(chunk, left);
+                byte[] buf = readFully(in, n, job.src);
+                left -= n;
+                CompletableFuture<Block> f;
+                if (compressed) {
+                    f = CompletableFuture.supplyAsync(() -> compress(codec, buf, n, job.encrypted(), standardEncrypt), o.executor());
+                } else {
+                    int stored = (int) Math.min(storedLeft, left == 0 ? storedLeft : n);
+                    storedLeft -= stored;
+                    byte[] data = stored == n ? buf : Arrays.copyOf(buf, stored);
+                    f = standardEncrypt ? CompletableFuture.supplyAsync(() -> {
+                        cipher.encrypt(data, 0, stored);
+                        return new Block(data, n, stored);
+                    }, o.executor()) : CompletableFuture.completedFuture(new Block(data, n, stored));
+                }
+                queue.add(new Step(job, Step.DATA, f));
+                drain(queue, sink, written, window);
+            }
+            if (in.read() >= 0) {
+                throw new IllegalStateException("'" + job.src.path() + "' grew while it was being packed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read '" + job.src.path() + "': " + e.getMessage(), e);
+        }
+    }
+
+    private static byte[] readFully(InputStream in, int n, PakSource src) throws IOException {
+        byte[] buf = in.readNBytes(n);
+        if (buf.length != n) {
+            throw new IllegalStateException("'" + src.path() + "' is shorter than its announced " + src.size() + " bytes");
+        }
+        return buf;
+    }
+
+    private Block compress(Codec codec, byte[] raw, int n, boolean pad, boolean encrypt) {
+        byte[] dst = new byte[codec.maxCompressedLength(n) + 16];
+        int len = codec.compress(raw, 0, n, dst, 0);
+        int stored = pad ? (int) AesCipher.align(len) : len;
+        if (encrypt) {
+            cipher.encrypt(dst, 0, stored);
+        }
+        return new Block(dst, len, stored);
+    }
+
+    private void drain(ArrayDeque<Step> queue, ChannelSink sink, List<PakEntry> written, int keep) {
+        while (queue.size() > keep) {
+            Step s = queue.poll();
+            switch (s.kind()) {
+                case Step.START -> start(s.job(), sink);
+                case Step.DATA -> writeBlock(s.job(), join(s.block()), sink);
+                default -> finish(s.job(), sink, written);
+            }
+        }
+    }
+
+    private static Block join(CompletableFuture<Block> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
+    }
+
+    private void start(Job job, ChannelSink sink) {
+        job.headerStart = sink.position();
+        job.headerLen = PakEntryRecord.serializedSize(o.version(), job.method != CompressionMethod.NONE, job.blockCount());
+        job.dataStart = job.headerStart + job.headerLen;
+        sink.write(new byte[job.headerLen]);
+        job.stored = 0;
+        job.compressedPayload = 0;
+        job.blocks.clear();
+        job.md = PakReader.sha1();
+        job.hashed = 0;
+        boolean plainHash = o.scheme().hashesPlaintext();
+        job.hashLimit = job.method == CompressionMethod.NONE && job.encrypted() && !plainHash ? job.src.size() : Long.MAX_VALUE;
+        if (job.method == CompressionMethod.NONE && job.encrypted() && plainHash) {
+            job.hashLimit = job.src.size();
+        }
+        job.rivalsHead = job.encrypted() && plainHash ? new byte[(int) io.uassetd.codecs.crypto.RivalsLimits.limit(job.src.path())] : null;
+    }
+
+    private void writeBlock(Job job, Block b, ChannelSink sink) {
+        long at = sink.position();
+        if (job.method != CompressionMethod.NONE) {
+            long base = o.version().atLeast(PakVersion.RELATIVE_CHUNK_OFFSETS) ? job.headerStart : 0;
+            job.blocks.add(new PakBlock(at - base, at - base + b.length()));
+            job.compressedPayload += b.length();
+        }
+        long rel = job.stored;
+        if (job.rivalsHead != null && rel < job.rivalsHead.length) {
+            int n = (int) Math.min(b.stored(), job.rivalsHead.length - rel);
+            System.arraycopy(b.data(), 0, job.rivalsHead, (int) rel, n);
+        }
+        int h = (int) Math.min(b.stored(), job.hashLimit - job.hashed);
+        if (h > 0) {
+            job.md.update(b.data(), 0, h);
+            job.hashed += h;
+        }
+        sink.write(b.data(), 0, b.stored());
+        job.stored += b.stored();
+    }
+
+    private void finish(Job job, ChannelSink sink, List<PakEntry> written) {
+        if (job.method != CompressionMethod.NONE && o.storeIncompressible() && job.compressedPayload >= job.src.size()) {
+            rewriteStored(job, sink);
+        }
+        if (job.rivalsHead != null) {
+            int n = (int) Math.min(job.rivalsHead.length, job.stored);
+            cipher.encrypt(job.rivalsHead, 0, n);
+            positional(sink, job.dataStart, job.rivalsHead, n);
+        }
+        boolean compressed = job.method != CompressionMethod.NONE;
+        long size = compressed ? job.stored : (job.encrypted() && o.scheme().hashesPlaintext() ? job.stored : job.src.size());
+        PakEntryRecord rec = new PakEntryRecord(job.headerStart, size, job.src.size(), job.raw, 0, job.md.digest(), job.blocks,
+                job.encrypted() ? PakEntryRecord.FLAG_ENCRYPTED : 0, job.blockSize());
+        ByteWriter w = new ByteWriter(job.headerLen);
+        rec.write(w, o.version(), true);
+        if (w.size() != job.headerLen) {
+            throw new IllegalStateException("Entry record is " + w.size() + " bytes, reserved " + job.headerLen);
+        }
+        positional(sink, job.headerStart, w.array(), w.size());
+        written.add(new PakEntry(job.src.path(), rec, job.method == CompressionMethod.NONE ? "None" : job.method.unrealName(),
+                job.method));
+    }
+
+    /** Compression did not help: writes the entry again, stored, from its start. */
+    private void rewriteStored(Job job, ChannelSink sink) {
+        try {
+            sinkTruncate(sink, job.headerStart);
+            job.method = CompressionMethod.NONE;
+            job.raw = 0;
+            ChannelSink s2 = sink;
+            start(job, s2);
+            boolean standardEncrypt = job.encrypted() && !o.scheme().hashesPlaintext();
+            long left = job.src.size();
+            long storedLeft = job.encrypted() ? o.scheme().storedLength(job.src.path(), left) : left;
+            try (InputStream in = job.src.opener().open()) {
+                while (left > 0) {
+                    int n = (int) Math.min(1 << 16, left);
+                    byte[] buf = readFully(in, n, job.src);
+                    left -= n;
+                    int stored = (int) Math.min(storedLeft, left == 0 ? storedLeft : n);
+                    storedLeft -= stored;
+                    byte[] data = stored == n ? buf : Arrays.copyOf(buf, stored);
+                    if (standardEncrypt) {
+                        cipher.encrypt(data, 0, stored);
+                    }
+                    writeBlock(job, new Block(data, n, stored), s2);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read '" + job.src.path() + "': " + e.getMessage(), e);
+        }
+    }
+
+    private static void sinkTruncate(ChannelSink sink, long pos) throws IOException {
+        sink.seek(pos);
+    }
+
+    private static void positional(ChannelSink sink, long at, byte[] b, int n) {
+        sink.writeAt(at, b, 0, n);
+    }
+}

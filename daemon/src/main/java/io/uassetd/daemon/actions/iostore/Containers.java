@@ -1,0 +1,143 @@
+package io.uassetd.daemon.actions.iostore;
+
+import io.uassetd.codecs.crypto.AesKey;
+import io.uassetd.codecs.iostore.ContainerKeys;
+import io.uassetd.codecs.iostore.IoStoreContainer;
+import io.uassetd.codecs.iostore.PackageStore;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionException;
+import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.FieldSpec;
+import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.cache.CacheKey;
+import io.uassetd.daemon.cache.Lease;
+import io.uassetd.daemon.cache.ResourceCache;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * Opens IoStore containers and package stores through the daemon's cache. A container is keyed by
+ * its .utoc and every .ucas partition beside it (size and modification time) plus the AES key; a
+ * package store by every .utoc/.ucas under its folders.
+ */
+final class Containers {
+    static final FieldSpec UTOC = FieldSpec.required("file_path", FieldType.STRING, "the .utoc file");
+    static final FieldSpec AES_KEY = FieldSpec.optional("aes_key", FieldType.STRING, null,
+            "AES-256 key as hex (with or without 0x) or base64").cli("--aes");
+    static final FieldSpec FILTER = FieldSpec.optional("filter_patterns", FieldType.STRING_LIST, null,
+            "globs (*, ?, **) or substrings; a file passes when it matches any").cli("--filter");
+
+    private Containers() {
+    }
+
+    static AesKey key(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        try {
+            return AesKey.parse(text);
+        } catch (RuntimeException e) {
+            throw ActionException.invalid("Field 'aes_key' is not a 32-byte AES key in hex or base64: " + e.getMessage());
+        }
+    }
+
+    static String keyQualifier(AesKey key) {
+        return CacheKey.secretQualifier(key == null ? null : HexFormat.of().formatHex(key.bytes()));
+    }
+
+    /** The .ucas partitions that belong to a .utoc (X.ucas, X_s1.ucas, ...), for cache stamps. */
+    static List<Path> companions(Path utoc) throws IOException {
+        List<Path> out = new ArrayList<>();
+        out.add(utoc);
+        String base = utoc.getFileName().toString();
+        base = base.substring(0, base.length() - ".utoc".length());
+        Path dir = utoc.toAbsolutePath().getParent();
+        String prefix = base.toLowerCase(Locale.ROOT);
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.sorted().toList()) {
+                String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
+                if (n.equals(prefix + ".ucas") || (n.startsWith(prefix + "_s") && n.endsWith(".ucas"))) {
+                    out.add(p);
+                }
+            }
+        }
+        return out;
+    }
+
+    static Path requireUtoc(Args args) {
+        Path utoc = args.requirePath("file_path");
+        if (!Files.isRegularFile(utoc)) {
+            throw ActionException.notFound("Container not found: " + utoc, utoc.toString());
+        }
+        if (!utoc.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".utoc")) {
+            throw ActionException.invalid("Not a .utoc file: " + utoc);
+        }
+        return utoc;
+    }
+
+    /** Opens (or reuses) one container. */
+    static Lease<IoStoreContainer> open(ActionContext ctx, Path utoc, AesKey key) throws Exception {
+        CacheKey ck = CacheKey.ofFiles("iostore", utoc, companions(utoc), keyQualifier(key));
+        return ctx.services().cache().acquire(ck, () -> {
+            IoStoreContainer c = IoStoreContainer.open(utoc, ContainerKeys.of(key), ctx.services().codecs());
+            return new ResourceCache.Loaded<>(c, estimate(c));
+        });
+    }
+
+    static long estimate(IoStoreContainer c) {
+        return 8192 + c.chunkCount() * 96L + c.toc().directoryIndex().length * 3L;
+    }
+
+    /** Every .utoc and .ucas under the folders, for a package store's cache stamp. */
+    static List<Path> containerFiles(List<Path> folders) throws IOException {
+        List<Path> out = new ArrayList<>();
+        for (Path f : folders) {
+            try (Stream<Path> s = Files.walk(f)) {
+                s.filter(p -> {
+                    String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
+                    return Files.isRegularFile(p) && (n.endsWith(".utoc") || n.endsWith(".ucas"));
+                }).sorted().forEach(out::add);
+            }
+        }
+        return out;
+    }
+
+    /** Opens (or reuses) the package store over a game's Paks folder and optional mod folders/containers. */
+    static Lease<PackageStore> store(ActionContext ctx, Path paks, List<Path> mods, AesKey key) throws Exception {
+        if (!Files.isDirectory(paks)) {
+            throw ActionException.notFound("Paks folder not found: " + paks, paks.toString());
+        }
+        List<Path> all = new ArrayList<>();
+        all.add(paks);
+        all.addAll(mods);
+        StringBuilder q = new StringBuilder(keyQualifier(key));
+        for (Path m : mods) {
+            q.append("|mod:").append(m.toAbsolutePath().normalize());
+        }
+        CacheKey ck = CacheKey.ofFiles("package_store", paks, containerFiles(all), q.toString());
+        return ctx.services().cache().acquire(ck, () -> {
+            PackageStore.Builder b = PackageStore.builder(ContainerKeys.of(key), ctx.services().codecs()).addFolder(paks, PackageStore.GAME_PRIORITY);
+            for (Path m : mods) {
+                if (Files.isDirectory(m)) {
+                    b.addFolder(m, PackageStore.MOD_PRIORITY);
+                } else if (Files.isRegularFile(m)) {
+                    b.addContainer(m, PackageStore.MOD_PRIORITY);
+                } else {
+                    throw ActionException.notFound("Mod path not found: " + m, m.toString());
+                }
+            }
+            PackageStore s = b.build();
+            long bytes = 16384;
+            for (IoStoreContainer c : s.containers()) {
+                bytes += estimate(c);
+            }
+            return new ResourceCache.Loaded<>(s, bytes + s.packageCount() * 64L);
+        });
+    }
+}

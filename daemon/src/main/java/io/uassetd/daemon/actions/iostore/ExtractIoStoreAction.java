@@ -1,0 +1,110 @@
+package io.uassetd.daemon.actions.iostore;
+
+import io.uassetd.codecs.error.CancelledException;
+import io.uassetd.codecs.io.SafePaths;
+import io.uassetd.codecs.iostore.IoStoreContainer;
+import io.uassetd.codecs.iostore.IoStoreFile;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionHandler;
+import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.FieldSpec;
+import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.util.Parallel;
+import io.uassetd.daemon.util.PathFilter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code extract_iostore}: every chunk of a container written under the output folder, by its
+ * directory-index path (with the mount point's leading {@code ../} dropped), and chunks without a
+ * path as {@code _chunks/<chunk id>.<type>}; in parallel, with progress events.
+ */
+public final class ExtractIoStoreAction implements ActionHandler {
+    private static final ActionSpec SPEC = ActionSpec.of("extract_iostore",
+            "Extracts every chunk of a .utoc/.ucas container under output_path (by directory-index path, else by chunk id)",
+            Containers.UTOC,
+            FieldSpec.required("output_path", FieldType.STRING, "the output folder (created when missing)"),
+            Containers.AES_KEY, Containers.FILTER,
+            FieldSpec.optional("chunk_id", FieldType.STRING, null, "extract only the chunk with this id (24 hex digits)"),
+            FieldSpec.optional("package", FieldType.STRING, null, "extract only files whose path contains this").cli("--package"),
+            FieldSpec.optional("include_unnamed", FieldType.BOOLEAN, true, "also extract chunks the directory index does not name"))
+            .withCli("extract_iostore", "file_path", "output_path");
+
+    /** Reply data (UAssetTool's shape plus bytes and failures). */
+    public record Result(String output_dir, int extracted_count, int failed_count, long bytes, List<String> files,
+                         List<Parallel.Failure> failures) {
+    }
+
+    private record Job(int chunk, String name) {
+    }
+
+    @Override
+    public ActionSpec spec() {
+        return SPEC;
+    }
+
+    /** The path an entry gets under the output folder: the mount point's "../" (and leading "/") dropped. */
+    static String relative(String path) {
+        String p = path.replace('\\', '/');
+        while (p.startsWith("../") || p.startsWith("/")) {
+            p = p.startsWith("/") ? p.substring(1) : p.substring(3);
+        }
+        return p;
+    }
+
+    @Override
+    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+        Path outDir = args.requirePath("output_path").toAbsolutePath().normalize();
+        PathFilter filter = PathFilter.of(args.strings("filter_patterns"));
+        String pkg = args.string("package");
+        String onlyChunk = args.string("chunk_id");
+        try (var lease = Containers.open(ctx, Containers.requireUtoc(args), Containers.key(args.string("aes_key")))) {
+            IoStoreContainer c = lease.get();
+            List<Job> jobs = new ArrayList<>();
+            Set<Integer> named = new HashSet<>();
+            for (IoStoreFile f : c.files()) {
+                named.add(f.chunkIndex());
+                if (filter.matches(f.path()) && (pkg == null || f.path().toLowerCase(Locale.ROOT).contains(pkg.toLowerCase(Locale.ROOT)))
+                        && (onlyChunk == null || f.chunkId().hex().equalsIgnoreCase(onlyChunk))) {
+                    jobs.add(new Job(f.chunkIndex(), relative(f.path())));
+                }
+            }
+            boolean unnamed = args.bool("include_unnamed") && pkg == null && filter.isEmpty();
+            for (int i = 0; i < c.chunkCount(); i++) {
+                if (!named.contains(i) && (unnamed || onlyChunk != null)
+                        && (onlyChunk == null || c.chunkId(i).hex().equalsIgnoreCase(onlyChunk))) {
+                    jobs.add(new Job(i, "_chunks/" + c.chunkId(i).hex() + "." + c.chunkType(i).name()));
+                }
+            }
+            Files.createDirectories(outDir);
+            Parallel.Outcome<Long> o = Parallel.run(ctx, jobs, Job::name, j -> {
+                Path target = SafePaths.resolve(outDir, j.name(), c.name());
+                Files.createDirectories(target.getParent());
+                return c.extractChunk(j.chunk(), target, ctx);
+            });
+            if (ctx.isCancelled()) {
+                throw new CancelledException("Request cancelled");
+            }
+            long bytes = o.results().stream().mapToLong(Long::longValue).sum();
+            Result r = new Result(outDir.toString(), o.succeeded().size(), o.failures().size(), bytes, o.succeeded(), o.failures());
+            return ActionResult.of("Extracted " + r.extracted_count() + " chunks" + (r.failed_count() > 0 ? ", " + r.failed_count() + " failed" : ""), r);
+        }
+    }
+
+    @Override
+    public String formatHuman(ActionResult result) {
+        Result r = (Result) result.data();
+        StringBuilder sb = new StringBuilder(result.message()).append(" to ").append(r.output_dir()).append(" (").append(r.bytes()).append(" bytes)\n");
+        for (Parallel.Failure f : r.failures()) {
+            sb.append("  failed: ").append(f.item()).append(": ").append(f.error()).append('\n');
+        }
+        return sb.toString();
+    }
+}

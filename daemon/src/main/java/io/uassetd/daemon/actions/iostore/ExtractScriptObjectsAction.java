@@ -1,0 +1,54 @@
+package io.uassetd.daemon.actions.iostore;
+
+import io.uassetd.codecs.iostore.ContainerKeys;
+import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionException;
+import io.uassetd.daemon.action.ActionHandler;
+import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.FieldSpec;
+import io.uassetd.daemon.action.FieldType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** {@code extract_script_objects}: the ScriptObjects chunk of a Paks folder's global.utoc, written to a file. */
+public final class ExtractScriptObjectsAction implements ActionHandler {
+    private static final ActionSpec SPEC = ActionSpec.of("extract_script_objects",
+            "Writes the script-objects database of a Paks folder's global.utoc to a ScriptObjects.bin file",
+            FieldSpec.required("file_path", FieldType.STRING, "the game's Paks folder (or its global.utoc)"),
+            FieldSpec.required("output_path", FieldType.STRING, "the file to write"),
+            Containers.AES_KEY)
+            .withCli("extract_script_objects", "file_path", "output_path");
+
+    /** Reply data. */
+    public record Written(String output_path, long size, int object_count) {
+    }
+
+    @Override
+    public ActionSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+        Path in = args.requirePath("file_path");
+        Path paks = Files.isRegularFile(in) ? in.toAbsolutePath().getParent() : in;
+        if (!Files.isDirectory(paks)) {
+            throw ActionException.notFound("Paks folder not found: " + in, in.toString());
+        }
+        if (ScriptObjectsDatabase.findGlobalToc(paks).isEmpty()) {
+            throw ActionException.notFound("No global.utoc in " + paks, paks.toString());
+        }
+        Path out = args.requirePath("output_path");
+        Path parent = out.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        long size = ScriptObjectsDatabase.extractToFile(paks, ContainerKeys.of(Containers.key(args.string("aes_key"))),
+                ctx.services().codecs(), out);
+        int count = ScriptObjectsDatabase.read(out).size();
+        return ActionResult.of("Wrote " + count + " script objects to " + out, new Written(out.toString(), size, count));
+    }
+}

@@ -1,0 +1,90 @@
+package io.uassetd.daemon.actions.pak;
+
+import io.uassetd.codecs.pak.PakSource;
+import io.uassetd.daemon.action.ActionException;
+import io.uassetd.daemon.action.Args;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Turns {@code file_paths} / {@code input_dir} / {@code base_path} into pak entries: files keep
+ * the order given, a folder adds its files in sorted path order; entry names are relative to
+ * {@code base_path} when given, else to the folder given, else the file name.
+ */
+final class PakInputs {
+    private PakInputs() {
+    }
+
+    /** An input file and the name it gets in the archive. */
+    record Input(String name, Path file) {
+    }
+
+    static List<Input> collect(Args args) throws IOException {
+        Path base = args.path("base_path");
+        List<Path> given = new ArrayList<>();
+        for (String s : args.strings("file_paths")) {
+            given.add(Path.of(s));
+        }
+        if (args.has("input_dir")) {
+            given.add(args.path("input_dir"));
+        }
+        if (given.isEmpty()) {
+            throw ActionException.invalid("Nothing to pack: give file_paths (files or folders) or input_dir");
+        }
+        Map<String, Input> byName = new LinkedHashMap<>();
+        for (Path p : given) {
+            if (Files.isDirectory(p)) {
+                List<Path> files;
+                try (Stream<Path> s = Files.walk(p)) {
+                    files = s.filter(Files::isRegularFile).sorted((a, b) -> rel(p, a).compareTo(rel(p, b))).toList();
+                }
+                for (Path f : files) {
+                    add(byName, new Input(base != null ? relUnder(base, f) : rel(p, f), f));
+                }
+            } else if (Files.isRegularFile(p)) {
+                add(byName, new Input(base != null ? relUnder(base, p) : p.getFileName().toString(), p));
+            } else {
+                throw ActionException.notFound("Input not found: " + p, p.toString());
+            }
+        }
+        return List.copyOf(byName.values());
+    }
+
+    private static void add(Map<String, Input> byName, Input in) {
+        Input prev = byName.putIfAbsent(in.name(), in);
+        if (prev != null && !prev.file().equals(in.file())) {
+            throw ActionException.invalid("Two inputs map to the same entry '" + in.name() + "': " + prev.file() + " and " + in.file());
+        }
+    }
+
+    private static String rel(Path root, Path f) {
+        return root.relativize(f).toString().replace('\\', '/');
+    }
+
+    private static String relUnder(Path base, Path f) {
+        Path b = base.toAbsolutePath().normalize();
+        Path a = f.toAbsolutePath().normalize();
+        if (!a.startsWith(b)) {
+            throw ActionException.invalid("Input " + f + " is not under base_path " + base);
+        }
+        return rel(b, a);
+    }
+
+    static List<PakSource> sources(List<Input> inputs) {
+        List<PakSource> out = new ArrayList<>();
+        for (Input in : inputs) {
+            try {
+                out.add(PakSource.file(in.name(), in.file()));
+            } catch (IllegalArgumentException e) {
+                throw ActionException.invalid(e.getMessage());
+            }
+        }
+        return out;
+    }
+}
