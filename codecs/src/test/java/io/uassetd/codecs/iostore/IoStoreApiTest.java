@@ -79,6 +79,32 @@ class IoStoreApiTest {
     }
 
     @Test
+    void parallelReadsMatchSequentialReads() throws Exception {
+        try (IoStoreContainer c = IoStoreContainer.open(IoStoreFixtures.ue58("Tagged", "OodlePartitioned"),
+                ContainerKeys.none(), Codecs.standard())) {
+            byte[][] expected = new byte[c.chunkCount()][];
+            for (int i = 0; i < c.chunkCount(); i++) {
+                expected[i] = c.readChunk(i);
+            }
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+            try {
+                List<java.util.concurrent.Future<Boolean>> results = new java.util.ArrayList<>();
+                for (int round = 0; round < 3; round++) {
+                    for (int i = c.chunkCount() - 1; i >= 0; i--) {
+                        int chunk = i;
+                        results.add(pool.submit(() -> java.util.Arrays.equals(c.readChunk(chunk), expected[chunk])));
+                    }
+                }
+                for (java.util.concurrent.Future<Boolean> f : results) {
+                    assertThat(f.get()).isTrue();
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+    }
+
+    @Test
     void relativePathsDropTheMountPointsParents() {
         assertThat(IoStoreContainer.relativePath("../../../Game/Content/A.uasset")).isEqualTo("Game/Content/A.uasset");
         assertThat(IoStoreContainer.relativePath("/Engine/B.uasset")).isEqualTo("Engine/B.uasset");
