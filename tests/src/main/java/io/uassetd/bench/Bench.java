@@ -15,6 +15,7 @@ public final class Bench {
     static {
         BENCHMARKS.put("daemon", "io.uassetd.bench.DaemonLatencyBenchmark");
         BENCHMARKS.put("oodle", "io.uassetd.bench.OodleDecodeBenchmark");
+        BENCHMARKS.put("iostore", "io.uassetd.bench.IoStoreBenchmark");
     }
 
     private Bench() {

@@ -30,6 +30,25 @@ final class ChunkReader {
         void accept(byte[] b, int off, int len);
     }
 
+    /** A sink filling an array: stored blocks are read straight into it, with no intermediate copy. */
+    static final class ArraySink implements Sink {
+        final byte[] dst;
+        int pos;
+
+        ArraySink(byte[] dst) {
+            this.dst = dst;
+        }
+
+        @Override
+        public void accept(byte[] b, int off, int len) {
+            System.arraycopy(b, off, dst, pos, len);
+            pos += len;
+        }
+    }
+
+    /** Per-thread scratch for runs of stored blocks, so streaming a chunk allocates nothing per call. */
+    private static final ThreadLocal<byte[]> RUN_SCRATCH = ThreadLocal.withInitial(() -> new byte[MAX_RUN]);
+
     private final TocResource toc;
     private final Partitions partitions;
     private final Codecs codecs;
@@ -98,11 +117,18 @@ final class ChunkReader {
                 int run = storedRun(b, last, skip, end);
                 int runLen = runBytes(b, run) - skip;
                 runLen = (int) Math.min(runLen, end - (blockStart + skip));
-                if (stored == null || stored.length < runLen) {
-                    stored = new byte[Math.max(runLen, (int) Math.min(MAX_RUN, blockSize))];
+                if (sink instanceof ArraySink a) {
+                    readStored(b, e.offset() + skip, a.dst, a.pos, runLen);
+                    a.pos += runLen;
+                    b += run;
+                    continue;
                 }
-                readStored(b, e.offset() + skip, stored, 0, runLen);
-                sink.accept(stored, 0, runLen);
+                byte[] scratch = RUN_SCRATCH.get();
+                if (scratch.length < runLen) {
+                    scratch = new byte[runLen];
+                }
+                readStored(b, e.offset() + skip, scratch, 0, runLen);
+                sink.accept(scratch, 0, runLen);
                 b += run;
                 continue;
             }

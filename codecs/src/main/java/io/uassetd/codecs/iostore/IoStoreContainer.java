@@ -276,13 +276,25 @@ public final class IoStoreContainer implements AutoCloseable {
             throw new CorruptDataException("Chunk " + index + " of " + size + " bytes is too large for an array; stream it",
                     utoc.getFileName().toString(), -1, "FIoOffsetAndLength");
         }
-        byte[] out = new byte[(int) size];
-        int[] pos = {0};
-        reader.decode(index, 0, size, (b, off, len) -> {
-            System.arraycopy(b, off, out, pos[0], len);
-            pos[0] += len;
-        }, TaskMonitor.NONE);
-        return out;
+        ChunkReader.ArraySink sink = new ChunkReader.ArraySink(new byte[(int) size]);
+        reader.decode(index, 0, size, sink, TaskMonitor.NONE);
+        return sink.dst;
+    }
+
+    /**
+     * Decodes a whole chunk into {@code dst} at {@code off} (which must have room for
+     * {@link #chunkSize}); returns the size. Lets a caller reuse one buffer across chunks.
+     */
+    public int readChunk(int index, byte[] dst, int off) {
+        long size = chunkSize(index);
+        if (off < 0 || size > dst.length - (long) off) {
+            throw new IllegalArgumentException("Chunk " + index + " of " + size + " bytes does not fit at " + off
+                    + " in " + dst.length + " bytes");
+        }
+        ChunkReader.ArraySink sink = new ChunkReader.ArraySink(dst);
+        sink.pos = off;
+        reader.decode(index, 0, size, sink, TaskMonitor.NONE);
+        return (int) size;
     }
 
     /** The bytes of a chunk found by id. */
@@ -296,13 +308,9 @@ public final class IoStoreContainer implements AutoCloseable {
 
     /** Bytes {@code [offset, offset+length)} of a chunk, decoding only the blocks they touch. */
     public byte[] readChunkRange(int index, long offset, int length) {
-        byte[] out = new byte[length];
-        int[] pos = {0};
-        reader.decode(index, offset, length, (b, off, len) -> {
-            System.arraycopy(b, off, out, pos[0], len);
-            pos[0] += len;
-        }, TaskMonitor.NONE);
-        return out;
+        ChunkReader.ArraySink sink = new ChunkReader.ArraySink(new byte[length]);
+        reader.decode(index, offset, length, sink, TaskMonitor.NONE);
+        return sink.dst;
     }
 
     /** Streams a chunk into {@code out} block by block (any size); the stream is not closed. */
@@ -336,6 +344,66 @@ public final class IoStoreContainer implements AutoCloseable {
             out.commit();
         }
         return chunkSize(index);
+    }
+
+    /**
+     * A directory-index path relative to an output folder: the mount point's leading {@code ../}
+     * (and {@code /}) components dropped ("../../../Game/Content/A.uasset" -> "Game/Content/A.uasset").
+     */
+    public static String relativePath(String path) {
+        String p = path.replace('\\', '/');
+        while (true) {
+            if (p.startsWith("../")) {
+                p = p.substring(3);
+            } else if (p.startsWith("./") || p.startsWith("/")) {
+                p = p.substring(p.indexOf('/') + 1);
+            } else {
+                return p;
+            }
+        }
+    }
+
+    /**
+     * Writes every file of the directory index that {@code filter} accepts under {@code outputDir}
+     * (at {@link #relativePath}), each all-or-nothing. A file that fails (bad data, unsafe path) is
+     * recorded and the others go on; a wrong or missing key fails the whole call before anything is
+     * written. Cancellation through {@code monitor} stops between (and inside) files.
+     */
+    public ExtractResult extractFiles(Path outputDir, java.util.function.Predicate<IoStoreFile> filter,
+            TaskMonitor monitor) {
+        List<IoStoreFile> all = files();
+        if (!canDecrypt()) {
+            throw new WrongKeyException("Container is encrypted and no AES key was given", utoc.getFileName().toString(),
+                    0x40, "FIoStoreTocHeader");
+        }
+        List<IoStoreFile> chosen = all.stream().filter(filter).toList();
+        List<String> written = new ArrayList<>();
+        List<ExtractResult.Failure> failures = new ArrayList<>();
+        long done = 0;
+        for (IoStoreFile f : chosen) {
+            monitor.checkCancelled();
+            String rel = relativePath(f.path());
+            try {
+                Path target = io.uassetd.codecs.io.SafePaths.resolve(outputDir, rel, utoc.getFileName().toString());
+                extractChunk(f.chunkIndex(), target, monitor);
+                written.add(rel);
+            } catch (FormatException | UncheckedIOException e) {
+                failures.add(new ExtractResult.Failure(f.path(), e.getMessage()));
+            }
+            monitor.progress(++done, chosen.size(), f.path());
+        }
+        return new ExtractResult(outputDir, written, failures);
+    }
+
+    /** Packages in this container: its package-data chunks (known from the TOC alone, no .ucas needed). */
+    public int packageChunkCount() {
+        int n = 0;
+        for (int i = 0; i < chunkCount(); i++) {
+            if (chunkType(i) == IoChunkType.EXPORT_BUNDLE_DATA) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** Checks a chunk against the hash in its TOC meta (first 20 bytes of BLAKE3). */

@@ -36,7 +36,8 @@ import java.util.stream.Stream;
  * </ol>
  * Containers without a container header (global.utoc) provide no packages; the first global.utoc
  * provides the script objects. Containers that cannot be read (encrypted without a key, corrupt)
- * are left out and reported by {@link #problems()}, unless the builder is strict.
+ * are left out and reported by {@link #problems()}, unless the builder is strict. Optional-segment
+ * packages (UE 5.2+ {@code .o.utoc} data) are not indexed.
  */
 public final class PackageStore implements AutoCloseable {
     public static final int GAME_PRIORITY = 0;

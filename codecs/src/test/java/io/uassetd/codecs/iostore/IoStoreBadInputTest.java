@@ -27,7 +27,7 @@ class IoStoreBadInputTest {
     private static final Codecs CODECS = Codecs.standard();
     private static final ContainerKeys KEY = ContainerKeys.of(AesKey.of(IoStoreFixtures.CUE4PARSE_KEY));
 
-    /** A container in {@code dir}: a copy of the fixture's .utoc (replaced by {@code toc}) and links to its .ucas files. */
+    /** A container in {@code dir}: a copy of the fixture's .utoc (replaced by {@code toc}) and copies of its .ucas files. */
     static Path stage(Path dir, Path fixtureToc, byte[] toc) throws Exception {
         Path utoc = dir.resolve(fixtureToc.getFileName());
         Files.write(utoc, toc);
@@ -37,7 +37,7 @@ class IoStoreBadInputTest {
                     .toList()) {
                 Path link = dir.resolve(p.getFileName());
                 if (!Files.exists(link)) {
-                    Files.createSymbolicLink(link, p);
+                    Files.copy(p, link);
                 }
             }
         }
@@ -87,7 +87,7 @@ class IoStoreBadInputTest {
         byte[] toc = Files.readAllBytes(fixture);
         Random rnd = new Random(variant.hashCode());
         int failures = 0;
-        int rounds = variant.endsWith("Uncompressed") ? 300 : 120;
+        int rounds = variant.endsWith("Uncompressed") ? 200 : 80;
         for (int round = 0; round < rounds; round++) {
             byte[] bad = toc.clone();
             // half the flips hit the header and tables, where they matter most

@@ -2,7 +2,12 @@ package io.uassetd.codecs.iostore;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.uassetd.codecs.iostore.toc.ContainerFlag;
+import io.uassetd.codecs.iostore.toc.OnDemandMeta;
 import io.uassetd.codecs.iostore.toc.PerfectHash;
+import io.uassetd.codecs.iostore.toc.TocEntryMeta;
+import io.uassetd.codecs.iostore.toc.TocHeader;
+import io.uassetd.codecs.iostore.toc.TocSignatures;
 import io.uassetd.codecs.iostore.toc.TocReader;
 import io.uassetd.codecs.iostore.toc.TocResource;
 import io.uassetd.codecs.iostore.toc.TocVersion;
@@ -69,6 +74,41 @@ class IoStoreTocTest {
         assertThat(toc.header().compressionBlockSize()).isEqualTo(0x10000);
         assertThat(toc.header().partitionSize()).isEqualTo(262_144);
         assertThat(toc.header().partitionCount()).isEqualTo(5);
+    }
+
+    @Test
+    void signedAndOnDemandSectionsRoundTrip() {
+        TocResource base = TocReader.read(IoStoreFixtures.ue58("Tagged", "Zlib"));
+        TocHeader h = base.header();
+        int flags = h.containerFlags() | ContainerFlag.SIGNED.bit() | ContainerFlag.ON_DEMAND.bit();
+        TocHeader h6 = new TocHeader(TocVersion.ON_DEMAND_META_DATA, h.reserved0(), h.reserved1(), h.headerSize(),
+                h.entryCount(), h.compressedBlockEntryCount(), h.compressedBlockEntrySize(),
+                h.compressionMethodNameCount(), h.compressionMethodNameLength(), h.compressionBlockSize(),
+                h.directoryIndexSize(), h.partitionCount(), h.containerId(), h.encryptionKeyGuid(), flags, 0, 0,
+                h.perfectHashSeedsCount(), h.partitionSize(), h.chunksWithoutPerfectHashCount(), 0, new byte[40]);
+        Random rnd = new Random(5);
+        byte[] sig = new byte[256];
+        rnd.nextBytes(sig);
+        byte[] blockSigs = new byte[20 * base.compressionBlocks().size()];
+        rnd.nextBytes(blockSigs);
+        byte[] chunkHashes = new byte[20 * base.chunkCount()];
+        byte[] blockHashes = new byte[20 * base.compressionBlocks().size()];
+        rnd.nextBytes(chunkHashes);
+        rnd.nextBytes(blockHashes);
+        List<TocEntryMeta> metas = new ArrayList<>();
+        for (TocEntryMeta m : base.chunkMetas()) {
+            metas.add(new TocEntryMeta(java.util.Arrays.copyOf(m.hash(), 32), m.flags(), 0));
+        }
+        TocResource toc = new TocResource(h6, base.chunkIds(), base.offsetAndLengths(), base.perfectHashSeeds(),
+                base.chunksWithoutPerfectHash(), base.compressionBlocks(), base.compressionMethods(),
+                new TocSignatures(sig, sig.clone(), blockSigs), base.directoryIndex(), metas,
+                new OnDemandMeta(chunkHashes, blockHashes));
+        byte[] bytes = TocWriter.write(toc);
+        assertThat(bytes.length).isEqualTo(TocWriter.write(base).length + 4 + 512 + blockSigs.length
+                + chunkHashes.length + blockHashes.length + 9 * base.chunkCount());
+        TocResource back = TocReader.read(bytes, "signed.utoc");
+        assertThat(back).isEqualTo(toc);
+        assertThat(TocWriter.write(back)).isEqualTo(bytes);
     }
 
     @Test

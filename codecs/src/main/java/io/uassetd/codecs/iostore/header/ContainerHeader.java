@@ -145,46 +145,9 @@ public record ContainerHeader(
         ByteReader b = ByteReader.of(r.source(), base, buf, "FFilePackageStoreEntry");
         List<StoreEntry> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            int pos = i * entrySize;
-            b.position(pos);
-            int exports = -1;
-            int bundles = -1;
-            if (entrySize == 24) {
-                exports = b.i32();
-                bundles = b.i32();
-            }
-            int viewPos = b.position();
-            long num = b.u32();
-            long off = b.u32();
-            List<Long> imports = new ArrayList<>();
-            if (num > 0) {
-                b.position(checkView(b, viewPos, off, num, 8, size, "imported packages"));
-                for (long k = 0; k < num; k++) {
-                    imports.add(b.raw64());
-                }
-            }
-            b.position(viewPos + 8);
-            long hnum = b.u32();
-            long hoff = b.u32();
-            List<byte[]> hashes = new ArrayList<>();
-            if (hnum > 0) {
-                b.position(checkView(b, viewPos + 8, hoff, hnum, 20, size, "shader map hashes"));
-                for (long k = 0; k < hnum; k++) {
-                    hashes.add(b.bytes(20));
-                }
-            }
-            out.add(new StoreEntry(exports, bundles, imports, hashes));
+            out.add(StoreEntry.read(b, i * entrySize, v));
         }
         return out;
-    }
-
-    private static int checkView(ByteReader b, int viewPos, long off, long num, int elem, int size, String what) {
-        long start = viewPos + off;
-        if (start > size || num * elem > size - start) {
-            throw new CorruptDataException("Store entry " + what + " (" + num + " at +" + off + ") run past the "
-                    + size + "-byte buffer", b.source(), b.offset(), "FFilePackageStoreEntry");
-        }
-        return (int) start;
     }
 
     public void write(ByteWriter w) {
@@ -237,23 +200,8 @@ public record ContainerHeader(
         ByteWriter fixed = new ByteWriter(entries.size() * entrySize);
         ByteWriter data = new ByteWriter();
         long dataStart = (long) entries.size() * entrySize;
-        for (int i = 0; i < entries.size(); i++) {
-            StoreEntry e = entries.get(i);
-            if (entrySize == 24) {
-                IoBits.i32(fixed, e.exportCount());
-                IoBits.i32(fixed, e.exportBundleCount());
-            }
-            long viewPos = fixed.size();
-            fixed.u32(e.importedPackages().size());
-            fixed.u32(e.importedPackages().isEmpty() ? 0 : dataStart + data.size() - viewPos);
-            for (long id : e.importedPackages()) {
-                data.u64(id);
-            }
-            fixed.u32(e.shaderMapHashes().size());
-            fixed.u32(e.shaderMapHashes().isEmpty() ? 0 : dataStart + data.size() - (viewPos + 8));
-            for (byte[] h : e.shaderMapHashes()) {
-                data.bytes(h);
-            }
+        for (StoreEntry e : entries) {
+            e.write(fixed, data, dataStart, version);
         }
         w.u32(fixed.size() + data.size()).bytes(fixed.toByteArray()).bytes(data.toByteArray());
     }

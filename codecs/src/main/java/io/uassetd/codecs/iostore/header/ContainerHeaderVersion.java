@@ -4,17 +4,17 @@ import io.uassetd.codecs.error.UnsupportedVersionException;
 
 /** EIoContainerHeaderVersion, oldest first, each named by what it added. */
 public enum ContainerHeaderVersion {
-    /** UE 5.0: signature, package count and ids, store entries, redirect name map, redirects. */
+    /** Signature, package count and ids, store entries, redirect name map, redirects (UE 5.0). */
     INITIAL(0),
-    /** UE 5.1: localized packages; redirects carry the source package name. */
+    /** Localized packages follow the redirect name map. */
     LOCALIZED_PACKAGES(1),
-    /** UE 5.2: optional-segment package ids and store entries; no separate package count. */
+    /** Optional-segment package ids and store entries; no separate package count. */
     OPTIONAL_SEGMENT_PACKAGES(2),
-    /** UE 5.3: store entries lose their export and export-bundle counts (16 bytes instead of 24). */
+    /** Store entries lose their export and export-bundle counts, 16 bytes instead of 24 (the retoc UE 5.3 fixture). */
     NO_EXPORT_INFO(3),
-    /** UE 5.5: soft package references follow the redirects. */
+    /** Soft package references follow the redirects. */
     SOFT_PACKAGE_REFERENCES(4),
-    /** UE 5.6+: an offset/size pair locates the soft package references. */
+    /** An int64 offset/size pair locates the soft package references (the UE 5.8 fixtures). */
     SOFT_PACKAGE_REFERENCES_OFFSET(5);
 
     private final int value;

@@ -1,5 +1,10 @@
 package io.uassetd.codecs.iostore.header;
 
+import io.uassetd.codecs.error.CorruptDataException;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.io.ByteWriter;
+import io.uassetd.codecs.iostore.internal.IoBits;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -21,5 +26,68 @@ public record StoreEntry(int exportCount, int exportBundleCount, List<Long> impo
     /** Size of the fixed part in a version. */
     public static int size(ContainerHeaderVersion v) {
         return v.atLeast(ContainerHeaderVersion.NO_EXPORT_INFO) ? 16 : 24;
+    }
+
+    /** Reads the entry whose fixed part starts at {@code pos} of the store-entries buffer {@code b}. */
+    public static StoreEntry read(ByteReader b, int pos, ContainerHeaderVersion v) {
+        b.position(pos);
+        int exports = -1;
+        int bundles = -1;
+        if (size(v) == 24) {
+            exports = b.i32();
+            bundles = b.i32();
+        }
+        int viewPos = b.position();
+        long num = b.u32();
+        long off = b.u32();
+        List<Long> imports = new ArrayList<>();
+        if (num > 0) {
+            b.position(view(b, viewPos, off, num, 8, "imported packages"));
+            for (long k = 0; k < num; k++) {
+                imports.add(b.raw64());
+            }
+        }
+        b.position(viewPos + 8);
+        long hnum = b.u32();
+        long hoff = b.u32();
+        List<byte[]> hashes = new ArrayList<>();
+        if (hnum > 0) {
+            b.position(view(b, viewPos + 8, hoff, hnum, 20, "shader map hashes"));
+            for (long k = 0; k < hnum; k++) {
+                hashes.add(b.bytes(20));
+            }
+        }
+        return new StoreEntry(exports, bundles, imports, hashes);
+    }
+
+    private static int view(ByteReader b, int viewPos, long off, long num, int elem, String what) {
+        long start = viewPos + off;
+        if (start > b.size() || num * elem > b.size() - start) {
+            throw new CorruptDataException("Store entry " + what + " (" + num + " at +" + off + ") run past the "
+                    + b.size() + "-byte buffer", b.source(), b.offset(), "FFilePackageStoreEntry");
+        }
+        return (int) start;
+    }
+
+    /**
+     * Writes the fixed part to {@code fixed} and the arrays to {@code data}, which the caller places
+     * right after all fixed parts ({@code dataStart} bytes into the buffer). Empty arrays point at 0.
+     */
+    public void write(ByteWriter fixed, ByteWriter data, long dataStart, ContainerHeaderVersion v) {
+        if (size(v) == 24) {
+            IoBits.i32(fixed, exportCount);
+            IoBits.i32(fixed, exportBundleCount);
+        }
+        long viewPos = fixed.size();
+        fixed.u32(importedPackages.size());
+        fixed.u32(importedPackages.isEmpty() ? 0 : dataStart + data.size() - viewPos);
+        for (long id : importedPackages) {
+            data.u64(id);
+        }
+        fixed.u32(shaderMapHashes.size());
+        fixed.u32(shaderMapHashes.isEmpty() ? 0 : dataStart + data.size() - (viewPos + 8));
+        for (byte[] h : shaderMapHashes) {
+            data.bytes(h);
+        }
     }
 }

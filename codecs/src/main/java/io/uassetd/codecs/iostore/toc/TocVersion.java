@@ -7,21 +7,21 @@ import io.uassetd.codecs.error.UnsupportedVersionException;
  * Gates read like the format's history: {@code v.atLeast(TocVersion.PERFECT_HASH)}.
  */
 public enum TocVersion {
-    /** UE 4.25: chunk ids, offsets, compression blocks, metas. */
+    /** The first layout (UE 4.25): chunk ids, offsets, compression blocks, metas. */
     INITIAL(1),
-    /** UE 4.26: a directory index maps file paths to chunks. */
+    /** A directory index maps file paths to chunks (UE 4.26). */
     DIRECTORY_INDEX(2),
-    /** UE 4.27: containers may be split into several .ucas partitions. */
+    /** Containers may be split into several .ucas partitions (UE 4.27). */
     PARTITION_SIZE(3),
-    /** UE 5.0: chunk lookup by a perfect hash (seeds array). */
+    /** Chunk lookup by a perfect hash (seeds array); the first UE5 layout. */
     PERFECT_HASH(4),
-    /** UE 5.0-5.2: perfect hash with an overflow list of chunks without a seed. */
+    /** Perfect hash with an overflow list of chunks without a seed (the UE 5.2 fixture). */
     PERFECT_HASH_WITH_OVERFLOW(5),
-    /** UE 5.3: on-demand containers carry disk hashes of chunks and blocks after the metas. */
+    /** On-demand containers carry disk hashes of chunks and blocks after the metas (this version only). */
     ON_DEMAND_META_DATA(6),
-    /** UE 5.4: the on-demand trailer is gone again. */
+    /** The on-demand trailer is gone again. */
     REMOVED_ON_DEMAND_META_DATA(7),
-    /** UE 5.4+: chunk metas hold a 20-byte FIoHash (plus 3 pad bytes) instead of a 32-byte FIoChunkHash. */
+    /** Chunk metas hold a 20-byte FIoHash (plus 3 pad bytes) instead of a 32-byte FIoChunkHash (the UE 5.8 fixtures). */
     REPLACE_IO_CHUNK_HASH_WITH_IO_HASH(8);
 
     private static final TocVersion[] BY_VALUE = values();
