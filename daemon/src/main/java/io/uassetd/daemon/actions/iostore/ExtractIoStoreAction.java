@@ -50,15 +50,6 @@ public final class ExtractIoStoreAction implements ActionHandler {
         return SPEC;
     }
 
-    /** The path an entry gets under the output folder: the mount point's "../" (and leading "/") dropped. */
-    static String relative(String path) {
-        String p = path.replace('\\', '/');
-        while (p.startsWith("../") || p.startsWith("/")) {
-            p = p.startsWith("/") ? p.substring(1) : p.substring(3);
-        }
-        return p;
-    }
-
     @Override
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         Path outDir = args.requirePath("output_path").toAbsolutePath().normalize();
@@ -73,7 +64,7 @@ public final class ExtractIoStoreAction implements ActionHandler {
                 named.add(f.chunkIndex());
                 if (filter.matches(f.path()) && (pkg == null || f.path().toLowerCase(Locale.ROOT).contains(pkg.toLowerCase(Locale.ROOT)))
                         && (onlyChunk == null || f.chunkId().hex().equalsIgnoreCase(onlyChunk))) {
-                    jobs.add(new Job(f.chunkIndex(), relative(f.path())));
+                    jobs.add(new Job(f.chunkIndex(), IoStoreContainer.relativePath(f.path())));
                 }
             }
             boolean unnamed = args.bool("include_unnamed") && pkg == null && filter.isEmpty();
