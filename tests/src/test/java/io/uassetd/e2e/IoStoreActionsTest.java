@@ -139,4 +139,35 @@ class IoStoreActionsTest extends SharedDaemon {
         assertThat(after.get("misses").longValue()).isEqualTo(before.get("misses").longValue());
         assertThat(after.get("hits").longValue()).isEqualTo(before.get("hits").longValue() + 3);
     }
+
+    @Test
+    void packageStoreOverAPaksFolderWithModsIsCachedAndLocatesPackages() throws Exception {
+        String paks = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged").toString();
+        Map<String, Object> f = new HashMap<>(Map.of("game_paks", paks, "aes_key", KEY_HEX,
+                "package", "/Game/Fixtures/Properties/DA_AllProperties"));
+        Reply r = call("package_store_info", f);
+        assertThat(r.success()).as(r.message()).isTrue();
+        JsonNode d = r.dataTree();
+        assertThat(d.get("package_count").intValue()).isEqualTo(97);
+        assertThat(d.get("script_object_count").intValue()).isPositive();
+        assertThat(d.get("problems")).isEmpty();
+        JsonNode loc = d.get("package_location");
+        assertThat(loc.get("providers")).hasSize(5);
+        // Same priority: the last by name wins.
+        assertThat(loc.get("container").textValue()).isEqualTo("CUE4ParseFixtures-Minimal-Zlib-Windows");
+        // A mod container wins over the game's whatever its name.
+        f.put("mod_path", List.of(utoc("Tagged", "Oodle").toString()));
+        JsonNode modded = call("package_store_info", f).dataTree().get("package_location");
+        assertThat(modded.get("container").textValue()).isEqualTo("CUE4ParseFixtures-Minimal-Oodle-Windows");
+        // Without the key the encrypted container is reported, not fatal.
+        JsonNode noKey = call("package_store_info", Map.of("game_paks", paks)).dataTree();
+        assertThat(noKey.get("problems").toString()).contains("OodleEncrypted");
+        // The script objects come from the cached store: no new load the second time.
+        Path out = Files.createTempDirectory("so");
+        Map<String, Object> so = Map.of("file_path", paks, "aes_key", KEY_HEX, "output_path", out.resolve("a.bin").toString());
+        assertThat(call("extract_script_objects", so).success()).isTrue();
+        long misses = call("cache_stats", Map.of()).dataTree().get("misses").longValue();
+        assertThat(call("extract_script_objects", so).success()).isTrue();
+        assertThat(call("cache_stats", Map.of()).dataTree().get("misses").longValue()).isEqualTo(misses);
+    }
 }

@@ -21,6 +21,7 @@ import io.uassetd.daemon.actions.iostore.ExtractScriptObjectsAction;
 import io.uassetd.daemon.actions.iostore.InspectIoStoreAction;
 import io.uassetd.daemon.actions.iostore.ListIoStoreAction;
 import io.uassetd.daemon.actions.iostore.ListIoStoreFilesAction;
+import io.uassetd.daemon.actions.iostore.PackageStoreInfoAction;
 import io.uassetd.daemon.actions.pak.CreateCompanionPakAction;
 import io.uassetd.daemon.actions.pak.CreatePakAction;
 import io.uassetd.daemon.actions.pak.ExtractPakAllAction;
@@ -65,6 +66,7 @@ public final class Actions {
         all.add(ContainerFlagAction.compressed());
         all.add(ContainerFlagAction.encrypted());
         all.add(new ExtractScriptObjectsAction());
+        all.add(new PackageStoreInfoAction());
         // Legacy packages
         all.add(new DetectTypeAction());
         all.addAll(DetectKindAction.all());

@@ -1,6 +1,6 @@
 package io.uassetd.daemon.actions.iostore;
 
-import io.uassetd.codecs.iostore.ContainerKeys;
+import io.uassetd.codecs.io.AtomicOutput;
 import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
@@ -10,8 +10,10 @@ import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /** {@code extract_script_objects}: the ScriptObjects chunk of a Paks folder's global.utoc, written to a file. */
 public final class ExtractScriptObjectsAction implements ActionHandler {
@@ -46,9 +48,19 @@ public final class ExtractScriptObjectsAction implements ActionHandler {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        long size = ScriptObjectsDatabase.extractToFile(paks, ContainerKeys.of(Containers.key(args.string("aes_key"))),
-                ctx.services().codecs(), out);
-        int count = ScriptObjectsDatabase.read(out).size();
-        return ActionResult.of("Wrote " + count + " script objects to " + out, new Written(out.toString(), size, count));
+        // Through the cached package store: a second request on the same Paks folder reads no TOC again.
+        try (var lease = Containers.store(ctx, paks, List.of(), Containers.key(args.string("aes_key")))) {
+            ScriptObjectsDatabase db = lease.get().scriptObjects().orElseThrow(() ->
+                    ActionException.notFound("No script objects in " + paks + " (no readable global.utoc)", paks.toString()));
+            byte[] bytes = db.toBytes();
+            try (AtomicOutput o = AtomicOutput.create(out)) {
+                ByteBuffer b = ByteBuffer.wrap(bytes);
+                while (b.hasRemaining()) {
+                    o.channel().write(b);
+                }
+                o.commit();
+            }
+            return ActionResult.of("Wrote " + db.size() + " script objects to " + out, new Written(out.toString(), bytes.length, db.size()));
+        }
     }
 }

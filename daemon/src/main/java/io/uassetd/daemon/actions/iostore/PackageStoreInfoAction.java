@@ -1,0 +1,83 @@
+package io.uassetd.daemon.actions.iostore;
+
+import io.uassetd.codecs.iostore.IoStoreContainer;
+import io.uassetd.codecs.iostore.PackageLocation;
+import io.uassetd.codecs.iostore.PackageStore;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionHandler;
+import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.FieldSpec;
+import io.uassetd.daemon.action.FieldType;
+import io.uassetd.codecs.hash.Hashes;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code package_store_info}: the package store over a game's Paks folder (and mods): its
+ * containers in priority order (later ones win), package counts, the script objects, problems;
+ * with {@code package}, which container provides that package. Kept warm in the cache.
+ */
+public final class PackageStoreInfoAction implements ActionHandler {
+    private static final ActionSpec SPEC = ActionSpec.of("package_store_info",
+            "The package store over a Paks folder and mods: containers in priority order, package counts, where a package comes from",
+            FieldSpec.required("game_paks", FieldType.STRING, "the game's Paks folder"),
+            FieldSpec.optional("mod_path", FieldType.STRING_LIST, null, "mod folders or .utoc files, loaded with priority over the game").cli("--mod"),
+            Containers.AES_KEY,
+            FieldSpec.optional("package", FieldType.STRING, null, "a package path (/Game/...) or id (decimal or 0x-hex) to locate"))
+            .withCli("package_store_info", "game_paks");
+
+    /** One container. */
+    public record Container(int order, String name, String file_path, int packages_won) {
+    }
+
+    /** Where a package is. */
+    public record Location(String package_id, String container, int chunk_index, List<String> providers) {
+    }
+
+    /** Reply data. */
+    public record Info(String game_paks, int container_count, int package_count, Integer script_object_count,
+                       List<Container> containers, List<String> problems, Location package_location) {
+    }
+
+    @Override
+    public ActionSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+        Path paks = args.requirePath("game_paks");
+        List<Path> mods = args.strings("mod_path").stream().map(Path::of).toList();
+        try (var lease = Containers.store(ctx, paks, mods, Containers.key(args.string("aes_key")))) {
+            PackageStore s = lease.get();
+            List<Container> cs = new ArrayList<>();
+            int order = 0;
+            for (IoStoreContainer c : s.containers()) {
+                cs.add(new Container(order++, c.name(), c.utocPath().toString(), s.packagesWonBy(c).size()));
+            }
+            Location loc = null;
+            String pkg = args.string("package");
+            if (pkg != null && !pkg.isBlank()) {
+                long id = pkg.startsWith("/") ? Hashes.cityHash64LowerUtf16(pkg) : parseId(pkg);
+                List<String> providers = s.providers(id).stream().map(l -> l.container().name()).toList();
+                PackageLocation l = s.lookup(id).orElse(null);
+                loc = new Location(Hashes.hex64(id), l == null ? null : l.container().name(), l == null ? -1 : l.chunkIndex(), providers);
+            }
+            Integer objects = s.scriptObjects().map(db -> db.size()).orElse(null);
+            Info info = new Info(paks.toString(), cs.size(), s.packageCount(), objects, List.copyOf(cs), s.problems(), loc);
+            return ActionResult.of(s.packageCount() + " packages in " + cs.size() + " containers", info);
+        }
+    }
+
+    private static long parseId(String s) {
+        String t = s.trim();
+        try {
+            return t.startsWith("0x") || t.startsWith("0X") ? Long.parseUnsignedLong(t.substring(2), 16) : Long.parseUnsignedLong(t);
+        } catch (NumberFormatException e) {
+            throw io.uassetd.daemon.action.ActionException.invalid("Field 'package' must be a /Game/... path or a package id, got '" + s + "'");
+        }
+    }
+}
