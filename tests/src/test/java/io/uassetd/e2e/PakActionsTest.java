@@ -296,7 +296,7 @@ class PakActionsTest extends SharedDaemon {
         System.arraycopy(sha, 0, b, footer + 41, 20);
         Files.write(pak, b);
         Path dest = out.resolve("dest");
-        Reply x = call("extract_pak_all", Map.of("file_path", pak.toString(), "output_path", dest.toString()));
+        Reply x = call("extract_pak_all", Map.of("file_path", pak.toString(), "output_path", dest.toString(), "verify", true));
         assertThat(x.success()).as(x.message()).isTrue();
         assertThat(x.dataTree().get("extracted_count").intValue()).isEqualTo(1);
         assertThat(x.dataTree().get("failed_count").intValue()).isEqualTo(1);
@@ -305,5 +305,25 @@ class PakActionsTest extends SharedDaemon {
         assertThat(failure.get("error").textValue()).contains("refusing to write outside");
         assertThat(Files.readString(dest.resolve("good.txt"))).isEqualTo("good");
         assertThat(Files.exists(out.resolve("evil.txt"))).isFalse();
+    }
+
+    @Test
+    void flippedDataByteIsCaughtByVerifyAndNothingIsWrittenForThatEntry(@TempDir Path out) throws Exception {
+        Path pak = out.resolve("flip.pak");
+        Files.copy(Fixtures.path("repak/packs/pack_v11.pak"), pak);
+        byte[] b = Files.readAllBytes(pak);
+        int at = new String(b, java.nio.charset.StandardCharsets.ISO_8859_1).indexOf("Proin urna leo");
+        assertThat(at).isPositive();
+        b[at] ^= 0x20;
+        Files.write(pak, b);
+        JsonNode v = call("verify_pak", Map.of("file_path", pak.toString())).dataTree();
+        assertThat(v.get("bad_count").intValue()).isEqualTo(1);
+        assertThat(v.get("bad").get(0).get("code").textValue()).isEqualTo("CORRUPT_DATA");
+        Path dest = out.resolve("d");
+        JsonNode x = call("extract_pak_all", Map.of("file_path", pak.toString(), "output_path", dest.toString(), "verify", true)).dataTree();
+        assertThat(x.get("extracted_count").intValue()).isEqualTo(3);
+        assertThat(x.get("failed_count").intValue()).isEqualTo(1);
+        String bad = x.get("failures").get(0).get("item").textValue();
+        assertThat(Files.exists(dest.resolve(bad))).isFalse();
     }
 }

@@ -29,7 +29,8 @@ public final class ExtractPakAllAction implements ActionHandler {
             PakArchives.FILE_PATH,
             FieldSpec.required("output_path", FieldType.STRING, "the output folder (created when missing)"),
             PakArchives.AES_KEY, PakArchives.SCHEME, PakArchives.FILTER,
-            FieldSpec.optional("list_only", FieldType.BOOLEAN, false, "only list what would be extracted").cli("--list"))
+            FieldSpec.optional("list_only", FieldType.BOOLEAN, false, "only list what would be extracted").cli("--list"),
+            FieldSpec.optional("verify", FieldType.BOOLEAN, false, "check each entry's SHA-1 before writing it"))
             .withCli("extract_pak", "file_path", "output_path");
 
     /** Reply data (UAssetTool's shape plus failures with reasons and the byte count). */
@@ -60,7 +61,11 @@ public final class ExtractPakAllAction implements ActionHandler {
                         new Result(outDir.toString(), 0, 0, 0, paths, List.of()));
             }
             Files.createDirectories(outDir);
+            boolean verify = args.bool("verify");
             Parallel.Outcome<Long> o = Parallel.run(ctx, todo, PakEntry::path, e -> {
+                if (verify) {
+                    r.verify(e);
+                }
                 Path target = SafePaths.resolve(outDir, e.path(), r.name());
                 Files.createDirectories(target.getParent());
                 return r.extractTo(e, target, ctx);

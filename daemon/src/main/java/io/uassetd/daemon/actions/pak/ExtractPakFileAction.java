@@ -24,7 +24,8 @@ public final class ExtractPakFileAction implements ActionHandler {
             PakArchives.FILE_PATH,
             FieldSpec.required("internal_path", FieldType.STRING, "the entry's path in the pak (with or without the mount point)"),
             FieldSpec.required("output_path", FieldType.STRING, "the file to write, or an existing folder"),
-            PakArchives.AES_KEY, PakArchives.SCHEME);
+            PakArchives.AES_KEY, PakArchives.SCHEME,
+            FieldSpec.optional("verify", FieldType.BOOLEAN, false, "check the entry's SHA-1 before writing it"));
 
     /** Reply data. */
     public record Extracted(String output_path, long size) {
@@ -51,6 +52,9 @@ public final class ExtractPakFileAction implements ActionHandler {
             Path parent = out.toAbsolutePath().getParent();
             if (parent != null) {
                 Files.createDirectories(parent);
+            }
+            if (args.bool("verify")) {
+                r.verify(e);
             }
             long n = r.extractTo(e, out, ctx);
             return ActionResult.of("Extracted " + e.path(), new Extracted(out.toString(), n));
