@@ -55,7 +55,9 @@ final class PackageParser {
         end(Region.Kind.NAME_MAP, s.nameOffset);
 
         List<SoftObjectPathEntry> softObjectPaths = new ArrayList<>();
-        if (s.softObjectPathsOffset > 0 && s.softObjectPathsCount > 0) {
+        if (s.softObjectPathsCount == 0) {
+            emptyTable(Region.Kind.SOFT_OBJECT_PATHS, s.softObjectPathsOffset);
+        } else if (s.softObjectPathsOffset > 0) {
             enter("SoftObjectPaths", s.softObjectPathsOffset);
             r.checkCount(s.softObjectPathsCount, SoftObjectPathEntry.MIN_SIZE, r.position());
             for (int i = 0; i < s.softObjectPathsCount; i++) {
@@ -66,7 +68,9 @@ final class PackageParser {
         }
 
         List<ObjectImport> imports = new ArrayList<>();
-        if (s.importCount > 0) {
+        if (s.importCount == 0) {
+            emptyTable(Region.Kind.IMPORT_MAP, s.importOffset);
+        } else {
             enter("ImportMap", s.importOffset);
             r.checkCount(s.importCount, 28, r.position());
             for (int i = 0; i < s.importCount; i++) {
@@ -77,7 +81,9 @@ final class PackageParser {
         }
 
         List<ObjectExport> entries = new ArrayList<>();
-        if (s.exportCount > 0) {
+        if (s.exportCount == 0) {
+            emptyTable(Region.Kind.EXPORT_MAP, s.exportOffset);
+        } else {
             enter("ExportMap", s.exportOffset);
             r.checkCount(s.exportCount, 60, r.position());
             for (int i = 0; i < s.exportCount; i++) {
@@ -105,7 +111,9 @@ final class PackageParser {
         }
 
         List<SoftPackageReference> softRefs = new ArrayList<>();
-        if (s.softPackageReferencesOffset > 0 && s.softPackageReferencesCount > 0) {
+        if (s.softPackageReferencesCount == 0) {
+            emptyTable(Region.Kind.SOFT_PACKAGE_REFERENCES, s.softPackageReferencesOffset);
+        } else if (s.softPackageReferencesOffset > 0) {
             enter("SoftPackageReferences", s.softPackageReferencesOffset);
             r.checkCount(s.softPackageReferencesCount, 4, r.position());
             for (int i = 0; i < s.softPackageReferencesCount; i++) {
@@ -144,7 +152,9 @@ final class PackageParser {
         }
 
         List<PackageIndex> preload = new ArrayList<>();
-        if (s.preloadDependencyOffset > 0 && s.preloadDependencyCount > 0) {
+        if (s.preloadDependencyCount <= 0) {
+            emptyTable(Region.Kind.PRELOAD_DEPENDENCIES, s.preloadDependencyOffset);
+        } else if (s.preloadDependencyOffset > 0) {
             enter("PreloadDependencies", s.preloadDependencyOffset);
             r.checkCount(s.preloadDependencyCount, 4, r.position());
             for (int i = 0; i < s.preloadDependencyCount; i++) {
@@ -220,6 +230,16 @@ final class PackageParser {
         r.seek(offset);
     }
 
+    /**
+     * Marks where an empty table sits (so rows added later are written there); dropped when the
+     * offset is not a boundary of the layout.
+     */
+    private void emptyTable(Region.Kind kind, int offset) {
+        if (offset > 0 && offset <= header.length) {
+            regions.add(new Region(kind, -1, offset, 0, null));
+        }
+    }
+
     private void end(Region.Kind kind, int offset) {
         regions.add(Region.table(kind, offset, r.position()));
     }
@@ -246,6 +266,10 @@ final class PackageParser {
         long cursor = 0;
         Region previous = null;
         for (Region reg : regions) {
+            if (reg.length() == 0 && reg.kind() != Region.Kind.EXPORT_DATA
+                    && (reg.start() < cursor || out.stream().anyMatch(o -> o.kind() == reg.kind()))) {
+                continue;
+            }
             if (reg.start() < cursor) {
                 throw new CorruptDataException(describe(reg) + " at " + FormatException.hex(reg.start()) + " overlaps "
                         + describe(previous) + " ending at " + FormatException.hex(cursor), name, reg.start(), "PackageLayout");

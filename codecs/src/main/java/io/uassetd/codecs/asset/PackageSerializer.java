@@ -21,11 +21,11 @@ final class PackageSerializer {
 
     /** The package bytes: the header part (.uasset) and the rest (.uexp, empty for a single-file package). */
     AssetPackage.Bytes serialize() {
-        List<Region> regions = p.regions();
         byte[][] exportData = new byte[p.exports().size()][];
         for (Export e : p.exports()) {
             exportData[e.index()] = e.serialize(p);
         }
+        List<Region> regions = effectiveRegions();
         byte[][] parts = new byte[regions.size()][];
         fill(parts, regions, exportData);
         long[] starts = new long[regions.size()];
@@ -60,6 +60,46 @@ final class PackageSerializer {
         byte[] head = java.util.Arrays.copyOf(all, (int) headerSize);
         byte[] tail = java.util.Arrays.copyOfRange(all, (int) headerSize, all.length);
         return new AssetPackage.Bytes(head, tail);
+    }
+
+    /**
+     * The package's regions plus an empty region for each table that has rows now but had none on
+     * disk, placed where Unreal's save order puts it.
+     */
+    private List<Region> effectiveRegions() {
+        List<Region> out = new ArrayList<>(p.regions());
+        var v = p.version();
+        ensureAfter(out, Region.Kind.SOFT_OBJECT_PATHS, !p.softObjectPaths().isEmpty()
+                && v.atLeast(io.uassetd.codecs.asset.version.ObjectVersionUE5.ADD_SOFTOBJECTPATH_LIST), Region.Kind.NAME_MAP);
+        ensureAfter(out, Region.Kind.IMPORT_MAP, !p.imports().isEmpty(), Region.Kind.SOFT_OBJECT_PATHS, Region.Kind.NAME_MAP);
+        ensureAfter(out, Region.Kind.SOFT_PACKAGE_REFERENCES, !p.softPackageReferences().isEmpty()
+                && v.atLeast(io.uassetd.codecs.asset.version.ObjectVersion.ADD_STRING_ASSET_REFERENCES_MAP),
+                Region.Kind.DEPENDS_MAP, Region.Kind.EXPORT_MAP, Region.Kind.IMPORT_MAP, Region.Kind.NAME_MAP);
+        if (!p.preloadDependencies().isEmpty() && out.stream().noneMatch(r -> r.kind() == Region.Kind.PRELOAD_DEPENDENCIES)
+                && v.atLeast(io.uassetd.codecs.asset.version.ObjectVersion.PRELOAD_DEPENDENCIES_IN_COOKED_EXPORTS)) {
+            long end = p.summary().totalHeaderSize();
+            int at = 0;
+            while (at < out.size() && out.get(at).start() < end) {
+                at++;
+            }
+            out.add(at, new Region(Region.Kind.PRELOAD_DEPENDENCIES, -1, end, 0, null));
+        }
+        return out;
+    }
+
+    private static void ensureAfter(List<Region> out, Region.Kind kind, boolean needed, Region.Kind... after) {
+        if (!needed || out.stream().anyMatch(r -> r.kind() == kind)) {
+            return;
+        }
+        for (Region.Kind pred : after) {
+            for (int i = out.size() - 1; i >= 0; i--) {
+                if (out.get(i).kind() == pred) {
+                    out.add(i + 1, new Region(kind, -1, out.get(i).end(), 0, null));
+                    return;
+                }
+            }
+        }
+        throw new IllegalStateException("No place for a new " + kind + " table");
     }
 
     private void fill(byte[][] parts, List<Region> regions, byte[][] exportData) {
@@ -143,7 +183,7 @@ final class PackageSerializer {
         s.exportCount = p.exports().size();
         s.softObjectPathsCount = p.softObjectPaths().size();
         s.softPackageReferencesCount = p.softPackageReferences().size();
-        if (s.preloadDependencyCount >= 0) {
+        if (s.preloadDependencyCount >= 0 || !p.preloadDependencies().isEmpty()) {
             s.preloadDependencyCount = p.preloadDependencies().size();
         }
         s.updateLastGeneration(oldExports, oldNames, s.exportCount, s.nameCount);

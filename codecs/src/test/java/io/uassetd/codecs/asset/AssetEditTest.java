@@ -48,6 +48,24 @@ class AssetEditTest {
     }
 
     @Test
+    void aFirstSoftPackageReferenceAndAnImportAreWrittenWhereTheEmptyTablesWere() {
+        AssetPackage p = AssetFixtures.open("uassetapi/TestJson/Items.uasset");
+        assertThat(p.softPackageReferences()).isEmpty();
+        int engine = p.names().indexOf("/Script/Engine");
+        p.softPackageReferences().add(new SoftPackageReference(new io.uassetd.codecs.asset.core.FName(engine, 0), null));
+        ObjectImport copy = p.importAt(2);
+        io.uassetd.codecs.asset.core.PackageIndex added = p.addImport(copy);
+        assertThat(added.value()).isEqualTo(-4);
+        AssetPackage.Bytes out = p.toBytes();
+        AssetPackage q = AssetPackage.read(out.header(), out.exports(), "Items.uasset", EngineVersion.UE4_23);
+        assertThat(q.softPackageReferences()).hasSize(1);
+        assertThat(q.name(q.softPackageReferences().get(0).name())).isEqualTo("/Script/Engine");
+        assertThat(q.imports()).hasSize(4);
+        assertThat(q.objectPath(added)).isEqualTo("/Script/Engine.Default__StringTable");
+        assertThat(q.export(0).rawData()).isEqualTo(p.export(0).rawData());
+    }
+
+    @Test
     void growingAnExportMovesTheOnesAfterIt() {
         AssetPackage p = AssetFixtures.open("uassetapi/TestUE5_6/BpThirdPerson/SM_Cube.uasset");
         byte[] first = p.export(0).rawData();
