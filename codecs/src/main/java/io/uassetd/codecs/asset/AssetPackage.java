@@ -267,6 +267,26 @@ public final class AssetPackage {
         return new byte[0];
     }
 
+    /** The asset registry data (kept raw) at AssetRegistryDataOffset, up to the next table; empty when absent. */
+    public byte[] assetRegistryData() {
+        return summary.assetRegistryDataOffset() > 0 ? rawSpanAt(summary.assetRegistryDataOffset()) : new byte[0];
+    }
+
+    /** The gatherable text data (kept raw), empty when absent. */
+    public byte[] gatherableTextData() {
+        return summary.gatherableTextDataOffset() > 0 ? rawSpanAt(summary.gatherableTextDataOffset()) : new byte[0];
+    }
+
+    /** The world tile info (kept raw), empty when absent. */
+    public byte[] worldTileInfoData() {
+        return summary.worldTileInfoDataOffset() > 0 ? rawSpanAt(summary.worldTileInfoDataOffset()) : new byte[0];
+    }
+
+    /** The package trailer (payload table of contents, UE5 editor packages), kept raw; empty when absent. */
+    public byte[] payloadToc() {
+        return summary.payloadTocOffset() > 0 ? rawSpanAt(summary.payloadTocOffset()) : new byte[0];
+    }
+
     /** The raw bytes after the last export (e.g. the 0x9E2A83C1 tag that ends a .uexp, or a payload TOC). */
     public byte[] trailingBytes() {
         Region last = regions.get(regions.size() - 1);

@@ -199,7 +199,18 @@ final class PackageParser {
             regions.add(new Region(Region.Kind.EXPORT_DATA, i, e.serialOffset(), e.serialSize(), null));
         }
         checkEndTag(total);
-        List<Region> laid = fillGaps(headerSize, total);
+        java.util.TreeSet<Long> splits = new java.util.TreeSet<>();
+        for (long at : new long[] {headerSize, s.assetRegistryDataOffset, s.worldTileInfoDataOffset, s.gatherableTextDataOffset,
+            s.metaDataOffset, s.cellExportOffset, s.cellImportOffset, s.importTypeHierarchiesOffset, s.bulkDataStartOffset,
+            s.payloadTocOffset}) {
+            if (at > 0 && at < total) {
+                splits.add(at);
+            }
+        }
+        if (thumbnails != null) {
+            thumbnails.forEach(t -> splits.add((long) t.fileOffset()));
+        }
+        List<Region> laid = fillGaps(splits, total);
         return new AssetPackage(name, uexp != null, s, names, imports, exports, depends, softObjectPaths, softRefs, searchable,
                 thumbnails, preload, dataResourceVersion, dataResources, laid);
     }
@@ -260,7 +271,7 @@ final class PackageParser {
     }
 
     /** Sorts the regions, refuses overlaps and covers every other byte with raw regions. */
-    private List<Region> fillGaps(long headerSize, long total) {
+    private List<Region> fillGaps(java.util.NavigableSet<Long> splits, long total) {
         regions.sort(Comparator.comparingLong(Region::start).thenComparingLong(Region::length));
         List<Region> out = new ArrayList<>();
         long cursor = 0;
@@ -274,23 +285,24 @@ final class PackageParser {
                 throw new CorruptDataException(describe(reg) + " at " + FormatException.hex(reg.start()) + " overlaps "
                         + describe(previous) + " ending at " + FormatException.hex(cursor), name, reg.start(), "PackageLayout");
             }
-            addRaw(out, cursor, reg.start(), headerSize);
+            addRaw(out, cursor, reg.start(), splits);
             out.add(reg);
             cursor = Math.max(cursor, reg.end());
             previous = reg;
         }
-        addRaw(out, cursor, total, headerSize);
+        addRaw(out, cursor, total, splits);
         return out;
     }
 
-    private void addRaw(List<Region> out, long from, long to, long split) {
-        if (from < split && to > split) {
-            addRaw(out, from, split, split);
-            addRaw(out, split, to, split);
-            return;
+    /** Adds raw regions covering [from, to), cut at every known offset of an unparsed table and at the header end. */
+    private void addRaw(List<Region> out, long from, long to, java.util.NavigableSet<Long> splits) {
+        long start = from;
+        for (long cut : splits.subSet(from, false, to, false)) {
+            out.add(new Region(Region.Kind.RAW, -1, start, cut - start, slice(start, (int) (cut - start))));
+            start = cut;
         }
-        if (to > from) {
-            out.add(new Region(Region.Kind.RAW, -1, from, to - from, slice(from, (int) (to - from))));
+        if (to > start) {
+            out.add(new Region(Region.Kind.RAW, -1, start, to - start, slice(start, (int) (to - start))));
         }
     }
 

@@ -135,6 +135,14 @@ class AssetModelTest {
         assertThat(bpgc.superIndex()).isEqualTo(-23);
         assertThat(s.payloadTocOffset()).isPositive();
         assertThat(p.imports()).allSatisfy(i -> assertThat(i.packageName()).isNotNull());
+        byte[] trailer = p.payloadToc();
+        assertThat(trailer).isNotEmpty();
+        // FPackageTrailer: header tag 0xD1C43B2E80A5F697, footer ends with the package tag
+        assertThat(java.nio.ByteBuffer.wrap(trailer).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong(0))
+                .isEqualTo(0xD1C43B2E80A5F697L);
+        assertThat(java.util.Arrays.copyOfRange(trailer, trailer.length - 4, trailer.length))
+                .containsExactly(0xC1, 0x83, 0x2A, 0x9E);
+        assertThat(p.assetRegistryData()).isNotEmpty();
     }
 
     @Test
