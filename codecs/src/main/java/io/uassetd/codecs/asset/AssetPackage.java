@@ -98,6 +98,12 @@ public final class AssetPackage {
         }
     }
 
+    /** True when the bytes start with the legacy package tag 0x9E2A83C1 (Zen packages do not). */
+    public static boolean isLegacyPackage(byte[] start) {
+        return start.length >= 4 && ((start[0] & 0xFF) | (start[1] & 0xFF) << 8 | (start[2] & 0xFF) << 16
+                | (start[3] & 0xFF) << 24) == PackageFileSummary.PACKAGE_FILE_TAG;
+    }
+
     /** Opens a package from memory (e.g. from a pak); {@code exports} is the .uexp content or null. */
     public static AssetPackage read(byte[] header, byte[] exports, String fileName, EngineVersion engine) {
         return PackageParser.parse(header, exports, fileName, engine);
@@ -208,6 +214,8 @@ public final class AssetPackage {
     public Export export(int index) {
         return exports.get(index);
     }
+
+    // The table lists below are live: edits to them are written (counts and offsets follow).
 
     /** The depends map (one list per export), or null when the package has none. */
     public List<List<PackageIndex>> dependsMap() {

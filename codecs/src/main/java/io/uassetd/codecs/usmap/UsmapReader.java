@@ -32,6 +32,8 @@ final class UsmapReader {
     /** Largest decompressed payload accepted (real mappings are a few MB). */
     static final int MAX_PAYLOAD = 512 << 20;
     private static final int MAX_TYPE_DEPTH = 64;
+    /** Largest accepted ratio of decompressed to compressed size above 16 MiB (mappings compress about 4:1). */
+    static final long MAX_RATIO = 64;
 
     private final String name;
     private final UsmapVersion version;
@@ -78,6 +80,11 @@ final class UsmapReader {
         if (size > MAX_PAYLOAD) {
             throw new CorruptDataException("Decompressed payload size " + size + " exceeds the limit " + MAX_PAYLOAD, name,
                     at + 5, "UsmapHeader");
+        }
+        long plausible = Math.max(16L << 20, compressedSize * MAX_RATIO);
+        if (compression != UsmapCompression.NONE && size > plausible) {
+            throw new CorruptDataException("Decompressed payload size " + size + " is implausible for " + compressedSize
+                    + " compressed bytes (more than " + MAX_RATIO + " times)", name, at + 5, "UsmapHeader");
         }
         if (compression == UsmapCompression.NONE && compressedSize != size) {
             throw new CorruptDataException("Uncompressed payload: compressed size " + compressedSize

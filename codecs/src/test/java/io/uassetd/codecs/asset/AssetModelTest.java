@@ -57,6 +57,17 @@ class AssetModelTest {
     }
 
     @Test
+    void zenPackagesAreNotLegacyPackages() throws java.io.IOException {
+        byte[] zen = java.nio.file.Files.readAllBytes(io.uassetd.testkit.Fixtures.path("retoc/UE4.27/T_Emissive.uasset"));
+        assertThat(AssetPackage.isLegacyPackage(zen)).isFalse();
+        byte[] legacy = java.nio.file.Files.readAllBytes(io.uassetd.testkit.Fixtures.path("retoc/UE4.27/TestModUI.uasset"));
+        assertThat(AssetPackage.isLegacyPackage(legacy)).isTrue();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> AssetPackage.read(zen, null, "T_Emissive.uasset", EngineVersion.UE4_27))
+                .isInstanceOf(io.uassetd.codecs.error.CorruptDataException.class)
+                .hasMessageContaining("Bad package tag");
+    }
+
+    @Test
     void duplicateNameEntriesAreKept() {
         AssetPackage p = AssetFixtures.open("uassetapi/TestDuplicateNameMapEntries/BIOME_AzureWeald.uasset");
         long distinct = p.names().entries().stream().map(NameEntry::text).distinct().count();
