@@ -60,6 +60,10 @@ final class UsmapReader {
                     + (UsmapVersion.values().length - 1) + ")", name, 2, "UsmapHeader");
         }
         UsmapVersion version = UsmapVersion.values()[v];
+        if (version.atLeast(UsmapVersion.PROPERTY_FLAGS)) {
+            throw new UnsupportedVersionException("Unsupported usmap version " + v + " (property flags): supported 0 to 5",
+                    name, 2, "UsmapHeader");
+        }
         UsmapReader r = new UsmapReader(name, version);
         UsmapVersioning versioning = null;
         if (version.atLeast(UsmapVersion.PACKAGE_VERSIONING) && h.bool32()) {
@@ -161,10 +165,6 @@ final class UsmapReader {
     }
 
     private Usmap readPayload(UsmapCompression compression, UsmapVersioning versioning) {
-        if (version.atLeast(UsmapVersion.PROPERTY_FLAGS)) {
-            throw new UnsupportedVersionException("Usmap version 6 (property flags) is not supported yet", name, 2,
-                    "UsmapHeader");
-        }
         boolean longNames = version.atLeast(UsmapVersion.LONG_FNAME);
         int nameCount = in.count(longNames ? 2 : 1, "name");
         names = new ArrayList<>(nameCount);
