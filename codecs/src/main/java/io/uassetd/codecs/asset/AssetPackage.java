@@ -295,6 +295,30 @@ public final class AssetPackage {
         return summary.payloadTocOffset() > 0 ? rawSpanAt(summary.payloadTocOffset()) : new byte[0];
     }
 
+    /**
+     * The raw bytes between the last header table and the header end (UE5 cookers leave zero padding
+     * there); empty when the tables reach the end.
+     */
+    public byte[] headerTail() {
+        long end = summary.totalHeaderSize();
+        int last = -1;
+        for (int i = 0; i < regions.size(); i++) {
+            Region r = regions.get(i);
+            if (r.kind() != Region.Kind.RAW && r.kind() != Region.Kind.EXPORT_DATA && r.end() <= end) {
+                last = i;
+            }
+        }
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (int i = last + 1; i < regions.size() && regions.get(i).end() <= end; i++) {
+            Region r = regions.get(i);
+            if (r.kind() != Region.Kind.RAW || (r.start() == summary.assetRegistryDataOffset())) {
+                return new byte[0];
+            }
+            out.writeBytes(r.raw());
+        }
+        return out.toByteArray();
+    }
+
     /** The raw bytes after the last export (e.g. the 0x9E2A83C1 tag that ends a .uexp, or a payload TOC). */
     public byte[] trailingBytes() {
         Region last = regions.get(regions.size() - 1);
@@ -480,6 +504,16 @@ public final class AssetPackage {
             ObjectExport x = e.entry();
             out.add(new ExportInfo(e.index(), name(x.objectName()), className(e), x.classIndex().value(),
                     x.superIndex().value(), x.outerIndex().value(), x.serialSize(), x.serialOffset(), x.objectFlags()));
+        }
+        return out;
+    }
+
+    /** One line per span of the package as read (kind, offset, size), for debugging output. */
+    public List<String> describeLayout() {
+        List<String> out = new ArrayList<>(regions.size());
+        for (Region r : regions) {
+            String what = r.kind() == Region.Kind.EXPORT_DATA ? "EXPORT_DATA[" + r.exportIndex() + "]" : r.kind().toString();
+            out.add(what + " @" + r.start() + " +" + r.length());
         }
         return out;
     }

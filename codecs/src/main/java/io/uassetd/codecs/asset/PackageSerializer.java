@@ -113,7 +113,8 @@ final class PackageSerializer {
         }
     }
 
-    private byte[] table(Region.Kind kind) {
+    /** One table serialized with the package's current content. */
+    byte[] table(Region.Kind kind) {
         PackageFileSummary s = p.summary();
         PackageWriter w = new PackageWriter(s.version(), s.filterEditorOnly());
         switch (kind) {
