@@ -98,6 +98,12 @@ public final class AssetPackage {
         }
     }
 
+    /** True when the bytes start with the legacy package tag 0x9E2A83C1 (Zen packages do not). */
+    public static boolean isLegacyPackage(byte[] start) {
+        return start.length >= 4 && ((start[0] & 0xFF) | (start[1] & 0xFF) << 8 | (start[2] & 0xFF) << 16
+                | (start[3] & 0xFF) << 24) == PackageFileSummary.PACKAGE_FILE_TAG;
+    }
+
     /** Opens a package from memory (e.g. from a pak); {@code exports} is the .uexp content or null. */
     public static AssetPackage read(byte[] header, byte[] exports, String fileName, EngineVersion engine) {
         return PackageParser.parse(header, exports, fileName, engine);
@@ -209,6 +215,8 @@ public final class AssetPackage {
         return exports.get(index);
     }
 
+    // The table lists below are live: edits to them are written (counts and offsets follow).
+
     /** The depends map (one list per export), or null when the package has none. */
     public List<List<PackageIndex>> dependsMap() {
         return dependsMap;
@@ -265,6 +273,50 @@ public final class AssetPackage {
             }
         }
         return new byte[0];
+    }
+
+    /** The asset registry data (kept raw) at AssetRegistryDataOffset, up to the next table; empty when absent. */
+    public byte[] assetRegistryData() {
+        return summary.assetRegistryDataOffset() > 0 ? rawSpanAt(summary.assetRegistryDataOffset()) : new byte[0];
+    }
+
+    /** The gatherable text data (kept raw), empty when absent. */
+    public byte[] gatherableTextData() {
+        return summary.gatherableTextDataOffset() > 0 ? rawSpanAt(summary.gatherableTextDataOffset()) : new byte[0];
+    }
+
+    /** The world tile info (kept raw), empty when absent. */
+    public byte[] worldTileInfoData() {
+        return summary.worldTileInfoDataOffset() > 0 ? rawSpanAt(summary.worldTileInfoDataOffset()) : new byte[0];
+    }
+
+    /** The package trailer (payload table of contents, UE5 editor packages), kept raw; empty when absent. */
+    public byte[] payloadToc() {
+        return summary.payloadTocOffset() > 0 ? rawSpanAt(summary.payloadTocOffset()) : new byte[0];
+    }
+
+    /**
+     * The raw bytes between the last header table and the header end (UE5 cookers leave zero padding
+     * there); empty when the tables reach the end.
+     */
+    public byte[] headerTail() {
+        long end = summary.totalHeaderSize();
+        int last = -1;
+        for (int i = 0; i < regions.size(); i++) {
+            Region r = regions.get(i);
+            if (r.kind() != Region.Kind.RAW && r.kind() != Region.Kind.EXPORT_DATA && r.end() <= end) {
+                last = i;
+            }
+        }
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (int i = last + 1; i < regions.size() && regions.get(i).end() <= end; i++) {
+            Region r = regions.get(i);
+            if (r.kind() != Region.Kind.RAW || (r.start() == summary.assetRegistryDataOffset())) {
+                return new byte[0];
+            }
+            out.writeBytes(r.raw());
+        }
+        return out.toByteArray();
     }
 
     /** The raw bytes after the last export (e.g. the 0x9E2A83C1 tag that ends a .uexp, or a payload TOC). */
@@ -452,6 +504,16 @@ public final class AssetPackage {
             ObjectExport x = e.entry();
             out.add(new ExportInfo(e.index(), name(x.objectName()), className(e), x.classIndex().value(),
                     x.superIndex().value(), x.outerIndex().value(), x.serialSize(), x.serialOffset(), x.objectFlags()));
+        }
+        return out;
+    }
+
+    /** One line per span of the package as read (kind, offset, size), for debugging output. */
+    public List<String> describeLayout() {
+        List<String> out = new ArrayList<>(regions.size());
+        for (Region r : regions) {
+            String what = r.kind() == Region.Kind.EXPORT_DATA ? "EXPORT_DATA[" + r.exportIndex() + "]" : r.kind().toString();
+            out.add(what + " @" + r.start() + " +" + r.length());
         }
         return out;
     }

@@ -97,6 +97,50 @@ public final class PackageFileSummary {
     }
 
     /**
+     * A summary for a new package: the given versions (stored as zero when {@code unversioned}),
+     * flags and engine versions, every table empty; the builder fills counts and offsets.
+     */
+    static PackageFileSummary blank(LegacyFileVersion legacy, PackageVersion version, boolean unversioned,
+            CustomVersionContainer customVersions, FString packageName, int packageFlags, FGuid guid, byte[] savedHash,
+            FEngineVersion savedBy, FEngineVersion compatibleWith, int packageSource, int[] chunkIds) {
+        PackageFileSummary s = new PackageFileSummary();
+        s.legacyFileVersion = legacy;
+        s.legacyUE3Version = legacy == LegacyFileVersion.REMOVED_UE3_VERSION ? 0 : 864;
+        s.unversioned = unversioned;
+        s.fileVersionUE4 = unversioned ? 0 : version.fileVersionUE4();
+        s.fileVersionUE5 = unversioned ? 0 : version.fileVersionUE5();
+        s.fileVersionLicensee = unversioned ? 0 : version.licenseeVersion();
+        s.version = version;
+        s.customVersions = customVersions;
+        s.packageName = packageName;
+        s.packageFlags = packageFlags;
+        s.localizationId = FString.EMPTY;
+        s.guid = version.atLeast(ObjectVersionUE5.PACKAGE_SAVED_HASH) ? null : guid;
+        s.savedHash = version.atLeast(ObjectVersionUE5.PACKAGE_SAVED_HASH) ? (savedHash == null ? new byte[20] : savedHash.clone()) : null;
+        s.persistentGuid = guid;
+        s.ownerPersistentGuid = FGuid.ZERO;
+        s.generations = new ArrayList<>();
+        s.savedByEngineVersion = savedBy;
+        s.compatibleWithEngineVersion = compatibleWith;
+        s.compressedChunks = new ArrayList<>();
+        s.packageSource = packageSource;
+        s.additionalPackagesToCook = new ArrayList<>();
+        s.chunkIds = chunkIds.clone();
+        s.preloadDependencyCount = -1;
+        s.payloadTocOffset = -1;
+        s.dataResourceOffset = -1;
+        return s;
+    }
+
+    void setLegacyUE3Version(int v) {
+        this.legacyUE3Version = v;
+    }
+
+    void setGenerations(List<FGenerationInfo> generations) {
+        this.generations = new ArrayList<>(generations);
+    }
+
+    /**
      * Reads a summary. {@code engine} supplies the versions when the package is unversioned; it is
      * ignored for a versioned package, and an unversioned package without one is refused.
      */

@@ -1,7 +1,6 @@
 package io.uassetd.codecs.asset;
 
 import io.uassetd.codecs.asset.archive.PackageReader;
-import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
@@ -55,7 +54,9 @@ final class PackageParser {
         end(Region.Kind.NAME_MAP, s.nameOffset);
 
         List<SoftObjectPathEntry> softObjectPaths = new ArrayList<>();
-        if (s.softObjectPathsOffset > 0 && s.softObjectPathsCount > 0) {
+        if (s.softObjectPathsCount == 0) {
+            emptyTable(Region.Kind.SOFT_OBJECT_PATHS, s.softObjectPathsOffset);
+        } else if (s.softObjectPathsOffset > 0) {
             enter("SoftObjectPaths", s.softObjectPathsOffset);
             r.checkCount(s.softObjectPathsCount, SoftObjectPathEntry.MIN_SIZE, r.position());
             for (int i = 0; i < s.softObjectPathsCount; i++) {
@@ -66,7 +67,9 @@ final class PackageParser {
         }
 
         List<ObjectImport> imports = new ArrayList<>();
-        if (s.importCount > 0) {
+        if (s.importCount == 0) {
+            emptyTable(Region.Kind.IMPORT_MAP, s.importOffset);
+        } else {
             enter("ImportMap", s.importOffset);
             r.checkCount(s.importCount, 28, r.position());
             for (int i = 0; i < s.importCount; i++) {
@@ -77,7 +80,9 @@ final class PackageParser {
         }
 
         List<ObjectExport> entries = new ArrayList<>();
-        if (s.exportCount > 0) {
+        if (s.exportCount == 0) {
+            emptyTable(Region.Kind.EXPORT_MAP, s.exportOffset);
+        } else {
             enter("ExportMap", s.exportOffset);
             r.checkCount(s.exportCount, 60, r.position());
             for (int i = 0; i < s.exportCount; i++) {
@@ -105,7 +110,9 @@ final class PackageParser {
         }
 
         List<SoftPackageReference> softRefs = new ArrayList<>();
-        if (s.softPackageReferencesOffset > 0 && s.softPackageReferencesCount > 0) {
+        if (s.softPackageReferencesCount == 0) {
+            emptyTable(Region.Kind.SOFT_PACKAGE_REFERENCES, s.softPackageReferencesOffset);
+        } else if (s.softPackageReferencesOffset > 0) {
             enter("SoftPackageReferences", s.softPackageReferencesOffset);
             r.checkCount(s.softPackageReferencesCount, 4, r.position());
             for (int i = 0; i < s.softPackageReferencesCount; i++) {
@@ -117,16 +124,11 @@ final class PackageParser {
         List<SearchableNames> searchable = null;
         if (s.searchableNamesOffset > 0) {
             enter("SearchableNames", s.searchableNamesOffset);
-            int n = r.readCount(8);
+            int n = r.readCount(SearchableNames.MIN_SIZE);
             searchable = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
-                PackageIndex object = r.readPackageIndex();
-                int m = r.readCount(8);
-                List<FName> list = new ArrayList<>(m);
-                for (int j = 0; j < m; j++) {
-                    list.add(r.readFName());
-                }
-                searchable.add(new SearchableNames(object, list));
+                r.structure("SearchableNames[" + i + "]");
+                searchable.add(SearchableNames.read(r));
             }
             end(Region.Kind.SEARCHABLE_NAMES, s.searchableNamesOffset);
         }
@@ -134,17 +136,19 @@ final class PackageParser {
         List<ThumbnailEntry> thumbnails = null;
         if (s.thumbnailTableOffset > 0) {
             enter("ThumbnailTable", s.thumbnailTableOffset);
-            int n = r.readCount(12);
+            int n = r.readCount(ThumbnailEntry.MIN_SIZE);
             thumbnails = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 r.structure("ThumbnailTable[" + i + "]");
-                thumbnails.add(new ThumbnailEntry(r.readFString(), r.readFString(), r.readI32()));
+                thumbnails.add(ThumbnailEntry.read(r));
             }
             end(Region.Kind.THUMBNAIL_TABLE, s.thumbnailTableOffset);
         }
 
         List<PackageIndex> preload = new ArrayList<>();
-        if (s.preloadDependencyOffset > 0 && s.preloadDependencyCount > 0) {
+        if (s.preloadDependencyCount <= 0) {
+            emptyTable(Region.Kind.PRELOAD_DEPENDENCIES, s.preloadDependencyOffset);
+        } else if (s.preloadDependencyOffset > 0) {
             enter("PreloadDependencies", s.preloadDependencyOffset);
             r.checkCount(s.preloadDependencyCount, 4, r.position());
             for (int i = 0; i < s.preloadDependencyCount; i++) {
@@ -163,14 +167,11 @@ final class PackageParser {
                 throw new UnsupportedVersionException("Unsupported data resource version " + dataResourceVersion, name, at,
                         "DataResources");
             }
-            int n = r.readCount(dataResourceVersion >= 2 ? 45 : 44);
+            int n = r.readCount(DataResource.size(dataResourceVersion));
             dataResources = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 r.structure("DataResources[" + i + "]");
-                int flags = r.readI32();
-                int cooked = dataResourceVersion >= 2 ? r.readU8() : 0;
-                dataResources.add(new DataResource(flags, cooked, r.readI64(), r.readI64(), r.readI64(), r.readI64(),
-                        r.readPackageIndex(), r.readI32()));
+                dataResources.add(DataResource.read(r, dataResourceVersion));
             }
             end(Region.Kind.DATA_RESOURCES, s.dataResourceOffset);
         }
@@ -189,7 +190,18 @@ final class PackageParser {
             regions.add(new Region(Region.Kind.EXPORT_DATA, i, e.serialOffset(), e.serialSize(), null));
         }
         checkEndTag(total);
-        List<Region> laid = fillGaps(headerSize, total);
+        java.util.TreeSet<Long> splits = new java.util.TreeSet<>();
+        for (long at : new long[] {headerSize, s.assetRegistryDataOffset, s.worldTileInfoDataOffset, s.gatherableTextDataOffset,
+            s.metaDataOffset, s.cellExportOffset, s.cellImportOffset, s.importTypeHierarchiesOffset, s.bulkDataStartOffset,
+            s.payloadTocOffset}) {
+            if (at > 0 && at < total) {
+                splits.add(at);
+            }
+        }
+        if (thumbnails != null) {
+            thumbnails.forEach(t -> splits.add((long) t.fileOffset()));
+        }
+        List<Region> laid = fillGaps(splits, total);
         return new AssetPackage(name, uexp != null, s, names, imports, exports, depends, softObjectPaths, softRefs, searchable,
                 thumbnails, preload, dataResourceVersion, dataResources, laid);
     }
@@ -220,6 +232,16 @@ final class PackageParser {
         r.seek(offset);
     }
 
+    /**
+     * Marks where an empty table sits (so rows added later are written there); dropped when the
+     * offset is not a boundary of the layout.
+     */
+    private void emptyTable(Region.Kind kind, int offset) {
+        if (offset > 0 && offset <= header.length) {
+            regions.add(new Region(kind, -1, offset, 0, null));
+        }
+    }
+
     private void end(Region.Kind kind, int offset) {
         regions.add(Region.table(kind, offset, r.position()));
     }
@@ -240,33 +262,38 @@ final class PackageParser {
     }
 
     /** Sorts the regions, refuses overlaps and covers every other byte with raw regions. */
-    private List<Region> fillGaps(long headerSize, long total) {
+    private List<Region> fillGaps(java.util.NavigableSet<Long> splits, long total) {
         regions.sort(Comparator.comparingLong(Region::start).thenComparingLong(Region::length));
         List<Region> out = new ArrayList<>();
         long cursor = 0;
         Region previous = null;
         for (Region reg : regions) {
+            if (reg.length() == 0 && reg.kind() != Region.Kind.EXPORT_DATA
+                    && (reg.start() < cursor || out.stream().anyMatch(o -> o.kind() == reg.kind()))) {
+                continue;
+            }
             if (reg.start() < cursor) {
                 throw new CorruptDataException(describe(reg) + " at " + FormatException.hex(reg.start()) + " overlaps "
                         + describe(previous) + " ending at " + FormatException.hex(cursor), name, reg.start(), "PackageLayout");
             }
-            addRaw(out, cursor, reg.start(), headerSize);
+            addRaw(out, cursor, reg.start(), splits);
             out.add(reg);
             cursor = Math.max(cursor, reg.end());
             previous = reg;
         }
-        addRaw(out, cursor, total, headerSize);
+        addRaw(out, cursor, total, splits);
         return out;
     }
 
-    private void addRaw(List<Region> out, long from, long to, long split) {
-        if (from < split && to > split) {
-            addRaw(out, from, split, split);
-            addRaw(out, split, to, split);
-            return;
+    /** Adds raw regions covering [from, to), cut at every known offset of an unparsed table and at the header end. */
+    private void addRaw(List<Region> out, long from, long to, java.util.NavigableSet<Long> splits) {
+        long start = from;
+        for (long cut : splits.subSet(from, false, to, false)) {
+            out.add(new Region(Region.Kind.RAW, -1, start, cut - start, slice(start, (int) (cut - start))));
+            start = cut;
         }
-        if (to > from) {
-            out.add(new Region(Region.Kind.RAW, -1, from, to - from, slice(from, (int) (to - from))));
+        if (to > start) {
+            out.add(new Region(Region.Kind.RAW, -1, start, to - start, slice(start, (int) (to - start))));
         }
     }
 

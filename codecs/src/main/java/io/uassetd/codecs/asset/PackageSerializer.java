@@ -1,8 +1,6 @@
 package io.uassetd.codecs.asset;
 
 import io.uassetd.codecs.asset.archive.PackageWriter;
-import io.uassetd.codecs.asset.core.FGenerationInfo;
-import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,11 +19,11 @@ final class PackageSerializer {
 
     /** The package bytes: the header part (.uasset) and the rest (.uexp, empty for a single-file package). */
     AssetPackage.Bytes serialize() {
-        List<Region> regions = p.regions();
         byte[][] exportData = new byte[p.exports().size()][];
         for (Export e : p.exports()) {
             exportData[e.index()] = e.serialize(p);
         }
+        List<Region> regions = effectiveRegions();
         byte[][] parts = new byte[regions.size()][];
         fill(parts, regions, exportData);
         long[] starts = new long[regions.size()];
@@ -62,6 +60,46 @@ final class PackageSerializer {
         return new AssetPackage.Bytes(head, tail);
     }
 
+    /**
+     * The package's regions plus an empty region for each table that has rows now but had none on
+     * disk, placed where Unreal's save order puts it.
+     */
+    private List<Region> effectiveRegions() {
+        List<Region> out = new ArrayList<>(p.regions());
+        var v = p.version();
+        ensureAfter(out, Region.Kind.SOFT_OBJECT_PATHS, !p.softObjectPaths().isEmpty()
+                && v.atLeast(io.uassetd.codecs.asset.version.ObjectVersionUE5.ADD_SOFTOBJECTPATH_LIST), Region.Kind.NAME_MAP);
+        ensureAfter(out, Region.Kind.IMPORT_MAP, !p.imports().isEmpty(), Region.Kind.SOFT_OBJECT_PATHS, Region.Kind.NAME_MAP);
+        ensureAfter(out, Region.Kind.SOFT_PACKAGE_REFERENCES, !p.softPackageReferences().isEmpty()
+                && v.atLeast(io.uassetd.codecs.asset.version.ObjectVersion.ADD_STRING_ASSET_REFERENCES_MAP),
+                Region.Kind.DEPENDS_MAP, Region.Kind.EXPORT_MAP, Region.Kind.IMPORT_MAP, Region.Kind.NAME_MAP);
+        if (!p.preloadDependencies().isEmpty() && out.stream().noneMatch(r -> r.kind() == Region.Kind.PRELOAD_DEPENDENCIES)
+                && v.atLeast(io.uassetd.codecs.asset.version.ObjectVersion.PRELOAD_DEPENDENCIES_IN_COOKED_EXPORTS)) {
+            long end = p.summary().totalHeaderSize();
+            int at = 0;
+            while (at < out.size() && out.get(at).start() < end) {
+                at++;
+            }
+            out.add(at, new Region(Region.Kind.PRELOAD_DEPENDENCIES, -1, end, 0, null));
+        }
+        return out;
+    }
+
+    private static void ensureAfter(List<Region> out, Region.Kind kind, boolean needed, Region.Kind... after) {
+        if (!needed || out.stream().anyMatch(r -> r.kind() == kind)) {
+            return;
+        }
+        for (Region.Kind pred : after) {
+            for (int i = out.size() - 1; i >= 0; i--) {
+                if (out.get(i).kind() == pred) {
+                    out.add(i + 1, new Region(kind, -1, out.get(i).end(), 0, null));
+                    return;
+                }
+            }
+        }
+        throw new IllegalStateException("No place for a new " + kind + " table");
+    }
+
     private void fill(byte[][] parts, List<Region> regions, byte[][] exportData) {
         for (int i = 0; i < regions.size(); i++) {
             Region r = regions.get(i);
@@ -73,7 +111,8 @@ final class PackageSerializer {
         }
     }
 
-    private byte[] table(Region.Kind kind) {
+    /** One table serialized with the package's current content. */
+    byte[] table(Region.Kind kind) {
         PackageFileSummary s = p.summary();
         PackageWriter w = new PackageWriter(s.version(), s.filterEditorOnly());
         switch (kind) {
@@ -91,38 +130,17 @@ final class PackageSerializer {
             case SOFT_PACKAGE_REFERENCES -> p.softPackageReferences().forEach(e -> e.write(w));
             case SEARCHABLE_NAMES -> {
                 w.writeI32(p.searchableNames().size());
-                for (SearchableNames n : p.searchableNames()) {
-                    w.writePackageIndex(n.object());
-                    w.writeI32(n.names().size());
-                    for (FName f : n.names()) {
-                        w.writeFName(f);
-                    }
-                }
+                p.searchableNames().forEach(n -> n.write(w));
             }
             case THUMBNAIL_TABLE -> {
                 w.writeI32(p.thumbnails().size());
-                for (ThumbnailEntry t : p.thumbnails()) {
-                    w.writeFString(t.objectClassName());
-                    w.writeFString(t.objectPathWithoutPackageName());
-                    w.writeI32(t.fileOffset());
-                }
+                p.thumbnails().forEach(t -> t.write(w));
             }
             case PRELOAD_DEPENDENCIES -> p.preloadDependencies().forEach(w::writePackageIndex);
             case DATA_RESOURCES -> {
                 w.writeI32(p.dataResourceVersion());
                 w.writeI32(p.dataResources().size());
-                for (DataResource d : p.dataResources()) {
-                    w.writeI32(d.flags());
-                    if (p.dataResourceVersion() >= 2) {
-                        w.writeU8(d.cookedIndex());
-                    }
-                    w.writeI64(d.serialOffset());
-                    w.writeI64(d.duplicateSerialOffset());
-                    w.writeI64(d.serialSize());
-                    w.writeI64(d.rawSize());
-                    w.writePackageIndex(d.outerIndex());
-                    w.writeI32(d.legacyBulkDataFlags());
-                }
+                p.dataResources().forEach(d -> d.write(w, p.dataResourceVersion()));
             }
             default -> throw new IllegalStateException("Not a table: " + kind);
         }
@@ -143,7 +161,7 @@ final class PackageSerializer {
         s.exportCount = p.exports().size();
         s.softObjectPathsCount = p.softObjectPaths().size();
         s.softPackageReferencesCount = p.softPackageReferences().size();
-        if (s.preloadDependencyCount >= 0) {
+        if (s.preloadDependencyCount >= 0 || !p.preloadDependencies().isEmpty()) {
             s.preloadDependencyCount = p.preloadDependencies().size();
         }
         s.updateLastGeneration(oldExports, oldNames, s.exportCount, s.nameCount);
@@ -188,9 +206,5 @@ final class PackageSerializer {
     private static int tableOffset(OffsetRemap m, Region.Kind kind, int old) {
         long start = m.startOf(kind);
         return start >= 0 ? Math.toIntExact(start) : m.mapOffset(old);
-    }
-
-    static boolean generationMatches(FGenerationInfo g, int exports, int names) {
-        return g.exportCount() == exports && g.nameCount() == names;
     }
 }

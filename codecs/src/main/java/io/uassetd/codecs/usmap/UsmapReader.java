@@ -32,6 +32,8 @@ final class UsmapReader {
     /** Largest decompressed payload accepted (real mappings are a few MB). */
     static final int MAX_PAYLOAD = 512 << 20;
     private static final int MAX_TYPE_DEPTH = 64;
+    /** Largest accepted ratio of decompressed to compressed size above 16 MiB (mappings compress about 4:1). */
+    static final long MAX_RATIO = 64;
 
     private final String name;
     private final UsmapVersion version;
@@ -58,6 +60,10 @@ final class UsmapReader {
                     + (UsmapVersion.values().length - 1) + ")", name, 2, "UsmapHeader");
         }
         UsmapVersion version = UsmapVersion.values()[v];
+        if (version.atLeast(UsmapVersion.PROPERTY_FLAGS)) {
+            throw new UnsupportedVersionException("Unsupported usmap version " + v + " (property flags): supported 0 to 5",
+                    name, 2, "UsmapHeader");
+        }
         UsmapReader r = new UsmapReader(name, version);
         UsmapVersioning versioning = null;
         if (version.atLeast(UsmapVersion.PACKAGE_VERSIONING) && h.bool32()) {
@@ -78,6 +84,11 @@ final class UsmapReader {
         if (size > MAX_PAYLOAD) {
             throw new CorruptDataException("Decompressed payload size " + size + " exceeds the limit " + MAX_PAYLOAD, name,
                     at + 5, "UsmapHeader");
+        }
+        long plausible = Math.max(16L << 20, compressedSize * MAX_RATIO);
+        if (compression != UsmapCompression.NONE && size > plausible) {
+            throw new CorruptDataException("Decompressed payload size " + size + " is implausible for " + compressedSize
+                    + " compressed bytes (more than " + MAX_RATIO + " times)", name, at + 5, "UsmapHeader");
         }
         if (compression == UsmapCompression.NONE && compressedSize != size) {
             throw new CorruptDataException("Uncompressed payload: compressed size " + compressedSize
@@ -154,10 +165,6 @@ final class UsmapReader {
     }
 
     private Usmap readPayload(UsmapCompression compression, UsmapVersioning versioning) {
-        if (version.atLeast(UsmapVersion.PROPERTY_FLAGS)) {
-            throw new UnsupportedVersionException("Usmap version 6 (property flags) is not supported yet", name, 2,
-                    "UsmapHeader");
-        }
         boolean longNames = version.atLeast(UsmapVersion.LONG_FNAME);
         int nameCount = in.count(longNames ? 2 : 1, "name");
         names = new ArrayList<>(nameCount);

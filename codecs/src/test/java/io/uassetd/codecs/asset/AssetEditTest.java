@@ -48,17 +48,38 @@ class AssetEditTest {
     }
 
     @Test
+    void aFirstSoftPackageReferenceAndAnImportAreWrittenWhereTheEmptyTablesWere() {
+        AssetPackage p = AssetFixtures.open("uassetapi/TestJson/Items.uasset");
+        assertThat(p.softPackageReferences()).isEmpty();
+        int engine = p.names().indexOf("/Script/Engine");
+        p.softPackageReferences().add(new SoftPackageReference(new io.uassetd.codecs.asset.core.FName(engine, 0), null));
+        ObjectImport copy = p.importAt(2);
+        io.uassetd.codecs.asset.core.PackageIndex added = p.addImport(copy);
+        assertThat(added.value()).isEqualTo(-4);
+        AssetPackage.Bytes out = p.toBytes();
+        AssetPackage q = AssetPackage.read(out.header(), out.exports(), "Items.uasset", EngineVersion.UE4_23);
+        assertThat(q.softPackageReferences()).hasSize(1);
+        assertThat(q.name(q.softPackageReferences().get(0).name())).isEqualTo("/Script/Engine");
+        assertThat(q.imports()).hasSize(4);
+        assertThat(q.objectPath(added)).isEqualTo("/Script/Engine.Default__StringTable");
+        assertThat(q.export(0).rawData()).isEqualTo(p.export(0).rawData());
+    }
+
+    @Test
     void growingAnExportMovesTheOnesAfterIt() {
         AssetPackage p = AssetFixtures.open("uassetapi/TestUE5_6/BpThirdPerson/SM_Cube.uasset");
         byte[] first = p.export(0).rawData();
         byte[] grown = Arrays.copyOf(first, first.length + 10);
         p.export(0).setRawData(grown);
         long secondOffset = p.export(1).entry().serialOffset();
+        long bulk = p.summary().bulkDataStartOffset();
         AssetPackage.Bytes out = p.toBytes();
         AssetPackage q = AssetPackage.read(out.header(), out.exports(), "SM_Cube.uasset", EngineVersion.UE5_6);
         assertThat(q.export(0).entry().serialSize()).isEqualTo(grown.length);
         assertThat(q.export(0).rawData()).isEqualTo(grown);
         assertThat(q.export(1).entry().serialOffset()).isEqualTo(secondOffset + 10);
+        assertThat(q.summary().bulkDataStartOffset()).isEqualTo(bulk + 10);
+        assertThat(q.export(0).rawBuffer().remaining()).isEqualTo(grown.length);
         assertThat(q.export(2).rawData()).isEqualTo(p.export(2).rawData());
         assertThat(q.trailingBytes()).containsExactly(0xC1, 0x83, 0x2A, 0x9E);
     }

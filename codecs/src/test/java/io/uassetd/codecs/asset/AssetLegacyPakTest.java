@@ -46,6 +46,9 @@ class AssetLegacyPakTest {
                 AssetPackage.Bytes out = p.toBytes();
                 assertThat(out.header()).as(e.path()).isEqualTo(header);
                 assertThat(out.exports()).as(e.path()).isEqualTo(uexp);
+                AssetPackage.Bytes rebuilt = AssetBuilderTest.rebuild(p).toBytes();
+                assertThat(rebuilt.header()).as("rebuilt " + e.path()).isEqualTo(header);
+                assertThat(rebuilt.exports()).as("rebuilt " + e.path()).isEqualTo(uexp);
                 List<String> names = new ArrayList<>();
                 p.exportInfos().forEach(x -> names.add(x.className()));
                 classes.put(base, names);

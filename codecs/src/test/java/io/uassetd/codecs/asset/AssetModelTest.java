@@ -57,6 +57,17 @@ class AssetModelTest {
     }
 
     @Test
+    void zenPackagesAreNotLegacyPackages() throws java.io.IOException {
+        byte[] zen = java.nio.file.Files.readAllBytes(io.uassetd.testkit.Fixtures.path("retoc/UE4.27/T_Emissive.uasset"));
+        assertThat(AssetPackage.isLegacyPackage(zen)).isFalse();
+        byte[] legacy = java.nio.file.Files.readAllBytes(io.uassetd.testkit.Fixtures.path("retoc/UE4.27/TestModUI.uasset"));
+        assertThat(AssetPackage.isLegacyPackage(legacy)).isTrue();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> AssetPackage.read(zen, null, "T_Emissive.uasset", EngineVersion.UE4_27))
+                .isInstanceOf(io.uassetd.codecs.error.CorruptDataException.class)
+                .hasMessageContaining("Bad package tag");
+    }
+
+    @Test
     void duplicateNameEntriesAreKept() {
         AssetPackage p = AssetFixtures.open("uassetapi/TestDuplicateNameMapEntries/BIOME_AzureWeald.uasset");
         long distinct = p.names().entries().stream().map(NameEntry::text).distinct().count();
@@ -135,6 +146,14 @@ class AssetModelTest {
         assertThat(bpgc.superIndex()).isEqualTo(-23);
         assertThat(s.payloadTocOffset()).isPositive();
         assertThat(p.imports()).allSatisfy(i -> assertThat(i.packageName()).isNotNull());
+        byte[] trailer = p.payloadToc();
+        assertThat(trailer).isNotEmpty();
+        // FPackageTrailer: header tag 0xD1C43B2E80A5F697, footer ends with the package tag
+        assertThat(java.nio.ByteBuffer.wrap(trailer).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong(0))
+                .isEqualTo(0xD1C43B2E80A5F697L);
+        assertThat(java.util.Arrays.copyOfRange(trailer, trailer.length - 4, trailer.length))
+                .containsExactly(0xC1, 0x83, 0x2A, 0x9E);
+        assertThat(p.assetRegistryData()).isNotEmpty();
     }
 
     @Test
@@ -162,6 +181,22 @@ class AssetModelTest {
         FName fresh = p.names().toFName("Brand_New_Name");
         assertThat(fresh).isEqualTo(new FName(before, 0));
         assertThat(p.names().size()).isEqualTo(before + 1);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("packages")
+    void versionedPackagesCarryTheirEnginesFileVersions(String relative) {
+        AssetPackage p = AssetFixtures.open(relative);
+        PackageFileSummary s = p.summary();
+        if (s.isUnversioned()) {
+            assertThat(p.version()).isEqualTo(AssetFixtures.engineFor(relative).packageVersion());
+            return;
+        }
+        EngineVersion engine = AssetFixtures.engineFor(relative);
+        assertThat(s.fileVersionUE4()).as("UE4 version of a %s package", engine).isEqualTo(engine.fileVersionUE4());
+        // a versioned package may come from an earlier UE5 minor (e.g. a 5.4-saved texture in a 5.5 project)
+        assertThat(s.fileVersionUE5()).isLessThanOrEqualTo(engine.fileVersionUE5());
+        assertThat(EngineVersion.guess(p.version()).isUE5()).isEqualTo(engine.isUE5());
     }
 
     @Test

@@ -104,6 +104,13 @@ class UsmapBadInputTest {
         huge[12] = huge[13] = huge[14] = huge[15] = (byte) 0x7F;
         assertThatThrownBy(() -> Usmap.read(huge, "m.usmap", CODECS)).isInstanceOf(CorruptDataException.class)
                 .hasMessageContaining("exceeds the limit");
+        byte[] bomb = data.clone();
+        bomb[12] = 0;
+        bomb[13] = 0;
+        bomb[14] = 0;
+        bomb[15] = 0x10;
+        assertThatThrownBy(() -> Usmap.read(bomb, "m.usmap", CODECS)).isInstanceOf(CorruptDataException.class)
+                .hasMessageContaining("implausible");
         byte[] comp = data.clone();
         comp[8] = (byte) 0xFF;
         comp[9] = (byte) 0xFF;

@@ -11,7 +11,7 @@ package io.uassetd.codecs.asset.core;
 public record FString(String value, boolean wide) {
     public static final FString EMPTY = new FString(null, false);
 
-    /** The encoding Unreal picks: ANSI (Latin-1) when every character fits, else UTF-16; "" becomes length 0. */
+    /** The encoding Unreal picks: ANSI when the text is pure ASCII, else UTF-16; "" becomes length 0. */
     public static FString of(String text) {
         if (text == null || text.isEmpty()) {
             return EMPTY;
@@ -19,9 +19,10 @@ public record FString(String value, boolean wide) {
         return new FString(text, !isAnsi(text));
     }
 
+    /** FCString::IsPureAnsi: every character is 7-bit. */
     public static boolean isAnsi(String text) {
         for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) > 0xFF) {
+            if (text.charAt(i) > 0x7F) {
                 return false;
             }
         }

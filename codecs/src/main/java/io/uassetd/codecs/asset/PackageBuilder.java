@@ -1,0 +1,282 @@
+package io.uassetd.codecs.asset;
+
+import io.uassetd.codecs.asset.core.FEngineVersion;
+import io.uassetd.codecs.asset.core.FGenerationInfo;
+import io.uassetd.codecs.asset.core.FGuid;
+import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.asset.core.PackageIndex;
+import io.uassetd.codecs.asset.version.CustomVersionContainer;
+import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.codecs.asset.version.LegacyFileVersion;
+import io.uassetd.codecs.asset.version.ObjectVersion;
+import io.uassetd.codecs.asset.version.ObjectVersionUE5;
+import io.uassetd.codecs.asset.version.PackageVersion;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds a cooked package from its parts (e.g. from JSON), laid out in the order the cooker writes
+ * it: summary, names, [soft object paths], imports, exports, depends map, [soft package
+ * references], asset registry data, preload dependencies, [data resources]; then the export data and
+ * the closing package tag. Offsets, counts, serial sizes and offsets, the generation and the bulk
+ * data start are computed.
+ */
+public final class PackageBuilder {
+    private final PackageVersion version;
+    private final boolean unversioned;
+    private LegacyFileVersion legacy;
+    private int legacyUE3Version;
+    private CustomVersionContainer customVersions = CustomVersionContainer.empty(CustomVersionContainer.Format.OPTIMIZED);
+    private FString packageName = new FString("None", false);
+    private int packageFlags = PackageFileSummary.PKG_FILTER_EDITOR_ONLY;
+    private FGuid guid = FGuid.ZERO;
+    private byte[] savedHash;
+    private FEngineVersion savedBy = new FEngineVersion(0, 0, 0, 0, FString.EMPTY);
+    private FEngineVersion compatibleWith = new FEngineVersion(0, 0, 0, 0, FString.EMPTY);
+    private int packageSource;
+    private int[] chunkIds = new int[0];
+    private final List<NameEntry> names = new ArrayList<>();
+    private final List<ObjectImport> imports = new ArrayList<>();
+    private final List<ObjectExport> exports = new ArrayList<>();
+    private final List<byte[]> exportData = new ArrayList<>();
+    private final List<List<PackageIndex>> depends = new ArrayList<>();
+    private final List<SoftObjectPathEntry> softObjectPaths = new ArrayList<>();
+    private final List<SoftPackageReference> softPackageReferences = new ArrayList<>();
+    private List<PackageIndex> preloadDependencies;
+    private byte[] assetRegistryData = new byte[4];
+    private int dataResourceVersion = 1;
+    private List<DataResource> dataResources;
+    private boolean split = true;
+    private byte[] headerTail = new byte[0];
+    private Integer namesReferencedFromExportData;
+
+    private PackageBuilder(PackageVersion version, boolean unversioned) {
+        this.version = version;
+        this.unversioned = unversioned;
+        this.legacy = version.isUE5() ? (version.atLeast(ObjectVersionUE5.PACKAGE_SAVED_HASH)
+                ? LegacyFileVersion.VERSIONED_SUMMARY_LAYOUT : LegacyFileVersion.UE5_VERSION)
+                : LegacyFileVersion.REMOVED_TEXTURE_ALLOCATIONS;
+        if (version.atLeast(ObjectVersion.PRELOAD_DEPENDENCIES_IN_COOKED_EXPORTS)) {
+            preloadDependencies = new ArrayList<>();
+        }
+        if (version.atLeast(ObjectVersionUE5.DATA_RESOURCES)) {
+            dataResources = new ArrayList<>();
+        }
+    }
+
+    /** A cooked package of an engine release, unversioned (as cookers write them) or versioned. */
+    public static PackageBuilder cooked(EngineVersion engine, boolean unversioned) {
+        return new PackageBuilder(engine.packageVersion(), unversioned);
+    }
+
+    /** A cooked package with explicit versions. */
+    public static PackageBuilder cooked(PackageVersion version, boolean unversioned) {
+        return new PackageBuilder(version, unversioned);
+    }
+
+    public PackageBuilder legacyFileVersion(LegacyFileVersion v) {
+        this.legacy = v;
+        return this;
+    }
+
+    /** LegacyUE3Version (0 in cooked packages, 864 in editor packages). */
+    public PackageBuilder legacyUE3Version(int v) {
+        this.legacyUE3Version = v;
+        return this;
+    }
+
+    public PackageBuilder customVersions(CustomVersionContainer c) {
+        this.customVersions = c;
+        return this;
+    }
+
+    /** The FolderName field ("None" in cooked packages). */
+    public PackageBuilder packageName(FString name) {
+        this.packageName = name;
+        return this;
+    }
+
+    /** EPackageFlags; PKG_FilterEditorOnly must stay set for a cooked layout. */
+    public PackageBuilder packageFlags(int flags) {
+        this.packageFlags = flags;
+        return this;
+    }
+
+    public PackageBuilder guid(FGuid g) {
+        this.guid = g;
+        return this;
+    }
+
+    /** The 20-byte saved hash that replaces the GUID from PACKAGE_SAVED_HASH on. */
+    public PackageBuilder savedHash(byte[] hash) {
+        this.savedHash = hash.clone();
+        return this;
+    }
+
+    public PackageBuilder engineVersions(FEngineVersion savedByVersion, FEngineVersion compatibleWithVersion) {
+        this.savedBy = savedByVersion;
+        this.compatibleWith = compatibleWithVersion;
+        return this;
+    }
+
+    public PackageBuilder packageSource(int source) {
+        this.packageSource = source;
+        return this;
+    }
+
+    public PackageBuilder chunkIds(int... ids) {
+        this.chunkIds = ids.clone();
+        return this;
+    }
+
+    /** Appends a name entry (kept with its hashes) and returns its index. */
+    public int addName(NameEntry e) {
+        names.add(e);
+        return names.size() - 1;
+    }
+
+    public PackageIndex addImport(ObjectImport i) {
+        imports.add(i);
+        return PackageIndex.ofImport(imports.size() - 1);
+    }
+
+    /** Appends an export with its data; serial size and offset are computed. */
+    public PackageIndex addExport(ObjectExport entry, byte[] data, List<PackageIndex> dependsOn) {
+        exports.add(entry);
+        exportData.add(data.clone());
+        depends.add(new ArrayList<>(dependsOn));
+        return PackageIndex.ofExport(exports.size() - 1);
+    }
+
+    public PackageBuilder addSoftObjectPath(SoftObjectPathEntry e) {
+        softObjectPaths.add(e);
+        return this;
+    }
+
+    public PackageBuilder addSoftPackageReference(SoftPackageReference r) {
+        softPackageReferences.add(r);
+        return this;
+    }
+
+    /** The flat preload dependency table the exports' first-dependency indices point into. */
+    public PackageBuilder preloadDependencies(List<PackageIndex> deps) {
+        this.preloadDependencies = deps == null ? null : new ArrayList<>(deps);
+        return this;
+    }
+
+    /** The asset registry data, raw (a cooked package without tags has an int32 0). */
+    public PackageBuilder assetRegistryData(byte[] raw) {
+        this.assetRegistryData = raw.clone();
+        return this;
+    }
+
+    public PackageBuilder dataResources(int tableVersion, List<DataResource> resources) {
+        this.dataResourceVersion = tableVersion;
+        this.dataResources = resources == null ? null : new ArrayList<>(resources);
+        return this;
+    }
+
+    /** Bytes written after the last header table, before the header end (cookers' zero padding). */
+    public PackageBuilder headerTail(byte[] tail) {
+        this.headerTail = tail.clone();
+        return this;
+    }
+
+    /** NamesReferencedFromExportDataCount (UE5); defaults to the name count. */
+    public PackageBuilder namesReferencedFromExportData(int count) {
+        this.namesReferencedFromExportData = count;
+        return this;
+    }
+
+    /** True (default) for a .uasset + .uexp pair, false for one file. */
+    public PackageBuilder split(boolean s) {
+        this.split = s;
+        return this;
+    }
+
+    /** Lays the package out and returns it; {@code fileName} names it in messages. */
+    public AssetPackage build(String fileName) {
+        PackageFileSummary s = PackageFileSummary.blank(legacy, version, unversioned,
+                new CustomVersionContainer(legacy.customVersionFormat(), customVersions.versions()), packageName,
+                packageFlags, guid, savedHash, savedBy, compatibleWith, packageSource, chunkIds);
+        s.setLegacyUE3Version(legacyUE3Version);
+        s.setGenerations(List.of(new FGenerationInfo(exports.size(), names.size())));
+        s.nameCount = names.size();
+        s.namesReferencedFromExportDataCount = namesReferencedFromExportData == null ? names.size() : namesReferencedFromExportData;
+        s.importCount = imports.size();
+        s.exportCount = exports.size();
+        s.softObjectPathsCount = softObjectPaths.size();
+        s.softPackageReferencesCount = softPackageReferences.size();
+        s.preloadDependencyCount = preloadDependencies == null ? -1 : preloadDependencies.size();
+        List<Export> list = new ArrayList<>(exports.size());
+        for (int i = 0; i < exports.size(); i++) {
+            list.add(new Export(i, exports.get(i), exportData.get(i)));
+        }
+        List<PackageIndex> preload = preloadDependencies == null ? new ArrayList<>() : preloadDependencies;
+        List<Region.Kind> order = new ArrayList<>(List.of(Region.Kind.SUMMARY, Region.Kind.NAME_MAP));
+        if (version.atLeast(ObjectVersionUE5.ADD_SOFTOBJECTPATH_LIST)) {
+            order.add(Region.Kind.SOFT_OBJECT_PATHS);
+        }
+        order.addAll(List.of(Region.Kind.IMPORT_MAP, Region.Kind.EXPORT_MAP, Region.Kind.DEPENDS_MAP));
+        if (!softPackageReferences.isEmpty()) {
+            order.add(Region.Kind.SOFT_PACKAGE_REFERENCES);
+        }
+        order.add(Region.Kind.RAW);
+        if (version.atLeast(ObjectVersion.PRELOAD_DEPENDENCIES_IN_COOKED_EXPORTS)) {
+            order.add(Region.Kind.PRELOAD_DEPENDENCIES);
+        }
+        if (dataResources != null && version.atLeast(ObjectVersionUE5.DATA_RESOURCES)) {
+            order.add(Region.Kind.DATA_RESOURCES);
+        }
+        AssetPackage sizing = new AssetPackage(fileName, split, s, new NameMap(names), new ArrayList<>(imports), list,
+                depends, new ArrayList<>(softObjectPaths), new ArrayList<>(softPackageReferences), null, null, preload,
+                dataResourceVersion, dataResources, List.of(Region.table(Region.Kind.SUMMARY, 0, 0)));
+        PackageSerializer ser = new PackageSerializer(sizing);
+        List<Region> regions = new ArrayList<>();
+        long pos = 0;
+        for (Region.Kind kind : order) {
+            byte[] raw = kind == Region.Kind.RAW ? assetRegistryData : null;
+            long size = kind == Region.Kind.RAW ? raw.length : ser.table(kind).length;
+            long start = pos;
+            switch (kind) {
+                case NAME_MAP -> s.nameOffset = (int) start;
+                case SOFT_OBJECT_PATHS -> s.softObjectPathsOffset = (int) start;
+                case IMPORT_MAP -> s.importOffset = (int) start;
+                case EXPORT_MAP -> s.exportOffset = (int) start;
+                case DEPENDS_MAP -> {
+                    s.dependsOffset = (int) start;
+                    if (version.atLeast(ObjectVersionUE5.VERSE_CELLS)) {
+                        // the (empty) cell export and import maps sit just before the depends map
+                        s.cellExportOffset = (int) start;
+                        s.cellImportOffset = (int) start;
+                    }
+                }
+                case SOFT_PACKAGE_REFERENCES -> s.softPackageReferencesOffset = (int) start;
+                case RAW -> s.assetRegistryDataOffset = (int) start;
+                case PRELOAD_DEPENDENCIES -> s.preloadDependencyOffset = (int) start;
+                case DATA_RESOURCES -> s.dataResourceOffset = (int) start;
+                default -> {
+                }
+            }
+            regions.add(new Region(kind, -1, start, size, raw));
+            pos += size;
+        }
+        if (headerTail.length > 0) {
+            regions.add(new Region(Region.Kind.RAW, -1, pos, headerTail.length, headerTail));
+            pos += headerTail.length;
+        }
+        s.totalHeaderSize = Math.toIntExact(pos);
+        for (Export e : list) {
+            byte[] d = exportData.get(e.index());
+            e.setEntry(e.entry().withSerial(d.length, pos));
+            regions.add(new Region(Region.Kind.EXPORT_DATA, e.index(), pos, d.length, null));
+            pos += d.length;
+        }
+        s.bulkDataStartOffset = pos;
+        byte[] tag = {(byte) 0xC1, (byte) 0x83, 0x2A, (byte) 0x9E};
+        regions.add(new Region(Region.Kind.RAW, -1, pos, 4, tag));
+        return new AssetPackage(fileName, split, s, new NameMap(names), new ArrayList<>(imports), list, depends,
+                new ArrayList<>(softObjectPaths), new ArrayList<>(softPackageReferences), null, null, preload,
+                dataResourceVersion, dataResources, regions);
+    }
+}
