@@ -155,7 +155,7 @@ public final class Cli {
                 positional.add(a);
             }
         }
-        List<String> slots = spec.positionals();
+        List<String> slots = positionals(spec);
         int p = 0;
         for (int s = 0; s < slots.size() && p < positional.size(); s++) {
             FieldSpec f = spec.field(slots.get(s)).orElseThrow();
@@ -177,6 +177,17 @@ public final class Cli {
             }
         }
         return fields;
+    }
+
+    /**
+     * The fields positional arguments fill: the command's declared ones, or, for an action that
+     * has no CLI form of its own, its required fields in declared order.
+     */
+    static List<String> positionals(ActionSpec spec) {
+        if (spec.cliName() != null || !spec.positionals().isEmpty()) {
+            return spec.positionals();
+        }
+        return spec.fields().stream().filter(FieldSpec::required).map(FieldSpec::name).toList();
     }
 
     private static FieldSpec byFlag(ActionSpec spec, String flag) {
@@ -241,14 +252,14 @@ public final class Cli {
         ActionSpec s = h.get().spec();
         StringBuilder sb = new StringBuilder();
         sb.append("uassetd ").append(s.cliName() != null ? s.cliName() : s.name());
-        for (String p : s.positionals()) {
+        for (String p : positionals(s)) {
             FieldSpec f = s.field(p).orElseThrow();
             sb.append(f.required() ? " <" : " [").append(p).append(f.type() == FieldType.STRING_LIST ? "..." : "")
                     .append(f.required() ? ">" : "]");
         }
         sb.append(" [options]\n  ").append(s.summary()).append("\noptions:\n");
         for (FieldSpec f : s.fields()) {
-            if (s.positionals().contains(f.name())) {
+            if (positionals(s).contains(f.name())) {
                 continue;
             }
             String arg = f.type() == FieldType.BOOLEAN ? "" : " <" + f.type().label() + ">";
