@@ -238,14 +238,17 @@ public final class PakReader implements AutoCloseable {
         }
     }
 
-    /** Writes the entry to {@code target} atomically (temp file + rename); returns its size. */
+    /**
+     * Writes the entry to {@code target} atomically (temp file + rename, no fsync); returns its
+     * size. A failure leaves no file behind.
+     */
     public long extractTo(PakEntry e, Path target) {
         return extractTo(e, target, TaskMonitor.NONE);
     }
 
     public long extractTo(PakEntry e, Path target, TaskMonitor monitor) {
         InputStream in = openEntry(e);
-        try (AtomicOutput out = AtomicOutput.create(target)) {
+        try (AtomicOutput out = AtomicOutput.create(target, false)) {
             FileChannel ch = out.channel();
             byte[] buf = new byte[1 << 16];
             long written = 0;
