@@ -14,6 +14,7 @@ public final class Bench {
 
     static {
         BENCHMARKS.put("daemon", "io.uassetd.bench.DaemonLatencyBenchmark");
+        BENCHMARKS.put("pak", "io.uassetd.bench.PakBenchmark");
     }
 
     private Bench() {

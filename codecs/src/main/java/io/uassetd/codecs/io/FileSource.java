@@ -98,6 +98,28 @@ public final class FileSource implements AutoCloseable {
         }
     }
 
+    /** Copies {@code [position, position+len)} to {@code out} at its current position, kernel-side where possible. */
+    public void transferTo(long position, long len, java.nio.channels.WritableByteChannel out, String structure) {
+        checkRange(position, len, structure, structure + " size");
+        long done = 0;
+        try {
+            while (done < len) {
+                long n = channel.transferTo(position + done, len - done, out);
+                if (n <= 0) {
+                    throw new TruncatedDataException("Unexpected end of file at offset " + FormatException.hex(position + done),
+                            name, position + done, structure);
+                }
+                done += n;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Copy failed in " + name + " at offset " + FormatException.hex(position + done), e);
+        }
+        Coverage c = coverage;
+        if (c != null) {
+            c.add(position, position + len);
+        }
+    }
+
     public FileChannel channel() {
         return channel;
     }

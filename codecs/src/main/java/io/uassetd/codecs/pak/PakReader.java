@@ -247,6 +247,14 @@ public final class PakReader implements AutoCloseable {
     }
 
     public long extractTo(PakEntry e, Path target, TaskMonitor monitor) {
+        if (!e.compressed() && !e.encrypted()) {
+            Layout l = layout(e);
+            try (AtomicOutput out = AtomicOutput.create(target, false)) {
+                src.transferTo(l.dataStart(), e.size(), out.channel(), "entry data");
+                out.commit();
+                return e.size();
+            }
+        }
         InputStream in = openEntry(e);
         try (AtomicOutput out = AtomicOutput.create(target, false)) {
             FileChannel ch = out.channel();
@@ -276,27 +284,64 @@ public final class PakReader implements AutoCloseable {
 
     /**
      * Extracts every non-deleted entry accepted by {@code filter} (given the path relative to the
-     * mount point) under {@code outDir}, refusing paths that escape it. A format error in one entry
-     * is recorded as a failure and extraction goes on; cancellation stops it.
+     * mount point) under {@code outDir}, refusing paths that escape it, on as many threads as
+     * there are cores. A format error in one entry is recorded as a failure and extraction goes
+     * on; cancellation stops it ({@link io.uassetd.codecs.error.CancelledException}).
      */
     public PakExtractResult extractAll(Path outDir, Predicate<String> filter, TaskMonitor monitor) {
+        return extractAll(outDir, filter, monitor, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** {@link #extractAll(Path, Predicate, TaskMonitor)} on {@code threads} threads. */
+    public PakExtractResult extractAll(Path outDir, Predicate<String> filter, TaskMonitor monitor, int threads) {
         List<PakEntry> todo = entries.stream().filter(x -> !x.deleted() && filter.test(x.path())).toList();
-        List<String> done = new ArrayList<>();
-        List<PakExtractResult.Failure> failures = new ArrayList<>();
-        long bytes = 0;
-        int i = 0;
-        for (PakEntry e : todo) {
+        Object[] outcome = new Object[todo.size()];
+        long[] sizes = new long[todo.size()];
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.function.IntConsumer one = i -> {
             monitor.checkCancelled();
+            PakEntry e = todo.get(i);
             try {
                 Path target = SafePaths.resolve(outDir, e.path(), src.name());
-                bytes += extractTo(e, target, monitor);
-                done.add(e.path());
+                sizes[i] = extractTo(e, target, monitor);
+                outcome[i] = Boolean.TRUE;
             } catch (FormatException ex) {
-                failures.add(new PakExtractResult.Failure(e.path(), ex.getMessage(), ex));
+                outcome[i] = ex;
             }
-            monitor.progress(++i, todo.size(), e.path());
+            monitor.progress(done.incrementAndGet(), todo.size(), e.path());
+        };
+        if (threads <= 1 || todo.size() <= 1) {
+            for (int i = 0; i < todo.size(); i++) {
+                one.accept(i);
+            }
+        } else {
+            java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(threads);
+            try {
+                pool.submit(() -> java.util.stream.IntStream.range(0, todo.size()).parallel().forEach(one)).get();
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                throw new io.uassetd.codecs.error.CancelledException("Interrupted");
+            } catch (java.util.concurrent.ExecutionException ex) {
+                if (ex.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                throw new IllegalStateException(ex.getCause());
+            } finally {
+                pool.shutdownNow();
+            }
         }
-        return new PakExtractResult(outDir, done, failures, bytes);
+        List<String> files = new ArrayList<>();
+        List<PakExtractResult.Failure> failures = new ArrayList<>();
+        long bytes = 0;
+        for (int i = 0; i < todo.size(); i++) {
+            if (outcome[i] instanceof FormatException ex) {
+                failures.add(new PakExtractResult.Failure(todo.get(i).path(), ex.getMessage(), ex));
+            } else {
+                files.add(todo.get(i).path());
+                bytes += sizes[i];
+            }
+        }
+        return new PakExtractResult(outDir, files, failures, bytes);
     }
 
     /**

@@ -101,7 +101,7 @@ public final class PakWriter {
             jobs.add(new Job(s, effectiveMethod(s)));
         }
         List<PakEntry> written = new ArrayList<>();
-        try (AtomicOutput out = AtomicOutput.create(target)) {
+        try (AtomicOutput out = AtomicOutput.create(target, o.durable())) {
             ChannelSink sink = new ChannelSink(out.channel(), 0);
             ArrayDeque<Step> queue = new ArrayDeque<>();
             int done = 0;
