@@ -3,7 +3,6 @@ package io.uassetd.codecs.pak;
 import io.uassetd.codecs.compression.Codec;
 import io.uassetd.codecs.crypto.AesCipher;
 import io.uassetd.codecs.error.CorruptDataException;
-import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.WrongKeyException;
 import io.uassetd.codecs.io.FileSource;
 import java.io.InputStream;
@@ -164,9 +163,5 @@ final class PakEntryStream extends InputStream {
             }
             cipher.decrypt(b, (int) (lo - at), (int) (hi - lo));
         }
-    }
-
-    static String hex(long v) {
-        return FormatException.hex(v);
     }
 }

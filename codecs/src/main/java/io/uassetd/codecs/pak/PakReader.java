@@ -50,6 +50,7 @@ public final class PakReader implements AutoCloseable {
     private final PakInfo info;
     private final List<PakEntry> entries;
     private final Map<String, PakEntry> byPath = new HashMap<>();
+    private final Map<String, PakEntry> byLowerPath = new HashMap<>();
 
     private PakReader(FileSource src, PakReadOptions options, Coverage coverage) {
         this.src = src;
@@ -61,6 +62,7 @@ public final class PakReader implements AutoCloseable {
         this.entries = List.copyOf(loaded.entries());
         for (PakEntry e : entries) {
             byPath.putIfAbsent(e.path(), e);
+            byLowerPath.putIfAbsent(e.path().toLowerCase(java.util.Locale.ROOT), e);
         }
         consumeTrailer(options.scheme().indexTrailer());
         List<String> methods = footer.version().atLeast(PakVersion.FNAME_BASED_COMPRESSION_4_SLOTS)
@@ -93,7 +95,7 @@ public final class PakReader implements AutoCloseable {
 
     /** Opens a pak recording every byte read into {@code coverage} (for "every byte consumed" checks). */
     public static PakReader open(Path file, PakReadOptions options, Coverage coverage) {
-        FileSource src = FileSource.open(file);
+        FileSource src = FileSource.open(file, "pak");
         try {
             return new PakReader(src, options, coverage);
         } catch (RuntimeException e) {
@@ -115,17 +117,26 @@ public final class PakReader implements AutoCloseable {
         return entries;
     }
 
-    /** Finds an entry by its path, with or without the mount point, '/' or '\' separated. */
+    /**
+     * Finds an entry by its path, with or without the mount point, '/' or '\' separated; an exact
+     * match first, then case-insensitively (Unreal paths are).
+     */
     public Optional<PakEntry> find(String path) {
-        String p = path.replace('\\', '/');
-        PakEntry e = byPath.get(p);
-        if (e == null && p.startsWith(info.mountPoint())) {
-            e = byPath.get(p.substring(info.mountPoint().length()));
+        PakEntry exact = lookup(byPath, path.replace('\\', '/'));
+        return Optional.ofNullable(exact != null ? exact
+                : lookup(byLowerPath, path.replace('\\', '/').toLowerCase(java.util.Locale.ROOT)));
+    }
+
+    private PakEntry lookup(Map<String, PakEntry> map, String p) {
+        String mount = map == byPath ? info.mountPoint() : info.mountPoint().toLowerCase(java.util.Locale.ROOT);
+        PakEntry e = map.get(p);
+        if (e == null && p.startsWith(mount)) {
+            e = map.get(p.substring(mount.length()));
         }
         if (e == null && p.startsWith("/")) {
-            e = byPath.get(p.substring(1));
+            e = map.get(p.substring(1));
         }
-        return Optional.ofNullable(e);
+        return e;
     }
 
     /** Where an entry's data lies, checked against its record in front of the data. */

@@ -69,6 +69,25 @@ public record PakSource(String path, long size, Opener opener, CompressionMethod
     }
 
     /**
+     * The given files named by their paths relative to {@code basePath} (create_pak's
+     * {@code file_paths} + {@code base_path}), sorted as UnrealPak sorts; a file outside
+     * {@code basePath} is refused.
+     */
+    public static List<PakSource> files(Path basePath, List<Path> files) {
+        Path base = basePath.toAbsolutePath().normalize();
+        List<PakSource> out = new ArrayList<>();
+        for (Path f : files) {
+            Path abs = f.toAbsolutePath().normalize();
+            if (!abs.startsWith(base) || abs.equals(base)) {
+                throw new IllegalArgumentException(f + " is not inside the base path " + base);
+            }
+            out.add(file(base.relativize(abs).toString().replace('\\', '/'), abs));
+        }
+        out.sort((a, b) -> a.path().compareTo(b.path()));
+        return out;
+    }
+
+    /**
      * Every regular file under {@code root}, named by its path relative to {@code root}, in the
      * order UnrealPak writes them (sorted by path, ordinal comparison).
      */

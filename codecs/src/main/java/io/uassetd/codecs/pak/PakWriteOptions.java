@@ -6,7 +6,6 @@ import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionScheme;
 import java.util.Objects;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ForkJoinPool;
 
 /**
  * How to write a pak.
@@ -20,7 +19,8 @@ import java.util.concurrent.ForkJoinPool;
  * @param encryptEntries encrypt entry data (needs a key)
  * @param blockSize compression block size (64 KiB as UnrealPak)
  * @param storeIncompressible store an entry uncompressed when compression does not make it smaller
- * @param executor runs block compression in parallel
+ * @param executor runs block compression in parallel; null (the default): a pool of one thread per
+ *     core, created for each write and shut down after it
  * @param durable fsync the pak before it is renamed into place (default true)
  */
 public record PakWriteOptions(PakVersion version, String mountPoint, long pathHashSeed, CompressionMethod compression,
@@ -33,7 +33,6 @@ public record PakWriteOptions(PakVersion version, String mountPoint, long pathHa
         Objects.requireNonNull(compression, "compression");
         Objects.requireNonNull(scheme, "scheme");
         Objects.requireNonNull(codecs, "codecs");
-        Objects.requireNonNull(executor, "executor");
         if (!version.writable()) {
             throw new IllegalArgumentException("Cannot write pak version " + version + " (V3..V11 only)");
         }
@@ -51,7 +50,7 @@ public record PakWriteOptions(PakVersion version, String mountPoint, long pathHa
     /** V11, mount point {@code ../../../}, seed 0, no compression, no key. */
     public static PakWriteOptions defaults() {
         return new PakWriteOptions(PakVersion.FNV64_BUG_FIX, "../../../", 0, CompressionMethod.NONE, null,
-                EncryptionScheme.STANDARD, false, false, Codecs.standard(), 1 << 16, true, ForkJoinPool.commonPool(), true);
+                EncryptionScheme.STANDARD, false, false, Codecs.standard(), 1 << 16, true, null, true);
     }
 
     public PakWriteOptions withVersion(PakVersion v) {

@@ -21,6 +21,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
 
 /**
@@ -33,15 +36,18 @@ import java.util.concurrent.ForkJoinPool;
 public final class PakWriter {
     private final PakWriteOptions o;
     private final AesCipher cipher;
+    private final int threads;
+    private Executor executor;
     private final List<String> slotNames = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
+    private final java.util.Map<CompressionMethod, Integer> unavailable = new java.util.EnumMap<>(CompressionMethod.class);
     private final int window;
 
     public PakWriter(PakWriteOptions options) {
         this.o = options;
         this.cipher = options.key() == null ? null : options.scheme().cipher(options.key());
-        int par = options.executor() instanceof ForkJoinPool p ? p.getParallelism() : Runtime.getRuntime().availableProcessors();
-        this.window = Math.max(8, 4 * par);
+        this.threads = options.executor() instanceof ForkJoinPool p ? p.getParallelism() : Runtime.getRuntime().availableProcessors();
+        this.window = Math.max(8, 4 * threads);
     }
 
     /** Convenience: {@code new PakWriter(options).write(target, sources, TaskMonitor.NONE)}. */
@@ -94,12 +100,34 @@ public final class PakWriter {
         }
     }
 
-    public PakWriteResult write(Path target, List<PakSource> sources, TaskMonitor monitor) {
+    /** Writes one pak; a PakWriter writes one pak at a time. */
+    public synchronized PakWriteResult write(Path target, List<PakSource> sources, TaskMonitor monitor) {
+        slotNames.clear();
+        warnings.clear();
+        unavailable.clear();
         checkPaths(sources);
+        ExecutorService own = o.executor() == null ? Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "pak-writer");
+            t.setDaemon(true);
+            return t;
+        }) : null;
+        executor = own != null ? own : o.executor();
+        try {
+            return writeWith(target, sources, monitor);
+        } finally {
+            if (own != null) {
+                own.shutdownNow();
+            }
+        }
+    }
+
+    private PakWriteResult writeWith(Path target, List<PakSource> sources, TaskMonitor monitor) {
         List<Job> jobs = new ArrayList<>();
         for (PakSource s : sources) {
             jobs.add(new Job(s, effectiveMethod(s)));
         }
+        unavailable.forEach((m, n) -> warnings.add(m.unrealName() + " compression is not available here ("
+                + o.codecs().get(m).backend() + "); " + n + (n == 1 ? " entry was" : " entries were") + " stored uncompressed"));
         List<PakEntry> written = new ArrayList<>();
         try (AtomicOutput out = AtomicOutput.create(target, o.durable())) {
             ChannelSink sink = new ChannelSink(out.channel(), 0);
@@ -140,8 +168,7 @@ public final class PakWriter {
             return CompressionMethod.NONE;
         }
         if (!o.codecs().canCompress(m)) {
-            warnings.add(m.unrealName() + " compression is not available here (" + o.codecs().get(m).backend() + "); '"
-                    + s.path() + "' is stored uncompressed");
+            unavailable.merge(m, 1, Integer::sum);
             return CompressionMethod.NONE;
         }
         if (o.version().before(PakVersion.FNAME_BASED_COMPRESSION_4_SLOTS)
@@ -192,7 +219,7 @@ public final class PakWriter {
                 left -= n;
                 CompletableFuture<Block> f;
                 if (compressed) {
-                    f = CompletableFuture.supplyAsync(() -> compress(codec, buf, n, job.encrypted(), standardEncrypt), o.executor());
+                    f = CompletableFuture.supplyAsync(() -> compress(codec, buf, n, job.encrypted(), standardEncrypt), executor);
                 } else {
                     int stored = (int) Math.min(storedLeft, left == 0 ? storedLeft : n);
                     storedLeft -= stored;
@@ -200,7 +227,7 @@ public final class PakWriter {
                     f = standardEncrypt ? CompletableFuture.supplyAsync(() -> {
                         cipher.encrypt(data, 0, stored);
                         return new Block(data, n, stored);
-                    }, o.executor()) : CompletableFuture.completedFuture(new Block(data, n, stored));
+                    }, executor) : CompletableFuture.completedFuture(new Block(data, n, stored));
                 }
                 queue.add(new Step(job, Step.DATA, f));
                 drain(queue, sink, written, window);
