@@ -85,6 +85,24 @@ final class PakEntryStream extends InputStream {
         return done;
     }
 
+    /** Writes the rest of the entry to {@code out} straight from the block buffers; returns the bytes written. */
+    long copyTo(java.nio.channels.WritableByteChannel target, io.uassetd.codecs.task.TaskMonitor monitor) throws java.io.IOException {
+        long written = 0;
+        int blocks = 0;
+        while (outPos < outLen || fill()) {
+            java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(out, outPos, outLen - outPos);
+            while (bb.hasRemaining()) {
+                target.write(bb);
+            }
+            written += outLen - outPos;
+            outPos = outLen;
+            if ((++blocks & 15) == 0) {
+                monitor.checkCancelled();
+            }
+        }
+        return written;
+    }
+
     private boolean fill() {
         if (produced >= total) {
             return false;

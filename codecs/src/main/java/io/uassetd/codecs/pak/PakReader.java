@@ -8,7 +8,6 @@ import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.error.WrongKeyException;
 import io.uassetd.codecs.io.AtomicOutput;
-import io.uassetd.codecs.io.ByteWriter;
 import io.uassetd.codecs.io.Coverage;
 import io.uassetd.codecs.io.FileSource;
 import io.uassetd.codecs.io.SafePaths;
@@ -16,8 +15,6 @@ import io.uassetd.codecs.task.TaskMonitor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -266,22 +263,9 @@ public final class PakReader implements AutoCloseable {
                 return e.size();
             }
         }
-        InputStream in = openEntry(e);
+        PakEntryStream in = (PakEntryStream) openEntry(e);
         try (AtomicOutput out = AtomicOutput.create(target, false)) {
-            FileChannel ch = out.channel();
-            byte[] buf = new byte[1 << 16];
-            long written = 0;
-            int chunks = 0;
-            for (int n; (n = in.read(buf, 0, buf.length)) > 0;) {
-                ByteBuffer bb = ByteBuffer.wrap(buf, 0, n);
-                while (bb.hasRemaining()) {
-                    ch.write(bb);
-                }
-                written += n;
-                if ((++chunks & 15) == 0) {
-                    monitor.checkCancelled();
-                }
-            }
+            long written = in.copyTo(out.channel(), monitor);
             if (written != e.size()) {
                 throw new CorruptDataException("Entry '" + e.path() + "' produced " + written + " of " + e.size() + " bytes",
                         src.name(), e.offset(), "FPakEntry");

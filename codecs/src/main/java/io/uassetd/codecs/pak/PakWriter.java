@@ -80,6 +80,9 @@ public final class PakWriter {
         MessageDigest md;
         long hashLimit;
         long hashed;
+        /** SHA-1 updates run on the executor, in block order, so hashing overlaps writing. */
+        CompletableFuture<Void> hashChain = CompletableFuture.completedFuture(null);
+        final ArrayDeque<CompletableFuture<Void>> hashPending = new ArrayDeque<>();
         byte[] rivalsHead;
 
         Job(PakSource src, CompressionMethod method) {
@@ -205,6 +208,7 @@ public final class PakWriter {
     /** Reads the job's source and queues its blocks (compression/encryption run on the executor). */
     private void produce(Job job, ArrayDeque<Step> queue, ChannelSink sink, List<PakEntry> written) {
         job.raw = rawCompression(job.method);
+        resetHash(job);
         boolean standardEncrypt = job.encrypted() && !o.scheme().hashesPlaintext();
         try (InputStream in = job.src.opener().open()) {
             long left = job.src.size();
@@ -229,6 +233,11 @@ public final class PakWriter {
                         return new Block(data, n, stored);
                     }, executor) : CompletableFuture.completedFuture(new Block(data, n, stored));
                 }
+                job.hashChain = job.hashChain.thenCombineAsync(f, (ignored, blk) -> {
+                    hash(job, blk);
+                    return null;
+                }, executor);
+                job.hashPending.add(job.hashChain);
                 queue.add(new Step(job, Step.DATA, f));
                 drain(queue, sink, written, window);
             }
@@ -269,7 +278,7 @@ public final class PakWriter {
         }
     }
 
-    private static Block join(CompletableFuture<Block> f) {
+    private static <T> T join(CompletableFuture<T> f) {
         try {
             return f.join();
         } catch (CompletionException e) {
@@ -288,14 +297,7 @@ public final class PakWriter {
         job.stored = 0;
         job.compressedPayload = 0;
         job.blocks.clear();
-        job.md = PakReader.sha1();
-        job.hashed = 0;
-        boolean plainHash = o.scheme().hashesPlaintext();
-        job.hashLimit = job.method == CompressionMethod.NONE && job.encrypted() && !plainHash ? job.src.size() : Long.MAX_VALUE;
-        if (job.method == CompressionMethod.NONE && job.encrypted() && plainHash) {
-            job.hashLimit = job.src.size();
-        }
-        job.rivalsHead = job.encrypted() && plainHash ? new byte[(int) io.uassetd.codecs.crypto.RivalsLimits.limit(job.src.path())] : null;
+        job.rivalsHead = job.encrypted() && o.scheme().hashesPlaintext() ? new byte[(int) io.uassetd.codecs.crypto.RivalsLimits.limit(job.src.path())] : null;
     }
 
     private void writeBlock(Job job, Block b, ChannelSink sink) {
@@ -310,16 +312,34 @@ public final class PakWriter {
             int n = (int) Math.min(b.stored(), job.rivalsHead.length - rel);
             System.arraycopy(b.data(), 0, job.rivalsHead, (int) rel, n);
         }
+        sink.write(b.data(), 0, b.stored());
+        job.stored += b.stored();
+        while (job.hashPending.size() > window) {
+            join(job.hashPending.poll());
+        }
+    }
+
+    /**
+     * The SHA-1 covers the stored bytes (as written under the standard scheme, plain under Rivals),
+     * for a stored encrypted entry only up to its plain size.
+     */
+    private void resetHash(Job job) {
+        job.md = PakReader.sha1();
+        job.hashed = 0;
+        job.hashLimit = job.method == CompressionMethod.NONE && job.encrypted() ? job.src.size() : Long.MAX_VALUE;
+    }
+
+    private static void hash(Job job, Block b) {
         int h = (int) Math.min(b.stored(), job.hashLimit - job.hashed);
         if (h > 0) {
             job.md.update(b.data(), 0, h);
             job.hashed += h;
         }
-        sink.write(b.data(), 0, b.stored());
-        job.stored += b.stored();
     }
 
     private void finish(Job job, ChannelSink sink, List<PakEntry> written) {
+        join(job.hashChain);
+        job.hashPending.clear();
         if (job.method != CompressionMethod.NONE && o.storeIncompressible() && job.compressedPayload >= job.src.size()) {
             rewriteStored(job, sink);
         }
@@ -350,6 +370,7 @@ public final class PakWriter {
             job.raw = 0;
             ChannelSink s2 = sink;
             start(job, s2);
+            resetHash(job);
             boolean standardEncrypt = job.encrypted() && !o.scheme().hashesPlaintext();
             long left = job.src.size();
             long storedLeft = job.encrypted() ? o.scheme().storedLength(job.src.path(), left) : left;
@@ -364,7 +385,9 @@ public final class PakWriter {
                     if (standardEncrypt) {
                         cipher.encrypt(data, 0, stored);
                     }
-                    writeBlock(job, new Block(data, n, stored), s2);
+                    Block blk = new Block(data, n, stored);
+                    writeBlock(job, blk, s2);
+                    hash(job, blk);
                 }
             }
         } catch (IOException e) {
