@@ -34,6 +34,8 @@ import java.util.concurrent.ForkJoinPool;
  * the output is byte-identical to UnrealPak's.
  */
 public final class PakWriter {
+    /** Stored (uncompressed) entries move in chunks of this size (a multiple of 16 for AES). */
+    private static final int STORED_CHUNK = 1 << 20;
     private final PakWriteOptions o;
     private final AesCipher cipher;
     private final int threads;
@@ -213,7 +215,7 @@ public final class PakWriter {
         try (InputStream in = job.src.opener().open()) {
             long left = job.src.size();
             boolean compressed = job.method != CompressionMethod.NONE;
-            int chunk = compressed ? (int) job.blockSize() : 1 << 16;
+            int chunk = compressed ? (int) job.blockSize() : STORED_CHUNK;
             long storedTotal = compressed ? 0 : job.encrypted() ? o.scheme().storedLength(job.src.path(), left) : left;
             long storedLeft = storedTotal;
             Codec codec = compressed ? o.codecs().get(job.method) : null;
@@ -376,7 +378,7 @@ public final class PakWriter {
             long storedLeft = job.encrypted() ? o.scheme().storedLength(job.src.path(), left) : left;
             try (InputStream in = job.src.opener().open()) {
                 while (left > 0) {
-                    int n = (int) Math.min(1 << 16, left);
+                    int n = (int) Math.min(STORED_CHUNK, left);
                     byte[] buf = readFully(in, n, job.src);
                     left -= n;
                     int stored = (int) Math.min(storedLeft, left == 0 ? storedLeft : n);
