@@ -25,6 +25,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
+import java.util.function.Function;
 
 /**
  * Writes a pak (V3..V11) through {@link AtomicOutput}: entries in the order given, each as its
@@ -41,6 +42,7 @@ public final class PakWriter {
     private final int threads;
     private Executor executor;
     private final List<String> slotNames = new ArrayList<>();
+    private final List<PakSource.Input> openInputs = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private final java.util.Map<CompressionMethod, Integer> unavailable = new java.util.EnumMap<>(CompressionMethod.class);
     private final int window;
@@ -86,6 +88,7 @@ public final class PakWriter {
         CompletableFuture<Void> hashChain = CompletableFuture.completedFuture(null);
         final ArrayDeque<CompletableFuture<Void>> hashPending = new ArrayDeque<>();
         byte[] rivalsHead;
+        PakSource.Input input;
 
         Job(PakSource src, CompressionMethod method) {
             this.src = src;
@@ -123,6 +126,8 @@ public final class PakWriter {
             if (own != null) {
                 own.shutdownNow();
             }
+            openInputs.forEach(PakWriter::closeQuietly);
+            openInputs.clear();
         }
     }
 
@@ -207,33 +212,51 @@ public final class PakWriter {
         return i + 1;
     }
 
-    /** Reads the job's source and queues its blocks (compression/encryption run on the executor). */
+    /**
+     * Queues the job's blocks: each is read (positionally on the executor when the source allows,
+     * else from its stream here), then compressed and/or encrypted on the executor.
+     */
     private void produce(Job job, ArrayDeque<Step> queue, ChannelSink sink, List<PakEntry> written) {
         job.raw = rawCompression(job.method);
         resetHash(job);
         boolean standardEncrypt = job.encrypted() && !o.scheme().hashesPlaintext();
-        try (InputStream in = job.src.opener().open()) {
-            long left = job.src.size();
-            boolean compressed = job.method != CompressionMethod.NONE;
-            int chunk = compressed ? (int) job.blockSize() : STORED_CHUNK;
-            long storedTotal = compressed ? 0 : job.encrypted() ? o.scheme().storedLength(job.src.path(), left) : left;
-            long storedLeft = storedTotal;
-            Codec codec = compressed ? o.codecs().get(job.method) : null;
-            while (left > 0) {
-                int n = (int) Math.min(chunk, left);
-                byte[] buf = readFully(in, n, job.src);
-                left -= n;
+        boolean compressed = job.method != CompressionMethod.NONE;
+        long size = job.src.size();
+        int chunk = compressed ? (int) job.blockSize() : STORED_CHUNK;
+        long storedLeft = compressed ? 0 : job.encrypted() ? o.scheme().storedLength(job.src.path(), size) : size;
+        Codec codec = compressed ? o.codecs().get(job.method) : null;
+        InputStream in = null;
+        try {
+            PakSource.Input random = null;
+            if (job.src.random() != null) {
+                random = job.src.random().open();
+                job.input = random;
+                openInputs.add(random);
+            } else {
+                in = job.src.opener().open();
+            }
+            for (long off = 0; off < size;) {
+                int n = (int) Math.min(chunk, size - off);
+                long pos = off;
+                off += n;
+                int stored = compressed ? n : (int) (off == size ? storedLeft : n);
+                storedLeft -= compressed ? 0 : stored;
+                Function<byte[], Block> transform = compressed
+                        ? buf -> compress(codec, buf, n, job.encrypted(), standardEncrypt)
+                        : buf -> {
+                            if (standardEncrypt) {
+                                cipher.encrypt(buf, 0, stored);
+                            }
+                            return new Block(buf, n, stored);
+                        };
                 CompletableFuture<Block> f;
-                if (compressed) {
-                    f = CompletableFuture.supplyAsync(() -> compress(codec, buf, n, job.encrypted(), standardEncrypt), executor);
+                if (random != null) {
+                    PakSource.Input r = random;
+                    f = CompletableFuture.supplyAsync(() -> transform.apply(readAt(r, job.src, pos, n, stored)), executor);
                 } else {
-                    int stored = (int) Math.min(storedLeft, left == 0 ? storedLeft : n);
-                    storedLeft -= stored;
-                    byte[] data = stored == n ? buf : Arrays.copyOf(buf, stored);
-                    f = standardEncrypt ? CompletableFuture.supplyAsync(() -> {
-                        cipher.encrypt(data, 0, stored);
-                        return new Block(data, n, stored);
-                    }, executor) : CompletableFuture.completedFuture(new Block(data, n, stored));
+                    byte[] buf = readFully(in, n, stored, job.src);
+                    f = compressed || standardEncrypt ? CompletableFuture.supplyAsync(() -> transform.apply(buf), executor)
+                            : CompletableFuture.completedFuture(transform.apply(buf));
                 }
                 job.hashChain = job.hashChain.thenCombineAsync(f, (ignored, blk) -> {
                     hash(job, blk);
@@ -243,20 +266,42 @@ public final class PakWriter {
                 queue.add(new Step(job, Step.DATA, f));
                 drain(queue, sink, written, window);
             }
-            if (in.read() >= 0) {
+            if (in != null && in.read() >= 0) {
                 throw new IllegalStateException("'" + job.src.path() + "' grew while it was being packed");
             }
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read '" + job.src.path() + "': " + e.getMessage(), e);
+        } finally {
+            closeQuietly(in);
         }
     }
 
-    private static byte[] readFully(InputStream in, int n, PakSource src) throws IOException {
+    private static byte[] readAt(PakSource.Input r, PakSource src, long pos, int n, int capacity) {
+        byte[] buf = new byte[Math.max(n, capacity)];
+        try {
+            r.readAt(pos, buf, 0, n);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read '" + src.path() + "' at " + pos + ": " + e.getMessage(), e);
+        }
+        return buf;
+    }
+
+    private static void closeQuietly(java.io.Closeable c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (IOException ignored) {
+                // reading is over; nothing depends on the close
+            }
+        }
+    }
+
+    private static byte[] readFully(InputStream in, int n, int capacity, PakSource src) throws IOException {
         byte[] buf = in.readNBytes(n);
         if (buf.length != n) {
             throw new IllegalStateException("'" + src.path() + "' is shorter than its announced " + src.size() + " bytes");
         }
-        return buf;
+        return capacity > n ? Arrays.copyOf(buf, capacity) : buf;
     }
 
     private Block compress(Codec codec, byte[] raw, int n, boolean pad, boolean encrypt) {
@@ -342,6 +387,11 @@ public final class PakWriter {
     private void finish(Job job, ChannelSink sink, List<PakEntry> written) {
         join(job.hashChain);
         job.hashPending.clear();
+        if (job.input != null) {
+            openInputs.remove(job.input);
+            closeQuietly(job.input);
+            job.input = null;
+        }
         if (job.method != CompressionMethod.NONE && o.storeIncompressible() && job.compressedPayload >= job.src.size()) {
             rewriteStored(job, sink);
         }
@@ -379,11 +429,10 @@ public final class PakWriter {
             try (InputStream in = job.src.opener().open()) {
                 while (left > 0) {
                     int n = (int) Math.min(STORED_CHUNK, left);
-                    byte[] buf = readFully(in, n, job.src);
                     left -= n;
                     int stored = (int) Math.min(storedLeft, left == 0 ? storedLeft : n);
                     storedLeft -= stored;
-                    byte[] data = stored == n ? buf : Arrays.copyOf(buf, stored);
+                    byte[] data = readFully(in, n, stored, job.src);
                     if (standardEncrypt) {
                         cipher.encrypt(data, 0, stored);
                     }
