@@ -16,6 +16,7 @@ public final class Bench {
         BENCHMARKS.put("daemon", "io.uassetd.bench.DaemonLatencyBenchmark");
         BENCHMARKS.put("oodle", "io.uassetd.bench.OodleDecodeBenchmark");
         BENCHMARKS.put("iostore", "io.uassetd.bench.IoStoreBenchmark");
+        BENCHMARKS.put("pak", "io.uassetd.bench.PakBenchmark");
     }
 
     private Bench() {

@@ -18,23 +18,33 @@ public final class AtomicOutput implements AutoCloseable {
     private final Path target;
     private final Path temp;
     private final FileChannel channel;
+    private final boolean durable;
     private boolean done;
 
-    private AtomicOutput(Path target, Path temp, FileChannel channel) {
+    private AtomicOutput(Path target, Path temp, FileChannel channel, boolean durable) {
         this.target = target;
         this.temp = temp;
         this.channel = channel;
+        this.durable = durable;
     }
 
-    /** Creates missing parent folders and opens a temporary file next to {@code target}. */
+    /** Creates missing parent folders and opens a temporary file next to {@code target}; fsyncs on commit. */
     public static AtomicOutput create(Path target) {
+        return create(target, true);
+    }
+
+    /**
+     * Like {@link #create(Path)}; {@code durable = false} skips the fsync before the rename (still
+     * all-or-nothing for readers, cheaper when extracting thousands of files).
+     */
+    public static AtomicOutput create(Path target, boolean durable) {
         Path abs = target.toAbsolutePath();
         Path dir = abs.getParent();
         try {
             Files.createDirectories(dir);
             Path temp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
             FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-            return new AtomicOutput(abs, temp, ch);
+            return new AtomicOutput(abs, temp, ch, durable);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot create " + target + ": " + e.getMessage(), e);
         }
@@ -58,7 +68,9 @@ public final class AtomicOutput implements AutoCloseable {
             throw new IllegalStateException("Already finished");
         }
         try {
-            channel.force(true);
+            if (durable) {
+                channel.force(true);
+            }
             channel.close();
             try {
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -175,11 +175,6 @@ public final class ByteReader {
         return n;
     }
 
-    /** Like {@link #count} for a u32 count that must fit what remains. */
-    public int countU32(int minElementSize, String what) {
-        return count(minElementSize, what);
-    }
-
     /**
      * FString: i32 length including the terminating NUL; positive for ANSI (read as Latin-1),
      * negative for UTF-16LE. The NUL is required and removed.

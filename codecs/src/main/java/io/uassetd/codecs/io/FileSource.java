@@ -19,18 +19,25 @@ public final class FileSource implements AutoCloseable {
     private final FileChannel channel;
     private final String name;
     private final long size;
+    private final String kind;
     private volatile Coverage coverage;
 
-    private FileSource(FileChannel channel, String name, long size) {
+    private FileSource(FileChannel channel, String name, long size, String kind) {
         this.channel = channel;
         this.name = name;
         this.size = size;
+        this.kind = kind;
     }
 
     public static FileSource open(Path file) {
+        return open(file, "file");
+    }
+
+    /** Opens {@code file}; {@code kind} ("pak", "utoc", ...) words truncation messages. */
+    public static FileSource open(Path file, String kind) {
         try {
             FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
-            return new FileSource(ch, file.getFileName().toString(), ch.size());
+            return new FileSource(ch, file.getFileName().toString(), ch.size(), kind);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot open " + file + ": " + e.getMessage(), e);
         }
@@ -53,7 +60,7 @@ public final class FileSource implements AutoCloseable {
     public void checkRange(long offset, long len, String structure, String what) {
         if (offset < 0 || len < 0 || offset > size || len > size - offset) {
             throw new TruncatedDataException(String.format(Locale.ROOT,
-                    "Truncated %s: %s 0x%X at offset 0x%X exceeds file size %,d", "pak", what, len, offset, size),
+                    "Truncated %s: %s 0x%X at offset 0x%X exceeds file size %,d", kind, what, len, offset, size),
                     name, offset, structure);
         }
     }
@@ -94,6 +101,28 @@ public final class FileSource implements AutoCloseable {
         }
         Coverage c = coverage;
         if (c != null && record) {
+            c.add(position, position + len);
+        }
+    }
+
+    /** Copies {@code [position, position+len)} to {@code out} at its current position, kernel-side where possible. */
+    public void transferTo(long position, long len, java.nio.channels.WritableByteChannel out, String structure) {
+        checkRange(position, len, structure, structure + " size");
+        long done = 0;
+        try {
+            while (done < len) {
+                long n = channel.transferTo(position + done, len - done, out);
+                if (n <= 0) {
+                    throw new TruncatedDataException("Unexpected end of file at offset " + FormatException.hex(position + done),
+                            name, position + done, structure);
+                }
+                done += n;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Copy failed in " + name + " at offset " + FormatException.hex(position + done), e);
+        }
+        Coverage c = coverage;
+        if (c != null) {
             c.add(position, position + len);
         }
     }

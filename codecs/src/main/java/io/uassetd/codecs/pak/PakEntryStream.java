@@ -3,7 +3,6 @@ package io.uassetd.codecs.pak;
 import io.uassetd.codecs.compression.Codec;
 import io.uassetd.codecs.crypto.AesCipher;
 import io.uassetd.codecs.error.CorruptDataException;
-import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.WrongKeyException;
 import io.uassetd.codecs.io.FileSource;
 import java.io.InputStream;
@@ -86,6 +85,24 @@ final class PakEntryStream extends InputStream {
         return done;
     }
 
+    /** Writes the rest of the entry to {@code out} straight from the block buffers; returns the bytes written. */
+    long copyTo(java.nio.channels.WritableByteChannel target, io.uassetd.codecs.task.TaskMonitor monitor) throws java.io.IOException {
+        long written = 0;
+        int blocks = 0;
+        while (outPos < outLen || fill()) {
+            java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(out, outPos, outLen - outPos);
+            while (bb.hasRemaining()) {
+                target.write(bb);
+            }
+            written += outLen - outPos;
+            outPos = outLen;
+            if ((++blocks & 15) == 0) {
+                monitor.checkCancelled();
+            }
+        }
+        return written;
+    }
+
     private boolean fill() {
         if (produced >= total) {
             return false;
@@ -164,9 +181,5 @@ final class PakEntryStream extends InputStream {
             }
             cipher.decrypt(b, (int) (lo - at), (int) (hi - lo));
         }
-    }
-
-    static String hex(long v) {
-        return FormatException.hex(v);
     }
 }

@@ -96,6 +96,7 @@ public record PakFooter(byte[] keyGuid, boolean encryptedIndex, PakVersion versi
     public static PakFooter locate(FileSource src) {
         long size = src.size();
         List<String> found = new ArrayList<>();
+        boolean anyKnown = false;
         Set<Long> tried = new LinkedHashSet<>();
         PakVersion[] all = PakVersion.values();
         for (int i = all.length - 1; i >= 0; i--) {
@@ -119,12 +120,8 @@ public record PakFooter(byte[] keyGuid, boolean encryptedIndex, PakVersion versi
             }
             found.add(String.format(Locale.ROOT, "magic at offset 0x%X with version %d (%s layout expects %d)",
                     magicAt, number, v, v.onDisk()));
-        }
-        boolean anyKnown = false;
-        for (String s : found) {
-            long n = Long.parseLong(s.replaceAll(".*with version (\\d+).*", "$1"));
-            for (PakVersion v : all) {
-                anyKnown |= v.onDisk() == n;
+            for (PakVersion known : all) {
+                anyKnown |= known.onDisk() == number;
             }
         }
         if (!found.isEmpty() && !anyKnown) {

@@ -3,7 +3,6 @@ package io.uassetd.codecs.pak;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesCipher;
 import io.uassetd.codecs.error.CorruptDataException;
-import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.error.WrongKeyException;
 import io.uassetd.codecs.io.ByteReader;
@@ -197,9 +196,5 @@ final class PakIndexLoader {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    static String hex(long v) {
-        return FormatException.hex(v);
     }
 }

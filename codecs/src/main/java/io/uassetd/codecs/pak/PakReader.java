@@ -8,7 +8,6 @@ import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.error.WrongKeyException;
 import io.uassetd.codecs.io.AtomicOutput;
-import io.uassetd.codecs.io.ByteWriter;
 import io.uassetd.codecs.io.Coverage;
 import io.uassetd.codecs.io.FileSource;
 import io.uassetd.codecs.io.SafePaths;
@@ -16,8 +15,6 @@ import io.uassetd.codecs.task.TaskMonitor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -50,6 +47,7 @@ public final class PakReader implements AutoCloseable {
     private final PakInfo info;
     private final List<PakEntry> entries;
     private final Map<String, PakEntry> byPath = new HashMap<>();
+    private final Map<String, PakEntry> byLowerPath = new HashMap<>();
 
     private PakReader(FileSource src, PakReadOptions options, Coverage coverage) {
         this.src = src;
@@ -61,6 +59,7 @@ public final class PakReader implements AutoCloseable {
         this.entries = List.copyOf(loaded.entries());
         for (PakEntry e : entries) {
             byPath.putIfAbsent(e.path(), e);
+            byLowerPath.putIfAbsent(e.path().toLowerCase(java.util.Locale.ROOT), e);
         }
         consumeTrailer(options.scheme().indexTrailer());
         List<String> methods = footer.version().atLeast(PakVersion.FNAME_BASED_COMPRESSION_4_SLOTS)
@@ -93,7 +92,7 @@ public final class PakReader implements AutoCloseable {
 
     /** Opens a pak recording every byte read into {@code coverage} (for "every byte consumed" checks). */
     public static PakReader open(Path file, PakReadOptions options, Coverage coverage) {
-        FileSource src = FileSource.open(file);
+        FileSource src = FileSource.open(file, "pak");
         try {
             return new PakReader(src, options, coverage);
         } catch (RuntimeException e) {
@@ -115,17 +114,26 @@ public final class PakReader implements AutoCloseable {
         return entries;
     }
 
-    /** Finds an entry by its path, with or without the mount point, '/' or '\' separated. */
+    /**
+     * Finds an entry by its path, with or without the mount point, '/' or '\' separated; an exact
+     * match first, then case-insensitively (Unreal paths are).
+     */
     public Optional<PakEntry> find(String path) {
-        String p = path.replace('\\', '/');
-        PakEntry e = byPath.get(p);
-        if (e == null && p.startsWith(info.mountPoint())) {
-            e = byPath.get(p.substring(info.mountPoint().length()));
+        PakEntry exact = lookup(byPath, path.replace('\\', '/'));
+        return Optional.ofNullable(exact != null ? exact
+                : lookup(byLowerPath, path.replace('\\', '/').toLowerCase(java.util.Locale.ROOT)));
+    }
+
+    private PakEntry lookup(Map<String, PakEntry> map, String p) {
+        String mount = map == byPath ? info.mountPoint() : info.mountPoint().toLowerCase(java.util.Locale.ROOT);
+        PakEntry e = map.get(p);
+        if (e == null && p.startsWith(mount)) {
+            e = map.get(p.substring(mount.length()));
         }
         if (e == null && p.startsWith("/")) {
-            e = byPath.get(p.substring(1));
+            e = map.get(p.substring(1));
         }
-        return Optional.ofNullable(e);
+        return e;
     }
 
     /** Where an entry's data lies, checked against its record in front of the data. */
@@ -238,28 +246,26 @@ public final class PakReader implements AutoCloseable {
         }
     }
 
-    /** Writes the entry to {@code target} atomically (temp file + rename); returns its size. */
+    /**
+     * Writes the entry to {@code target} atomically (temp file + rename, no fsync); returns its
+     * size. A failure leaves no file behind.
+     */
     public long extractTo(PakEntry e, Path target) {
         return extractTo(e, target, TaskMonitor.NONE);
     }
 
     public long extractTo(PakEntry e, Path target, TaskMonitor monitor) {
-        InputStream in = openEntry(e);
-        try (AtomicOutput out = AtomicOutput.create(target)) {
-            FileChannel ch = out.channel();
-            byte[] buf = new byte[1 << 16];
-            long written = 0;
-            int chunks = 0;
-            for (int n; (n = in.read(buf, 0, buf.length)) > 0;) {
-                ByteBuffer bb = ByteBuffer.wrap(buf, 0, n);
-                while (bb.hasRemaining()) {
-                    ch.write(bb);
-                }
-                written += n;
-                if ((++chunks & 15) == 0) {
-                    monitor.checkCancelled();
-                }
+        if (!e.compressed() && !e.encrypted()) {
+            Layout l = layout(e);
+            try (AtomicOutput out = AtomicOutput.create(target, false)) {
+                src.transferTo(l.dataStart(), e.size(), out.channel(), "entry data");
+                out.commit();
+                return e.size();
             }
+        }
+        PakEntryStream in = (PakEntryStream) openEntry(e);
+        try (AtomicOutput out = AtomicOutput.create(target, false)) {
+            long written = in.copyTo(out.channel(), monitor);
             if (written != e.size()) {
                 throw new CorruptDataException("Entry '" + e.path() + "' produced " + written + " of " + e.size() + " bytes",
                         src.name(), e.offset(), "FPakEntry");
@@ -273,27 +279,64 @@ public final class PakReader implements AutoCloseable {
 
     /**
      * Extracts every non-deleted entry accepted by {@code filter} (given the path relative to the
-     * mount point) under {@code outDir}, refusing paths that escape it. A format error in one entry
-     * is recorded as a failure and extraction goes on; cancellation stops it.
+     * mount point) under {@code outDir}, refusing paths that escape it, on as many threads as
+     * there are cores. A format error in one entry is recorded as a failure and extraction goes
+     * on; cancellation stops it ({@link io.uassetd.codecs.error.CancelledException}).
      */
     public PakExtractResult extractAll(Path outDir, Predicate<String> filter, TaskMonitor monitor) {
+        return extractAll(outDir, filter, monitor, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** {@link #extractAll(Path, Predicate, TaskMonitor)} on {@code threads} threads. */
+    public PakExtractResult extractAll(Path outDir, Predicate<String> filter, TaskMonitor monitor, int threads) {
         List<PakEntry> todo = entries.stream().filter(x -> !x.deleted() && filter.test(x.path())).toList();
-        List<String> done = new ArrayList<>();
-        List<PakExtractResult.Failure> failures = new ArrayList<>();
-        long bytes = 0;
-        int i = 0;
-        for (PakEntry e : todo) {
+        Object[] outcome = new Object[todo.size()];
+        long[] sizes = new long[todo.size()];
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.function.IntConsumer one = i -> {
             monitor.checkCancelled();
+            PakEntry e = todo.get(i);
             try {
                 Path target = SafePaths.resolve(outDir, e.path(), src.name());
-                bytes += extractTo(e, target, monitor);
-                done.add(e.path());
+                sizes[i] = extractTo(e, target, monitor);
+                outcome[i] = Boolean.TRUE;
             } catch (FormatException ex) {
-                failures.add(new PakExtractResult.Failure(e.path(), ex.getMessage(), ex));
+                outcome[i] = ex;
             }
-            monitor.progress(++i, todo.size(), e.path());
+            monitor.progress(done.incrementAndGet(), todo.size(), e.path());
+        };
+        if (threads <= 1 || todo.size() <= 1) {
+            for (int i = 0; i < todo.size(); i++) {
+                one.accept(i);
+            }
+        } else {
+            java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(threads);
+            try {
+                pool.submit(() -> java.util.stream.IntStream.range(0, todo.size()).parallel().forEach(one)).get();
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                throw new io.uassetd.codecs.error.CancelledException("Interrupted");
+            } catch (java.util.concurrent.ExecutionException ex) {
+                if (ex.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                throw new IllegalStateException(ex.getCause());
+            } finally {
+                pool.shutdownNow();
+            }
         }
-        return new PakExtractResult(outDir, done, failures, bytes);
+        List<String> files = new ArrayList<>();
+        List<PakExtractResult.Failure> failures = new ArrayList<>();
+        long bytes = 0;
+        for (int i = 0; i < todo.size(); i++) {
+            if (outcome[i] instanceof FormatException ex) {
+                failures.add(new PakExtractResult.Failure(todo.get(i).path(), ex.getMessage(), ex));
+            } else {
+                files.add(todo.get(i).path());
+                bytes += sizes[i];
+            }
+        }
+        return new PakExtractResult(outDir, files, failures, bytes);
     }
 
     /**

@@ -14,14 +14,34 @@ import java.util.stream.Stream;
 
 /**
  * One file to put in a pak: its path relative to the mount point ('/' separated), its size, how to
- * read it (may be opened more than once), and an optional per-entry compression method that
- * overrides {@link PakWriteOptions#compression()}.
+ * read it (may be opened more than once), optionally how to read it at any position (lets the
+ * writer read blocks in parallel), and an optional per-entry compression method that overrides
+ * {@link PakWriteOptions#compression()}.
+ *
+ * @param random null when the source can only be streamed
  */
-public record PakSource(String path, long size, Opener opener, CompressionMethod compression) {
+public record PakSource(String path, long size, Opener opener, RandomOpener random, CompressionMethod compression) {
     /** Opens the source's bytes; called again when an entry is rewritten uncompressed. */
     @FunctionalInterface
     public interface Opener {
         InputStream open() throws IOException;
+    }
+
+    /** Opens the source for positional reads. */
+    @FunctionalInterface
+    public interface RandomOpener {
+        Input open() throws IOException;
+    }
+
+    /** Positional, thread-safe reads of a source. */
+    public interface Input extends java.io.Closeable {
+        /** Fills {@code dst[off, off+len)} from {@code position}; fails if the source ends first. */
+        void readAt(long position, byte[] dst, int off, int len) throws IOException;
+    }
+
+    /** A stream-only source. */
+    public PakSource(String path, long size, Opener opener, CompressionMethod compression) {
+        this(path, size, opener, null, compression);
     }
 
     public PakSource {
@@ -51,7 +71,7 @@ public record PakSource(String path, long size, Opener opener, CompressionMethod
     /** A file on disk stored under {@code path}. */
     public static PakSource file(String path, Path file) {
         try {
-            return new PakSource(path, Files.size(file), () -> Files.newInputStream(file), null);
+            return new PakSource(path, Files.size(file), () -> Files.newInputStream(file), () -> fileInput(file), null);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read " + file + ": " + e.getMessage(), e);
         }
@@ -60,12 +80,66 @@ public record PakSource(String path, long size, Opener opener, CompressionMethod
     /** Bytes in memory stored under {@code path}. */
     public static PakSource bytes(String path, byte[] data) {
         byte[] copy = data.clone();
-        return new PakSource(path, copy.length, () -> new ByteArrayInputStream(copy), null);
+        return new PakSource(path, copy.length, () -> new ByteArrayInputStream(copy), () -> new Input() {
+            @Override
+            public void readAt(long position, byte[] dst, int off, int len) throws IOException {
+                if (position < 0 || position + len > copy.length) {
+                    throw new java.io.EOFException("Read past the end of '" + path + "'");
+                }
+                System.arraycopy(copy, (int) position, dst, off, len);
+            }
+
+            @Override
+            public void close() {
+            }
+        }, null);
+    }
+
+    private static Input fileInput(Path file) throws IOException {
+        java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file);
+        return new Input() {
+            @Override
+            public void readAt(long position, byte[] dst, int off, int len) throws IOException {
+                java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(dst, off, len);
+                long pos = position;
+                while (bb.hasRemaining()) {
+                    int n = ch.read(bb, pos);
+                    if (n < 0) {
+                        throw new java.io.EOFException(file + " is shorter than when it was listed");
+                    }
+                    pos += n;
+                }
+            }
+
+            @Override
+            public void close() throws IOException {
+                ch.close();
+            }
+        };
     }
 
     /** This source with its own compression method ({@code NONE} stores it uncompressed). */
     public PakSource withCompression(CompressionMethod method) {
-        return new PakSource(path, size, opener, method);
+        return new PakSource(path, size, opener, random, method);
+    }
+
+    /**
+     * The given files named by their paths relative to {@code basePath} (create_pak's
+     * {@code file_paths} + {@code base_path}), sorted as UnrealPak sorts; a file outside
+     * {@code basePath} is refused.
+     */
+    public static List<PakSource> files(Path basePath, List<Path> files) {
+        Path base = basePath.toAbsolutePath().normalize();
+        List<PakSource> out = new ArrayList<>();
+        for (Path f : files) {
+            Path abs = f.toAbsolutePath().normalize();
+            if (!abs.startsWith(base) || abs.equals(base)) {
+                throw new IllegalArgumentException(f + " is not inside the base path " + base);
+            }
+            out.add(file(base.relativize(abs).toString().replace('\\', '/'), abs));
+        }
+        out.sort((a, b) -> a.path().compareTo(b.path()));
+        return out;
     }
 
     /**

@@ -6,7 +6,6 @@ import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionScheme;
 import java.util.Objects;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ForkJoinPool;
 
 /**
  * How to write a pak.
@@ -20,11 +19,13 @@ import java.util.concurrent.ForkJoinPool;
  * @param encryptEntries encrypt entry data (needs a key)
  * @param blockSize compression block size (64 KiB as UnrealPak)
  * @param storeIncompressible store an entry uncompressed when compression does not make it smaller
- * @param executor runs block compression in parallel
+ * @param executor runs block compression in parallel; null (the default): a pool of one thread per
+ *     core, created for each write and shut down after it
+ * @param durable fsync the pak before it is renamed into place (default true)
  */
 public record PakWriteOptions(PakVersion version, String mountPoint, long pathHashSeed, CompressionMethod compression,
         AesKey key, EncryptionScheme scheme, boolean encryptIndex, boolean encryptEntries, Codecs codecs, int blockSize,
-        boolean storeIncompressible, Executor executor) {
+        boolean storeIncompressible, Executor executor, boolean durable) {
 
     public PakWriteOptions {
         Objects.requireNonNull(version, "version");
@@ -32,7 +33,6 @@ public record PakWriteOptions(PakVersion version, String mountPoint, long pathHa
         Objects.requireNonNull(compression, "compression");
         Objects.requireNonNull(scheme, "scheme");
         Objects.requireNonNull(codecs, "codecs");
-        Objects.requireNonNull(executor, "executor");
         if (!version.writable()) {
             throw new IllegalArgumentException("Cannot write pak version " + version + " (V3..V11 only)");
         }
@@ -50,47 +50,52 @@ public record PakWriteOptions(PakVersion version, String mountPoint, long pathHa
     /** V11, mount point {@code ../../../}, seed 0, no compression, no key. */
     public static PakWriteOptions defaults() {
         return new PakWriteOptions(PakVersion.FNV64_BUG_FIX, "../../../", 0, CompressionMethod.NONE, null,
-                EncryptionScheme.STANDARD, false, false, Codecs.standard(), 1 << 16, true, ForkJoinPool.commonPool());
+                EncryptionScheme.STANDARD, false, false, Codecs.standard(), 1 << 16, true, null, true);
     }
 
     public PakWriteOptions withVersion(PakVersion v) {
         return new PakWriteOptions(v, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, storeIncompressible, executor);
+                blockSize, storeIncompressible, executor, durable);
     }
 
     public PakWriteOptions withMountPoint(String m) {
         return new PakWriteOptions(version, m, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, storeIncompressible, executor);
+                blockSize, storeIncompressible, executor, durable);
     }
 
     public PakWriteOptions withPathHashSeed(long s) {
         return new PakWriteOptions(version, mountPoint, s, compression, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, storeIncompressible, executor);
+                blockSize, storeIncompressible, executor, durable);
     }
 
     public PakWriteOptions withCompression(CompressionMethod m) {
         return new PakWriteOptions(version, mountPoint, pathHashSeed, m, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, storeIncompressible, executor);
+                blockSize, storeIncompressible, executor, durable);
     }
 
     /** Sets the key and what to encrypt. */
     public PakWriteOptions withEncryption(AesKey k, EncryptionScheme s, boolean index, boolean entries) {
         return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, k, s, index, entries, codecs,
-                blockSize, storeIncompressible, executor);
+                blockSize, storeIncompressible, executor, durable);
     }
 
     public PakWriteOptions withCodecs(Codecs c) {
         return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, c,
-                blockSize, storeIncompressible, executor);
+                blockSize, storeIncompressible, executor, durable);
     }
 
     public PakWriteOptions withStoreIncompressible(boolean b) {
         return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, b, executor);
+                blockSize, b, executor, durable);
     }
 
     public PakWriteOptions withExecutor(Executor e) {
         return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, storeIncompressible, e);
+                blockSize, storeIncompressible, e, durable);
+    }
+
+    public PakWriteOptions withDurable(boolean d) {
+        return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
+                blockSize, storeIncompressible, executor, d);
     }
 }

@@ -21,7 +21,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
+import java.util.function.Function;
 
 /**
  * Writes a pak (V3..V11) through {@link AtomicOutput}: entries in the order given, each as its
@@ -31,17 +35,23 @@ import java.util.concurrent.ForkJoinPool;
  * the output is byte-identical to UnrealPak's.
  */
 public final class PakWriter {
+    /** Stored (uncompressed) entries move in chunks of this size (a multiple of 16 for AES). */
+    private static final int STORED_CHUNK = 1 << 20;
     private final PakWriteOptions o;
     private final AesCipher cipher;
+    private final int threads;
+    private Executor executor;
     private final List<String> slotNames = new ArrayList<>();
+    private final List<PakSource.Input> openInputs = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
+    private final java.util.Map<CompressionMethod, Integer> unavailable = new java.util.EnumMap<>(CompressionMethod.class);
     private final int window;
 
     public PakWriter(PakWriteOptions options) {
         this.o = options;
         this.cipher = options.key() == null ? null : options.scheme().cipher(options.key());
-        int par = options.executor() instanceof ForkJoinPool p ? p.getParallelism() : Runtime.getRuntime().availableProcessors();
-        this.window = Math.max(8, 4 * par);
+        this.threads = options.executor() instanceof ForkJoinPool p ? p.getParallelism() : Runtime.getRuntime().availableProcessors();
+        this.window = Math.max(8, 4 * threads);
     }
 
     /** Convenience: {@code new PakWriter(options).write(target, sources, TaskMonitor.NONE)}. */
@@ -74,7 +84,11 @@ public final class PakWriter {
         MessageDigest md;
         long hashLimit;
         long hashed;
+        /** SHA-1 updates run on the executor, in block order, so hashing overlaps writing. */
+        CompletableFuture<Void> hashChain = CompletableFuture.completedFuture(null);
+        final ArrayDeque<CompletableFuture<Void>> hashPending = new ArrayDeque<>();
         byte[] rivalsHead;
+        PakSource.Input input;
 
         Job(PakSource src, CompressionMethod method) {
             this.src = src;
@@ -94,14 +108,38 @@ public final class PakWriter {
         }
     }
 
-    public PakWriteResult write(Path target, List<PakSource> sources, TaskMonitor monitor) {
+    /** Writes one pak; a PakWriter writes one pak at a time. */
+    public synchronized PakWriteResult write(Path target, List<PakSource> sources, TaskMonitor monitor) {
+        slotNames.clear();
+        warnings.clear();
+        unavailable.clear();
         checkPaths(sources);
+        ExecutorService own = o.executor() == null ? Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "pak-writer");
+            t.setDaemon(true);
+            return t;
+        }) : null;
+        executor = own != null ? own : o.executor();
+        try {
+            return writeWith(target, sources, monitor);
+        } finally {
+            if (own != null) {
+                own.shutdownNow();
+            }
+            openInputs.forEach(PakWriter::closeQuietly);
+            openInputs.clear();
+        }
+    }
+
+    private PakWriteResult writeWith(Path target, List<PakSource> sources, TaskMonitor monitor) {
         List<Job> jobs = new ArrayList<>();
         for (PakSource s : sources) {
             jobs.add(new Job(s, effectiveMethod(s)));
         }
+        unavailable.forEach((m, n) -> warnings.add(m.unrealName() + " compression is not available here ("
+                + o.codecs().get(m).backend() + "); " + n + (n == 1 ? " entry was" : " entries were") + " stored uncompressed"));
         List<PakEntry> written = new ArrayList<>();
-        try (AtomicOutput out = AtomicOutput.create(target)) {
+        try (AtomicOutput out = AtomicOutput.create(target, o.durable())) {
             ChannelSink sink = new ChannelSink(out.channel(), 0);
             ArrayDeque<Step> queue = new ArrayDeque<>();
             int done = 0;
@@ -140,8 +178,7 @@ public final class PakWriter {
             return CompressionMethod.NONE;
         }
         if (!o.codecs().canCompress(m)) {
-            warnings.add(m.unrealName() + " compression is not available here (" + o.codecs().get(m).backend() + "); '"
-                    + s.path() + "' is stored uncompressed");
+            unavailable.merge(m, 1, Integer::sum);
             return CompressionMethod.NONE;
         }
         if (o.version().before(PakVersion.FNAME_BASED_COMPRESSION_4_SLOTS)
@@ -175,50 +212,96 @@ public final class PakWriter {
         return i + 1;
     }
 
-    /** Reads the job's source and queues its blocks (compression/encryption run on the executor). */
+    /**
+     * Queues the job's blocks: each is read (positionally on the executor when the source allows,
+     * else from its stream here), then compressed and/or encrypted on the executor.
+     */
     private void produce(Job job, ArrayDeque<Step> queue, ChannelSink sink, List<PakEntry> written) {
         job.raw = rawCompression(job.method);
+        resetHash(job);
         boolean standardEncrypt = job.encrypted() && !o.scheme().hashesPlaintext();
-        try (InputStream in = job.src.opener().open()) {
-            long left = job.src.size();
-            boolean compressed = job.method != CompressionMethod.NONE;
-            int chunk = compressed ? (int) job.blockSize() : 1 << 16;
-            long storedTotal = compressed ? 0 : job.encrypted() ? o.scheme().storedLength(job.src.path(), left) : left;
-            long storedLeft = storedTotal;
-            Codec codec = compressed ? o.codecs().get(job.method) : null;
-            while (left > 0) {
-                int n = (int) Math.min(chunk, left);
-                byte[] buf = readFully(in, n, job.src);
-                left -= n;
+        boolean compressed = job.method != CompressionMethod.NONE;
+        long size = job.src.size();
+        int chunk = compressed ? (int) job.blockSize() : STORED_CHUNK;
+        long storedLeft = compressed ? 0 : job.encrypted() ? o.scheme().storedLength(job.src.path(), size) : size;
+        Codec codec = compressed ? o.codecs().get(job.method) : null;
+        InputStream in = null;
+        try {
+            PakSource.Input random = null;
+            if (job.src.random() != null) {
+                random = job.src.random().open();
+                job.input = random;
+                openInputs.add(random);
+            } else {
+                in = job.src.opener().open();
+            }
+            for (long off = 0; off < size;) {
+                int n = (int) Math.min(chunk, size - off);
+                long pos = off;
+                off += n;
+                int stored = compressed ? n : (int) (off == size ? storedLeft : n);
+                storedLeft -= compressed ? 0 : stored;
+                Function<byte[], Block> transform = compressed
+                        ? buf -> compress(codec, buf, n, job.encrypted(), standardEncrypt)
+                        : buf -> {
+                            if (standardEncrypt) {
+                                cipher.encrypt(buf, 0, stored);
+                            }
+                            return new Block(buf, n, stored);
+                        };
                 CompletableFuture<Block> f;
-                if (compressed) {
-                    f = CompletableFuture.supplyAsync(() -> compress(codec, buf, n, job.encrypted(), standardEncrypt), o.executor());
+                if (random != null) {
+                    PakSource.Input r = random;
+                    f = CompletableFuture.supplyAsync(() -> transform.apply(readAt(r, job.src, pos, n, stored)), executor);
                 } else {
-                    int stored = (int) Math.min(storedLeft, left == 0 ? storedLeft : n);
-                    storedLeft -= stored;
-                    byte[] data = stored == n ? buf : Arrays.copyOf(buf, stored);
-                    f = standardEncrypt ? CompletableFuture.supplyAsync(() -> {
-                        cipher.encrypt(data, 0, stored);
-                        return new Block(data, n, stored);
-                    }, o.executor()) : CompletableFuture.completedFuture(new Block(data, n, stored));
+                    byte[] buf = readFully(in, n, stored, job.src);
+                    f = compressed || standardEncrypt ? CompletableFuture.supplyAsync(() -> transform.apply(buf), executor)
+                            : CompletableFuture.completedFuture(transform.apply(buf));
                 }
+                job.hashChain = job.hashChain.thenCombineAsync(f, (ignored, blk) -> {
+                    hash(job, blk);
+                    return null;
+                }, executor);
+                job.hashPending.add(job.hashChain);
                 queue.add(new Step(job, Step.DATA, f));
                 drain(queue, sink, written, window);
             }
-            if (in.read() >= 0) {
+            if (in != null && in.read() >= 0) {
                 throw new IllegalStateException("'" + job.src.path() + "' grew while it was being packed");
             }
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read '" + job.src.path() + "': " + e.getMessage(), e);
+        } finally {
+            closeQuietly(in);
         }
     }
 
-    private static byte[] readFully(InputStream in, int n, PakSource src) throws IOException {
+    private static byte[] readAt(PakSource.Input r, PakSource src, long pos, int n, int capacity) {
+        byte[] buf = new byte[Math.max(n, capacity)];
+        try {
+            r.readAt(pos, buf, 0, n);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read '" + src.path() + "' at " + pos + ": " + e.getMessage(), e);
+        }
+        return buf;
+    }
+
+    private static void closeQuietly(java.io.Closeable c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (IOException ignored) {
+                // reading is over; nothing depends on the close
+            }
+        }
+    }
+
+    private static byte[] readFully(InputStream in, int n, int capacity, PakSource src) throws IOException {
         byte[] buf = in.readNBytes(n);
         if (buf.length != n) {
             throw new IllegalStateException("'" + src.path() + "' is shorter than its announced " + src.size() + " bytes");
         }
-        return buf;
+        return capacity > n ? Arrays.copyOf(buf, capacity) : buf;
     }
 
     private Block compress(Codec codec, byte[] raw, int n, boolean pad, boolean encrypt) {
@@ -242,7 +325,7 @@ public final class PakWriter {
         }
     }
 
-    private static Block join(CompletableFuture<Block> f) {
+    private static <T> T join(CompletableFuture<T> f) {
         try {
             return f.join();
         } catch (CompletionException e) {
@@ -261,14 +344,7 @@ public final class PakWriter {
         job.stored = 0;
         job.compressedPayload = 0;
         job.blocks.clear();
-        job.md = PakReader.sha1();
-        job.hashed = 0;
-        boolean plainHash = o.scheme().hashesPlaintext();
-        job.hashLimit = job.method == CompressionMethod.NONE && job.encrypted() && !plainHash ? job.src.size() : Long.MAX_VALUE;
-        if (job.method == CompressionMethod.NONE && job.encrypted() && plainHash) {
-            job.hashLimit = job.src.size();
-        }
-        job.rivalsHead = job.encrypted() && plainHash ? new byte[(int) io.uassetd.codecs.crypto.RivalsLimits.limit(job.src.path())] : null;
+        job.rivalsHead = job.encrypted() && o.scheme().hashesPlaintext() ? new byte[(int) io.uassetd.codecs.crypto.RivalsLimits.limit(job.src.path())] : null;
     }
 
     private void writeBlock(Job job, Block b, ChannelSink sink) {
@@ -283,16 +359,39 @@ public final class PakWriter {
             int n = (int) Math.min(b.stored(), job.rivalsHead.length - rel);
             System.arraycopy(b.data(), 0, job.rivalsHead, (int) rel, n);
         }
+        sink.write(b.data(), 0, b.stored());
+        job.stored += b.stored();
+        while (job.hashPending.size() > window) {
+            join(job.hashPending.poll());
+        }
+    }
+
+    /**
+     * The SHA-1 covers the stored bytes (as written under the standard scheme, plain under Rivals),
+     * for a stored encrypted entry only up to its plain size.
+     */
+    private void resetHash(Job job) {
+        job.md = PakReader.sha1();
+        job.hashed = 0;
+        job.hashLimit = job.method == CompressionMethod.NONE && job.encrypted() ? job.src.size() : Long.MAX_VALUE;
+    }
+
+    private static void hash(Job job, Block b) {
         int h = (int) Math.min(b.stored(), job.hashLimit - job.hashed);
         if (h > 0) {
             job.md.update(b.data(), 0, h);
             job.hashed += h;
         }
-        sink.write(b.data(), 0, b.stored());
-        job.stored += b.stored();
     }
 
     private void finish(Job job, ChannelSink sink, List<PakEntry> written) {
+        join(job.hashChain);
+        job.hashPending.clear();
+        if (job.input != null) {
+            openInputs.remove(job.input);
+            closeQuietly(job.input);
+            job.input = null;
+        }
         if (job.method != CompressionMethod.NONE && o.storeIncompressible() && job.compressedPayload >= job.src.size()) {
             rewriteStored(job, sink);
         }
@@ -323,21 +422,23 @@ public final class PakWriter {
             job.raw = 0;
             ChannelSink s2 = sink;
             start(job, s2);
+            resetHash(job);
             boolean standardEncrypt = job.encrypted() && !o.scheme().hashesPlaintext();
             long left = job.src.size();
             long storedLeft = job.encrypted() ? o.scheme().storedLength(job.src.path(), left) : left;
             try (InputStream in = job.src.opener().open()) {
                 while (left > 0) {
-                    int n = (int) Math.min(1 << 16, left);
-                    byte[] buf = readFully(in, n, job.src);
+                    int n = (int) Math.min(STORED_CHUNK, left);
                     left -= n;
                     int stored = (int) Math.min(storedLeft, left == 0 ? storedLeft : n);
                     storedLeft -= stored;
-                    byte[] data = stored == n ? buf : Arrays.copyOf(buf, stored);
+                    byte[] data = readFully(in, n, stored, job.src);
                     if (standardEncrypt) {
                         cipher.encrypt(data, 0, stored);
                     }
-                    writeBlock(job, new Block(data, n, stored), s2);
+                    Block blk = new Block(data, n, stored);
+                    writeBlock(job, blk, s2);
+                    hash(job, blk);
                 }
             }
         } catch (IOException e) {
