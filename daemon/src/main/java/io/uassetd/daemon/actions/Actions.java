@@ -70,7 +70,8 @@ public final class Actions {
         all.add(new ExtractScriptObjectsAction());
         all.add(new PackageStoreInfoAction());
         // Legacy packages
-        all.add(new DetectTypeAction());
+        all.add(DetectTypeAction.single());
+        all.add(DetectTypeAction.batch());
         all.addAll(DetectKindAction.all());
         all.add(new AssetSummaryAction());
         all.addAll(AssetTablesAction.all());

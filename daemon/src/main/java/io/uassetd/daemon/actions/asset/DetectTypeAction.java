@@ -15,10 +15,25 @@ import java.util.List;
 
 /** {@code detect_type} (CLI {@code detect}): the asset type of one package, or of many. */
 public final class DetectTypeAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("detect_type",
-            "The asset type (class of the main export) of a package, or of each of file_paths",
-            AssetFiles.FILE_OPT, AssetFiles.FILES, AssetFiles.ENGINE, AssetFiles.USMAP)
-            .withCli("detect", "file_path");
+    private final ActionSpec spec;
+
+    private DetectTypeAction(ActionSpec spec) {
+        this.spec = spec;
+    }
+
+    /** {@code detect_type} (CLI {@code detect <file>}). */
+    public static DetectTypeAction single() {
+        return new DetectTypeAction(ActionSpec.of("detect_type",
+                "The asset type (class of the main export) of a package, or of each of file_paths",
+                AssetFiles.FILE_OPT, AssetFiles.FILES, AssetFiles.ENGINE, AssetFiles.USMAP).withCli("detect", "file_path"));
+    }
+
+    /** {@code batch_detect} (CLI {@code batch_detect <files...>}): detect_type over many files. */
+    public static DetectTypeAction batch() {
+        return new DetectTypeAction(ActionSpec.of("batch_detect",
+                "The asset type of each of file_paths, with per-file errors",
+                AssetFiles.FILE_OPT, AssetFiles.FILES, AssetFiles.ENGINE, AssetFiles.USMAP).withCli("batch_detect", "file_paths"));
+    }
 
     /** One package's type. */
     public record Detected(String asset_type, int export_count, int import_count, String file_path) {
@@ -34,7 +49,7 @@ public final class DetectTypeAction implements ActionHandler {
 
     @Override
     public ActionSpec spec() {
-        return SPEC;
+        return spec;
     }
 
     @Override
