@@ -6,7 +6,7 @@
  *   <li>{@code list_pak} / {@code list_pak_files}: {@link io.uassetd.codecs.pak.PakReader#open(java.nio.file.Path,
  *       io.uassetd.codecs.pak.PakReadOptions)} then {@link io.uassetd.codecs.pak.PakReader#info()} (mount point, version,
  *       encrypted index) and {@link io.uassetd.codecs.pak.PakReader#entries()} (path, size, compressed size,
- *       compressed, encrypted), filtered with {@link io.uassetd.codecs.pak.PakPathFilter}.</li>
+ *       compressed, encrypted), filtered with {@link io.uassetd.codecs.io.PathFilter}.</li>
  *   <li>{@code extract_pak_file}: {@link io.uassetd.codecs.pak.PakReader#find(String)} and
  *       {@link io.uassetd.codecs.pak.PakReader#extractTo(io.uassetd.codecs.pak.PakEntry, java.nio.file.Path)}.</li>
  *   <li>{@code extract_pak_all}: {@link io.uassetd.codecs.pak.PakReader#extractAll(java.nio.file.Path,

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.pak;
 
+import io.uassetd.codecs.io.PathFilter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -21,14 +22,15 @@ class PakApiTest {
 
     @Test
     void filterPatternsAreGlobsOrSubstrings() {
-        PakPathFilter f = PakPathFilter.of(List.of("*.png", "Directory/"));
+        PathFilter f = PathFilter.of(List.of("*.png", "Directory/"));
         assertThat(f.test("test.png")).isTrue();
-        assertThat(f.test("sub/test.png")).isFalse();
+        assertThat(f.test("sub/test.png")).isTrue(); // a glob without '/' also tries the file name
+        assertThat(PathFilter.of(List.of("sub/*.png")).test("a/sub/x.png")).isFalse(); // a glob with '/' anchors at the start
         assertThat(f.test("directory/nested.txt")).isTrue();
         assertThat(f.test("test.txt")).isFalse();
-        assertThat(PakPathFilter.of(List.of("**/*.TXT")).test("a/b/c.txt")).isTrue();
-        assertThat(PakPathFilter.of(List.of()).test("anything")).isTrue();
-        assertThat(PakPathFilter.of(List.of("../mount/point/root/test.*")).test("../mount/point/root/", "test.txt")).isTrue();
+        assertThat(PathFilter.of(List.of("**/*.TXT")).test("a/b/c.txt")).isTrue();
+        assertThat(PathFilter.of(List.of()).test("anything")).isTrue();
+        assertThat(PathFilter.of(List.of("../mount/point/root/test.*")).test("../mount/point/root/", "test.txt")).isTrue();
     }
 
     @Test

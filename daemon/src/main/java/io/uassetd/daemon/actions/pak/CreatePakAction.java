@@ -113,7 +113,7 @@ public final class CreatePakAction implements ActionHandler {
         PakWriteResult r;
         try {
             List<io.uassetd.codecs.pak.PakSource> sources = PakInputs.sources(inputs);
-            io.uassetd.daemon.util.PathFilter only = io.uassetd.daemon.util.PathFilter.of(args.strings("compress_only"));
+            io.uassetd.codecs.io.PathFilter only = io.uassetd.codecs.io.PathFilter.of(args.strings("compress_only"));
             if (!only.isEmpty()) {
                 sources = sources.stream().map(src -> only.matches(src.path()) ? src : src.withCompression(CompressionMethod.NONE)).toList();
             }

@@ -11,7 +11,7 @@ import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
-import io.uassetd.daemon.util.PathFilter;
+import io.uassetd.codecs.io.PathFilter;
 import io.uassetd.daemon.util.Parallel;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -30,7 +30,7 @@ public final class VerifyPakAction implements ActionHandler {
 
     @Override
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        var filter = io.uassetd.daemon.util.PathFilter.of(args.strings("filter_patterns"));
+        var filter = io.uassetd.codecs.io.PathFilter.of(args.strings("filter_patterns"));
         try (var lease = PakArchives.open(args, ctx)) {
             PakReader r = lease.get();
             List<PakEntry> todo = new ArrayList<>();

@@ -1,19 +1,20 @@
-package io.uassetd.daemon.util;
+package io.uassetd.codecs.io;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
- * The {@code filter_patterns} of list and extract actions: a path passes when it matches any
+ * The {@code filter_patterns} of list and extract requests over archive paths: a path passes when it matches any
  * pattern (OR); no patterns pass everything. Matching ignores case and treats {@code \} as
  * {@code /}. A pattern with a glob character ({@code * ? [}) is a glob: {@code *} and {@code ?}
  * stay within one path segment, {@code **} crosses segments; a glob without {@code /} is tried
  * against the file name as well as the whole path. A pattern without glob characters matches any
  * path that contains it (UAssetTool's substring filters).
  */
-public final class PathFilter {
+public final class PathFilter implements Predicate<String> {
     private static final PathFilter ALL = new PathFilter(List.of());
 
     private final List<Pattern> globs;
@@ -67,6 +68,16 @@ public final class PathFilter {
             }
         }
         return false;
+    }
+
+    @Override
+    public boolean test(String path) {
+        return matches(path);
+    }
+
+    /** Whether {@code path} passes with or without {@code mountPoint} in front of it. */
+    public boolean test(String mountPoint, String path) {
+        return matches(path) || (!isEmpty() && matches(mountPoint + path));
     }
 
     static String toRegex(String glob) {

@@ -1,8 +1,8 @@
-package io.uassetd.daemon;
+package io.uassetd.codecs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.uassetd.daemon.util.PathFilter;
+import io.uassetd.codecs.io.PathFilter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
