@@ -4,6 +4,7 @@ import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.daemon.cache.ResourceCache;
 import java.io.PrintStream;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
 
 /**
@@ -13,8 +14,8 @@ import java.util.concurrent.ForkJoinPool;
  */
 public final class Services implements AutoCloseable {
     private final Config config;
-    private final Codecs codecs;
-    private final OodleStatus oodle;
+    private final CompletableFuture<Codecs> codecs;
+    private final CompletableFuture<OodleStatus> oodle;
     private final ResourceCache cache;
     private final ForkJoinPool compute;
     private final PrintStream log;
@@ -32,6 +33,15 @@ public final class Services implements AutoCloseable {
     }
 
     public Services(Config config, Codecs codecs, OodleStatus oodle, PrintStream log, Map<String, String> env) {
+        this(config, CompletableFuture.completedFuture(codecs), CompletableFuture.completedFuture(oodle), log, env);
+    }
+
+    /**
+     * Services whose codecs are still being set up (the native Oodle library loads in the
+     * background so that the first reply does not wait for it); the first use waits.
+     */
+    public Services(Config config, CompletableFuture<Codecs> codecs, CompletableFuture<OodleStatus> oodle, PrintStream log,
+                    Map<String, String> env) {
         this.config = config;
         this.codecs = codecs;
         this.oodle = oodle;
@@ -46,11 +56,11 @@ public final class Services implements AutoCloseable {
     }
 
     public Codecs codecs() {
-        return codecs;
+        return codecs.join();
     }
 
     public OodleStatus oodle() {
-        return oodle;
+        return oodle.join();
     }
 
     public ResourceCache cache() {
