@@ -1,6 +1,5 @@
 package io.uassetd.daemon.actions.iostore;
 
-import io.uassetd.codecs.error.CancelledException;
 import io.uassetd.codecs.io.SafePaths;
 import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.codecs.iostore.IoStoreFile;
@@ -11,6 +10,7 @@ import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.util.Extraction;
 import io.uassetd.daemon.util.Parallel;
 import io.uassetd.codecs.io.PathFilter;
 import java.nio.file.Files;
@@ -36,11 +36,6 @@ public final class ExtractIoStoreAction implements ActionHandler {
             FieldSpec.optional("package", FieldType.STRING, null, "extract only files whose path contains this").cli("--package"),
             FieldSpec.optional("include_unnamed", FieldType.BOOLEAN, true, "also extract chunks the directory index does not name"))
             .withCli("extract_iostore", "file_path", "output_path");
-
-    /** Reply data (UAssetTool's shape plus bytes and failures). */
-    public record Result(String output_dir, int extracted_count, int failed_count, long bytes, List<String> files,
-                         List<Parallel.Failure> failures) {
-    }
 
     private record Job(int chunk, String name) {
     }
@@ -80,22 +75,12 @@ public final class ExtractIoStoreAction implements ActionHandler {
                 Files.createDirectories(target.getParent());
                 return c.extractChunk(j.chunk(), target, ctx);
             });
-            if (ctx.isCancelled()) {
-                throw new CancelledException("Request cancelled");
-            }
-            long bytes = o.results().stream().mapToLong(Long::longValue).sum();
-            Result r = new Result(outDir.toString(), o.succeeded().size(), o.failures().size(), bytes, o.succeeded(), o.failures());
-            return ActionResult.of("Extracted " + r.extracted_count() + " chunks" + (r.failed_count() > 0 ? ", " + r.failed_count() + " failed" : ""), r);
+            return Extraction.report(ctx, outDir, o, "chunks");
         }
     }
 
     @Override
     public String formatHuman(ActionResult result) {
-        Result r = (Result) result.data();
-        StringBuilder sb = new StringBuilder(result.message()).append(" to ").append(r.output_dir()).append(" (").append(r.bytes()).append(" bytes)\n");
-        for (Parallel.Failure f : r.failures()) {
-            sb.append("  failed: ").append(f.item()).append(": ").append(f.error()).append('\n');
-        }
-        return sb.toString();
+        return Extraction.human(result);
     }
 }

@@ -1,6 +1,5 @@
 package io.uassetd.daemon.actions.pak;
 
-import io.uassetd.codecs.error.CancelledException;
 import io.uassetd.codecs.io.SafePaths;
 import io.uassetd.codecs.pak.PakEntry;
 import io.uassetd.codecs.pak.PakReader;
@@ -12,6 +11,7 @@ import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
 import io.uassetd.codecs.io.PathFilter;
+import io.uassetd.daemon.util.Extraction;
 import io.uassetd.daemon.util.Parallel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,11 +33,6 @@ public final class ExtractPakAllAction implements ActionHandler {
             FieldSpec.optional("verify", FieldType.BOOLEAN, false, "check each entry's SHA-1 before writing it"))
             .withCli("extract_pak", "file_path", "output_path");
 
-    /** Reply data (UAssetTool's shape plus failures with reasons and the byte count). */
-    public record Result(String output_dir, int extracted_count, int failed_count, long bytes, List<String> files,
-                         List<Parallel.Failure> failures) {
-    }
-
     @Override
     public ActionSpec spec() {
         return SPEC;
@@ -56,9 +51,7 @@ public final class ExtractPakAllAction implements ActionHandler {
                 }
             }
             if (args.bool("list_only")) {
-                List<String> paths = todo.stream().map(PakEntry::path).toList();
-                return ActionResult.of(paths.size() + " files would be extracted",
-                        new Result(outDir.toString(), 0, 0, 0, paths, List.of()));
+                return Extraction.listing(outDir, todo.stream().map(PakEntry::path).toList());
             }
             Files.createDirectories(outDir);
             boolean verify = args.bool("verify");
@@ -70,28 +63,12 @@ public final class ExtractPakAllAction implements ActionHandler {
                 Files.createDirectories(target.getParent());
                 return r.extractTo(e, target, ctx);
             });
-            if (ctx.isCancelled()) {
-                throw new CancelledException("Request cancelled");
-            }
-            long bytes = o.results().stream().mapToLong(Long::longValue).sum();
-            Result res = new Result(outDir.toString(), o.succeeded().size(), o.failures().size(), bytes,
-                    o.succeeded(), o.failures());
-            return ActionResult.of("Extracted " + res.extracted_count() + " files" + (res.failed_count() > 0
-                    ? ", " + res.failed_count() + " failed" : ""), res);
+            return Extraction.report(ctx, outDir, o, "files");
         }
     }
 
     @Override
     public String formatHuman(ActionResult result) {
-        Result r = (Result) result.data();
-        StringBuilder sb = new StringBuilder();
-        sb.append(result.message()).append(" to ").append(r.output_dir()).append(" (").append(r.bytes()).append(" bytes)\n");
-        for (Parallel.Failure f : r.failures()) {
-            sb.append("  failed: ").append(f.item()).append(": ").append(f.error()).append('\n');
-        }
-        if (r.extracted_count() == 0 && r.failures().isEmpty()) {
-            r.files().forEach(f -> sb.append(f).append('\n'));
-        }
-        return sb.toString();
+        return Extraction.human(result);
     }
 }

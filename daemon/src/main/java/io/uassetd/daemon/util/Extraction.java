@@ -1,0 +1,47 @@
+package io.uassetd.daemon.util;
+
+import io.uassetd.codecs.error.CancelledException;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionResult;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The reply of the extract actions (UAssetTool's shape, plus bytes and failures with reasons) and its CLI rendering. */
+public final class Extraction {
+    private Extraction() {
+    }
+
+    /** Reply data of an extraction. */
+    public record Report(String output_dir, int extracted_count, int failed_count, long bytes, List<String> files,
+                         List<Parallel.Failure> failures) {
+    }
+
+    /** The report of a finished parallel extraction whose results are byte counts; CANCELLED if it was cancelled. */
+    public static ActionResult report(ActionContext ctx, Path outDir, Parallel.Outcome<Long> o, String what) {
+        if (ctx.isCancelled()) {
+            throw new CancelledException("Request cancelled");
+        }
+        long bytes = o.results().stream().mapToLong(Long::longValue).sum();
+        Report r = new Report(outDir.toString(), o.succeeded().size(), o.failures().size(), bytes, o.succeeded(), o.failures());
+        return ActionResult.of("Extracted " + r.extracted_count() + " " + what
+                + (r.failed_count() > 0 ? ", " + r.failed_count() + " failed" : ""), r);
+    }
+
+    /** A listing of what would be extracted. */
+    public static ActionResult listing(Path outDir, List<String> paths) {
+        return ActionResult.of(paths.size() + " files would be extracted", new Report(outDir.toString(), 0, 0, 0, paths, List.of()));
+    }
+
+    public static String human(ActionResult result) {
+        Report r = (Report) result.data();
+        StringBuilder sb = new StringBuilder();
+        sb.append(result.message()).append(" to ").append(r.output_dir()).append(" (").append(r.bytes()).append(" bytes)\n");
+        for (Parallel.Failure f : r.failures()) {
+            sb.append("  failed: ").append(f.item()).append(": ").append(f.error()).append('\n');
+        }
+        if (r.extracted_count() == 0 && r.failures().isEmpty()) {
+            r.files().forEach(f -> sb.append(f).append('\n'));
+        }
+        return sb.toString();
+    }
+}
