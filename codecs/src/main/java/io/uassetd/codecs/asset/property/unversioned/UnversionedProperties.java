@@ -12,13 +12,13 @@ import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.usmap.UsmapProperty;
 import io.uassetd.codecs.usmap.UsmapSchema;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
  * Unversioned property serialization (PKG_UnversionedProperties): an {@link UnversionedHeader},
  * then the value of every present, non-zero property in schema order, without tags; each property's
- * name and type come from the usmap schema of the struct (super structs first).
+ * name and type come from the usmap schema of the struct. Schema indices count the struct's own
+ * properties first, then its super struct's, and so on up the chain.
  */
 public final class UnversionedProperties {
     private UnversionedProperties() {
@@ -37,8 +37,7 @@ public final class UnversionedProperties {
         }
         long at = r.in().position();
         UnversionedHeader header = UnversionedHeader.read(r);
-        List<UsmapSchema> chain = new ArrayList<>(r.usmap().hierarchy(structName));
-        Collections.reverse(chain);
+        List<UsmapSchema> chain = r.usmap().hierarchy(structName);
         List<Property> out = new ArrayList<>();
         for (UnversionedHeader.Slot slot : header.slots()) {
             Resolved res = resolve(chain, slot.index());
@@ -60,9 +59,9 @@ public final class UnversionedProperties {
         return new PropertyList(structName, out, null, header);
     }
 
-    private static Resolved resolve(List<UsmapSchema> rootFirst, int index) {
+    private static Resolved resolve(List<UsmapSchema> derivedFirst, int index) {
         int base = 0;
-        for (UsmapSchema s : rootFirst) {
+        for (UsmapSchema s : derivedFirst) {
             if (index < base + s.propertyCount()) {
                 UsmapProperty p = s.propertyAtLocal(index - base);
                 return p == null ? null : new Resolved(p, index - base - p.schemaIndex());
