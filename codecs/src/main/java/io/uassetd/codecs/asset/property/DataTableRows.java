@@ -1,6 +1,7 @@
 package io.uassetd.codecs.asset.property;
 
 import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.property.types.StructValue;
 import java.util.ArrayList;
@@ -9,18 +10,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The rows UDataTable::Serialize writes after the object's properties: an int32 count, then per row
- * its FName and the row struct (RowStruct) serialized as a struct (tagged or unversioned).
+ * What follows a DataTable's properties: the UObject's lazy-object GUID (bool32, then an FGuid when
+ * set), then the rows UDataTable::Serialize writes: an int32 count, then per row its FName and the
+ * row struct (RowStruct) serialized as a struct (tagged or unversioned).
  */
 public final class DataTableRows {
     /** One row: its name and its struct value. */
     public record Row(FName name, StructValue value) {
     }
 
+    private final FGuid objectGuid;
     private final String rowStruct;
     private final List<Row> rows;
 
-    DataTableRows(String rowStruct, List<Row> rows) {
+    DataTableRows(FGuid objectGuid, String rowStruct, List<Row> rows) {
+        this.objectGuid = objectGuid;
         this.rowStruct = rowStruct;
         this.rows = new ArrayList<>(rows);
     }
@@ -28,6 +32,7 @@ public final class DataTableRows {
     static DataTableRows read(PropertyReader r, String rowStruct) {
         r.push("Rows");
         try {
+            FGuid guid = r.in().readBool32() ? r.in().readGuid() : null;
             int n = r.count(8, "data table row");
             List<Row> out = new ArrayList<>(Math.min(n, 4096));
             for (int i = 0; i < n; i++) {
@@ -39,13 +44,17 @@ public final class DataTableRows {
                     r.pop();
                 }
             }
-            return new DataTableRows(rowStruct, out);
+            return new DataTableRows(guid, rowStruct, out);
         } finally {
             r.pop();
         }
     }
 
     void write(PropertyWriter w) {
+        w.out().writeBool32(objectGuid != null);
+        if (objectGuid != null) {
+            w.out().writeGuid(objectGuid);
+        }
         w.out().writeI32(rows.size());
         for (Row row : rows) {
             w.out().writeFName(row.name());

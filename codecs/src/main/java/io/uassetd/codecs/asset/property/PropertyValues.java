@@ -4,7 +4,9 @@ import io.uassetd.codecs.asset.property.structs.NativeStructValue;
 import io.uassetd.codecs.asset.property.structs.NativeStructs;
 import io.uassetd.codecs.asset.property.types.BoolValue;
 import io.uassetd.codecs.asset.property.types.DelegateValue;
+import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.property.types.EnumValue;
+import io.uassetd.codecs.asset.property.types.InstancedStructValue;
 import io.uassetd.codecs.asset.property.types.FieldPathValue;
 import io.uassetd.codecs.asset.property.types.LazyObjectValue;
 import io.uassetd.codecs.asset.property.types.MulticastDelegateValue;
@@ -82,6 +84,36 @@ public final class PropertyValues {
         return EnumValue.readNumber("ByteProperty", r, 1, t.enumName());
     }
 
+    private static InstancedStructValue readInstancedStruct(PropertyReader r) {
+        var in = r.in();
+        long at = in.position();
+        PackageIndex struct = in.readPackageIndex();
+        if (struct.isNull() || struct.isExport() && struct.exportIndex() >= r.pkg().exports().size()
+                || struct.isImport() && struct.importIndex() >= r.pkg().imports().size()) {
+            if (!struct.isNull()) {
+                throw r.corrupt("Instanced struct type " + struct + " outside the import/export maps", at);
+            }
+        }
+        long sizeAt = in.position();
+        int size = in.readI32();
+        if (size < 0 || size > in.remaining()) {
+            throw r.corrupt("Instanced struct size " + size + " exceeds the " + in.remaining() + " bytes left", sizeAt);
+        }
+        if (struct.isNull()) {
+            if (size != 0) {
+                throw r.corrupt("Empty instanced struct with " + size + " bytes", sizeAt);
+            }
+            return new InstancedStructValue(struct, null);
+        }
+        String name = r.pkg().objectName(struct);
+        long end = in.position() + size;
+        StructValue v = new StructValue(name, PropertyList.read(r, name));
+        if (in.position() != end) {
+            throw r.corrupt("Instanced struct " + name + " read " + (in.position() - end + size) + " of " + size + " bytes");
+        }
+        return new InstancedStructValue(struct, v);
+    }
+
     /** Bytes of an enum's underlying integer type (ByteProperty when not given). */
     static int width(PropertyType underlying) {
         if (underlying == null) {
@@ -96,6 +128,9 @@ public final class PropertyValues {
      * a struct flagged binary/native that this code has no layout for cannot be read.
      */
     static PropertyValue readStruct(String structName, PropertyReader r, PropertyTag tag) {
+        if ("InstancedStruct".equalsIgnoreCase(structName)) {
+            return readInstancedStruct(r);
+        }
         NativeStructs.Layout layout = NativeStructs.layout(structName);
         if (layout != null && (tag == null || tag.typeName() == null || tag.binaryOrNative())) {
             return NativeStructValue.read(layout, r);

@@ -74,7 +74,7 @@ final class TaggedProperties {
         }
         in.seek(start);
         String kind = type != null ? type.kind() : r.name(tag.type());
-        r.noteFallback(kind, reason);
+        r.noteFallback(type != null ? type.toString() : kind, reason);
         return Property.tagged(tag, type != null ? type : PropertyType.of(kind), new RawValue(kind, in.readBytes(tag.size()), reason));
     }
 

@@ -44,6 +44,10 @@ class PropertyRoundTripTest {
         StringBuilder report = new StringBuilder();
         int shown = 0;
         for (PackageProperties.Result r : all.results()) {
+            r.fallbacks().forEach(f -> System.out.println("FB " + relative + " | " + f));
+            if (r.error() != null) {
+                System.out.println("ERR " + relative + " | " + r.error().getMessage());
+            }
             if (!r.fullyParsed() && shown++ < 4) {
                 report.append("\n  export ").append(r.export().index()).append(' ')
                         .append(pkg.className(r.export())).append(": ")

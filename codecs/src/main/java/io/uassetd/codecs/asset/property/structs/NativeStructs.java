@@ -53,6 +53,10 @@ public final class NativeStructs {
         fixed("IntVector4", Kind.I32, "X", "Y", "Z", "W");
         fixed("FrameNumber", Kind.I32, "Value");
         fixed("NavAgentSelector", Kind.U32, "PackedBits");
+        fixed("DeprecateSlateVector2D", Kind.F32, "X", "Y");
+        // TRange<FFrameNumber>: each bound is a uint8 ERangeBoundTypes then the value
+        put("MovieSceneFrameRange", new Field("LowerBoundType", Kind.U8, null), new Field("LowerBoundValue", Kind.I32, null),
+                new Field("UpperBoundType", Kind.U8, null), new Field("UpperBoundValue", Kind.I32, null));
         put("Box", new Field("Min", Kind.STRUCT, "Vector"), new Field("Max", Kind.STRUCT, "Vector"),
                 new Field("IsValid", Kind.U8, null));
         put("Box2D", new Field("Min", Kind.STRUCT, "Vector2D"), new Field("Max", Kind.STRUCT, "Vector2D"),

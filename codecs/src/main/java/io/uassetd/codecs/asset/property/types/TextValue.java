@@ -16,10 +16,10 @@ import java.util.Map;
 
 /**
  * TextProperty: FText, uint32 flags then (FTEXT_HISTORY) an int8 ETextHistoryType and the history.
- * None, Base, NamedFormat, OrderedFormat, ArgumentFormat, AsNumber, AsPercent, AsCurrency,
- * Transform, StringTableEntry and TextGenerator are parsed; the date/time histories and unknown ones
- * are kept raw up to the end of the tagged value (they fail elsewhere, so the caller keeps the whole
- * value raw).
+ * None, Base, NamedFormat, OrderedFormat, ArgumentFormat, AsNumber, AsPercent, AsCurrency, AsDate,
+ * AsTime, AsDateTime, Transform, StringTableEntry and TextGenerator are parsed; unknown ones are
+ * kept raw up to the end of a tagged value (elsewhere they fail, so the caller keeps the whole value
+ * raw).
  */
 public record TextValue(int flags, int historyType, History history) implements PropertyValue {
     /** FEditorObjectVersion. */
@@ -32,7 +32,7 @@ public record TextValue(int flags, int historyType, History history) implements 
     static final int CULTURE_INVARIANT_KEY_STABILITY = 32;
 
     /** One ETextHistoryType payload. */
-    public sealed interface History permits NoneHistory, BaseHistory, FormatHistory, NumberHistory, TransformHistory,
+    public sealed interface History permits NoneHistory, BaseHistory, FormatHistory, NumberHistory, DateTimeHistory, TransformHistory,
             StringTableHistory, GeneratorHistory, RawHistory {
         void write(PropertyWriter w);
 
@@ -151,6 +151,41 @@ public record TextValue(int flags, int historyType, History history) implements 
         }
     }
 
+    /**
+     * 7 AsDate, 8 AsTime, 9 AsDateTime: FDateTime ticks, the int8 date style (date kinds), the int8
+     * time style (time kinds), time zone, target culture.
+     */
+    public record DateTimeHistory(int kind, long ticks, int dateStyle, int timeStyle, FString timeZone, FString culture)
+            implements History {
+        static DateTimeHistory read(PropertyReader r, int kind) {
+            var in = r.in();
+            long ticks = in.readI64();
+            int date = kind != 8 ? in.readU8() : 0;
+            int time = kind != 7 ? in.readU8() : 0;
+            return new DateTimeHistory(kind, ticks, date, time, in.readFString(), in.readFString());
+        }
+
+        public void write(PropertyWriter w) {
+            w.out().writeI64(ticks);
+            if (kind != 8) {
+                w.out().writeU8(dateStyle);
+            }
+            if (kind != 7) {
+                w.out().writeU8(timeStyle);
+            }
+            w.out().writeFString(timeZone);
+            w.out().writeFString(culture);
+        }
+
+        public Object view(AssetPackage pkg) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("ticks", ticks);
+            m.put("timeZone", timeZone.value());
+            m.put("culture", culture.value());
+            return m;
+        }
+    }
+
     /** 10 Transform: the source text and a uint8 ETransformType. */
     public record TransformHistory(TextValue source, int transform) implements History {
         public void write(PropertyWriter w) {
@@ -233,6 +268,7 @@ public record TextValue(int flags, int historyType, History history) implements 
                 byte[] options = in.readBool32() ? in.readBytes(editor >= ADDED_ALWAYS_SIGN ? 25 : 21) : null;
                 yield new NumberHistory(currency, source, options, in.readFString());
             }
+            case 7, 8, 9 -> DateTimeHistory.read(r, type);
             case 10 -> new TransformHistory(read(r), in.readU8());
             case 11 -> {
                 FName table = in.readFName();
