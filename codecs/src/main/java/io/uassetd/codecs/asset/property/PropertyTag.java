@@ -223,16 +223,22 @@ public record PropertyTag(FName name, FName type, PropertyTypeName typeName, int
 
     /**
      * A new tag for a property of a simple type (no struct, enum or element type), in the layout the
-     * package's version uses; names are added to the name map.
+     * package's version uses, with the property extensions of {@code template} (a sibling tag, or
+     * null); names are added to the name map.
      */
-    public static PropertyTag simple(PropertyWriter w, String propertyName, String kind, int arrayIndex) {
+    public static PropertyTag simple(PropertyWriter w, String propertyName, String kind, int arrayIndex, PropertyTag template) {
         FName name = w.name(propertyName);
         FName type = w.name(kind);
         PackageVersion v = w.pkg().version();
         byte[] ext = v.atLeast(ObjectVersionUE5.PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION) ? new byte[1] : null;
+        if (template != null) {
+            ext = template.extensions();
+        }
         if (completeTypeName(v)) {
+            int flags = (arrayIndex != 0 ? HAS_ARRAY_INDEX : 0) | (ext != null && template != null
+                    && (template.flags() & HAS_PROPERTY_EXTENSIONS) != 0 ? HAS_PROPERTY_EXTENSIONS : 0);
             return new PropertyTag(name, type, new PropertyTypeName(type, List.of()), 0, arrayIndex, null, null, 0, null,
-                    null, null, false, null, arrayIndex != 0 ? HAS_ARRAY_INDEX : 0, null);
+                    null, null, false, null, flags, (flags & HAS_PROPERTY_EXTENSIONS) != 0 ? ext : null);
         }
         return new PropertyTag(name, type, null, 0, arrayIndex, null, null, 0, null, null, null, false, null, 0, ext);
     }
