@@ -38,6 +38,11 @@ public final class Export {
         return rawData.clone();
     }
 
+    /** The export's bytes as a read-only little-endian view (no copy). */
+    public java.nio.ByteBuffer rawBuffer() {
+        return java.nio.ByteBuffer.wrap(rawData).asReadOnlyBuffer().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    }
+
     public int rawSize() {
         return rawData.length;
     }

@@ -1,7 +1,6 @@
 package io.uassetd.codecs.asset;
 
 import io.uassetd.codecs.asset.archive.PackageReader;
-import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
@@ -125,16 +124,11 @@ final class PackageParser {
         List<SearchableNames> searchable = null;
         if (s.searchableNamesOffset > 0) {
             enter("SearchableNames", s.searchableNamesOffset);
-            int n = r.readCount(8);
+            int n = r.readCount(SearchableNames.MIN_SIZE);
             searchable = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
-                PackageIndex object = r.readPackageIndex();
-                int m = r.readCount(8);
-                List<FName> list = new ArrayList<>(m);
-                for (int j = 0; j < m; j++) {
-                    list.add(r.readFName());
-                }
-                searchable.add(new SearchableNames(object, list));
+                r.structure("SearchableNames[" + i + "]");
+                searchable.add(SearchableNames.read(r));
             }
             end(Region.Kind.SEARCHABLE_NAMES, s.searchableNamesOffset);
         }
@@ -142,11 +136,11 @@ final class PackageParser {
         List<ThumbnailEntry> thumbnails = null;
         if (s.thumbnailTableOffset > 0) {
             enter("ThumbnailTable", s.thumbnailTableOffset);
-            int n = r.readCount(12);
+            int n = r.readCount(ThumbnailEntry.MIN_SIZE);
             thumbnails = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 r.structure("ThumbnailTable[" + i + "]");
-                thumbnails.add(new ThumbnailEntry(r.readFString(), r.readFString(), r.readI32()));
+                thumbnails.add(ThumbnailEntry.read(r));
             }
             end(Region.Kind.THUMBNAIL_TABLE, s.thumbnailTableOffset);
         }
@@ -173,14 +167,11 @@ final class PackageParser {
                 throw new UnsupportedVersionException("Unsupported data resource version " + dataResourceVersion, name, at,
                         "DataResources");
             }
-            int n = r.readCount(dataResourceVersion >= 2 ? 45 : 44);
+            int n = r.readCount(DataResource.size(dataResourceVersion));
             dataResources = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 r.structure("DataResources[" + i + "]");
-                int flags = r.readI32();
-                int cooked = dataResourceVersion >= 2 ? r.readU8() : 0;
-                dataResources.add(new DataResource(flags, cooked, r.readI64(), r.readI64(), r.readI64(), r.readI64(),
-                        r.readPackageIndex(), r.readI32()));
+                dataResources.add(DataResource.read(r, dataResourceVersion));
             }
             end(Region.Kind.DATA_RESOURCES, s.dataResourceOffset);
         }

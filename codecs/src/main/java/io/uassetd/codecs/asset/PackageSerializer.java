@@ -1,8 +1,6 @@
 package io.uassetd.codecs.asset;
 
 import io.uassetd.codecs.asset.archive.PackageWriter;
-import io.uassetd.codecs.asset.core.FGenerationInfo;
-import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import java.util.ArrayList;
 import java.util.List;
@@ -132,38 +130,17 @@ final class PackageSerializer {
             case SOFT_PACKAGE_REFERENCES -> p.softPackageReferences().forEach(e -> e.write(w));
             case SEARCHABLE_NAMES -> {
                 w.writeI32(p.searchableNames().size());
-                for (SearchableNames n : p.searchableNames()) {
-                    w.writePackageIndex(n.object());
-                    w.writeI32(n.names().size());
-                    for (FName f : n.names()) {
-                        w.writeFName(f);
-                    }
-                }
+                p.searchableNames().forEach(n -> n.write(w));
             }
             case THUMBNAIL_TABLE -> {
                 w.writeI32(p.thumbnails().size());
-                for (ThumbnailEntry t : p.thumbnails()) {
-                    w.writeFString(t.objectClassName());
-                    w.writeFString(t.objectPathWithoutPackageName());
-                    w.writeI32(t.fileOffset());
-                }
+                p.thumbnails().forEach(t -> t.write(w));
             }
             case PRELOAD_DEPENDENCIES -> p.preloadDependencies().forEach(w::writePackageIndex);
             case DATA_RESOURCES -> {
                 w.writeI32(p.dataResourceVersion());
                 w.writeI32(p.dataResources().size());
-                for (DataResource d : p.dataResources()) {
-                    w.writeI32(d.flags());
-                    if (p.dataResourceVersion() >= 2) {
-                        w.writeU8(d.cookedIndex());
-                    }
-                    w.writeI64(d.serialOffset());
-                    w.writeI64(d.duplicateSerialOffset());
-                    w.writeI64(d.serialSize());
-                    w.writeI64(d.rawSize());
-                    w.writePackageIndex(d.outerIndex());
-                    w.writeI32(d.legacyBulkDataFlags());
-                }
+                p.dataResources().forEach(d -> d.write(w, p.dataResourceVersion()));
             }
             default -> throw new IllegalStateException("Not a table: " + kind);
         }
@@ -229,9 +206,5 @@ final class PackageSerializer {
     private static int tableOffset(OffsetRemap m, Region.Kind kind, int old) {
         long start = m.startOf(kind);
         return start >= 0 ? Math.toIntExact(start) : m.mapOffset(old);
-    }
-
-    static boolean generationMatches(FGenerationInfo g, int exports, int names) {
-        return g.exportCount() == exports && g.nameCount() == names;
     }
 }

@@ -32,6 +32,8 @@ public final class Usmap {
     private final Map<String, byte[]> extensions;
     private final Map<String, UsmapEnum> enumsByName = new HashMap<>();
     private final Map<String, UsmapSchema> schemasByName = new HashMap<>();
+    /** Super chains, root first, computed once per struct (lookups are hot in unversioned parsing). */
+    private final Map<String, List<UsmapSchema>> chains = new java.util.concurrent.ConcurrentHashMap<>();
 
     Usmap(UsmapVersion version, UsmapCompression compression, UsmapVersioning versioning, List<String> names,
             List<UsmapEnum> enums, List<UsmapSchema> schemas, Map<String, byte[]> extensions) {
@@ -113,13 +115,27 @@ public final class Usmap {
 
     /** The schema and its supers, most derived first; stops at a missing super or a cycle. */
     public List<UsmapSchema> hierarchy(String name) {
+        List<UsmapSchema> chain = new ArrayList<>(rootFirst(name));
+        Collections.reverse(chain);
+        return Collections.unmodifiableList(chain);
+    }
+
+    private List<UsmapSchema> rootFirst(String name) {
+        return chains.computeIfAbsent(key(name), k -> {
+            List<UsmapSchema> c = new ArrayList<>(walk(name));
+            Collections.reverse(c);
+            return List.copyOf(c);
+        });
+    }
+
+    private List<UsmapSchema> walk(String name) {
         List<UsmapSchema> out = new ArrayList<>();
         UsmapSchema s = schema(name);
         while (s != null && !out.contains(s)) {
             out.add(s);
             s = s.superName() == null ? null : schema(s.superName());
         }
-        return Collections.unmodifiableList(out);
+        return out;
     }
 
     /** Property indices a struct covers with its supers (the unversioned serialization index space). */
@@ -136,10 +152,8 @@ public final class Usmap {
      * then each derived struct's. Null when the index is past the hierarchy or not serializable.
      */
     public UsmapProperty propertyAt(String struct, int index) {
-        List<UsmapSchema> chain = new ArrayList<>(hierarchy(struct));
-        Collections.reverse(chain);
         int base = 0;
-        for (UsmapSchema s : chain) {
+        for (UsmapSchema s : rootFirst(struct)) {
             if (index < base + s.propertyCount()) {
                 return s.propertyAtLocal(index - base);
             }
@@ -150,10 +164,8 @@ public final class Usmap {
 
     /** Every serializable property of a struct and its supers, root super first. */
     public List<UsmapProperty> allProperties(String struct) {
-        List<UsmapSchema> chain = new ArrayList<>(hierarchy(struct));
-        Collections.reverse(chain);
         List<UsmapProperty> out = new ArrayList<>();
-        for (UsmapSchema s : chain) {
+        for (UsmapSchema s : rootFirst(struct)) {
             out.addAll(s.properties());
         }
         return out;

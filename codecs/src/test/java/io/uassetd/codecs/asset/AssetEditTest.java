@@ -72,11 +72,14 @@ class AssetEditTest {
         byte[] grown = Arrays.copyOf(first, first.length + 10);
         p.export(0).setRawData(grown);
         long secondOffset = p.export(1).entry().serialOffset();
+        long bulk = p.summary().bulkDataStartOffset();
         AssetPackage.Bytes out = p.toBytes();
         AssetPackage q = AssetPackage.read(out.header(), out.exports(), "SM_Cube.uasset", EngineVersion.UE5_6);
         assertThat(q.export(0).entry().serialSize()).isEqualTo(grown.length);
         assertThat(q.export(0).rawData()).isEqualTo(grown);
         assertThat(q.export(1).entry().serialOffset()).isEqualTo(secondOffset + 10);
+        assertThat(q.summary().bulkDataStartOffset()).isEqualTo(bulk + 10);
+        assertThat(q.export(0).rawBuffer().remaining()).isEqualTo(grown.length);
         assertThat(q.export(2).rawData()).isEqualTo(p.export(2).rawData());
         assertThat(q.trailingBytes()).containsExactly(0xC1, 0x83, 0x2A, 0x9E);
     }

@@ -183,6 +183,22 @@ class AssetModelTest {
         assertThat(p.names().size()).isEqualTo(before + 1);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("packages")
+    void versionedPackagesCarryTheirEnginesFileVersions(String relative) {
+        AssetPackage p = AssetFixtures.open(relative);
+        PackageFileSummary s = p.summary();
+        if (s.isUnversioned()) {
+            assertThat(p.version()).isEqualTo(AssetFixtures.engineFor(relative).packageVersion());
+            return;
+        }
+        EngineVersion engine = AssetFixtures.engineFor(relative);
+        assertThat(s.fileVersionUE4()).as("UE4 version of a %s package", engine).isEqualTo(engine.fileVersionUE4());
+        // a versioned package may come from an earlier UE5 minor (e.g. a 5.4-saved texture in a 5.5 project)
+        assertThat(s.fileVersionUE5()).isLessThanOrEqualTo(engine.fileVersionUE5());
+        assertThat(EngineVersion.guess(p.version()).isUE5()).isEqualTo(engine.isUE5());
+    }
+
     @Test
     void engineVersionsParseFromRequestNames() {
         assertThat(EngineVersion.parse("UE5_3")).isEqualTo(EngineVersion.UE5_3);
