@@ -337,12 +337,12 @@ public final class PropertyEditor {
         if (cur instanceof EnumValue e) {
             if (e.name() != null) {
                 return new EnumValue(e.type(), pkg.names().toFName(requireString(value, path, e.type() + " name")), 0, 8,
-                        e.enumName());
+                        e.enumName(), null);
             }
             if (!(value instanceof Number n)) {
                 throw new PropertyEditException("Wrong value type " + typeOf(value), path, e.type() + " number");
             }
-            return new EnumValue(e.type(), null, n.longValue(), e.width(), e.enumName());
+            return e.withNumber(n.longValue());
         }
         if (cur instanceof ObjectValue o) {
             if (value != null && !(value instanceof Number)) {

@@ -32,6 +32,16 @@ public final class PropertyExportContent implements ExportContent {
         return properties;
     }
 
+    /** The get_export_properties rows of the export's properties. */
+    public java.util.List<PropertyRow> propertyRows(AssetPackage pkg) {
+        return PropertyRow.of(pkg, properties);
+    }
+
+    /** An editor over the export's properties. */
+    public PropertyEditor editor(AssetPackage pkg) {
+        return new PropertyEditor(pkg, properties);
+    }
+
     /** The DataTable rows, or null when the export is not a DataTable (or its rows were kept raw). */
     public DataTableRows rows() {
         return rows;

@@ -80,6 +80,19 @@ public final class PropertyParser {
         }
     }
 
+    /**
+     * The export's parsed content, parsing it and setting it on the export on first use, so edits
+     * made through it are what the package writes.
+     */
+    public static PropertyExportContent contentOf(AssetPackage pkg, Export e, Usmap mappings) {
+        if (e.content() instanceof PropertyExportContent c) {
+            return c;
+        }
+        PropertyExportContent c = parse(pkg, e, mappings);
+        e.setContent(c);
+        return c;
+    }
+
     /** Parses every export; exports that cannot be read are reported, not thrown. */
     public static PackageProperties parseAll(AssetPackage pkg, Usmap mappings) {
         List<PackageProperties.Result> results = new ArrayList<>();

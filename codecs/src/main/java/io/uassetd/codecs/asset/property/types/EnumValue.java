@@ -15,13 +15,15 @@ import io.uassetd.codecs.asset.property.PropertyWriter;
  * @param number the number when {@code name} is null
  * @param width bytes of the number
  * @param enumName the enum type name, or null
+ * @param label for a number, the enumerator name the mappings give it ("EFoo::Bar"), else null
  */
-public record EnumValue(String type, FName name, long number, int width, String enumName) implements PropertyValue {
+public record EnumValue(String type, FName name, long number, int width, String enumName, String label)
+        implements PropertyValue {
 
     public static EnumValue readName(String kind, PropertyReader r, String enumName) {
         FName n = r.in().readFName();
         r.name(n);
-        return new EnumValue(kind, n, 0, 8, enumName);
+        return new EnumValue(kind, n, 0, 8, enumName, null);
     }
 
     public static EnumValue readNumber(String kind, PropertyReader r, int width, String enumName) {
@@ -33,12 +35,26 @@ public record EnumValue(String type, FName name, long number, int width, String 
             case 8 -> in.readI64();
             default -> throw r.corrupt("Unsupported enum width " + width);
         };
-        return new EnumValue(kind, null, v, width, enumName);
+        return new EnumValue(kind, null, v, width, enumName, label(r, enumName, v));
+    }
+
+    /** "Enum::Name" for a value through the mappings, or null. */
+    private static String label(PropertyReader r, String enumName, long value) {
+        if (enumName == null || r.usmap() == null || r.usmap().enumNamed(enumName) == null) {
+            return null;
+        }
+        String n = r.usmap().enumNamed(enumName).nameOf(value);
+        return n == null ? null : n.contains("::") ? n : enumName + "::" + n;
+    }
+
+    /** A copy holding another number (the label is dropped). */
+    public EnumValue withNumber(long value) {
+        return new EnumValue(type, null, value, width, enumName, null);
     }
 
     @Override
     public Object view(AssetPackage pkg) {
-        return name != null ? pkg.names().render(name) : (Object) number;
+        return name != null ? pkg.names().render(name) : label != null ? label : (Object) number;
     }
 
     @Override
