@@ -1,0 +1,82 @@
+package io.uassetd.codecs.asset.property;
+
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.Export;
+import io.uassetd.codecs.asset.ExportContent;
+import io.uassetd.codecs.asset.ObjectExport;
+
+/**
+ * An export as properties: the serialization-control prefix UE5.3+ writes before tagged properties
+ * (EClassSerializationControlExtension, kept raw), the property list, then the class-specific
+ * bytes that follow (kept raw, or read as DataTable rows by {@link DataTableRows}). Set on the
+ * export, it makes the writer serialize from the properties; an unchanged export writes back
+ * byte-identical, and the export's script serialization end offset follows size changes.
+ */
+public final class PropertyExportContent implements ExportContent {
+    private final byte[] prefix;
+    private final PropertyList properties;
+    private int propertiesSize;
+    private final DataTableRows rows;
+    private byte[] extras;
+
+    PropertyExportContent(byte[] prefix, PropertyList properties, int propertiesSize, DataTableRows rows, byte[] extras) {
+        this.prefix = prefix.clone();
+        this.properties = properties;
+        this.propertiesSize = propertiesSize;
+        this.rows = rows;
+        this.extras = extras.clone();
+    }
+
+    /** The export's properties (live, editable). */
+    public PropertyList properties() {
+        return properties;
+    }
+
+    /** The get_export_properties rows of the export's properties. */
+    public java.util.List<PropertyRow> propertyRows(AssetPackage pkg) {
+        return PropertyRow.of(pkg, properties);
+    }
+
+    /** An editor over the export's properties. */
+    public PropertyEditor editor(AssetPackage pkg) {
+        return new PropertyEditor(pkg, properties);
+    }
+
+    /** The DataTable rows, or null when the export is not a DataTable (or its rows were kept raw). */
+    public DataTableRows rows() {
+        return rows;
+    }
+
+    /** The bytes after the properties (and rows) that this code keeps raw. */
+    public byte[] extras() {
+        return extras.clone();
+    }
+
+    public void setExtras(byte[] extras) {
+        this.extras = extras.clone();
+    }
+
+    /** Values (recursively) kept raw, rows included. */
+    public int rawCount() {
+        return properties.rawCount() + (rows == null ? 0 : rows.rawCount());
+    }
+
+    @Override
+    public byte[] serialize(AssetPackage pkg, Export export) {
+        PropertyWriter w = new PropertyWriter(pkg);
+        w.out().writeBytes(prefix);
+        properties.write(w);
+        int newSize = w.position() - prefix.length;
+        if (rows != null) {
+            rows.write(w);
+        }
+        w.out().writeBytes(extras);
+        ObjectExport e = export.entry();
+        if (newSize != propertiesSize && e.scriptSerializationEndOffset() > 0) {
+            export.setEntry(e.withScriptSerialization(e.scriptSerializationStartOffset(),
+                    e.scriptSerializationEndOffset() + newSize - propertiesSize));
+            propertiesSize = newSize;
+        }
+        return w.toByteArray();
+    }
+}

@@ -1,0 +1,109 @@
+package io.uassetd.codecs.asset.property;
+
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.Export;
+import io.uassetd.codecs.asset.archive.PackageReader;
+import io.uassetd.codecs.asset.version.ObjectVersionUE5;
+import io.uassetd.codecs.error.FormatException;
+import io.uassetd.codecs.asset.property.types.ObjectValue;
+import io.uassetd.codecs.usmap.Usmap;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Entry point: reads an export's properties (tagged, or unversioned through a usmap) into a
+ * {@link PropertyExportContent}, or every export of a package into {@link PackageProperties}.
+ *
+ * <pre>{@code
+ * PackageProperties all = PropertyParser.parseAll(pkg, usmapOrNull);
+ * all.apply();                 // the writer now serializes the parsed exports
+ * }</pre>
+ */
+public final class PropertyParser {
+    /** EClassSerializationControlExtension::OverridableSerializationInformation. */
+    private static final int CONTROL_OVERRIDABLE = 0x02;
+
+    private PropertyParser() {
+    }
+
+    /**
+     * Parses one export. Unknown values are kept raw inside the result; an export whose property
+     * list itself cannot be read (corrupt data, unversioned data without a matching usmap) raises a
+     * {@link FormatException} naming the file, offset, export and property.
+     */
+    public static PropertyExportContent parse(AssetPackage pkg, Export e, Usmap mappings) {
+        return parse(pkg, e, mappings, null);
+    }
+
+    static PropertyExportContent parse(AssetPackage pkg, Export e, Usmap mappings, List<String> fallbacks) {
+        PackageReader in = pkg.exportReader(e);
+        PropertyReader r = new PropertyReader(pkg, in, mappings, e.index());
+        long start = in.position();
+        if (!pkg.hasUnversionedProperties() && pkg.version().atLeast(ObjectVersionUE5.PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION)) {
+            int control = in.readU8();
+            if ((control & CONTROL_OVERRIDABLE) != 0) {
+                in.readU8();
+            }
+        }
+        long propsStart = in.position();
+        in.seek(start);
+        byte[] prefix = in.readBytes(propsStart - start);
+        String className = pkg.className(e);
+        PropertyList props = PropertyList.read(r, className);
+        int propsSize = (int) (in.position() - propsStart);
+        DataTableRows rows = null;
+        if ("DataTable".equals(className)) {
+            rows = readRows(r, props);
+        }
+        byte[] extras = in.readBytes(in.remaining());
+        if (fallbacks != null) {
+            fallbacks.addAll(r.fallbacks());
+        }
+        return new PropertyExportContent(prefix, props, propsSize, rows, extras);
+    }
+
+    /** The DataTable rows after the properties (and the UObject GUID flag), or null when they cannot be read. */
+    private static DataTableRows readRows(PropertyReader r, PropertyList props) {
+        Property rowStruct = props.find(r.pkg(), "RowStruct", 0);
+        if (rowStruct == null || !(rowStruct.value() instanceof ObjectValue o) || o.value().isNull()) {
+            return null;
+        }
+        String structName = r.pkg().objectName(o.value());
+        var in = r.in();
+        long at = in.position();
+        try {
+            return DataTableRows.read(r, structName);
+        } catch (FormatException ex) {
+            r.noteFallback("DataTable", "rows kept raw: " + ex.detail());
+            in.seek(at);
+            return null;
+        }
+    }
+
+    /**
+     * The export's parsed content, parsing it and setting it on the export on first use, so edits
+     * made through it are what the package writes.
+     */
+    public static PropertyExportContent contentOf(AssetPackage pkg, Export e, Usmap mappings) {
+        if (e.content() instanceof PropertyExportContent c) {
+            return c;
+        }
+        PropertyExportContent c = parse(pkg, e, mappings);
+        e.setContent(c);
+        return c;
+    }
+
+    /** Parses every export; exports that cannot be read are reported, not thrown. */
+    public static PackageProperties parseAll(AssetPackage pkg, Usmap mappings) {
+        List<PackageProperties.Result> results = new ArrayList<>();
+        for (Export e : pkg.exports()) {
+            List<String> fallbacks = new ArrayList<>();
+            try {
+                results.add(new PackageProperties.Result(e, parse(pkg, e, mappings, fallbacks), null, fallbacks));
+            } catch (FormatException ex) {
+                results.add(new PackageProperties.Result(e, null, ex, fallbacks));
+            }
+        }
+        return new PackageProperties(pkg, results);
+    }
+}

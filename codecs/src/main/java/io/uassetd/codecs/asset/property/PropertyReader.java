@@ -1,0 +1,146 @@
+package io.uassetd.codecs.asset.property;
+
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.archive.PackageReader;
+import io.uassetd.codecs.asset.core.FName;
+import io.uassetd.codecs.asset.version.ObjectVersionUE5;
+import io.uassetd.codecs.error.CorruptDataException;
+import io.uassetd.codecs.usmap.Usmap;
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+/**
+ * The archive properties are read through: the package's {@link PackageReader} positioned on an
+ * export's data, the package (for names and the soft object path list), the mappings for
+ * unversioned properties, and the path of the property being read, which every error names
+ * ("Export[3] Foo: Bar.Baz[2]").
+ */
+public final class PropertyReader {
+    private final AssetPackage pkg;
+    private final PackageReader in;
+    private final Usmap usmap;
+    private final int exportIndex;
+    private final Deque<String> path = new ArrayDeque<>();
+    private long limit = -1;
+    private final java.util.List<String> fallbacks = new java.util.ArrayList<>();
+
+    public PropertyReader(AssetPackage pkg, PackageReader in, Usmap usmap, int exportIndex) {
+        this.pkg = pkg;
+        this.in = in;
+        this.usmap = usmap;
+        this.exportIndex = exportIndex;
+    }
+
+    public AssetPackage pkg() {
+        return pkg;
+    }
+
+    public PackageReader in() {
+        return in;
+    }
+
+    /** The mappings, or null for tagged packages. */
+    public Usmap usmap() {
+        return usmap;
+    }
+
+    public int exportIndex() {
+        return exportIndex;
+    }
+
+    public boolean unversioned() {
+        return pkg.hasUnversionedProperties();
+    }
+
+    /** True when vectors and friends are doubles (UE5 large world coordinates). */
+    public boolean largeWorldCoordinates() {
+        return pkg.version().atLeast(ObjectVersionUE5.LARGE_WORLD_COORDINATES);
+    }
+
+    /** The display string of a name, checked against the name map. */
+    public String name(FName n) {
+        if (!pkg.names().contains(n)) {
+            throw corrupt("Name index " + n.index() + " outside the name map (" + pkg.names().size() + " names)");
+        }
+        return pkg.names().render(n);
+    }
+
+    /** Records a value kept raw (type and reason), for the parse statistics. */
+    public void noteFallback(String kind, String reason) {
+        fallbacks.add(structure() + " (" + kind + "): " + reason);
+    }
+
+    /** Every value kept raw so far, as "where (type): why". */
+    public java.util.List<String> fallbacks() {
+        return java.util.List.copyOf(fallbacks);
+    }
+
+    /** End (exclusive, in reader positions) of the tagged value being read, or -1 when not known. */
+    public long limit() {
+        return limit;
+    }
+
+    /** Sets the end of the tagged value being read; returns the previous one. */
+    public long setLimit(long end) {
+        long old = limit;
+        limit = end;
+        return old;
+    }
+
+    /**
+     * The custom version stored for a GUID, -1 when the package does not list it, the newest
+     * (Integer.MAX_VALUE) for an unversioned package.
+     */
+    public int customVersion(io.uassetd.codecs.asset.core.FGuid key) {
+        if (pkg.summary().isUnversioned()) {
+            return Integer.MAX_VALUE;
+        }
+        var cv = pkg.summary().customVersions();
+        return cv == null ? -1 : cv.get(key).orElse(-1);
+    }
+
+    /** Enters a path segment ("Items", "[3]", ".Field"), for error messages. */
+    public void push(String segment) {
+        path.addLast(segment);
+        in.structure(structure());
+    }
+
+    /** Enters a field by name ("Foo" at the top, ".Foo" inside). */
+    public void pushField(String name) {
+        push(path.isEmpty() ? name : "." + name);
+    }
+
+    public void pop() {
+        path.pollLast();
+        in.structure(structure());
+    }
+
+    /** "Export[3] property Foo.Bar[2]". */
+    public String structure() {
+        StringBuilder sb = new StringBuilder("Export[").append(exportIndex).append(']');
+        if (!path.isEmpty()) {
+            sb.append(" property ");
+            path.forEach(sb::append);
+        }
+        return sb.toString();
+    }
+
+    public CorruptDataException corrupt(String message) {
+        return new CorruptDataException(message, in.file(), in.position(), structure());
+    }
+
+    public CorruptDataException corrupt(String message, long at) {
+        return new CorruptDataException(message, in.file(), at, structure());
+    }
+
+    /** Reads an element count that must be non-negative and fit (minBytes each) in what is left. */
+    public int count(int minBytes, String what) {
+        long at = in.position();
+        int n = in.readI32();
+        if (n < 0 || (long) n * Math.max(1, minBytes) > in.remaining()) {
+            throw new io.uassetd.codecs.error.TruncatedDataException("Implausible " + what + " count " + n + " ("
+                    + in.remaining() + " bytes left)", in.file(), at, structure());
+        }
+        return n;
+    }
+}

@@ -1,0 +1,23 @@
+/**
+ * Property serialization of legacy Unreal packages: the tagged properties of UE4 and UE5 (every
+ * FPropertyTag layout, including the UE5.4+ complete type names and tag flags) and unversioned
+ * properties through .usmap mappings, plugged into the package model as {@link
+ * io.uassetd.codecs.asset.ExportContent}.
+ *
+ * <pre>{@code
+ * AssetPackage pkg = AssetPackage.open(path, EngineVersion.UE5_1);
+ * PropertyExportContent c = PropertyParser.contentOf(pkg, pkg.export(0), usmapOrNull);
+ * List<PropertyRow> rows = c.propertyRows(pkg);           // get_export_properties
+ * c.editor(pkg).set("Stats.Levels[2].Hp", 120);           // set_property_value
+ * c.editor(pkg).add("NewFlag", "BoolProperty", true);     // add_property
+ * c.editor(pkg).remove("OldProperty");                    // remove_property
+ * pkg.write(out);                                         // serializes from the parsed content
+ * }</pre>
+ *
+ * <p>Anything not understood (an unknown property type or native struct, a value whose parse does
+ * not consume exactly its tag's size) is kept as raw bytes with its tag, and the bytes after the
+ * properties are kept raw (or read as DataTable rows), so an unedited export writes back
+ * byte-identical. Value families live in {@code property.types}, native structs in
+ * {@code property.structs}, the unversioned format in {@code property.unversioned}.
+ */
+package io.uassetd.codecs.asset.property;

@@ -1,0 +1,132 @@
+package io.uassetd.codecs.asset.property.structs;
+
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.core.FName;
+import io.uassetd.codecs.asset.property.PropertyReader;
+import io.uassetd.codecs.asset.property.PropertyValue;
+import io.uassetd.codecs.asset.property.PropertyWriter;
+import io.uassetd.codecs.asset.property.types.SoftObjectPath;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A StructProperty value of a native struct (Vector, Guid, GameplayTagContainer, ...), read and
+ * written field by field through its {@link NativeStructs.Layout}. Numbers are kept as their exact
+ * bits (floats as raw bits) so they write back unchanged.
+ *
+ * @param fields field name -> Long bits, Boolean, FName, List of FName, SoftObjectPath or nested value
+ * @param doubles true when REAL fields are doubles
+ */
+public record NativeStructValue(String structName, Map<String, Object> fields, boolean doubles) implements PropertyValue {
+
+    public static NativeStructValue read(NativeStructs.Layout layout, PropertyReader r) {
+        boolean lwc = r.largeWorldCoordinates();
+        Map<String, Object> values = new LinkedHashMap<>();
+        var in = r.in();
+        for (NativeStructs.Field f : layout.fields()) {
+            Object v = switch (f.kind()) {
+                case REAL -> lwc ? in.readI64() : (long) in.readI32();
+                case F32, I32 -> (long) in.readI32();
+                case U32 -> in.readU32();
+                case F64, I64 -> in.readI64();
+                case U8 -> (long) in.readU8();
+                case BOOL32 -> in.readBool32();
+                case NAME -> readName(r);
+                case NAME_ARRAY -> {
+                    int n = r.count(8, "name");
+                    List<FName> names = new ArrayList<>(n);
+                    for (int i = 0; i < n; i++) {
+                        names.add(readName(r));
+                    }
+                    yield names;
+                }
+                case SOFT_OBJECT_PATH -> SoftObjectPath.read(r);
+                case STRUCT -> read(NativeStructs.layout(f.struct()), r);
+            };
+            values.put(f.name(), v);
+        }
+        return new NativeStructValue(layout.name(), values, lwc);
+    }
+
+    private static FName readName(PropertyReader r) {
+        FName n = r.in().readFName();
+        r.name(n);
+        return n;
+    }
+
+    @Override
+    public String type() {
+        return "StructProperty";
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void write(PropertyWriter w) {
+        var out = w.out();
+        for (NativeStructs.Field f : NativeStructs.layout(structName).fields()) {
+            Object v = fields.get(f.name());
+            switch (f.kind()) {
+                case REAL -> {
+                    if (doubles) {
+                        out.writeI64((Long) v);
+                    } else {
+                        out.writeI32((int) (long) (Long) v);
+                    }
+                }
+                case F32, I32, U32 -> out.writeI32((int) (long) (Long) v);
+                case F64, I64 -> out.writeI64((Long) v);
+                case U8 -> out.writeU8((int) (long) (Long) v);
+                case BOOL32 -> out.writeBool32((Boolean) v);
+                case NAME -> out.writeFName((FName) v);
+                case NAME_ARRAY -> {
+                    List<FName> names = (List<FName>) v;
+                    out.writeI32(names.size());
+                    names.forEach(out::writeFName);
+                }
+                case SOFT_OBJECT_PATH -> ((SoftObjectPath) v).write(w);
+                case STRUCT -> ((NativeStructValue) v).write(w);
+                default -> throw new IllegalStateException();
+            }
+        }
+    }
+
+    /** A copy with one numeric field set from a Java number (floats stored as their bits). */
+    public NativeStructValue with(String field, Number n) {
+        NativeStructs.Field f = NativeStructs.layout(structName).fields().stream()
+                .filter(x -> x.name().equalsIgnoreCase(field)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(structName + " has no field " + field));
+        long bits = switch (f.kind()) {
+            case REAL -> doubles ? Double.doubleToRawLongBits(n.doubleValue()) : Float.floatToRawIntBits(n.floatValue());
+            case F32 -> Float.floatToRawIntBits(n.floatValue());
+            case F64 -> Double.doubleToRawLongBits(n.doubleValue());
+            case I32, U32, I64, U8 -> n.longValue();
+            default -> throw new IllegalArgumentException(structName + "." + f.name() + " is not a number");
+        };
+        Map<String, Object> copy = new LinkedHashMap<>(fields);
+        copy.put(f.name(), bits);
+        return new NativeStructValue(structName, copy, doubles);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Object view(AssetPackage pkg) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (NativeStructs.Field f : NativeStructs.layout(structName).fields()) {
+            Object v = fields.get(f.name());
+            m.put(f.name(), switch (f.kind()) {
+                case REAL -> doubles ? Double.longBitsToDouble((Long) v) : (double) Float.intBitsToFloat((int) (long) (Long) v);
+                case F32 -> (double) Float.intBitsToFloat((int) (long) (Long) v);
+                case F64 -> Double.longBitsToDouble((Long) v);
+                case NAME -> pkg.names().render((FName) v);
+                case NAME_ARRAY -> ((List<FName>) v).stream().map(n -> pkg.names().render(n)).toList();
+                case SOFT_OBJECT_PATH -> ((SoftObjectPath) v).text(pkg);
+                case STRUCT -> ((NativeStructValue) v).view(pkg);
+                default -> v;
+            });
+        }
+        return m.size() == 1 && NativeStructs.layout(structName).fields().get(0).kind() == NativeStructs.Kind.SOFT_OBJECT_PATH
+                ? m.get("Path") : m;
+    }
+}

@@ -1,0 +1,167 @@
+package io.uassetd.codecs.asset.property;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.Export;
+import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.codecs.usmap.Usmap;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Edits through {@link PropertyEditor}: set, add and remove properties of several types, write,
+ * read back, and only the intended bytes and values changed.
+ */
+class PropertyEditTest {
+    private static final String TAGGED = "Tagged/Uncompressed/CUE4ParseFixtures-Legacy-Tagged-Uncompressed.pak";
+    private static final String UNVERSIONED = "Unversioned/Uncompressed/CUE4ParseFixtures-Legacy-Unversioned-Uncompressed.pak";
+
+    private static Export dataExport(AssetPackage pkg) {
+        return pkg.exports().stream().filter(x -> pkg.className(x).equals("ParserFixtureData")).findFirst().orElseThrow();
+    }
+
+    private static AssetPackage reread(AssetPackage pkg, EngineVersion engine) {
+        AssetPackage.Bytes b = pkg.toBytes();
+        return AssetPackage.read(b.header(), b.exports(), pkg.name(), engine);
+    }
+
+    private static List<PropertyRow> rowsExcept(AssetPackage pkg, PropertyExportContent c, String... names) {
+        List<PropertyRow> out = new ArrayList<>(PropertyRow.of(pkg, c.properties()));
+        out.removeIf(r -> List.of(names).contains(r.name()));
+        return out;
+    }
+
+    @Test
+    void setIntegerChangesOnlyItsFourBytes() {
+        AssetPackage pkg = PropertyLegacyPakTest.packages(TAGGED).get("Properties/DA_AllProperties");
+        byte[] before = pkg.toBytes().exports();
+        Export e = dataExport(pkg);
+        PropertyExportContent c = PropertyParser.parse(pkg, e, null);
+        new PropertyEditor(pkg, c).set("Integer", 0x01020304);
+        e.setContent(c);
+        byte[] after = pkg.toBytes().exports();
+        assertThat(after).hasSameSizeAs(before);
+        List<Integer> diffs = new ArrayList<>();
+        for (int i = 0; i < before.length; i++) {
+            if (before[i] != after[i]) {
+                diffs.add(i);
+            }
+        }
+        assertThat(diffs).hasSizeBetween(1, 4);
+        assertThat(diffs.get(diffs.size() - 1) - diffs.get(0)).isLessThan(4);
+
+        AssetPackage back = reread(pkg, EngineVersion.UE5_8);
+        PropertyExportContent c2 = PropertyParser.parse(back, dataExport(back), null);
+        assertThat(new PropertyEditor(back, c2).view("Integer")).isEqualTo(0x01020304L);
+        assertThat(rowsExcept(back, c2, "Integer")).usingRecursiveComparison().isEqualTo(rowsExcept(pkg, c, "Integer"));
+    }
+
+    @Test
+    void setStringAddAndRemoveInTaggedUE58() {
+        AssetPackage pkg = PropertyLegacyPakTest.packages(TAGGED).get("Properties/DA_AllProperties");
+        Export e = dataExport(pkg);
+        PropertyExportContent c = PropertyParser.parse(pkg, e, null);
+        PropertyEditor ed = new PropertyEditor(pkg, c);
+        ed.set("AnsiString", "A much longer ANSI string than before");
+        ed.add("AddedInt", "IntProperty", 42);
+        ed.add("AddedFlag", "BoolProperty", true);
+        ed.add("AddedText", "StrProperty", "héllo wörld ✓");
+        ed.add("AddedName", "NameProperty", "Brand_New_Name");
+        ed.add("AddedDouble", "DoubleProperty", 2.5);
+        String removed = c.properties().properties().get(0).name(pkg);
+        assertThat(ed.remove(removed)).isTrue();
+        e.setContent(c);
+
+        AssetPackage back = reread(pkg, EngineVersion.UE5_8);
+        PropertyExportContent c2 = PropertyParser.parse(back, dataExport(back), null);
+        PropertyEditor ed2 = new PropertyEditor(back, c2);
+        assertThat(ed2.view("AnsiString")).isEqualTo("A much longer ANSI string than before");
+        assertThat(ed2.view("AddedInt")).isEqualTo(42L);
+        assertThat(ed2.view("AddedFlag")).isEqualTo(true);
+        assertThat(ed2.view("AddedText")).isEqualTo("héllo wörld ✓");
+        assertThat(ed2.view("AddedName")).isEqualTo("Brand_New_Name");
+        assertThat(ed2.view("AddedDouble")).isEqualTo(2.5);
+        assertThat(c2.properties().find(back, removed, 0)).isNull();
+        assertThat(c2.rawCount()).isZero();
+        assertThat(back.names().indexOf("AddedInt")).isNotNegative();
+        assertThat(rowsExcept(back, c2, "AnsiString", "AddedInt", "AddedFlag", "AddedText", "AddedName", "AddedDouble"))
+                .usingRecursiveComparison().isEqualTo(rowsExcept(pkg, c, "AnsiString", "AddedInt", "AddedFlag", "AddedText",
+                        "AddedName", "AddedDouble"));
+    }
+
+    @Test
+    void editsInUE4TaggedPackage() {
+        String rel = "uassetapi/TestJson/WPN_LockOnRifle.uasset";
+        AssetPackage pkg = PropertyFixtures.open(rel);
+        PackageProperties all = PropertyParser.parseAll(pkg, null);
+        // the first export with an IntProperty or FloatProperty at the top
+        PackageProperties.Result target = all.results().stream().filter(r -> r.content() != null && r.content().properties()
+                .properties().stream().anyMatch(p -> p.type().is("FloatProperty"))).findFirst().orElseThrow();
+        Property f = target.content().properties().properties().stream().filter(p -> p.type().is("FloatProperty")).findFirst()
+                .orElseThrow();
+        String name = f.name(pkg);
+        PropertyEditor ed = new PropertyEditor(pkg, target.content());
+        ed.set(name, 1234.5);
+        ed.add("UassetdAdded", "Int64Property", 1L << 40);
+        target.export().setContent(target.content());
+
+        AssetPackage back = reread(pkg, PropertyFixtures.engineFor(rel));
+        PropertyExportContent c2 = PropertyParser.parse(back, back.export(target.export().index()), null);
+        PropertyEditor ed2 = new PropertyEditor(back, c2);
+        assertThat(ed2.view(name)).isEqualTo(1234.5);
+        assertThat(ed2.view("UassetdAdded")).isEqualTo(1L << 40);
+        for (Export other : back.exports()) {
+            if (other.index() != target.export().index()) {
+                assertThat(other.rawData()).isEqualTo(pkg.export(other.index()).rawData());
+            }
+        }
+    }
+
+    @Test
+    void wrongTypesAndBadPathsNameThePathAndExpectedType() {
+        AssetPackage pkg = PropertyLegacyPakTest.packages(TAGGED).get("Properties/DA_AllProperties");
+        PropertyEditor ed = new PropertyEditor(pkg, PropertyParser.parse(pkg, dataExport(pkg), null));
+        assertThatThrownBy(() -> ed.set("Integer", "not a number")).isInstanceOf(PropertyEditException.class)
+                .hasMessageContaining("path Integer").hasMessageContaining("expected IntProperty");
+        assertThatThrownBy(() -> ed.set("Integer", 1L << 40)).isInstanceOf(PropertyEditException.class)
+                .hasMessageContaining("outside the range of IntProperty");
+        assertThatThrownBy(() -> ed.set("NoSuchProperty", 1)).isInstanceOf(PropertyEditException.class)
+                .hasMessageContaining("No property 'NoSuchProperty'");
+        assertThatThrownBy(() -> ed.set("Integer[", 1)).isInstanceOf(PropertyEditException.class).hasMessageContaining("Unclosed");
+        assertThatThrownBy(() -> ed.add("Integer", "IntProperty", 1)).isInstanceOf(PropertyEditException.class)
+                .hasMessageContaining("already exists");
+        assertThatThrownBy(() -> ed.add("X", "MapProperty", 1)).isInstanceOf(PropertyEditException.class)
+                .hasMessageContaining("Cannot add a property of type MapProperty");
+    }
+
+    @Test
+    void setInUnversionedPackageThroughTheUsmap() {
+        Usmap usmap = PropertyLegacyPakTest.mappings();
+        AssetPackage pkg = PropertyLegacyPakTest.packages(UNVERSIONED).get("Properties/DA_AllProperties");
+        Export e = dataExport(pkg);
+        PropertyExportContent c = PropertyParser.parse(pkg, e, usmap);
+        PropertyEditor ed = new PropertyEditor(pkg, c);
+        ed.set("Integer", 7);
+        ed.set("AnsiString", "short");
+        Property zero = c.properties().properties().stream().filter(p -> p.isZero() && p.type().is("IntProperty")).findFirst()
+                .orElse(null);
+        if (zero != null) {
+            ed.set(zero.name(pkg), 99);
+        }
+        e.setContent(c);
+        AssetPackage back = reread(pkg, EngineVersion.UE5_8);
+        PropertyExportContent c2 = PropertyParser.parse(back, dataExport(back), usmap);
+        PropertyEditor ed2 = new PropertyEditor(back, c2);
+        assertThat(ed2.view("Integer")).isEqualTo(7L);
+        assertThat(ed2.view("AnsiString")).isEqualTo("short");
+        if (zero != null) {
+            assertThat(ed2.view(zero.name(pkg))).isEqualTo(99L);
+            assertThat(ed2.property(zero.name(pkg)).isZero()).isFalse();
+        }
+        assertThatThrownBy(() -> ed.add("X", "IntProperty", 1)).isInstanceOf(PropertyEditException.class)
+                .hasMessageContaining("unversioned");
+    }
+}
