@@ -2,6 +2,9 @@ package io.uassetd.daemon.actions.asset;
 
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
+import io.uassetd.codecs.asset.property.PackageProperties;
+import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.daemon.actions.usmap.Mappings;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;
 import io.uassetd.daemon.action.ActionResult;
@@ -46,7 +49,7 @@ public final class AssetTablesAction implements ActionHandler {
 
     /** An export. */
     public record ExportRow(int index, String object_name, String class_name, int class_index, int super_index, int outer_index,
-                            String export_type, long serial_size, long serial_offset, long object_flags) {
+                            String export_type, long serial_size, long serial_offset, long object_flags, Integer property_count) {
     }
 
     /** A dump. */
@@ -64,7 +67,7 @@ public final class AssetTablesAction implements ActionHandler {
     }
 
     @Override
-    public ActionResult handle(Args args, ActionContext ctx) {
+    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         AssetPackage p = AssetFiles.open(args);
         switch (table) {
             case NAMES -> {
@@ -82,10 +85,15 @@ public final class AssetTablesAction implements ActionHandler {
                 return ActionResult.of(out.size() + " imports", out);
             }
             case EXPORTS -> {
+                PackageProperties props = properties(p, args, ctx);
                 List<ExportRow> out = new ArrayList<>();
                 for (AssetPackage.ExportInfo e : p.exportInfos()) {
+                    Integer count = null;
+                    if (props != null && props.result(e.index()).content() != null) {
+                        count = props.result(e.index()).content().properties().properties().size();
+                    }
                     out.add(new ExportRow(e.index(), e.objectName(), e.className(), e.classIndex(), e.superIndex(), e.outerIndex(),
-                            e.className(), e.serialSize(), e.serialOffset(), Integer.toUnsignedLong(e.objectFlags())));
+                            e.className(), e.serialSize(), e.serialOffset(), Integer.toUnsignedLong(e.objectFlags()), count));
                 }
                 return ActionResult.of(out.size() + " exports", out);
             }
@@ -99,6 +107,17 @@ public final class AssetTablesAction implements ActionHandler {
                         Integer.toUnsignedLong(p.packageFlags()), p.hasUnversionedProperties(), AssetFiles.assetType(p), List.copyOf(ex));
                 return ActionResult.of("Dump of " + p.name(), d);
             }
+        }
+    }
+
+    /** Every export's properties, or null when they cannot be read (unversioned without mappings). */
+    private static PackageProperties properties(AssetPackage p, Args args, ActionContext ctx) throws Exception {
+        String u = args.string("usmap_path");
+        if (u == null || u.isBlank()) {
+            return p.hasUnversionedProperties() ? null : PropertyParser.parseAll(p, null);
+        }
+        try (var lease = Mappings.open(ctx, java.nio.file.Path.of(u))) {
+            return PropertyParser.parseAll(p, lease.get().usmap());
         }
     }
 

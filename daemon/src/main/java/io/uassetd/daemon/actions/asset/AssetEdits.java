@@ -1,0 +1,84 @@
+package io.uassetd.daemon.actions.asset;
+
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.Export;
+import io.uassetd.codecs.asset.property.PropertyExportContent;
+import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.usmap.Usmap;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionException;
+import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.FieldSpec;
+import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.actions.usmap.Mappings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Opening a package with its mappings for the property actions, and writing it back: to
+ * {@code output_path} when given, else in place after keeping the original as {@code .bak}
+ * (UAssetTool's clients expect in-place edits; the backup makes them undoable).
+ */
+final class AssetEdits {
+    static final FieldSpec OUTPUT = FieldSpec.optional("output_path", FieldType.STRING, null,
+            "where to write the edited package; when absent the file is edited in place and the original kept as .bak");
+
+    private AssetEdits() {
+    }
+
+    /** A package opened for property work, with the usmap (or null). */
+    record Session(Path file, AssetPackage pkg, Usmap usmap) {
+        Export export(long index) {
+            if (index < 0 || index >= pkg.exports().size()) {
+                throw ActionException.invalid("Field 'export_index' must be between 0 and " + (pkg.exports().size() - 1) + ", got " + index);
+            }
+            return pkg.exports().get((int) index);
+        }
+
+        PropertyExportContent content(Export e) {
+            return PropertyParser.contentOf(pkg, e, usmap);
+        }
+    }
+
+    static Session open(Args args, ActionContext ctx) throws Exception {
+        Path file = args.requirePath("file_path");
+        AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args));
+        Usmap usmap = null;
+        String u = args.string("usmap_path");
+        if (u != null && !u.isBlank()) {
+            try (var lease = Mappings.open(ctx, Path.of(u))) {
+                usmap = lease.get().usmap();
+            }
+        } else if (pkg.hasUnversionedProperties()) {
+            throw ActionException.invalid("Package " + file.getFileName() + " has unversioned properties: give usmap_path (or set USMAP_PATH)");
+        }
+        return new Session(file, pkg, usmap);
+    }
+
+    /** Writes the package; returns the path written and the backup made (or null). */
+    record Written(Path path, Path backup) {
+    }
+
+    static Written write(Session s, Args args, ActionContext ctx) throws Exception {
+        Path out = args.path("output_path");
+        Path backup = null;
+        if (out == null) {
+            out = s.file();
+            backup = s.file().resolveSibling(s.file().getFileName() + ".bak");
+            Files.copy(s.file(), backup, StandardCopyOption.REPLACE_EXISTING);
+            Path uexp = AssetPackage.sibling(s.file(), ".uexp");
+            if (Files.isRegularFile(uexp)) {
+                Files.copy(uexp, uexp.resolveSibling(uexp.getFileName() + ".bak"), StandardCopyOption.REPLACE_EXISTING);
+            }
+            ctx.warn("Edited " + s.file() + " in place; the original is kept as " + backup.getFileName());
+        } else {
+            Path parent = out.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+        }
+        s.pkg().write(out);
+        return new Written(out, backup);
+    }
+}
