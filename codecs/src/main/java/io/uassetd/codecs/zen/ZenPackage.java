@@ -325,8 +325,12 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
 
     /** The package's name (e.g. {@code /Game/Maps/Map}) from its name map. */
     public String packageName() {
-        MappedName n = layout == ZenLayout.UE4_PACKAGE_SUMMARY ? ue4Summary.name() : summary.name();
-        return name(n);
+        return name(packageMappedName());
+    }
+
+    /** The package's name as stored: an index into the name map and a number. */
+    public MappedName packageMappedName() {
+        return layout == ZenLayout.UE4_PACKAGE_SUMMARY ? ue4Summary.name() : summary.name();
     }
 
     /** A local mapped name's text with its number suffix. */
@@ -339,12 +343,26 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
     }
 
     /**
-     * Where each export's data starts in {@link #exportData()}: the Serialize commands of the export
-     * bundles, in order, lay the exports out one after another. -1 for an export that is never serialized.
+     * Where each export's data starts in {@link #exportData()}. From 5.3 on it is the export's
+     * CookedSerialOffset; before, the Serialize commands of the export bundles, in order, lay the
+     * exports out one after another. -1 for an export that is never serialized.
      */
     public long[] exportDataOffsets() {
         long[] at = new long[exportMap.size()];
         Arrays.fill(at, -1);
+        if (layout.atLeast(ZenLayout.DEPENDENCY_BUNDLES)) {
+            // 5.3+: the export data is the legacy export area as it was; CookedSerialOffset counts from its start
+            for (int i = 0; i < at.length; i++) {
+                ExportMapEntry e = exportMap.get(i);
+                if (e.cookedSerialOffset() + e.cookedSerialSize() > exportData.length) {
+                    throw new CorruptDataException("Export " + i + " (" + e.cookedSerialSize() + " bytes at +"
+                            + e.cookedSerialOffset() + ") runs past the " + exportData.length + " bytes of export data",
+                            null, headerSize(), "FExportMapEntry");
+                }
+                at[i] = e.cookedSerialOffset();
+            }
+            return at;
+        }
         long pos = 0;
         for (ExportBundleEntry e : exportBundleEntries) {
             if (e.commandType() == ExportBundleEntry.SERIALIZE) {
