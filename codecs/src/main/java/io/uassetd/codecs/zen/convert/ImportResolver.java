@@ -31,9 +31,13 @@ final class ImportResolver {
     private final ScriptObjectsDatabase scripts;
     private final Set<Long> scriptClasses;
     private final boolean placeholders;
+    private final boolean recover;
+    private final List<String> notes;
 
     ImportResolver(PackageSource.Loaded self, PackageSource packages, ScriptObjectsDatabase scripts,
-            boolean placeholders) {
+            boolean placeholders, boolean recover, List<String> notes) {
+        this.recover = recover;
+        this.notes = notes;
         this.self = self;
         this.packages = packages;
         this.scripts = scripts;
@@ -161,7 +165,20 @@ final class ImportResolver {
         String packageName = p.importedPackageNames() != null && packageIndex < p.importedPackageNames().size()
                 ? p.importedPackageNames().name(packageIndex) : Hashes.hex64(id);
         if (other.isEmpty()) {
+            if (recover && ctx == self) {
+                ImportSpec pkgSpec = importedPackage(packageIndex);
+                String shortName = pkgSpec.objectName().text().substring(pkgSpec.objectName().text().lastIndexOf('/') + 1);
+                for (String candidate : List.of(shortName, shortName + "_C", "Default__" + shortName + "_C",
+                        "Default__" + shortName)) {
+                    if (publicExportHash(candidate) == hash) {
+                        notes.add(what + " " + packageName + "." + candidate + ": named from its export hash; its package"
+                                + " is not in the store, so its class is written as /Script/CoreUObject.Object");
+                        return new ImportSpec(ImportSpec.CORE_UOBJECT, NameRef.of("Object"), NameRef.of(candidate), pkgSpec);
+                    }
+                }
+            }
             if (placeholders && ctx == self) {
+                notes.add(what + " from " + packageName + " (export hash " + Hashes.hex64(hash) + ") is a placeholder");
                 return placeholder(importedPackage(packageIndex), hash);
             }
             throw unresolved(what + " (export hash " + Hashes.hex64(hash) + ") comes from package " + packageName + " ("
@@ -175,6 +192,14 @@ final class ImportResolver {
         }
         throw unresolved(what + " (export hash " + Hashes.hex64(hash) + ") is not a public export of package "
                 + packageName + " (" + Hashes.hex64(id) + ")");
+    }
+
+    /**
+     * The UE5 public export hash: CityHash64 of the export's path inside its package ('.' and ':' as
+     * '/'), lower-cased, as UTF-16LE.
+     */
+    static long publicExportHash(String packageRelativePath) {
+        return Hashes.cityHash64LowerUtf16(packageRelativePath.replace('.', '/').replace(':', '/'));
     }
 
     private static ImportSpec placeholder(ImportSpec pkg, long hash) {

@@ -27,12 +27,15 @@ import io.uassetd.codecs.zen.DependencyBundleHeader;
 import io.uassetd.codecs.zen.ExportMapEntry;
 import io.uassetd.codecs.zen.ZenLayout;
 import io.uassetd.codecs.zen.ZenPackage;
+import io.uassetd.codecs.task.TaskMonitor;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Converts a Zen package into a legacy cooked package (.uasset + .uexp, and the bulk-data
@@ -50,11 +53,17 @@ public final class ZenToLegacy {
     private static final int RF_CLASS_DEFAULT_OBJECT = 0x10;
     private static final int RF_ARCHETYPE_OBJECT = 0x20;
 
-    /** What to do with imports that cannot be resolved. */
+    /** What to do with package imports whose package is not in the package store. */
     public enum Unresolved {
-        /** Fail the package with a {@link ZenConversionException} naming the import (the default). */
+        /** Fail the package with a {@link ZenConversionException} naming the import. */
         FAIL,
-        /** Put a placeholder import ({@code Unresolved_<hash>}) in its place and go on. */
+        /**
+         * Name the import from its public export hash when it is the package's main object, its
+         * class (_C) or their default objects (the hash is checked, nothing is guessed blindly); its
+         * class cannot be known and is written as /Script/CoreUObject.Object, with a note. Others fail.
+         */
+        RECOVER,
+        /** As RECOVER, and put a placeholder import ({@code Unresolved_<hash>}) in place of the rest. */
         PLACEHOLDER
     }
 
@@ -66,6 +75,11 @@ public final class ZenToLegacy {
      * through the store's global.utoc, its package imports through the store's other packages.
      */
     public static LegacyOutput convert(PackageStore store, long packageId, EngineVersion target) {
+        return convert(store, packageId, target, Unresolved.FAIL);
+    }
+
+    /** As {@link #convert(PackageStore, long, EngineVersion)} with a policy for imports from packages the store lacks. */
+    public static LegacyOutput convert(PackageStore store, long packageId, EngineVersion target, Unresolved unresolved) {
         PackageLocation loc = store.lookup(packageId).orElseThrow(() -> new ZenConversionException(
                 Hashes.hex64(packageId), "the package is not in the package store", null));
         String source = loc.container().name() + " package " + Hashes.hex64(packageId);
@@ -75,7 +89,43 @@ public final class ZenToLegacy {
         companion(loc, packageId, IoChunkType.BULK_DATA, ".ubulk", companions);
         companion(loc, packageId, IoChunkType.OPTIONAL_BULK_DATA, ".uptnl", companions);
         companion(loc, packageId, IoChunkType.MEMORY_MAPPED_BULK_DATA, ".m.ubulk", companions);
-        return convert(pkg, packageId, loc.storeEntry(), store, scripts, target, Unresolved.FAIL, companions);
+        return convert(pkg, packageId, loc.storeEntry(), store, scripts, target, unresolved, companions);
+    }
+
+    /**
+     * Converts every package of {@code store} whose path {@code filter} accepts and writes each under
+     * {@code outputDir} at its package path ({@code /Game/A/B} to {@code Game/A/B.uasset}). A package
+     * that fails is recorded with its error and the conversion goes on; cancellation through the
+     * monitor stops it with a CancelledException.
+     */
+    public static BulkConversionResult convertAll(PackageStore store, Predicate<String> filter, EngineVersion target,
+            Unresolved unresolved, Path outputDir, TaskMonitor monitor) {
+        List<Long> ids = new ArrayList<>(store.packageIds());
+        ids.sort(Long::compareUnsigned);
+        List<BulkConversionResult.Converted> done = new ArrayList<>();
+        List<ConversionFailure> failures = new ArrayList<>();
+        int skipped = 0;
+        int n = 0;
+        for (long id : ids) {
+            monitor.checkCancelled();
+            String name = Hashes.hex64(id);
+            try {
+                PackageLocation loc = store.lookup(id).orElseThrow();
+                ZenPackage pkg = ZenPackage.read(loc.container().readChunk(loc.chunkIndex()),
+                        loc.container().name() + " package " + name, target);
+                name = pkg.packageName();
+                if (!filter.test(name)) {
+                    skipped++;
+                } else {
+                    LegacyOutput out = convert(store, id, target, unresolved);
+                    done.add(new BulkConversionResult.Converted(id, name, out.writeUnder(outputDir), out.notes()));
+                }
+            } catch (FormatException | java.io.UncheckedIOException e) {
+                failures.add(new ConversionFailure(id, name, e.getMessage()));
+            }
+            monitor.progress(++n, ids.size(), name);
+        }
+        return new BulkConversionResult(done, skipped, failures);
     }
 
     private static void companion(PackageLocation loc, long id, IoChunkType type, String ext, Map<String, byte[]> out) {
@@ -102,7 +152,7 @@ public final class ZenToLegacy {
             throw new ZenConversionException(Hashes.hex64(packageId), e.getMessage(), e);
         }
         try {
-            return new Conversion(pkg, packageId, entry, store, scripts, target, unresolved == Unresolved.PLACEHOLDER)
+            return new Conversion(pkg, packageId, entry, store, scripts, target, unresolved)
                     .run(name, companions);
         } catch (ZenConversionException e) {
             throw e;
@@ -123,13 +173,14 @@ public final class ZenToLegacy {
         private final Map<String, Integer> nameIndex = new HashMap<>();
 
         Conversion(ZenPackage pkg, long packageId, StoreEntry entry, PackageStore store, ScriptObjectsDatabase scripts,
-                EngineVersion target, boolean placeholders) {
+                EngineVersion target, Unresolved unresolved) {
             this.pkg = pkg;
             this.target = target;
             PackageSource source = new PackageSource(store, pkg.layout());
             PackageSource.Loaded self = PackageSource.loaded(packageId, pkg,
                     entry == null ? null : entry.importedPackages());
-            this.resolver = new ImportResolver(self, source, scripts, placeholders);
+            this.resolver = new ImportResolver(self, source, scripts, unresolved == Unresolved.PLACEHOLDER,
+                    unresolved != Unresolved.FAIL, notes);
         }
 
         LegacyOutput run(String packageName, Map<String, byte[]> companions) {
