@@ -52,6 +52,14 @@ final class Ue4NameMap {
         return new NameBatch(names, wide, algorithm, hashes);
     }
 
+    /** A name map kept in two files or chunks (UE4.26/4.27 LoaderGlobalNames and LoaderGlobalNameHashes). */
+    static NameBatch read(byte[] names, byte[] hashes, String source) {
+        byte[] both = new byte[names.length + hashes.length];
+        System.arraycopy(names, 0, both, 0, names.length);
+        System.arraycopy(hashes, 0, both, names.length, hashes.length);
+        return read(ByteReader.of(source, 0, both, "NameMap"), 0, names.length, names.length, hashes.length);
+    }
+
     /** Writes the strings; returns their byte count. */
     static int writeNames(ByteWriter w, NameBatch names) {
         int start = w.size();

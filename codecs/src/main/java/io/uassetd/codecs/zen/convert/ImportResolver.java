@@ -20,8 +20,10 @@ import java.util.WeakHashMap;
  * the script-objects database, package imports through the public export hashes (UE5) or global
  * import indices (UE4) of the exporting packages. A script object's class is not stored: a default
  * object's class is its CDO class, an object some CDO names as its class is a Class, a subobject of a
- * default object is taken as an Object, other objects directly in a /Script package as ScriptStruct
- * and deeper ones as Function.
+ * default object is an Object until an export using it as template gives its class, a
+ * {@code __DelegateSignature} is a DelegateFunction, other objects inside a class are Functions, and
+ * other objects directly in a /Script package are Enums when named {@code E<Upper>...}, else
+ * ScriptStructs.
  */
 final class ImportResolver {
     private static final Map<ScriptObjectsDatabase, Set<Long>> CLASSES = new WeakHashMap<>();
@@ -126,9 +128,26 @@ final class ImportResolver {
                 return new ImportSpec(cls.root().objectName(), cls.objectName(), name, outer);
             }
         }
-        String className = scriptClasses.contains(e.globalIndex().raw()) ? "Class"
-                : !e.cdoClassIndex().isNull() ? "Object" : outer.outer() == null ? "ScriptStruct" : "Function";
-        return new ImportSpec(ImportSpec.CORE_UOBJECT, NameRef.of(className), name, outer);
+        return new ImportSpec(ImportSpec.CORE_UOBJECT, NameRef.of(scriptClassName(e, name, outer)), name, outer);
+    }
+
+    /** The class of a script object that is not a default object (the database does not store it). */
+    private String scriptClassName(ScriptObjectEntry e, NameRef name, ImportSpec outer) {
+        String n = name.base();
+        if (scriptClasses.contains(e.globalIndex().raw())) {
+            return "Class";
+        }
+        if (!e.cdoClassIndex().isNull()) {
+            return "Object";
+        }
+        if (n.endsWith("__DelegateSignature")) {
+            return "DelegateFunction";
+        }
+        if (outer.outer() != null) {
+            return "Function";
+        }
+        // reflected enums keep their E prefix, reflected structs lose their F prefix
+        return n.length() > 1 && n.charAt(0) == 'E' && Character.isUpperCase(n.charAt(1)) ? "Enum" : "ScriptStruct";
     }
 
     private ImportSpec packageImport(PackageSource.Loaded ctx, PackageObjectIndex idx, String what) {

@@ -20,6 +20,11 @@ record ImportSpec(NameRef classPackage, NameRef className, NameRef objectName, I
         return o + (outer.outer == null ? "." : ":") + objectName.text();
     }
 
+    /** True for the marker class /Script/CoreUObject.Object given to imports whose class Zen does not record. */
+    boolean classUnknown() {
+        return outer != null && classPackage.equals(CORE_UOBJECT) && className.equals(NameRef.of("Object"));
+    }
+
     /** The package this object lives in. */
     ImportSpec root() {
         return outer == null ? this : outer.root();

@@ -284,7 +284,38 @@ public final class ZenToLegacy {
                     }
                 }
             }
+            inferTemplateClasses(specs);
             return canonical(specs);
+        }
+
+        /**
+         * An import whose class Zen does not record (a default subobject of a script class, or an
+         * object of a package outside the store) takes the class of the exports that use it as their
+         * template: an archetype has its instances' class.
+         */
+        private void inferTemplateClasses(List<ImportSpec> specs) {
+            for (ExportMapEntry e : pkg.exportMap()) {
+                int t = e.templateIndex().isNull() || e.templateIndex().kind() == PackageObjectIndex.Kind.EXPORT ? -1
+                        : pkg.importMap().indexOf(e.templateIndex());
+                if (t < 0 || !specs.get(t).classUnknown()) {
+                    continue;
+                }
+                ImportSpec s = specs.get(t);
+                PackageObjectIndex c = e.classIndex();
+                if (c.kind() == PackageObjectIndex.Kind.EXPORT && c.value() < pkg.exportMap().size()) {
+                    ExportMapEntry ce = pkg.exportMap().get((int) c.value());
+                    NameRef own = new NameRef(pkg.names().get(pkg.packageMappedName().index()),
+                            (int) pkg.packageMappedName().number());
+                    specs.set(t, new ImportSpec(own, new NameRef(pkg.names().get(ce.objectName().index()),
+                            (int) ce.objectName().number()), s.objectName(), s.outer()));
+                } else if (!c.isNull() && c.kind() != PackageObjectIndex.Kind.EXPORT) {
+                    int k = pkg.importMap().indexOf(c);
+                    if (k >= 0 && specs.get(k) != null && !specs.get(k).classUnknown()) {
+                        ImportSpec cls = specs.get(k);
+                        specs.set(t, new ImportSpec(cls.root().objectName(), cls.objectName(), s.objectName(), s.outer()));
+                    }
+                }
+            }
         }
 
         /** Makes equal paths the same spec object so outers find their index. */
