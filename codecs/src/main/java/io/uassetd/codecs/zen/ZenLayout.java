@@ -1,0 +1,50 @@
+package io.uassetd.codecs.zen;
+
+import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.codecs.error.UnsupportedVersionException;
+
+/**
+ * The Zen package header layouts, ordered by the feature each one added. A gate reads like the
+ * format's history: {@code layout.atLeast(ZenLayout.DEPENDENCY_BUNDLES)}.
+ */
+public enum ZenLayout {
+    /** UE4.26/4.27 FPackageSummary (64 bytes): local name map with separate hashes, export bundles, graph data. */
+    UE4_PACKAGE_SUMMARY,
+    /** UE5.0/5.1 FZenPackageSummary with GraphDataOffset; name batch, public export hashes. */
+    ZEN_SUMMARY,
+    /** UE5.2: the bulk data map (FBulkDataMapEntry) after the name map. */
+    BULK_DATA_MAP,
+    /** UE5.3: dependency bundles and imported package names replace the graph data. */
+    DEPENDENCY_BUNDLES,
+    /** UE5.4: a u64 padding count and zero padding align the bulk data map to 8 bytes. */
+    PADDED_BULK_DATA_MAP,
+    /** UE5.6: FZenPackageCellOffsets (Verse cell import/export maps) after the versioning info. */
+    VERSE_CELLS;
+
+    public boolean atLeast(ZenLayout other) {
+        return compareTo(other) >= 0;
+    }
+
+    /** The layout an engine release writes. */
+    public static ZenLayout of(EngineVersion engine) {
+        if (!engine.atLeast(EngineVersion.UE4_26)) {
+            throw new UnsupportedVersionException("Zen packages of " + engine + " (before UE4_26) are not supported");
+        }
+        if (!engine.isUE5()) {
+            return UE4_PACKAGE_SUMMARY;
+        }
+        if (engine.atLeast(EngineVersion.UE5_6)) {
+            return VERSE_CELLS;
+        }
+        if (engine.atLeast(EngineVersion.UE5_4)) {
+            return PADDED_BULK_DATA_MAP;
+        }
+        if (engine.atLeast(EngineVersion.UE5_3)) {
+            return DEPENDENCY_BUNDLES;
+        }
+        if (engine.atLeast(EngineVersion.UE5_2)) {
+            return BULK_DATA_MAP;
+        }
+        return ZEN_SUMMARY;
+    }
+}

@@ -1,0 +1,73 @@
+package io.uassetd.codecs.zen.convert;
+
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.io.AtomicOutput;
+import io.uassetd.codecs.io.SafePaths;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A converted package: the legacy package (written as .uasset/.umap + .uexp) and its bulk-data
+ * companions by extension ({@code .ubulk}, {@code .uptnl}, {@code .m.ubulk}).
+ *
+ * @param packageName e.g. {@code /Game/Maps/Map}
+ * @param extension {@code .uasset}, or {@code .umap} for a package holding a World
+ * @param notes differences from the original legacy package that the Zen data cannot restore
+ */
+public record LegacyOutput(String packageName, String extension, AssetPackage asset, Map<String, byte[]> companions,
+        List<String> notes) {
+    public LegacyOutput {
+        companions = new LinkedHashMap<>(companions);
+        notes = List.copyOf(notes);
+    }
+
+    /** The package path as a relative file path: {@code Game/Maps/Map.umap}. */
+    public String relativePath() {
+        String p = packageName.startsWith("/") ? packageName.substring(1) : packageName;
+        return p + extension;
+    }
+
+    /**
+     * Writes the .uasset/.umap at {@code file}, the .uexp and the companions next to it; returns every
+     * file written.
+     */
+    public List<Path> write(Path file) {
+        asset.write(file);
+        List<Path> out = new ArrayList<>();
+        out.add(file);
+        if (asset.isSplit()) {
+            out.add(AssetPackage.sibling(file, ".uexp"));
+        }
+        for (Map.Entry<String, byte[]> e : companions.entrySet()) {
+            Path target = AssetPackage.sibling(file, e.getKey());
+            try (AtomicOutput o = AtomicOutput.create(target)) {
+                java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(e.getValue());
+                while (b.hasRemaining()) {
+                    o.channel().write(b);
+                }
+                o.commit();
+            } catch (IOException ex) {
+                throw new UncheckedIOException("Cannot write " + target + ": " + ex.getMessage(), ex);
+            }
+            out.add(target);
+        }
+        return out;
+    }
+
+    /** Writes under {@code root} at {@link #relativePath()}. */
+    public List<Path> writeUnder(Path root) {
+        Path file = SafePaths.resolve(root, relativePath(), packageName);
+        try {
+            Files.createDirectories(file.getParent());
+        } catch (IOException ex) {
+            throw new UncheckedIOException("Cannot create " + file.getParent() + ": " + ex.getMessage(), ex);
+        }
+        return write(file);
+    }
+}
