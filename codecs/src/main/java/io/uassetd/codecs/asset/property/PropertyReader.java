@@ -24,11 +24,42 @@ public final class PropertyReader {
     private long limit = -1;
     private final java.util.List<String> fallbacks = new java.util.ArrayList<>();
 
+    private final java.util.Map<String, io.uassetd.codecs.usmap.UsmapSchema> localSchemas;
+
     public PropertyReader(AssetPackage pkg, PackageReader in, Usmap usmap, int exportIndex) {
+        this(pkg, in, usmap, exportIndex, java.util.Map.of());
+    }
+
+    /**
+     * A reader with the schemas of classes the package defines itself (lower-case name -> schema),
+     * consulted before the mappings.
+     */
+    public PropertyReader(AssetPackage pkg, PackageReader in, Usmap usmap, int exportIndex,
+            java.util.Map<String, io.uassetd.codecs.usmap.UsmapSchema> localSchemas) {
         this.pkg = pkg;
         this.in = in;
         this.usmap = usmap;
         this.exportIndex = exportIndex;
+        this.localSchemas = localSchemas;
+    }
+
+    /**
+     * The schema chain of a struct or class for unversioned data, most derived first: package-local
+     * class schemas, then the mappings; empty when the first link is unknown.
+     */
+    public java.util.List<io.uassetd.codecs.usmap.UsmapSchema> hierarchy(String struct) {
+        java.util.List<io.uassetd.codecs.usmap.UsmapSchema> out = new java.util.ArrayList<>();
+        String name = struct;
+        while (name != null && out.size() < 64) {
+            io.uassetd.codecs.usmap.UsmapSchema s = localSchemas.get(name.toLowerCase(java.util.Locale.ROOT));
+            if (s == null) {
+                out.addAll(usmap == null ? java.util.List.of() : usmap.hierarchy(name));
+                break;
+            }
+            out.add(s);
+            name = s.superName();
+        }
+        return out;
     }
 
     public AssetPackage pkg() {
