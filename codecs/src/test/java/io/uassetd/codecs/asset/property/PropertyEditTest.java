@@ -121,6 +121,25 @@ class PropertyEditTest {
     }
 
     @Test
+    void scriptSerializationOffsetsSpanThePropertiesAndFollowEdits() {
+        for (AssetPackage pkg : PropertyLegacyPakTest.packages(TAGGED).values()) {
+            for (Export e : pkg.exports()) {
+                PropertyExportContent c = PropertyParser.parse(pkg, e, null);
+                var x = e.entry();
+                assertThat(x.scriptSerializationEndOffset() - x.scriptSerializationStartOffset()).as(pkg.name() + " " + e.index())
+                        .isEqualTo(c.scriptPropertiesSize());
+            }
+        }
+        AssetPackage pkg = PropertyLegacyPakTest.packages(TAGGED).get("Properties/DA_AllProperties");
+        Export e = dataExport(pkg);
+        PropertyExportContent c = PropertyParser.contentOf(pkg, e, null);
+        long end = e.entry().scriptSerializationEndOffset();
+        c.editor(pkg).set("AnsiString", "Fixture_ANSI_123" + "0123456789");
+        AssetPackage back = reread(pkg, EngineVersion.UE5_8);
+        assertThat(dataExport(back).entry().scriptSerializationEndOffset()).isEqualTo(end + 10);
+    }
+
+    @Test
     void wrongTypesAndBadPathsNameThePathAndExpectedType() {
         AssetPackage pkg = PropertyLegacyPakTest.packages(TAGGED).get("Properties/DA_AllProperties");
         PropertyEditor ed = new PropertyEditor(pkg, PropertyParser.parse(pkg, dataExport(pkg), null));
