@@ -130,8 +130,14 @@ public final class PropertyReader {
         return cv == null ? -1 : cv.get(key).orElse(-1);
     }
 
-    /** Enters a path segment ("Items", "[3]", ".Field"), for error messages. */
+    /** Deepest nesting of values accepted (far above real data; keeps corrupt data off the stack limit). */
+    public static final int MAX_DEPTH = 256;
+
+    /** Enters a path segment ("Items", "[3]", ".Field"), for error messages; refuses nesting deeper than {@link #MAX_DEPTH}. */
     public void push(String segment) {
+        if (path.size() >= MAX_DEPTH) {
+            throw corrupt("Values nested deeper than " + MAX_DEPTH);
+        }
         path.addLast(segment);
         in.structure(structure());
     }
