@@ -104,8 +104,8 @@ public record TextValue(int flags, int historyType, History history) implements 
         Object view(AssetPackage pkg) {
             return switch (argType) {
                 case 1 -> Long.toUnsignedString((Long) value);
-                case 2 -> (double) Float.intBitsToFloat((Integer) value);
-                case 3 -> Double.longBitsToDouble((Long) value);
+                case 2 -> NumericValue.floatView((Integer) value);
+                case 3 -> NumericValue.doubleView((Long) value);
                 case 4 -> ((TextValue) value).view(pkg);
                 default -> value;
             };
