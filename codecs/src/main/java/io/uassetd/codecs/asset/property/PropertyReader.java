@@ -3,6 +3,7 @@ package io.uassetd.codecs.asset.property;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.core.FName;
+import io.uassetd.codecs.asset.property.unversioned.SchemaSource;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.usmap.Usmap;
@@ -24,7 +25,7 @@ public final class PropertyReader {
     private long limit = -1;
     private final java.util.List<String> fallbacks = new java.util.ArrayList<>();
 
-    private final java.util.Map<String, io.uassetd.codecs.usmap.UsmapSchema> localSchemas;
+    private final SchemaSource schemas;
 
     public PropertyReader(AssetPackage pkg, PackageReader in, Usmap usmap, int exportIndex) {
         this(pkg, in, usmap, exportIndex, java.util.Map.of());
@@ -40,26 +41,17 @@ public final class PropertyReader {
         this.in = in;
         this.usmap = usmap;
         this.exportIndex = exportIndex;
-        this.localSchemas = localSchemas;
+        this.schemas = new SchemaSource(usmap, localSchemas);
     }
 
-    /**
-     * The schema chain of a struct or class for unversioned data, most derived first: package-local
-     * class schemas, then the mappings; empty when the first link is unknown.
-     */
+    /** The schemas unversioned data is read with. */
+    public SchemaSource schemas() {
+        return schemas;
+    }
+
+    /** The schema chain of a struct or class for unversioned data, most derived first (see {@link SchemaSource}). */
     public java.util.List<io.uassetd.codecs.usmap.UsmapSchema> hierarchy(String struct) {
-        java.util.List<io.uassetd.codecs.usmap.UsmapSchema> out = new java.util.ArrayList<>();
-        String name = struct;
-        while (name != null && out.size() < 64) {
-            io.uassetd.codecs.usmap.UsmapSchema s = localSchemas.get(name.toLowerCase(java.util.Locale.ROOT));
-            if (s == null) {
-                out.addAll(usmap == null ? java.util.List.of() : usmap.hierarchy(name));
-                break;
-            }
-            out.add(s);
-            name = s.superName();
-        }
-        return out;
+        return schemas.hierarchy(struct);
     }
 
     public AssetPackage pkg() {

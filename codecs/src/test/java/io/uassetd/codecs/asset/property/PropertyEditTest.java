@@ -241,7 +241,30 @@ class PropertyEditTest {
             assertThat(ed2.view(zero.name(pkg))).isEqualTo(99L);
             assertThat(ed2.property(zero.name(pkg)).isZero()).isFalse();
         }
-        assertThatThrownBy(() -> ed.add("X", "IntProperty", 1)).isInstanceOf(PropertyEditException.class)
-                .hasMessageContaining("unversioned");
+        assertThatThrownBy(() -> ed.add("NotInTheSchema", "IntProperty", 1)).isInstanceOf(PropertyEditException.class)
+                .hasMessageContaining("has no property 'NotInTheSchema'");
+    }
+
+    @Test
+    void removeThenAddInUnversionedPackageThroughTheSchema() {
+        Usmap usmap = PropertyLegacyPakTest.mappings();
+        AssetPackage pkg = PropertyLegacyPakTest.packages(UNVERSIONED).get("Properties/DA_AllProperties");
+        PropertyExportContent c = PropertyParser.contentOf(pkg, dataExport(pkg), usmap);
+        List<String> order = c.propertyRows(pkg).stream().map(PropertyRow::name).toList();
+        assertThat(c.editor(pkg).remove("Integer")).isTrue();
+        AssetPackage removed = reread(pkg, EngineVersion.UE5_8);
+        PropertyExportContent c2 = PropertyParser.contentOf(removed, dataExport(removed), usmap);
+        assertThat(c2.properties().find(removed, "Integer", 0)).isNull();
+        assertThat(rowsExcept(removed, c2, "Integer")).usingRecursiveComparison().isEqualTo(rowsExcept(pkg, c, "Integer"));
+
+        PropertyEditor ed = c2.editor(removed);
+        assertThatThrownBy(() -> ed.add("Integer", "BoolProperty", true)).isInstanceOf(PropertyEditException.class)
+                .hasMessageContaining("expected IntProperty");
+        ed.add("Integer", "IntProperty", 4242);
+        AssetPackage back = reread(removed, EngineVersion.UE5_8);
+        PropertyExportContent c3 = PropertyParser.parse(back, dataExport(back), usmap);
+        assertThat(c3.editor(back).view("Integer")).isEqualTo(4242L);
+        assertThat(rowsExcept(back, c3, "Integer")).usingRecursiveComparison().isEqualTo(rowsExcept(pkg, c, "Integer"));
+        assertThat(c3.propertyRows(back).stream().map(PropertyRow::name).toList()).isEqualTo(order);
     }
 }

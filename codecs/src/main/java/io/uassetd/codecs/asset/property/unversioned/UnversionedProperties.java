@@ -56,7 +56,7 @@ public final class UnversionedProperties {
                 r.pop();
             }
         }
-        return new PropertyList(structName, out, null, header);
+        return new PropertyList(structName, out, null, header, r.schemas());
     }
 
     private static Resolved resolve(List<UsmapSchema> derivedFirst, int index) {
