@@ -15,6 +15,7 @@ import io.uassetd.codecs.asset.property.types.StrValue;
 import io.uassetd.codecs.asset.property.types.StructValue;
 import io.uassetd.codecs.asset.property.types.TextValue;
 import io.uassetd.codecs.asset.property.types.ZeroValue;
+import io.uassetd.codecs.asset.property.unversioned.SchemaSource;
 import java.util.List;
 import java.util.Map;
 
@@ -109,34 +110,63 @@ public final class PropertyEditor {
     }
 
     /**
-     * Adds a top-level property of a simple type ({@link #ADDABLE_TYPES}) with a value, after the
-     * existing ones; tagged data only (unversioned data has a fixed schema).
+     * Adds a property of a simple type ({@link #ADDABLE_TYPES}) with a value. Tagged data gets a new
+     * tag after the existing properties; unversioned data can only hold what its schema declares, so
+     * there the property must be in the struct's schema with this type, and it is stored at its
+     * schema index (a default property the zero mask marks becomes a stored one).
      */
     public Property add(String name, String type, Object value) {
-        if (root.isUnversioned()) {
-            throw new PropertyEditException("Cannot add properties to unversioned data (the usmap schema fixes them)", name, null);
-        }
         if (!ADDABLE_TYPES.contains(type)) {
             throw new PropertyEditException("Cannot add a property of type " + type, name, String.join("|", ADDABLE_TYPES));
         }
-        if (root.find(pkg, name, 0) != null) {
+        Property existing = root.find(pkg, name, 0);
+        if (existing != null && !existing.isZero()) {
             throw new PropertyEditException("Property already exists", name, null);
         }
         PropertyWriter w = new PropertyWriter(pkg);
-        PropertyTag template = root.properties().isEmpty() ? null : root.properties().get(0).tag();
-        PropertyTag tag = PropertyTag.simple(w, name, type, 0, template);
-        PropertyType t = PropertyType.of(type);
         PropertyValue v = switch (type) {
-            case "BoolProperty" -> new BoolValue(requireBool(value, name), true);
+            case "BoolProperty" -> new BoolValue(requireBool(value, name), !root.isUnversioned());
             case "StrProperty" -> StrValue.of(type, requireString(value, name, type));
             case "NameProperty" -> new NameValue(w.name(requireString(value, name, type)));
             default -> numeric(type, value, name);
         };
-        Property p = Property.tagged(tag, t, v);
+        if (root.isUnversioned()) {
+            return addUnversioned(name, type, v, existing);
+        }
+        PropertyTag template = root.properties().isEmpty() ? null : root.properties().get(0).tag();
+        PropertyTag tag = PropertyTag.simple(w, name, type, 0, template);
+        Property p = Property.tagged(tag, PropertyType.of(type), v);
         if (v instanceof BoolValue b) {
             p.setTag(tag.withBool(b.value()));
         }
         root.properties().add(p);
+        return p;
+    }
+
+    private Property addUnversioned(String name, String type, PropertyValue v, Property existing) {
+        if (existing != null) {
+            if (!existing.type().is(type)) {
+                throw new PropertyEditException("Schema property has type " + existing.type(), name, existing.type().kind());
+            }
+            existing.setValue(v);
+            return existing;
+        }
+        SchemaSource.Located at = root.schemas() == null ? null : root.schemas().locate(root.structName(), name);
+        if (at == null) {
+            throw new PropertyEditException("Unversioned " + root.structName() + " has no property '" + name
+                    + "' in its schema", name, null);
+        }
+        PropertyType t = PropertyType.fromUsmap(at.property().type());
+        if (!t.is(type)) {
+            throw new PropertyEditException("Schema property has type " + t, name, t.kind());
+        }
+        Property p = Property.unversioned(at.property().name(), t, 0, at.index(), false, v);
+        List<Property> list = root.properties();
+        int pos = 0;
+        while (pos < list.size() && list.get(pos).schemaIndex() < at.index()) {
+            pos++;
+        }
+        list.add(pos, p);
         return p;
     }
 

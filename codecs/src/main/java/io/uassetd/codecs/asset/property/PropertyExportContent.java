@@ -56,6 +56,11 @@ public final class PropertyExportContent implements ExportContent {
         this.extras = extras.clone();
     }
 
+    /** Bytes of the serialization-control prefix and the property list as last read or written. */
+    public int scriptPropertiesSize() {
+        return prefix.length + propertiesSize;
+    }
+
     /** Values (recursively) kept raw, rows included. */
     public int rawCount() {
         return properties.rawCount() + (rows == null ? 0 : rows.rawCount());

@@ -2,6 +2,7 @@ package io.uassetd.codecs.asset.property;
 
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.core.FName;
+import io.uassetd.codecs.asset.property.unversioned.SchemaSource;
 import io.uassetd.codecs.asset.property.unversioned.UnversionedHeader;
 import io.uassetd.codecs.asset.property.unversioned.UnversionedProperties;
 import java.util.ArrayList;
@@ -17,12 +18,21 @@ public final class PropertyList {
     private final List<Property> properties;
     private final FName terminator;
     private final UnversionedHeader header;
+    private final SchemaSource schemas;
 
-    public PropertyList(String structName, List<Property> properties, FName terminator, UnversionedHeader header) {
+    /** A tagged list (header and schemas null) or an unversioned one. */
+    public PropertyList(String structName, List<Property> properties, FName terminator, UnversionedHeader header,
+            SchemaSource schemas) {
         this.structName = structName;
         this.properties = new ArrayList<>(properties);
         this.terminator = terminator;
         this.header = header;
+        this.schemas = schemas;
+    }
+
+    /** The schemas an unversioned list was read with (for adding properties), or null. */
+    public SchemaSource schemas() {
+        return schemas;
     }
 
     /** Reads a list in the package's serialization (tagged, or unversioned through the usmap schema of {@code structName}). */

@@ -9,6 +9,9 @@ import io.uassetd.codecs.asset.property.types.ObjectValue;
 import io.uassetd.codecs.usmap.Usmap;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import io.uassetd.codecs.asset.property.unversioned.ClassSchemas;
+import io.uassetd.codecs.usmap.UsmapSchema;
 
 /**
  * Entry point: reads an export's properties (tagged, or unversioned through a usmap) into a
@@ -36,8 +39,18 @@ public final class PropertyParser {
     }
 
     static PropertyExportContent parse(AssetPackage pkg, Export e, Usmap mappings, List<String> fallbacks) {
+        return parse(pkg, e, mappings, fallbacks, localSchemas(pkg, mappings));
+    }
+
+    /** Schemas of the classes the package defines, for unversioned data (empty for tagged data). */
+    private static Map<String, UsmapSchema> localSchemas(AssetPackage pkg, Usmap mappings) {
+        return pkg.hasUnversionedProperties() ? ClassSchemas.of(pkg, mappings) : Map.of();
+    }
+
+    private static PropertyExportContent parse(AssetPackage pkg, Export e, Usmap mappings, List<String> fallbacks,
+            Map<String, UsmapSchema> schemas) {
         PackageReader in = pkg.exportReader(e);
-        PropertyReader r = new PropertyReader(pkg, in, mappings, e.index());
+        PropertyReader r = new PropertyReader(pkg, in, mappings, e.index(), schemas);
         long start = in.position();
         if (!pkg.hasUnversionedProperties() && pkg.version().atLeast(ObjectVersionUE5.PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION)) {
             int control = in.readU8();
@@ -96,10 +109,11 @@ public final class PropertyParser {
     /** Parses every export; exports that cannot be read are reported, not thrown. */
     public static PackageProperties parseAll(AssetPackage pkg, Usmap mappings) {
         List<PackageProperties.Result> results = new ArrayList<>();
+        Map<String, UsmapSchema> schemas = localSchemas(pkg, mappings);
         for (Export e : pkg.exports()) {
             List<String> fallbacks = new ArrayList<>();
             try {
-                results.add(new PackageProperties.Result(e, parse(pkg, e, mappings, fallbacks), null, fallbacks));
+                results.add(new PackageProperties.Result(e, parse(pkg, e, mappings, fallbacks, schemas), null, fallbacks));
             } catch (FormatException ex) {
                 results.add(new PackageProperties.Result(e, null, ex, fallbacks));
             }

@@ -3,6 +3,7 @@ package io.uassetd.codecs.asset.property;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.core.FName;
+import io.uassetd.codecs.asset.property.unversioned.SchemaSource;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.usmap.Usmap;
@@ -24,11 +25,33 @@ public final class PropertyReader {
     private long limit = -1;
     private final java.util.List<String> fallbacks = new java.util.ArrayList<>();
 
+    private final SchemaSource schemas;
+
     public PropertyReader(AssetPackage pkg, PackageReader in, Usmap usmap, int exportIndex) {
+        this(pkg, in, usmap, exportIndex, java.util.Map.of());
+    }
+
+    /**
+     * A reader with the schemas of classes the package defines itself (lower-case name -> schema),
+     * consulted before the mappings.
+     */
+    public PropertyReader(AssetPackage pkg, PackageReader in, Usmap usmap, int exportIndex,
+            java.util.Map<String, io.uassetd.codecs.usmap.UsmapSchema> localSchemas) {
         this.pkg = pkg;
         this.in = in;
         this.usmap = usmap;
         this.exportIndex = exportIndex;
+        this.schemas = new SchemaSource(usmap, localSchemas);
+    }
+
+    /** The schemas unversioned data is read with. */
+    public SchemaSource schemas() {
+        return schemas;
+    }
+
+    /** The schema chain of a struct or class for unversioned data, most derived first (see {@link SchemaSource}). */
+    public java.util.List<io.uassetd.codecs.usmap.UsmapSchema> hierarchy(String struct) {
+        return schemas.hierarchy(struct);
     }
 
     public AssetPackage pkg() {
@@ -99,8 +122,14 @@ public final class PropertyReader {
         return cv == null ? -1 : cv.get(key).orElse(-1);
     }
 
-    /** Enters a path segment ("Items", "[3]", ".Field"), for error messages. */
+    /** Deepest nesting of values accepted (far above real data; keeps corrupt data off the stack limit). */
+    public static final int MAX_DEPTH = 256;
+
+    /** Enters a path segment ("Items", "[3]", ".Field"), for error messages; refuses nesting deeper than {@link #MAX_DEPTH}. */
     public void push(String segment) {
+        if (path.size() >= MAX_DEPTH) {
+            throw corrupt("Values nested deeper than " + MAX_DEPTH);
+        }
         path.addLast(segment);
         in.structure(structure());
     }

@@ -26,7 +26,7 @@ final class TaggedProperties {
             FName peek = peekName(r);
             if ("None".equals(r.name(peek))) {
                 in.readFName();
-                return new PropertyList(structName, out, peek, null);
+                return new PropertyList(structName, out, peek, null, null);
             }
             if (out.size() >= MAX_PROPERTIES) {
                 throw r.corrupt("More than " + MAX_PROPERTIES + " properties", tagAt);

@@ -93,6 +93,23 @@ class PropertyBadInputTest {
     }
 
     @Test
+    void deeplyNestedTextIsRefusedNotAStackOverflow() {
+        AssetPackage pkg = PropertyLegacyPakTest.packages(TAGGED).get("Properties/DA_AllProperties");
+        Export e = dataExport(pkg);
+        // a Text property whose value is a Transform of a Transform of ... (history 10), 100,000 deep
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(1 + 5 * 100_000 + 64).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.put((byte) 0);
+        for (int i = 0; i < 100_000; i++) {
+            b.putInt(0).put((byte) 10);
+        }
+        PropertyReader r = new PropertyReader(pkg, pkg.exportReader(e).derive(b.array(), "nested.bin", 0, "test"), null,
+                e.index());
+        r.in().readU8();
+        assertThatThrownBy(() -> io.uassetd.codecs.asset.property.types.TextValue.read(r))
+                .isInstanceOf(CorruptDataException.class).hasMessageContaining("nested deeper than");
+    }
+
+    @Test
     void unversionedWithoutMappingsIsRefused() {
         AssetPackage pkg = PropertyLegacyPakTest.packages(UNVERSIONED).get("Properties/DA_AllProperties");
         Export e = dataExport(pkg);

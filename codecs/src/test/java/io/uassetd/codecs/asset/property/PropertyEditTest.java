@@ -121,6 +121,86 @@ class PropertyEditTest {
     }
 
     @Test
+    void scriptSerializationOffsetsSpanThePropertiesAndFollowEdits() {
+        for (AssetPackage pkg : PropertyLegacyPakTest.packages(TAGGED).values()) {
+            for (Export e : pkg.exports()) {
+                PropertyExportContent c = PropertyParser.parse(pkg, e, null);
+                var x = e.entry();
+                assertThat(x.scriptSerializationEndOffset() - x.scriptSerializationStartOffset()).as(pkg.name() + " " + e.index())
+                        .isEqualTo(c.scriptPropertiesSize());
+            }
+        }
+        AssetPackage pkg = PropertyLegacyPakTest.packages(TAGGED).get("Properties/DA_AllProperties");
+        Export e = dataExport(pkg);
+        PropertyExportContent c = PropertyParser.contentOf(pkg, e, null);
+        long end = e.entry().scriptSerializationEndOffset();
+        c.editor(pkg).set("AnsiString", "Fixture_ANSI_123" + "0123456789");
+        AssetPackage back = reread(pkg, EngineVersion.UE5_8);
+        assertThat(dataExport(back).entry().scriptSerializationEndOffset()).isEqualTo(end + 10);
+    }
+
+    @Test
+    void nestedPathsArraysMapsStaticArraysAndNativeFields() {
+        for (String pak : new String[] {TAGGED, UNVERSIONED}) {
+            Usmap usmap = pak.equals(UNVERSIONED) ? PropertyLegacyPakTest.mappings() : null;
+            AssetPackage pkg = PropertyLegacyPakTest.packages(pak).get("Properties/DA_AllProperties");
+            PropertyEditor ed = PropertyParser.contentOf(pkg, dataExport(pkg), usmap).editor(pkg);
+            assertThat(ed.view("Nested.Marker")).isEqualTo(777L);
+            assertThat(ed.view("StructArray[1].Label")).isEqualTo("Second");
+            assertThat(ed.view("IntegerMap[Answer]")).isEqualTo(42L);
+            assertThat(ed.view("IntegerMap[\"Marker\"]")).isEqualTo(0x12345678L);
+            assertThat(ed.view("FixedIntegerArray[2]")).isEqualTo(2147483647L);
+            assertThat(ed.view("Vector.Y")).isEqualTo(-2.5);
+            ed.set("Nested.Marker", 778);
+            ed.set("StructArray[1].Label", "Second, renamed");
+            ed.set("StructArray[2].Position", java.util.Map.of("X", 0.5, "Z", -0.25));
+            ed.set("IntegerMap[Answer]", 43);
+            ed.set("IntegerArray[2]", 333);
+            ed.set("FixedIntegerArray[2]", 5);
+            ed.set("Vector.Y", 6.5);
+            ed.set("Color", java.util.Map.of("R", 1, "G", 2));
+            ed.set("Name", "Renamed_Name_0xBEEF");
+            ed.set("bBoolean", false);
+            assertThat(ed.remove("IntegerArray[0]")).isTrue();
+            assertThat(ed.remove("IntegerMap[Minimum]")).isTrue();
+            assertThat(ed.remove("IntegerMap[NoSuchKey]")).isFalse();
+            assertThatThrownBy(() -> ed.set("IntegerArray[9]", 1)).isInstanceOf(PropertyEditException.class)
+                    .hasMessageContaining("outside");
+            assertThatThrownBy(() -> ed.set("Nested.Marker.Deeper", 1)).isInstanceOf(PropertyEditException.class);
+
+            AssetPackage back = reread(pkg, EngineVersion.UE5_8);
+            PropertyEditor ed2 = PropertyParser.contentOf(back, dataExport(back), usmap).editor(back);
+            assertThat(ed2.view("Nested.Marker")).as(pak).isEqualTo(778L);
+            assertThat(ed2.view("StructArray[1].Label")).isEqualTo("Second, renamed");
+            assertThat(ed2.view("StructArray[2].Position.X")).isEqualTo(0.5);
+            assertThat(ed2.view("StructArray[2].Position.Z")).isEqualTo(-0.25);
+            assertThat(ed2.view("IntegerMap")).isEqualTo(java.util.Map.of("Answer", 43L, "Marker", 0x12345678L));
+            assertThat(ed2.view("IntegerArray")).isEqualTo(List.of(22L, 333L, 44L));
+            assertThat(ed2.view("FixedIntegerArray[2]")).isEqualTo(5L);
+            assertThat(ed2.view("FixedIntegerArray")).isEqualTo(-2147483648L);
+            assertThat(ed2.view("Vector")).isEqualTo(java.util.Map.of("X", 1.25, "Y", 6.5, "Z", 3.75));
+            assertThat(ed2.view("Color.R")).isEqualTo(1L);
+            assertThat(ed2.view("Name")).isEqualTo("Renamed_Name_0xBEEF");
+            assertThat(ed2.view("bBoolean")).isEqualTo(false);
+        }
+    }
+
+    @Test
+    void dataTableRowsAreEditable() {
+        for (String pak : new String[] {TAGGED, UNVERSIONED}) {
+            Usmap usmap = pak.equals(UNVERSIONED) ? PropertyLegacyPakTest.mappings() : null;
+            AssetPackage pkg = PropertyLegacyPakTest.packages(pak).get("DataTables/DT_AllProperties");
+            PropertyExportContent c = PropertyParser.contentOf(pkg, pkg.export(0), usmap);
+            new PropertyEditor(pkg, c.rows().row(pkg, "Alpha").value().properties()).set("Number", 0x0BADF00D);
+            AssetPackage back = reread(pkg, EngineVersion.UE5_8);
+            PropertyExportContent c2 = PropertyParser.parse(back, back.export(0), usmap);
+            assertThat(new PropertyEditor(back, c2.rows().row(back, "Alpha").value().properties()).view("Number"))
+                    .isEqualTo(0x0BADF00DL);
+            assertThat(c2.rows().view(back).keySet()).isEqualTo(c.rows().view(pkg).keySet());
+        }
+    }
+
+    @Test
     void wrongTypesAndBadPathsNameThePathAndExpectedType() {
         AssetPackage pkg = PropertyLegacyPakTest.packages(TAGGED).get("Properties/DA_AllProperties");
         PropertyEditor ed = new PropertyEditor(pkg, PropertyParser.parse(pkg, dataExport(pkg), null));
@@ -161,7 +241,30 @@ class PropertyEditTest {
             assertThat(ed2.view(zero.name(pkg))).isEqualTo(99L);
             assertThat(ed2.property(zero.name(pkg)).isZero()).isFalse();
         }
-        assertThatThrownBy(() -> ed.add("X", "IntProperty", 1)).isInstanceOf(PropertyEditException.class)
-                .hasMessageContaining("unversioned");
+        assertThatThrownBy(() -> ed.add("NotInTheSchema", "IntProperty", 1)).isInstanceOf(PropertyEditException.class)
+                .hasMessageContaining("has no property 'NotInTheSchema'");
+    }
+
+    @Test
+    void removeThenAddInUnversionedPackageThroughTheSchema() {
+        Usmap usmap = PropertyLegacyPakTest.mappings();
+        AssetPackage pkg = PropertyLegacyPakTest.packages(UNVERSIONED).get("Properties/DA_AllProperties");
+        PropertyExportContent c = PropertyParser.contentOf(pkg, dataExport(pkg), usmap);
+        List<String> order = c.propertyRows(pkg).stream().map(PropertyRow::name).toList();
+        assertThat(c.editor(pkg).remove("Integer")).isTrue();
+        AssetPackage removed = reread(pkg, EngineVersion.UE5_8);
+        PropertyExportContent c2 = PropertyParser.contentOf(removed, dataExport(removed), usmap);
+        assertThat(c2.properties().find(removed, "Integer", 0)).isNull();
+        assertThat(rowsExcept(removed, c2, "Integer")).usingRecursiveComparison().isEqualTo(rowsExcept(pkg, c, "Integer"));
+
+        PropertyEditor ed = c2.editor(removed);
+        assertThatThrownBy(() -> ed.add("Integer", "BoolProperty", true)).isInstanceOf(PropertyEditException.class)
+                .hasMessageContaining("expected IntProperty");
+        ed.add("Integer", "IntProperty", 4242);
+        AssetPackage back = reread(removed, EngineVersion.UE5_8);
+        PropertyExportContent c3 = PropertyParser.parse(back, dataExport(back), usmap);
+        assertThat(c3.editor(back).view("Integer")).isEqualTo(4242L);
+        assertThat(rowsExcept(back, c3, "Integer")).usingRecursiveComparison().isEqualTo(rowsExcept(pkg, c, "Integer"));
+        assertThat(c3.propertyRows(back).stream().map(PropertyRow::name).toList()).isEqualTo(order);
     }
 }

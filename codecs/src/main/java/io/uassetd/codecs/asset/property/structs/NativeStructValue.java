@@ -5,6 +5,7 @@ import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.property.PropertyReader;
 import io.uassetd.codecs.asset.property.PropertyValue;
 import io.uassetd.codecs.asset.property.PropertyWriter;
+import io.uassetd.codecs.asset.property.types.NumericValue;
 import io.uassetd.codecs.asset.property.types.SoftObjectPath;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -116,9 +117,9 @@ public record NativeStructValue(String structName, Map<String, Object> fields, b
         for (NativeStructs.Field f : NativeStructs.layout(structName).fields()) {
             Object v = fields.get(f.name());
             m.put(f.name(), switch (f.kind()) {
-                case REAL -> doubles ? Double.longBitsToDouble((Long) v) : (double) Float.intBitsToFloat((int) (long) (Long) v);
-                case F32 -> (double) Float.intBitsToFloat((int) (long) (Long) v);
-                case F64 -> Double.longBitsToDouble((Long) v);
+                case REAL -> doubles ? NumericValue.doubleView((Long) v) : NumericValue.floatView((int) (long) (Long) v);
+                case F32 -> NumericValue.floatView((int) (long) (Long) v);
+                case F64 -> NumericValue.doubleView((Long) v);
                 case NAME -> pkg.names().render((FName) v);
                 case NAME_ARRAY -> ((List<FName>) v).stream().map(n -> pkg.names().render(n)).toList();
                 case SOFT_OBJECT_PATH -> ((SoftObjectPath) v).text(pkg);

@@ -85,8 +85,29 @@ public record NumericValue(String type, long bits) implements PropertyValue {
 
     @Override
     public Object view(AssetPackage pkg) {
-        Number n = number();
-        return n instanceof Float f ? (Object) f.doubleValue() : n;
+        return switch (type) {
+            case "FloatProperty" -> floatView((int) bits);
+            case "DoubleProperty" -> doubleView(bits);
+            default -> number();
+        };
+    }
+
+    /**
+     * A float as the double a reader expects (0.1f shows as 0.1, not 0.10000000149011612); NaN and
+     * infinities as their names, which JSON cannot hold as numbers.
+     */
+    public static Object floatView(int bits) {
+        float f = Float.intBitsToFloat(bits);
+        if (Float.isNaN(f) || Float.isInfinite(f)) {
+            return Float.toString(f);
+        }
+        return Double.parseDouble(Float.toString(f));
+    }
+
+    /** A double for JSON: NaN and infinities as their names. */
+    public static Object doubleView(long bits) {
+        double d = Double.longBitsToDouble(bits);
+        return Double.isNaN(d) || Double.isInfinite(d) ? (Object) Double.toString(d) : (Object) d;
     }
 
     @Override

@@ -81,7 +81,7 @@ public record TextValue(int flags, int historyType, History history) implements 
                 case 0, 1 -> r.in().readI64();
                 case 2 -> r.in().readI32();
                 case 3 -> r.in().readI64();
-                case 4 -> TextValue.read(r);
+                case 4 -> TextValue.nested(r);
                 case 5 -> r.in().readU8();
                 default -> throw r.corrupt("Unknown format argument type " + type);
             };
@@ -104,8 +104,8 @@ public record TextValue(int flags, int historyType, History history) implements 
         Object view(AssetPackage pkg) {
             return switch (argType) {
                 case 1 -> Long.toUnsignedString((Long) value);
-                case 2 -> (double) Float.intBitsToFloat((Integer) value);
-                case 3 -> Double.longBitsToDouble((Long) value);
+                case 2 -> NumericValue.floatView((Integer) value);
+                case 3 -> NumericValue.doubleView((Long) value);
                 case 4 -> ((TextValue) value).view(pkg);
                 default -> value;
             };
@@ -236,6 +236,16 @@ public record TextValue(int flags, int historyType, History history) implements 
         }
     }
 
+    /** A text inside a text (format, argument, transform source), counted against the nesting limit. */
+    static TextValue nested(PropertyReader r) {
+        r.push("<text>");
+        try {
+            return read(r);
+        } finally {
+            r.pop();
+        }
+    }
+
     public static TextValue read(PropertyReader r) {
         var in = r.in();
         if (!in.version().atLeast(ObjectVersion.FTEXT_HISTORY)) {
@@ -254,7 +264,7 @@ public record TextValue(int flags, int historyType, History history) implements 
                 if (type == 3 && editor < TEXT_FORMAT_ARGUMENT_DATA_IS_VARIANT) {
                     throw r.corrupt("ArgumentFormat text before TextFormatArgumentDataIsVariant is not supported");
                 }
-                TextValue format = read(r);
+                TextValue format = nested(r);
                 int n = r.count(5, "format argument");
                 List<Argument> args = new ArrayList<>(n);
                 for (int i = 0; i < n; i++) {
@@ -269,7 +279,7 @@ public record TextValue(int flags, int historyType, History history) implements 
                 yield new NumberHistory(currency, source, options, in.readFString());
             }
             case 7, 8, 9 -> DateTimeHistory.read(r, type);
-            case 10 -> new TransformHistory(read(r), in.readU8());
+            case 10 -> new TransformHistory(nested(r), in.readU8());
             case 11 -> {
                 FName table = in.readFName();
                 r.name(table);

@@ -87,10 +87,12 @@ public record UnversionedHeader(List<Fragment> fragments, BitSet zeroMask) {
         return out;
     }
 
-    /** The header Unreal writes for these present properties (ascending schema indices). */
+    /**
+     * The header for these present properties (ascending schema indices): runs of consecutive
+     * indices of at most 127 values, skips of more than 127 split into value-less fragments, the
+     * last fragment flagged; as Unreal writes it whenever its header has no value-less fragments.
+     */
     public static UnversionedHeader of(List<Slot> slots) {
-        List<int[]> runs = new ArrayList<>();
-        // build fragments: {skip, start, count}
         List<Fragment> fragments = new ArrayList<>();
         List<Boolean> zeroes = new ArrayList<>();
         int next = 0;
@@ -128,7 +130,6 @@ public record UnversionedHeader(List<Fragment> fragments, BitSet zeroMask) {
         for (int k = 0; k < zeroes.size(); k++) {
             mask.set(k, zeroes.get(k));
         }
-        runs.clear();
         return new UnversionedHeader(fragments, mask);
     }
 

@@ -32,19 +32,19 @@ public final class UnversionedProperties {
         if (r.usmap() == null) {
             throw r.corrupt("Unversioned properties of " + structName + " need a .usmap mapping file");
         }
-        if (structName == null || r.usmap().schema(structName) == null) {
+        List<UsmapSchema> chain = structName == null ? List.of() : r.hierarchy(structName);
+        if (chain.isEmpty()) {
             throw r.corrupt("The mappings have no schema for " + structName);
         }
         long at = r.in().position();
         UnversionedHeader header = UnversionedHeader.read(r);
-        List<UsmapSchema> chain = r.usmap().hierarchy(structName);
         List<Property> out = new ArrayList<>();
         for (UnversionedHeader.Slot slot : header.slots()) {
             Resolved res = resolve(chain, slot.index());
             if (res == null) {
                 throw new CorruptDataException("Schema index " + slot.index() + " is outside " + structName + " ("
-                        + r.usmap().totalPropertyCount(structName) + " properties in the mappings)", r.in().file(), at,
-                        r.structure());
+                        + chain.stream().mapToInt(UsmapSchema::propertyCount).sum() + " properties in the mappings)",
+                        r.in().file(), at, r.structure());
             }
             UsmapProperty up = res.property();
             PropertyType type = PropertyType.fromUsmap(up.type());
@@ -56,7 +56,7 @@ public final class UnversionedProperties {
                 r.pop();
             }
         }
-        return new PropertyList(structName, out, null, header);
+        return new PropertyList(structName, out, null, header, r.schemas());
     }
 
     private static Resolved resolve(List<UsmapSchema> derivedFirst, int index) {
