@@ -28,6 +28,7 @@ import io.uassetd.daemon.actions.iostore.ListIoStoreFilesAction;
 import io.uassetd.daemon.actions.iostore.PackageStoreInfoAction;
 import io.uassetd.daemon.actions.pak.CreateCompanionPakAction;
 import io.uassetd.daemon.actions.usmap.InspectUsmapAction;
+import io.uassetd.daemon.actions.zen.ExtractIoStoreLegacyAction;
 import io.uassetd.daemon.actions.pak.CreatePakAction;
 import io.uassetd.daemon.actions.pak.ExtractPakAllAction;
 import io.uassetd.daemon.actions.pak.ExtractPakFileAction;
@@ -72,6 +73,8 @@ public final class Actions {
         all.add(ContainerFlagAction.encrypted());
         all.add(new ExtractScriptObjectsAction());
         all.add(new PackageStoreInfoAction());
+        // Zen
+        all.add(new ExtractIoStoreLegacyAction());
         // Legacy packages
         all.add(DetectTypeAction.single());
         all.add(DetectTypeAction.batch());

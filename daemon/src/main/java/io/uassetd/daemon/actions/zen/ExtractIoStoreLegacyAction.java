@@ -1,0 +1,150 @@
+package io.uassetd.daemon.actions.zen;
+
+import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.codecs.hash.Hashes;
+import io.uassetd.codecs.io.PathFilter;
+import io.uassetd.codecs.iostore.PackageLocation;
+import io.uassetd.codecs.iostore.PackageStore;
+import io.uassetd.codecs.zen.ZenPackage;
+import io.uassetd.codecs.zen.convert.LegacyOutput;
+import io.uassetd.codecs.zen.convert.ZenToLegacy;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionException;
+import io.uassetd.daemon.action.ActionHandler;
+import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.FieldSpec;
+import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.actions.iostore.PackageStores;
+import io.uassetd.daemon.util.Extraction;
+import io.uassetd.daemon.util.Keys;
+import io.uassetd.daemon.util.Parallel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code extract_iostore_legacy}: Zen packages of a game's containers (and mods, which win)
+ * converted to legacy .uasset/.uexp (+ .ubulk, .uptnl, .m.ubulk) under the output folder at their
+ * package paths; in parallel, with progress; one failed package never stops the rest.
+ */
+public final class ExtractIoStoreLegacyAction implements ActionHandler {
+    private static final ActionSpec SPEC = ActionSpec.of("extract_iostore_legacy",
+            "Converts the Zen packages of a Paks folder (and mods) to legacy .uasset/.uexp under output_path",
+            FieldSpec.required("game_paks", FieldType.STRING, "the game's Paks folder (with global.utoc)"),
+            FieldSpec.required("output_path", FieldType.STRING, "the output folder"),
+            FieldSpec.optional("mod_path", FieldType.STRING_LIST, null, "mod folders or .utoc files, loaded with priority over the game").cli("--mod"),
+            FieldSpec.optional("filter_patterns", FieldType.STRING_LIST, null,
+                    "package paths to convert: globs or substrings (OR); none converts every package").cli("--filter"),
+            FieldSpec.optional("aes_key", FieldType.STRING, null, "AES-256 key of encrypted containers").cli("--aes"),
+            FieldSpec.optional("with_deps", FieldType.BOOLEAN, false, "also convert every package the selected ones import, transitively"),
+            FieldSpec.optional("engine_version", FieldType.STRING, "UE5_3", "the engine the containers were cooked with (UE4_26 ... UE5_7)"),
+            FieldSpec.optional("unresolved", FieldType.STRING, "recover",
+                    "imports from packages the store lacks: fail, recover (name them from their hash where certain), placeholder"))
+            .withCli("extract_iostore_legacy", "game_paks", "output_path");
+
+    /** One package to convert. */
+    private record Job(long id, String name) {
+    }
+
+    @Override
+    public ActionSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+        Path paks = args.requirePath("game_paks");
+        Path out = args.requirePath("output_path").toAbsolutePath().normalize();
+        EngineVersion engine;
+        try {
+            engine = EngineVersion.parse(args.string("engine_version"));
+        } catch (RuntimeException e) {
+            throw ActionException.invalid("Field 'engine_version': unknown engine version '" + args.string("engine_version") + "'");
+        }
+        ZenToLegacy.Unresolved policy;
+        try {
+            policy = ZenToLegacy.Unresolved.valueOf(args.string("unresolved").toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw ActionException.invalid("Field 'unresolved' must be fail, recover or placeholder");
+        }
+        PathFilter filter = PathFilter.of(args.strings("filter_patterns"));
+        List<Path> mods = args.strings("mod_path").stream().map(Path::of).toList();
+        try (var lease = PackageStores.open(ctx, paks, mods, Keys.parse(args.string("aes_key")))) {
+            PackageStore store = lease.get();
+            if (store.scriptObjects().isEmpty()) {
+                throw ActionException.notFound("No global.utoc (script objects) in " + paks + ": imports of /Script packages cannot be resolved",
+                        paks.toString());
+            }
+            List<Job> jobs = select(store, filter, args.bool("with_deps"), engine, ctx);
+            Files.createDirectories(out);
+            Parallel.Outcome<Long> o = Parallel.run(ctx, jobs, Job::name, j -> {
+                LegacyOutput lo = ZenToLegacy.convert(store, j.id(), engine, policy);
+                long bytes = 0;
+                for (Path f : lo.writeUnder(out)) {
+                    bytes += Files.size(f);
+                }
+                lo.notes().forEach(n -> ctx.warn(j.name() + ": " + n));
+                return bytes;
+            });
+            return Extraction.report(ctx, out, o, "packages");
+        }
+    }
+
+    /** The packages the filter selects (by package path), plus their imports' closure with with_deps. */
+    private static List<Job> select(PackageStore store, PathFilter filter, boolean withDeps, EngineVersion engine, ActionContext ctx) {
+        List<Long> ids = new ArrayList<>(store.packageIds());
+        ids.sort(Long::compareUnsigned);
+        Set<Long> chosen = new LinkedHashSet<>();
+        java.util.Map<Long, String> names = new java.util.HashMap<>();
+        for (long id : ids) {
+            ctx.checkCancelled();
+            String name = nameOf(store, id, engine);
+            names.put(id, name);
+            if (filter.isEmpty() || filter.matches(name)) {
+                chosen.add(id);
+            }
+        }
+        if (withDeps && !filter.isEmpty()) {
+            Deque<Long> todo = new ArrayDeque<>(chosen);
+            while (!todo.isEmpty()) {
+                long id = todo.pop();
+                PackageLocation loc = store.lookup(id).orElse(null);
+                if (loc == null || loc.storeEntry() == null) {
+                    continue;
+                }
+                for (long dep : loc.storeEntry().importedPackages()) {
+                    if (store.lookup(dep).isPresent() && chosen.add(dep)) {
+                        todo.push(dep);
+                    }
+                }
+            }
+        }
+        List<Job> jobs = new ArrayList<>();
+        for (long id : chosen) {
+            jobs.add(new Job(id, names.getOrDefault(id, Hashes.hex64(id))));
+        }
+        return jobs;
+    }
+
+    private static String nameOf(PackageStore store, long id, EngineVersion engine) {
+        try {
+            PackageLocation loc = store.lookup(id).orElseThrow();
+            return ZenPackage.read(loc.container().readChunk(loc.chunkIndex()), loc.container().name(), engine).packageName();
+        } catch (RuntimeException e) {
+            return Hashes.hex64(id);
+        }
+    }
+
+    @Override
+    public String formatHuman(ActionResult result) {
+        return Extraction.human(result);
+    }
+}
