@@ -17,6 +17,7 @@ public final class Bench {
         BENCHMARKS.put("oodle", "io.uassetd.bench.OodleDecodeBenchmark");
         BENCHMARKS.put("iostore", "io.uassetd.bench.IoStoreBenchmark");
         BENCHMARKS.put("pak", "io.uassetd.bench.PakBenchmark");
+        BENCHMARKS.put("zen", "io.uassetd.bench.ZenBenchmark");
     }
 
     private Bench() {
