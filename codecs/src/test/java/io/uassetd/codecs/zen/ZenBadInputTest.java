@@ -78,6 +78,7 @@ class ZenBadInputTest {
             data[at] = (byte) (random.nextBoolean() ? 0xFF : random.nextInt(256));
             try {
                 ZenPackage p = ZenPackage.read(data, "lamp", EngineVersion.UE5_4);
+                assertThat(p.toBytes()).as("corruption at %d", at).isEqualTo(data);
                 ZenToLegacy.convert(p, 1, null, null, scripts, EngineVersion.UE5_4, ZenToLegacy.Unresolved.PLACEHOLDER,
                         Map.of());
             } catch (FormatException e) {
