@@ -121,13 +121,16 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
             int p = r.position();
             long first = r.i64();
             boolean padded = layout.atLeast(ZenLayout.PADDED_BULK_DATA_MAP);
-            if (versioning != null && first >= 0 && first < 8 && r.remaining() >= first + 8) {
+            if (versioning != null) {
                 // versioned packages do not say 5.3 or 5.4: the padded form is the one that ends at the hashes
-                r.skip((int) first);
-                long size = r.i64();
-                padded = size >= 0 && size % BulkDataMapEntry.SIZE == 0
-                        && r.position() + size == s.importedPublicExportHashesOffset();
-                r.position(p + 8);
+                padded = false;
+                if (first >= 0 && first < 8 && r.remaining() >= first + 8) {
+                    r.skip((int) first);
+                    long size = r.i64();
+                    padded = size >= 0 && size % BulkDataMapEntry.SIZE == 0
+                            && r.position() + size == s.importedPublicExportHashesOffset();
+                    r.position(p + 8);
+                }
             }
             long size = first;
             if (padded) {
