@@ -50,7 +50,13 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
 
     public static ZenPackage read(byte[] data, String source, ZenLayout layout) {
         ByteReader r = ByteReader.of(source, 0, data, "ZenPackage");
-        return layout == ZenLayout.UE4_PACKAGE_SUMMARY ? readUe4(r, data) : readUe5(r, data, layout);
+        try {
+            return layout == ZenLayout.UE4_PACKAGE_SUMMARY ? readUe4(r, data) : readUe5(r, data, layout);
+        } catch (IllegalArgumentException | IndexOutOfBoundsException | ArithmeticException e) {
+            // a record invariant or a section bound no check above foresaw: still a corrupt package
+            throw new CorruptDataException("Inconsistent Zen package header: " + e.getMessage(), source, r.offset(),
+                    r.structure(), e);
+        }
     }
 
     private static ZenPackage readUe4(ByteReader r, byte[] data) {
@@ -61,9 +67,12 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
         NameBatch names = Ue4NameMap.read(r, s.nameMapNamesOffset(), s.nameMapNamesSize(), s.nameMapHashesOffset(),
                 s.nameMapHashesSize());
         expect(r, "name hashes", s.nameMapHashesOffset(), align8(s.nameMapNamesOffset() + s.nameMapNamesSize()));
+        r.position(s.nameMapNamesOffset() + s.nameMapNamesSize());
+        requireZeros(r, r.bytes(s.nameMapHashesOffset() - r.position()), "alignment before the name hashes");
         expect(r, "import map", s.importMapOffset(), s.nameMapHashesOffset() + s.nameMapHashesSize());
         r.position(s.importMapOffset());
         List<PackageObjectIndex> imports = readImports(r, s.importMapOffset(), s.exportMapOffset());
+        r.structure("FExportMapEntry");
         int exportCount = count(r, "export map", s.exportMapOffset(), s.exportBundlesOffset(), ExportMapEntry.SIZE);
         List<ExportMapEntry> exports = readExports(r, s.exportMapOffset(), exportCount);
         int bundleBytes = s.graphDataOffset() - s.exportBundlesOffset() - 2 * exportCount * ExportBundleEntry.SIZE;
@@ -112,13 +121,16 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
             int p = r.position();
             long first = r.i64();
             boolean padded = layout.atLeast(ZenLayout.PADDED_BULK_DATA_MAP);
-            if (versioning != null && first >= 0 && first < 8 && r.remaining() >= first + 8) {
+            if (versioning != null) {
                 // versioned packages do not say 5.3 or 5.4: the padded form is the one that ends at the hashes
-                r.skip((int) first);
-                long size = r.i64();
-                padded = size >= 0 && size % BulkDataMapEntry.SIZE == 0
-                        && r.position() + size == s.importedPublicExportHashesOffset();
-                r.position(p + 8);
+                padded = false;
+                if (first >= 0 && first < 8 && r.remaining() >= first + 8) {
+                    r.skip((int) first);
+                    long size = r.i64();
+                    padded = size >= 0 && size % BulkDataMapEntry.SIZE == 0
+                            && r.position() + size == s.importedPublicExportHashesOffset();
+                    r.position(p + 8);
+                }
             }
             long size = first;
             if (padded) {
@@ -137,12 +149,14 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
                 bulkMap.add(BulkDataMapEntry.read(r));
             }
         }
+        r.structure("FZenPackageSummary");
         int gap = s.importedPublicExportHashesOffset() - r.position();
         if (gap < 0 || gap > 7) {
             throw new CorruptDataException("Imported public export hashes at +" + s.importedPublicExportHashesOffset()
                     + " but the previous section ends at +" + r.position(), r.source(), r.offset(), "FZenPackageSummary");
         }
         requireZeros(r, r.bytes(gap), "alignment before the imported public export hashes");
+        r.structure("ImportedPublicExportHashes");
         int hashCount = count(r, "imported public export hashes", s.importedPublicExportHashesOffset(),
                 s.importMapOffset(), 8);
         long[] hashes = new long[hashCount];
@@ -150,6 +164,7 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
             hashes[i] = r.raw64();
         }
         List<PackageObjectIndex> imports = readImports(r, s.importMapOffset(), s.exportMapOffset());
+        r.structure("FExportMapEntry");
         int exportCount = count(r, "export map", s.exportMapOffset(), cellImportOffset, ExportMapEntry.SIZE);
         List<ExportMapEntry> exports = readExports(r, s.exportMapOffset(), exportCount);
         checkOrder(r, "cell export map", cellImportOffset, cellExportOffset);
@@ -157,6 +172,7 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
         byte[] cellImports = Arrays.copyOfRange(data, cellImportOffset, cellExportOffset);
         byte[] cellExports = Arrays.copyOfRange(data, cellExportOffset, s.exportBundleEntriesOffset());
         r.position(s.exportBundleEntriesOffset());
+        r.structure("FExportBundleEntry");
         if (!layout.atLeast(ZenLayout.DEPENDENCY_BUNDLES)) {
             int entryCount = count(r, "export bundle entries", s.exportBundleEntriesOffset(), s.graphDataOffset(),
                     ExportBundleEntry.SIZE);
@@ -170,6 +186,7 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
         int entryCount = count(r, "export bundle entries", s.exportBundleEntriesOffset(),
                 s.dependencyBundleHeadersOffset(), ExportBundleEntry.SIZE);
         List<ExportBundleEntry> entries = readBundleEntries(r, entryCount, exportCount);
+        r.structure("FDependencyBundleHeader");
         int depCount = count(r, "dependency bundle headers", s.dependencyBundleHeadersOffset(),
                 s.dependencyBundleEntriesOffset(), DependencyBundleHeader.SIZE);
         r.structure("FDependencyBundleHeader");
@@ -177,6 +194,7 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
         for (int i = 0; i < depCount; i++) {
             depHeaders.add(DependencyBundleHeader.read(r));
         }
+        r.structure("FDependencyBundleEntry");
         int depEntryCount = count(r, "dependency bundle entries", s.dependencyBundleEntriesOffset(),
                 s.importedPackageNamesOffset(), 4);
         r.structure("FDependencyBundleEntry");
@@ -380,8 +398,8 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
     // ---- helpers ------------------------------------------------------------------------------------
 
     private static List<PackageObjectIndex> readImports(ByteReader r, int from, int to) {
-        int n = count(r, "import map", from, to, 8);
         r.structure("FPackageObjectIndex");
+        int n = count(r, "import map", from, to, 8);
         r.position(from);
         List<PackageObjectIndex> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {

@@ -5,7 +5,7 @@ import io.uassetd.codecs.io.ByteWriter;
 import io.uassetd.codecs.iostore.MappedName;
 
 /**
- * FZenPackageSummary (UE5): 48 bytes with GraphDataOffset (5.0 to 5.2), 52 bytes with the two
+ * FZenPackageSummary (UE5): 44 bytes with GraphDataOffset (5.0 to 5.2), 52 bytes with the two
  * dependency bundle offsets and ImportedPackageNamesOffset (5.3+). Offsets are from the start of the
  * package; an absent section's offset is -1 here and not written.
  *
@@ -19,7 +19,7 @@ public record ZenSummary(long hasVersioningInfo, long headerSize, MappedName nam
         int dependencyBundleEntriesOffset, int importedPackageNamesOffset) {
 
     public static int size(ZenLayout layout) {
-        return layout.atLeast(ZenLayout.DEPENDENCY_BUNDLES) ? 52 : 48;
+        return layout.atLeast(ZenLayout.DEPENDENCY_BUNDLES) ? 52 : 44;
     }
 
     public boolean versioned() {

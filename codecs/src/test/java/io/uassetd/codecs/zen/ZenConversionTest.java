@@ -52,6 +52,8 @@ class ZenConversionTest {
             assertThat(p.exports()).as(c.packageName()).isNotEmpty();
             byName.put(c.packageName(), p);
         }
+        assertThat(result.converted()).filteredOn(c -> c.packageName().equals("/Game/Fixtures/Maps/Landscape"))
+                .singleElement().satisfies(c -> assertThat(c.files().get(0).toString()).endsWith("Landscape.umap"));
         AssetPackage da = byName.get("/Game/Fixtures/Properties/DA_AllProperties");
         assertThat(da).isNotNull();
         assertThat(mainExport(da, "DA_AllProperties").rawData())

@@ -92,6 +92,12 @@ public final class ZenToLegacy {
         return convert(pkg, packageId, loc.storeEntry(), store, scripts, target, unresolved, companions);
     }
 
+    /** As {@link #convertAll(PackageStore, Predicate, EngineVersion, Unresolved, Path, TaskMonitor)}, failing unresolved imports. */
+    public static BulkConversionResult convertAll(PackageStore store, Predicate<String> filter, EngineVersion target,
+            Path outputDir, TaskMonitor monitor) {
+        return convertAll(store, filter, target, Unresolved.FAIL, outputDir, monitor);
+    }
+
     /**
      * Converts every package of {@code store} whose path {@code filter} accepts and writes each under
      * {@code outputDir} at its package path ({@code /Game/A/B} to {@code Game/A/B.uasset}). A package
