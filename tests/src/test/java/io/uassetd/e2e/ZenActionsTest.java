@@ -94,4 +94,20 @@ class ZenActionsTest extends SharedDaemon {
         assertThat(r.message()).contains("global.utoc");
         assertThat(Files.exists(out.resolve("none"))).isFalse();
     }
+
+    @Test
+    void inspectZenReadsTheRetocPackagesOfEveryLayout() throws Exception {
+        record Case(String file, String engine, String name, int exports) {
+        }
+        for (Case c : List.of(new Case("retoc/UE5.4/BP_Table_Lamp.uzenasset", "UE5_4", "/Game/Billiards/Blueprints/BP_Table_Lamp", 9),
+                new Case("retoc/UE5.5/SM_Cube.uzenasset", "UE5_5", "/Game/Meshes/SM_Cube", 3),
+                new Case("retoc/UE4.27/T_Emissive.uasset", "UE4_27", "/Engine/Engine_MI_Shaders/T_Emissive", 1))) {
+            Reply r = call("inspect_zen", Map.of("file_path", Fixtures.path(c.file()).toString(), "engine_version", c.engine()));
+            assertThat(r.success()).as(c.file() + ": " + r.message()).isTrue();
+            assertThat(r.dataTree().get("package_name").textValue()).isEqualTo(c.name());
+            assertThat(r.dataTree().get("export_map_count").intValue()).isEqualTo(c.exports());
+        }
+        Reply legacy = call("inspect_zen", Map.of("file_path", Fixtures.path("retoc/UE5.5/SM_Cube.uasset").toString(), "engine_version", "UE5_5"));
+        assertThat(legacy.errorCode()).isEqualTo(ErrorCode.CORRUPT_DATA);
+    }
 }

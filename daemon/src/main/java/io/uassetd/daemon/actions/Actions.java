@@ -29,6 +29,7 @@ import io.uassetd.daemon.actions.iostore.PackageStoreInfoAction;
 import io.uassetd.daemon.actions.pak.CreateCompanionPakAction;
 import io.uassetd.daemon.actions.usmap.InspectUsmapAction;
 import io.uassetd.daemon.actions.zen.ExtractIoStoreLegacyAction;
+import io.uassetd.daemon.actions.zen.InspectZenAction;
 import io.uassetd.daemon.actions.pak.CreatePakAction;
 import io.uassetd.daemon.actions.pak.ExtractPakAllAction;
 import io.uassetd.daemon.actions.pak.ExtractPakFileAction;
@@ -75,6 +76,7 @@ public final class Actions {
         all.add(new PackageStoreInfoAction());
         // Zen
         all.add(new ExtractIoStoreLegacyAction());
+        all.add(new InspectZenAction());
         // Legacy packages
         all.add(DetectTypeAction.single());
         all.add(DetectTypeAction.batch());
