@@ -110,4 +110,56 @@ class ZenRetocPairTest {
         assertThat(compared).isGreaterThan(0);
         assertThat(mismatches).as("script imports").isEmpty();
     }
+
+    /**
+     * T_Test needs no other package: its .uasset comes out byte for byte except the package GUID and
+     * the data resources' outer indices, which a Zen package does not store.
+     */
+    @org.junit.jupiter.api.Test
+    void textureHeaderDiffersOnlyInWhatZenDoesNotStore() throws Exception {
+        String base = "retoc/UE5.5/T_Test";
+        ZenPackage zen = ZenPackage.read(Files.readAllBytes(Fixtures.path(base + ".uzenasset")), base, EngineVersion.UE5_5);
+        ScriptObjectsDatabase scripts = ScriptObjectsDatabase.read(Fixtures.path("retoc/UE5.3/ScriptObjects.bin"));
+        LegacyOutput out = ZenToLegacy.convert(zen, 1, null, null, scripts, EngineVersion.UE5_5,
+                ZenToLegacy.Unresolved.FAIL, Map.of());
+        byte[] got = out.asset().toBytes().header();
+        byte[] want = Files.readAllBytes(Fixtures.path(base + ".uasset"));
+        AssetPackage expected = AssetPackage.open(Fixtures.path(base + ".uasset"), EngineVersion.UE5_5);
+        assertThat(got).hasSameSizeAs(want);
+        var g = expected.packageGuid();
+        byte[] guid = java.nio.ByteBuffer.allocate(16).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .putInt(g.a()).putInt(g.b()).putInt(g.c()).putInt(g.d()).array();
+        int guidAt = indexOf(want, guid);
+        assertThat(guidAt).isPositive();
+        String table = expected.describeLayout().stream().filter(r -> r.startsWith("DATA_RESOURCES")).findFirst()
+                .orElseThrow();
+        int tableAt = Integer.parseInt(table.substring(table.indexOf('@') + 1, table.indexOf(' ', table.indexOf('@'))));
+        int entries = expected.dataResources().size();
+        List<Integer> unexplained = new ArrayList<>();
+        for (int i = 0; i < want.length; i++) {
+            if (got[i] == want[i] || (i >= guidAt && i < guidAt + 16)) {
+                continue;
+            }
+            int rel = i - (tableAt + 8);
+            boolean outer = rel >= 0 && rel < entries * 45 && rel % 45 >= 37 && rel % 45 < 41;
+            if (!outer) {
+                unexplained.add(i);
+            }
+        }
+        assertThat(unexplained).isEmpty();
+        assertThat(out.notes()).contains("data resource outers are not stored in Zen packages and are left null");
+    }
+
+    private static int indexOf(byte[] hay, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= hay.length; i++) {
+            for (int k = 0; k < needle.length; k++) {
+                if (hay[i + k] != needle[k]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
 }

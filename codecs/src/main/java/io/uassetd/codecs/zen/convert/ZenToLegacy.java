@@ -240,13 +240,15 @@ public final class ZenToLegacy {
                     res.add(new DataResource(0, 0, e.serialOffset(), e.duplicateSerialOffset(), e.serialSize(),
                             e.serialSize(), PackageIndex.NULL, e.flags()));
                 }
-                b.dataResources(1, res);
+                // table version 2 (a cooked index byte per entry) from UE5.5 cooks on
+                b.dataResources(version.fileVersionUE5() >= SORTED_NAMES_UE5 ? 2 : 1, res);
                 if (!res.isEmpty()) {
                     notes.add("data resource outers are not stored in Zen packages and are left null");
                 }
             }
             b.packageName(FString.of(packageName));
             String file = packageName.substring(packageName.lastIndexOf('/') + 1);
+            b.packageSource(StrCrc.of(file.toUpperCase(java.util.Locale.ROOT)));
             boolean world = isWorld(specs);
             String fileName = file + (world ? ".umap" : ".uasset");
             AssetPackage asset = b.build(fileName);
