@@ -236,13 +236,16 @@ public final class ZenToLegacy {
                 b.dataResources(1, null);
             } else if (version.atLeast(ObjectVersionUE5.DATA_RESOURCES)) {
                 List<DataResource> res = new ArrayList<>();
+                // the owner of a data resource is an export; Zen keeps no owner, so only a one-export package knows it
+                boolean oneOwner = pkg.exportMap().size() == 1;
+                PackageIndex owner = oneOwner ? PackageIndex.ofExport(0) : PackageIndex.NULL;
                 for (BulkDataMapEntry e : pkg.bulkDataMap()) {
                     res.add(new DataResource(0, 0, e.serialOffset(), e.duplicateSerialOffset(), e.serialSize(),
-                            e.serialSize(), PackageIndex.NULL, e.flags()));
+                            e.serialSize(), owner, e.flags()));
                 }
                 // table version 2 (a cooked index byte per entry) from UE5.5 cooks on
                 b.dataResources(version.fileVersionUE5() >= SORTED_NAMES_UE5 ? 2 : 1, res);
-                if (!res.isEmpty()) {
+                if (!res.isEmpty() && !oneOwner) {
                     notes.add("data resource outers are not stored in Zen packages and are left null");
                 }
             }
