@@ -82,6 +82,8 @@ class ZenRetocPairTest {
             assertThat(g.serialSize()).isEqualTo(e.serialSize());
             assertThat(g.serialOffset() - got0).isEqualTo(e.serialOffset() - base0);
             assertThat(List.of(g.notForClient(), g.notForServer())).isEqualTo(List.of(e.notForClient(), e.notForServer()));
+            assertThat(List.of(g.isInheritedInstance(), g.notAlwaysLoadedForEditorGame())).as("export %d", i)
+                    .isEqualTo(List.of(e.isInheritedInstance(), e.notAlwaysLoadedForEditorGame()));
         }
         // imports: the Zen import map's (placeholders for objects of unknown script packages add their
         // outers after them); every import resolvable here (a /Script object in the script objects) has

@@ -84,7 +84,7 @@ final class LegacyConversion {
             b.addName(n);
         }
         b.namesReferencedFromExportData(referenced);
-        LegacyExports.add(b, pkg, version, names);
+        LegacyExports.add(b, pkg, version, names, specs);
         if (version.atLeast(ObjectVersionUE5.DATA_RESOURCES) && (pkg.bulkDataMap() == null
                 || pkg.bulkDataMap().isEmpty())) {
             b.dataResources(1, null);

@@ -27,7 +27,8 @@ final class LegacyExports {
     private LegacyExports() {
     }
 
-    static void add(PackageBuilder b, ZenPackage pkg, PackageVersion version, LegacyNames names) {
+    static void add(PackageBuilder b, ZenPackage pkg, PackageVersion version, LegacyNames names,
+            List<ImportSpec> specs) {
         List<ExportMapEntry> exports = pkg.exportMap();
         long[] at = pkg.exportDataOffsets();
         List<PackageIndex> preload = new ArrayList<>();
@@ -46,7 +47,7 @@ final class LegacyExports {
             ObjectExport x = new ObjectExport(cls, sup, tpl, outer,
                     names.exportName(pkg, e), e.objectFlags(),
                     e.cookedSerialSize(), 0, false, e.filterFlags() == ExportMapEntry.FILTER_NOT_FOR_CLIENT,
-                    e.filterFlags() == ExportMapEntry.FILTER_NOT_FOR_SERVER, null, false, 0,
+                    e.filterFlags() == ExportMapEntry.FILTER_NOT_FOR_SERVER, null, inherited(specs, pkg, e), 0,
                     !alwaysLoaded(pkg, i), isAsset(e), publicHash && e.publicExportHash() != 0, first, deps.get(0).size(),
                     deps.get(1).size(), deps.get(2).size(), deps.get(3).size(), 0, 0);
             int from = (int) at[i];
@@ -112,17 +113,37 @@ final class LegacyExports {
         };
     }
 
-    /** Classes, default objects, archetypes and what they own are always loaded (NeedsLoadForEditorGame). */
+    /**
+     * NeedsLoadForEditorGame: classes (and other structs, which have a super), default objects and
+     * everything a class owns are always loaded; a default object's subobjects and plain objects are not.
+     */
     private static boolean alwaysLoaded(ZenPackage pkg, int i) {
         List<ExportMapEntry> exports = pkg.exportMap();
+        ExportMapEntry self = exports.get(i);
+        if ((self.objectFlags() & RF_CLASS_DEFAULT_OBJECT) != 0) {
+            return true;
+        }
         for (int k = 0, cur = i; k <= exports.size() && cur >= 0; k++) {
             ExportMapEntry e = exports.get(cur);
-            if ((e.objectFlags() & (RF_CLASS_DEFAULT_OBJECT | RF_ARCHETYPE_OBJECT)) != 0 || !e.superIndex().isNull()) {
+            if (!e.superIndex().isNull()) {
                 return true;
             }
             cur = e.outerIndex().kind() == PackageObjectIndex.Kind.EXPORT ? (int) e.outerIndex().value() : -1;
         }
         return false;
+    }
+
+    /**
+     * bIsInheritedInstance: the export overrides a subobject its outer inherits, so its template is a
+     * subobject of another class's default object.
+     */
+    private static boolean inherited(List<ImportSpec> specs, ZenPackage pkg, ExportMapEntry e) {
+        if (e.templateIndex().isNull() || e.templateIndex().kind() == PackageObjectIndex.Kind.EXPORT) {
+            return false;
+        }
+        int t = pkg.importMap().indexOf(e.templateIndex());
+        ImportSpec tpl = t < 0 ? null : specs.get(t);
+        return tpl != null && tpl.outer() != null && tpl.outer().objectName().base().startsWith("Default__");
     }
 
     private static boolean isAsset(ExportMapEntry e) {
