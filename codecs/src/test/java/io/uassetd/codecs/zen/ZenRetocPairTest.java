@@ -85,6 +85,21 @@ class ZenRetocPairTest {
             assertThat(List.of(g.isInheritedInstance(), g.notAlwaysLoadedForEditorGame())).as("export %d", i)
                     .isEqualTo(List.of(e.isInheritedInstance(), e.notAlwaysLoadedForEditorGame()));
         }
+        // preload dependencies: what Zen keeps plus class/template and outer/super is a part of the
+        // legacy lists; Zen drops the other dependencies on script imports, so only packages without
+        // such dependencies (not BP_ThirdPersonCharacter) match exactly; UE4.27 Zen packages keep
+        // dependencies between export bundles only
+        for (int i = 0; i < expected.exports().size(); i++) {
+            var e = expected.preloadDependenciesOf(expected.exports().get(i));
+            var g = got.preloadDependenciesOf(got.exports().get(i));
+            assertThat(e.serializationBeforeSerialization()).as("export %d", i).containsAll(g.serializationBeforeSerialization());
+            assertThat(e.createBeforeSerialization()).as("export %d", i).containsAll(g.createBeforeSerialization());
+            assertThat(e.serializationBeforeCreate()).as("export %d", i).containsAll(g.serializationBeforeCreate());
+            assertThat(e.createBeforeCreate()).as("export %d", i).containsAll(g.createBeforeCreate());
+        }
+        if (!base.endsWith("BP_ThirdPersonCharacter") && engine.isUE5()) {
+            assertThat(got.preloadDependencies()).isEqualTo(expected.preloadDependencies());
+        }
         // imports: the Zen import map's (placeholders for objects of unknown script packages add their
         // outers after them); every import resolvable here (a /Script object in the script objects) has
         // the same path and class

@@ -40,7 +40,7 @@ final class LegacyExports {
             PackageIndex sup = index(pkg, e.superIndex());
             PackageIndex tpl = index(pkg, e.templateIndex());
             PackageIndex outer = index(pkg, e.outerIndex());
-            List<List<PackageIndex>> deps = dependencies(pkg, i, cls, sup, tpl, outer);
+            List<List<PackageIndex>> deps = dependencies(pkg, i, cls, sup, tpl, outer, isFunction(specs, cls));
             int total = deps.stream().mapToInt(List::size).sum();
             int first = total == 0 ? -1 : preload.size();
             deps.forEach(preload::addAll);
@@ -62,14 +62,17 @@ final class LegacyExports {
      * The export's preload dependencies in legacy order: serialize-before-serialize,
      * create-before-serialize, serialize-before-create, create-before-create.
      */
-    private static List<List<PackageIndex>> dependencies(ZenPackage pkg, int i, PackageIndex cls, PackageIndex sup, PackageIndex tpl,
-            PackageIndex outer) {
+    private static List<List<PackageIndex>> dependencies(ZenPackage pkg, int i, PackageIndex cls, PackageIndex sup,
+            PackageIndex tpl, PackageIndex outer, boolean function) {
         List<PackageIndex> sbs = new ArrayList<>();
         List<PackageIndex> cbs = new ArrayList<>();
         List<PackageIndex> sbc = new ArrayList<>();
         List<PackageIndex> cbc = new ArrayList<>();
-        addIfSet(sbc, cls);
-        addIfSet(sbc, tpl);
+        if (!function) {
+            // a UFunction export waits for neither its class nor its template
+            addIfSet(sbc, cls);
+            addIfSet(sbc, tpl);
+        }
         addIfSet(cbc, outer);
         addIfSet(cbc, sup);
         if (i < pkg.dependencyBundleHeaders().size()) {
@@ -131,6 +134,15 @@ final class LegacyExports {
             cur = e.outerIndex().kind() == PackageObjectIndex.Kind.EXPORT ? (int) e.outerIndex().value() : -1;
         }
         return false;
+    }
+
+    private static boolean isFunction(List<ImportSpec> specs, PackageIndex cls) {
+        if (!cls.isImport()) {
+            return false;
+        }
+        String path = specs.get(cls.importIndex()).path();
+        return path.equals("/Script/CoreUObject.Function") || path.equals("/Script/CoreUObject.DelegateFunction")
+                || path.equals("/Script/CoreUObject.SparseDelegateFunction");
     }
 
     /**
