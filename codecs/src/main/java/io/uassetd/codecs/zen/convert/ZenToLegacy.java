@@ -80,32 +80,79 @@ public final class ZenToLegacy {
      */
     public static BulkConversionResult convertAll(PackageStore store, Predicate<String> filter, EngineVersion target,
             Unresolved unresolved, Path outputDir, TaskMonitor monitor) {
+        return convertAll(store, filter, false, target, unresolved, outputDir, monitor);
+    }
+
+    /**
+     * As {@link #convertAll(PackageStore, Predicate, EngineVersion, Unresolved, Path, TaskMonitor)};
+     * with {@code withDependencies} the packages the selected ones import (transitively, as far as the
+     * store holds them) are converted too.
+     */
+    public static BulkConversionResult convertAll(PackageStore store, Predicate<String> filter,
+            boolean withDependencies, EngineVersion target, Unresolved unresolved, Path outputDir, TaskMonitor monitor) {
         List<Long> ids = new ArrayList<>(store.packageIds());
         ids.sort(Long::compareUnsigned);
-        List<BulkConversionResult.Converted> done = new ArrayList<>();
+        List<Long> selected = new ArrayList<>();
         List<ConversionFailure> failures = new ArrayList<>();
-        int skipped = 0;
-        int n = 0;
         for (long id : ids) {
             monitor.checkCancelled();
-            String name = Hashes.hex64(id);
             try {
                 PackageLocation loc = store.lookup(id).orElseThrow();
                 ZenPackage pkg = ZenPackage.read(loc.container().readChunk(loc.chunkIndex()),
-                        loc.container().name() + " package " + name, target);
-                name = pkg.packageName();
-                if (!filter.test(name)) {
-                    skipped++;
-                } else {
-                    LegacyOutput out = convert(store, id, target, unresolved);
-                    done.add(new BulkConversionResult.Converted(id, name, out.writeUnder(outputDir), out.notes()));
+                        loc.container().name() + " package " + Hashes.hex64(id), target);
+                if (filter.test(pkg.packageName())) {
+                    selected.add(id);
                 }
+            } catch (FormatException | java.io.UncheckedIOException e) {
+                failures.add(new ConversionFailure(id, Hashes.hex64(id), e.getMessage()));
+            }
+        }
+        List<Long> chosen = withDependencies ? withDependencies(store, selected) : selected;
+        BulkConversionResult r = convertPackages(store, chosen, target, unresolved, outputDir, monitor);
+        List<ConversionFailure> all = new ArrayList<>(failures);
+        all.addAll(r.failures());
+        return new BulkConversionResult(r.converted(), ids.size() - chosen.size() - failures.size(), all);
+    }
+
+    /** The packages and, transitively, the packages they import that the store holds, in a stable order. */
+    public static List<Long> withDependencies(PackageStore store, java.util.Collection<Long> packageIds) {
+        java.util.LinkedHashSet<Long> out = new java.util.LinkedHashSet<>();
+        java.util.ArrayDeque<Long> todo = new java.util.ArrayDeque<>(packageIds);
+        while (!todo.isEmpty()) {
+            long id = todo.poll();
+            if (!out.add(id)) {
+                continue;
+            }
+            store.lookup(id).ifPresent(loc -> loc.storeEntry().importedPackages().stream()
+                    .filter(dep -> store.lookup(dep).isPresent() && !out.contains(dep)).forEach(todo::add));
+        }
+        return new ArrayList<>(out);
+    }
+
+    /**
+     * Converts the given packages of {@code store}, each written under {@code outputDir} at its package
+     * path; a package that fails is recorded with its error and the conversion goes on.
+     */
+    public static BulkConversionResult convertPackages(PackageStore store, java.util.Collection<Long> packageIds,
+            EngineVersion target, Unresolved unresolved, Path outputDir, TaskMonitor monitor) {
+        List<BulkConversionResult.Converted> done = new ArrayList<>();
+        List<ConversionFailure> failures = new ArrayList<>();
+        int n = 0;
+        for (long id : packageIds) {
+            monitor.checkCancelled();
+            String name = Hashes.hex64(id);
+            try {
+                LegacyOutput out = convert(store, id, target, unresolved);
+                name = out.packageName();
+                done.add(new BulkConversionResult.Converted(id, name, out.writeUnder(outputDir), out.notes()));
+            } catch (ZenConversionException e) {
+                failures.add(new ConversionFailure(id, e.packageName(), e.getMessage()));
             } catch (FormatException | java.io.UncheckedIOException e) {
                 failures.add(new ConversionFailure(id, name, e.getMessage()));
             }
-            monitor.progress(++n, ids.size(), name);
+            monitor.progress(++n, packageIds.size(), name);
         }
-        return new BulkConversionResult(done, skipped, failures);
+        return new BulkConversionResult(done, 0, failures);
     }
 
     private static void companion(PackageLocation loc, long id, IoChunkType type, String ext, Map<String, byte[]> out) {
