@@ -103,6 +103,16 @@ final class LegacyConversion {
                 notes.add("data resource outers are not stored in Zen packages and are left null");
             }
         }
+        long end = 0;
+        long[] at = pkg.exportDataOffsets();
+        for (int i = 0; i < at.length; i++) {
+            end = Math.max(end, at[i] + pkg.exportMap().get(i).cookedSerialSize());
+        }
+        long trailing = pkg.exportData().length - end;
+        if (trailing != 4 && trailing != 0) {
+            // the legacy .uexp ends with the 4-byte package tag the builder writes; anything else is not carried over
+            notes.add(trailing + " bytes after the last export (expected the 4-byte package tag) are not carried over");
+        }
         b.packageName(FString.of(packageName));
         String file = packageName.substring(packageName.lastIndexOf('/') + 1);
         b.packageSource(StrCrc.of(file.toUpperCase(java.util.Locale.ROOT)));
