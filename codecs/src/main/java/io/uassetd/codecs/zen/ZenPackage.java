@@ -48,6 +48,27 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
         return read(data, source, ZenLayout.of(engine));
     }
 
+    /**
+     * Reads a package whose engine is not known: tries every layout, newest first, and takes the
+     * first that reads and writes back byte for byte; when none does, the error lists every attempt.
+     */
+    public static ZenPackage readAny(byte[] data, String source) {
+        StringBuilder why = new StringBuilder();
+        ZenLayout[] layouts = ZenLayout.values();
+        for (int i = layouts.length - 1; i >= 0; i--) {
+            try {
+                ZenPackage p = read(data, source, layouts[i]);
+                if (Arrays.equals(p.toBytes(), data)) {
+                    return p;
+                }
+                why.append("; ").append(layouts[i]).append(": does not write back the same bytes");
+            } catch (CorruptDataException e) {
+                why.append("; ").append(layouts[i]).append(": ").append(e.detail());
+            }
+        }
+        throw new CorruptDataException("No Zen package layout fits" + why, source, 0, "ZenPackage");
+    }
+
     public static ZenPackage read(byte[] data, String source, ZenLayout layout) {
         ByteReader r = ByteReader.of(source, 0, data, "ZenPackage");
         try {

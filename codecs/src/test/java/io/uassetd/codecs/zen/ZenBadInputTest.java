@@ -148,4 +148,14 @@ class ZenBadInputTest {
             assertThat(r.skipped() + r.failures().size()).isEqualTo(97);
         }
     }
+
+    @Test
+    void unknownLayoutListsEveryAttempt() {
+        byte[] junk = new byte[64];
+        Arrays.fill(junk, (byte) 0x7F);
+        assertThatThrownBy(() -> ZenPackage.readAny(junk, "junk"))
+                .isInstanceOf(CorruptDataException.class)
+                .hasMessageStartingWith("No Zen package layout fits; VERSE_CELLS: ")
+                .hasMessageContaining("; UE4_PACKAGE_SUMMARY: ");
+    }
 }

@@ -78,4 +78,24 @@ class ZenConversionTest {
     private static Export mainExport(AssetPackage p, String name) {
         return p.exports().stream().filter(e -> p.name(e.entry().objectName()).equals(name)).findFirst().orElseThrow();
     }
+
+    @org.junit.jupiter.api.Test
+    void dependenciesComeAlongWhenAsked(@TempDir Path out) {
+        try (PackageStore store = ZenFixtures.ue58Store("Unversioned/Oodle")) {
+            long root = store.packageIds().stream().sorted(Long::compareUnsigned)
+                    .filter(id -> store.lookup(id).orElseThrow().storeEntry().importedPackages().stream()
+                            .anyMatch(dep -> store.lookup(dep).isPresent()))
+                    .findFirst().orElseThrow();
+            String rootName = ZenToLegacy.convert(store, root, EngineVersion.UE5_8, ZenToLegacy.Unresolved.RECOVER)
+                    .packageName();
+            java.util.List<Long> expected = ZenToLegacy.withDependencies(store, java.util.List.of(root));
+            assertThat(expected).hasSizeGreaterThan(1).startsWith(root);
+            BulkConversionResult r = ZenToLegacy.convertAll(store, rootName::equals, true, EngineVersion.UE5_8,
+                    ZenToLegacy.Unresolved.RECOVER, out, TaskMonitor.NONE);
+            assertThat(r.failures()).isEmpty();
+            assertThat(r.converted().stream().map(BulkConversionResult.Converted::packageId).toList())
+                    .containsExactlyElementsOf(expected);
+            assertThat(r.skipped()).isEqualTo(97 - expected.size());
+        }
+    }
 }

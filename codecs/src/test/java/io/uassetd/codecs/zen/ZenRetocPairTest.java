@@ -82,6 +82,23 @@ class ZenRetocPairTest {
             assertThat(g.serialSize()).isEqualTo(e.serialSize());
             assertThat(g.serialOffset() - got0).isEqualTo(e.serialOffset() - base0);
             assertThat(List.of(g.notForClient(), g.notForServer())).isEqualTo(List.of(e.notForClient(), e.notForServer()));
+            assertThat(List.of(g.isInheritedInstance(), g.notAlwaysLoadedForEditorGame())).as("export %d", i)
+                    .isEqualTo(List.of(e.isInheritedInstance(), e.notAlwaysLoadedForEditorGame()));
+        }
+        // preload dependencies: what Zen keeps plus class/template and outer/super is a part of the
+        // legacy lists; Zen drops the other dependencies on script imports, so only packages without
+        // such dependencies (not BP_ThirdPersonCharacter) match exactly; UE4.27 Zen packages keep
+        // dependencies between export bundles only
+        for (int i = 0; i < expected.exports().size(); i++) {
+            var e = expected.preloadDependenciesOf(expected.exports().get(i));
+            var g = got.preloadDependenciesOf(got.exports().get(i));
+            assertThat(e.serializationBeforeSerialization()).as("export %d", i).containsAll(g.serializationBeforeSerialization());
+            assertThat(e.createBeforeSerialization()).as("export %d", i).containsAll(g.createBeforeSerialization());
+            assertThat(e.serializationBeforeCreate()).as("export %d", i).containsAll(g.serializationBeforeCreate());
+            assertThat(e.createBeforeCreate()).as("export %d", i).containsAll(g.createBeforeCreate());
+        }
+        if (!base.endsWith("BP_ThirdPersonCharacter") && engine.isUE5()) {
+            assertThat(got.preloadDependencies()).isEqualTo(expected.preloadDependencies());
         }
         // imports: the Zen import map's (placeholders for objects of unknown script packages add their
         // outers after them); every import resolvable here (a /Script object in the script objects) has
@@ -109,5 +126,43 @@ class ZenRetocPairTest {
         }
         assertThat(compared).isGreaterThan(0);
         assertThat(mismatches).as("script imports").isEmpty();
+    }
+
+    /**
+     * T_Test needs no other package and has one export (which owns its data resources): its .uasset
+     * comes out byte for byte except the package GUID, which a Zen package does not store.
+     */
+    @org.junit.jupiter.api.Test
+    void textureHeaderDiffersOnlyInThePackageGuid() throws Exception {
+        String base = "retoc/UE5.5/T_Test";
+        ZenPackage zen = ZenPackage.read(Files.readAllBytes(Fixtures.path(base + ".uzenasset")), base, EngineVersion.UE5_5);
+        ScriptObjectsDatabase scripts = ScriptObjectsDatabase.read(Fixtures.path("retoc/UE5.3/ScriptObjects.bin"));
+        LegacyOutput out = ZenToLegacy.convert(zen, 1, null, null, scripts, EngineVersion.UE5_5,
+                ZenToLegacy.Unresolved.FAIL, Map.of());
+        byte[] got = out.asset().toBytes().header();
+        byte[] want = Files.readAllBytes(Fixtures.path(base + ".uasset"));
+        AssetPackage expected = AssetPackage.open(Fixtures.path(base + ".uasset"), EngineVersion.UE5_5);
+        assertThat(got).hasSameSizeAs(want);
+        var g = expected.packageGuid();
+        byte[] guid = java.nio.ByteBuffer.allocate(16).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .putInt(g.a()).putInt(g.b()).putInt(g.c()).putInt(g.d()).array();
+        int guidAt = indexOf(want, guid);
+        assertThat(guidAt).isPositive();
+        System.arraycopy(guid, 0, got, guidAt, 16);
+        assertThat(got).isEqualTo(want);
+        assertThat(out.notes()).isEmpty();
+    }
+
+    private static int indexOf(byte[] hay, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= hay.length; i++) {
+            for (int k = 0; k < needle.length; k++) {
+                if (hay[i + k] != needle[k]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
     }
 }

@@ -36,6 +36,7 @@ class ZenRoundTripTest {
         assertThat(p.packageName()).startsWith("/");
         long[] at = p.exportDataOffsets();
         assertThat(at).doesNotContain(-1L);
+        assertThat(ZenPackage.readAny(data, fixture).layout()).isEqualTo(p.layout());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -53,6 +54,7 @@ class ZenRoundTripTest {
                 ZenPackage p = ZenPackage.read(data, name, EngineVersion.UE5_8);
                 assertThat(p.toBytes()).as(name).isEqualTo(data);
                 assertThat(p.exportDataOffsets()).as(name).doesNotContain(-1L);
+                assertThat(ZenPackage.readAny(data, name).layout()).as(name).isEqualTo(ZenLayout.VERSE_CELLS);
                 packages++;
             }
             assertThat(packages).isEqualTo(97);

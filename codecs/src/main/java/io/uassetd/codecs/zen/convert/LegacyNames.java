@@ -1,0 +1,90 @@
+package io.uassetd.codecs.zen.convert;
+
+import io.uassetd.codecs.asset.NameEntry;
+import io.uassetd.codecs.asset.core.FName;
+import io.uassetd.codecs.iostore.NameBatch;
+import io.uassetd.codecs.zen.ExportMapEntry;
+import io.uassetd.codecs.zen.ZenPackage;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The legacy name map being built: the Zen name map one for one (export data refers to names by
+ * index), then the names the imports add.
+ */
+final class LegacyNames {
+    private final List<NameEntry> names = new ArrayList<>();
+    private final Map<String, Integer> nameIndex = new HashMap<>();
+
+    LegacyNames(NameBatch zen) {
+        for (int i = 0; i < zen.size(); i++) {
+            // kept one for one, duplicates included
+            nameIndex.putIfAbsent(zen.get(i), names.size());
+            names.add(NameEntry.of(zen.get(i)));
+        }
+    }
+
+    List<NameEntry> entries() {
+        return names;
+    }
+
+    /**
+     * NamesReferencedFromExportDataCount: the Zen name map is the legacy map's first names (those
+     * export data refers to) followed by the names only the Zen header needs, added in order (export
+     * names, then the package name). The smallest prefix that leaves exactly such a tail.
+     */
+    static int referencedFromExportData(ZenPackage pkg) {
+        List<String> zen = pkg.names().names();
+        List<String> header = new ArrayList<>();
+        for (ExportMapEntry e : pkg.exportMap()) {
+            header.add(zen.get(e.objectName().index()));
+        }
+        header.add(zen.get(pkg.packageMappedName().index()));
+        for (int r = 0; r <= zen.size(); r++) {
+            java.util.Set<String> head = new java.util.HashSet<>(zen.subList(0, r));
+            List<String> tail = new ArrayList<>();
+            for (String h : header) {
+                if (!head.contains(h) && !tail.contains(h)) {
+                    tail.add(h);
+                }
+            }
+            if (tail.equals(zen.subList(r, zen.size()))) {
+                return r;
+            }
+        }
+        return zen.size();
+    }
+
+    /** From UE5.5 on the cooker sorts the names after those referenced from export data, ignoring case. */
+    void sortAfter(int referenced) {
+        List<NameEntry> tail = new ArrayList<>(names.subList(referenced, names.size()));
+        tail.sort((a, b) -> a.text().toLowerCase(java.util.Locale.ROOT).compareTo(b.text().toLowerCase(java.util.Locale.ROOT)));
+        names.subList(referenced, names.size()).clear();
+        names.addAll(tail);
+        nameIndex.clear();
+        for (int i = 0; i < names.size(); i++) {
+            nameIndex.putIfAbsent(names.get(i).text(), i);
+        }
+    }
+
+    FName exportName(ZenPackage pkg, ExportMapEntry e) {
+        String base = pkg.names().get(e.objectName().index());
+        return new FName(nameIndex.get(base), (int) e.objectName().number());
+    }
+
+    int add(String text) {
+        Integer i = nameIndex.get(text);
+        if (i == null) {
+            i = names.size();
+            names.add(NameEntry.of(text));
+            nameIndex.put(text, i);
+        }
+        return i;
+    }
+
+    FName fname(NameRef n) {
+        return new FName(add(n.base()), n.number());
+    }
+}
