@@ -22,9 +22,7 @@ import io.uassetd.daemon.util.Keys;
 import io.uassetd.daemon.util.Parallel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -113,19 +111,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
             }
         }
         if (withDeps && !filter.isEmpty()) {
-            Deque<Long> todo = new ArrayDeque<>(chosen);
-            while (!todo.isEmpty()) {
-                long id = todo.pop();
-                PackageLocation loc = store.lookup(id).orElse(null);
-                if (loc == null || loc.storeEntry() == null) {
-                    continue;
-                }
-                for (long dep : loc.storeEntry().importedPackages()) {
-                    if (store.lookup(dep).isPresent() && chosen.add(dep)) {
-                        todo.push(dep);
-                    }
-                }
-            }
+            chosen = new LinkedHashSet<>(ZenToLegacy.withDependencies(store, chosen));
         }
         List<Job> jobs = new ArrayList<>();
         for (long id : chosen) {
