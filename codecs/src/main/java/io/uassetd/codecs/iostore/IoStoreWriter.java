@@ -119,6 +119,14 @@ public final class IoStoreWriter implements AutoCloseable {
 
     /** Adds a chunk; {@code path} (relative to the mount point) puts it in the directory index, null leaves it out. */
     public void addChunk(IoChunkId id, byte[] data, String path) {
+        addChunk(id, data, path, true);
+    }
+
+    /**
+     * Adds a chunk; with {@code compress} false its blocks are stored even when the container is
+     * compressed (a container header must never be compressed).
+     */
+    public void addChunk(IoChunkId id, byte[] data, String path, boolean compress) {
         if (finished) {
             throw new IllegalStateException("Writer finished");
         }
@@ -130,7 +138,7 @@ public final class IoStoreWriter implements AutoCloseable {
         boolean compressed = false;
         for (int off = 0; off < data.length; off += bs) {
             int len = Math.min(bs, data.length - off);
-            compressed |= writeBlock(data, off, len);
+            compressed |= writeBlock(data, off, len, compress);
         }
         anyCompressed |= compressed;
         Blake3Digest d = new Blake3Digest(256);
@@ -147,12 +155,12 @@ public final class IoStoreWriter implements AutoCloseable {
         }
     }
 
-    private boolean writeBlock(byte[] data, int off, int len) {
+    private boolean writeBlock(byte[] data, int off, int len, boolean compress) {
         int stored = len;
         int method = 0;
         byte[] src = data;
         int srcOff = off;
-        if (codec != null) {
+        if (codec != null && compress) {
             int n = codec.compress(data, off, len, scratch, 0);
             if (n < len) {
                 stored = n;

@@ -31,12 +31,26 @@ public final class CompanionPak {
      * @param key null for an unencrypted pak
      */
     public static PakWriteResult write(Path target, List<String> files, AesKey key, String mountPoint, long pathHashSeed) {
+        return write(target, files, List.of(), key, mountPoint, pathHashSeed);
+    }
+
+    /**
+     * Writes the companion pak atomically with {@code extra} entries after {@value #ENTRY} (a hybrid
+     * bundle's files that are not Unreal packages), stored uncompressed like the list.
+     *
+     * @param key null for an unencrypted pak
+     */
+    public static PakWriteResult write(Path target, List<String> files, List<PakSource> extra, AesKey key, String mountPoint,
+            long pathHashSeed) {
         PakWriteOptions o = PakWriteOptions.defaults().withVersion(PakVersion.FNV64_BUG_FIX)
                 .withMountPoint(mountPoint == null ? DEFAULT_MOUNT_POINT : mountPoint).withPathHashSeed(pathHashSeed)
                 .withCompression(CompressionMethod.NONE);
         if (key != null) {
             o = o.withEncryption(key, EncryptionScheme.RIVALS, true, true);
         }
-        return PakWriter.create(target, List.of(PakSource.bytes(ENTRY, chunkNames(files))), o);
+        List<PakSource> sources = new java.util.ArrayList<>();
+        sources.add(PakSource.bytes(ENTRY, chunkNames(files)));
+        sources.addAll(extra);
+        return PakWriter.create(target, sources, o);
     }
 }

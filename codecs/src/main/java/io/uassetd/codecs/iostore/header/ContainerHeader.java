@@ -195,15 +195,30 @@ public record ContainerHeader(
         }
     }
 
+    /**
+     * Writes the store-entries buffer in two passes: the first places every entry's arrays after all
+     * fixed parts, in entry order; the second writes the fixed parts with their views' offsets, then
+     * the arrays in the same order. Nothing is written at a position computed while writing, so no
+     * entry can overwrite another's arrays however many packages import others.
+     */
     private void writeStoreEntries(ByteWriter w, List<StoreEntry> entries) {
         int entrySize = StoreEntry.size(version);
-        ByteWriter fixed = new ByteWriter(entries.size() * entrySize);
-        ByteWriter data = new ByteWriter();
-        long dataStart = (long) entries.size() * entrySize;
-        for (StoreEntry e : entries) {
-            e.write(fixed, data, dataStart, version);
+        long[] arraysAt = new long[entries.size()];
+        long at = (long) entries.size() * entrySize;
+        for (int i = 0; i < entries.size(); i++) {
+            arraysAt[i] = at;
+            at += entries.get(i).arraysSize();
         }
-        w.u32(fixed.size() + data.size()).bytes(fixed.toByteArray()).bytes(data.toByteArray());
+        if (at > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("Store entries take " + at + " bytes, more than a container header holds");
+        }
+        w.u32(at);
+        for (int i = 0; i < entries.size(); i++) {
+            entries.get(i).writeFixed(w, (long) i * entrySize, arraysAt[i], version);
+        }
+        for (StoreEntry e : entries) {
+            e.writeArrays(w);
+        }
     }
 
     /** Store entry of a package in this container, by id; null when absent. */

@@ -69,25 +69,34 @@ public record StoreEntry(int exportCount, int exportBundleCount, List<Long> impo
         return (int) start;
     }
 
+    /** Bytes this entry's arrays take in the store-entries buffer. */
+    public long arraysSize() {
+        return 8L * importedPackages.size() + 20L * shaderMapHashes.size();
+    }
+
     /**
-     * Writes the fixed part to {@code fixed} and the arrays to {@code data}, which the caller places
-     * right after all fixed parts ({@code dataStart} bytes into the buffer). Empty arrays point at 0.
+     * Writes the fixed part of an entry placed {@code entryAt} bytes into the store-entries buffer
+     * whose arrays were placed (by the first pass) at {@code arraysAt}: imported packages first,
+     * then shader map hashes. Each view stores its offset from itself; empty arrays store 0.
      */
-    public void write(ByteWriter fixed, ByteWriter data, long dataStart, ContainerHeaderVersion v) {
+    public void writeFixed(ByteWriter w, long entryAt, long arraysAt, ContainerHeaderVersion v) {
         if (size(v) == 24) {
-            IoBits.i32(fixed, exportCount);
-            IoBits.i32(fixed, exportBundleCount);
+            IoBits.i32(w, exportCount);
+            IoBits.i32(w, exportBundleCount);
         }
-        long viewPos = fixed.size();
-        fixed.u32(importedPackages.size());
-        fixed.u32(importedPackages.isEmpty() ? 0 : dataStart + data.size() - viewPos);
+        long viewAt = entryAt + size(v) - 16;
+        w.u32(importedPackages.size()).u32(importedPackages.isEmpty() ? 0 : arraysAt - viewAt);
+        long hashesAt = arraysAt + 8L * importedPackages.size();
+        w.u32(shaderMapHashes.size()).u32(shaderMapHashes.isEmpty() ? 0 : hashesAt - (viewAt + 8));
+    }
+
+    /** Writes the arrays (the second pass, after every fixed part). */
+    public void writeArrays(ByteWriter w) {
         for (long id : importedPackages) {
-            data.u64(id);
+            w.u64(id);
         }
-        fixed.u32(shaderMapHashes.size());
-        fixed.u32(shaderMapHashes.isEmpty() ? 0 : dataStart + data.size() - (viewPos + 8));
         for (byte[] h : shaderMapHashes) {
-            data.bytes(h);
+            w.bytes(h);
         }
     }
 }

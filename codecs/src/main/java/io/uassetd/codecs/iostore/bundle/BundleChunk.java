@@ -1,0 +1,15 @@
+package io.uassetd.codecs.iostore.bundle;
+
+import io.uassetd.codecs.iostore.IoChunkId;
+import java.util.Objects;
+
+/**
+ * One chunk of a bundle: its id, its bytes, and its path under the mount point in the directory
+ * index (null for a chunk without a path).
+ */
+public record BundleChunk(IoChunkId id, byte[] data, String path) {
+    public BundleChunk {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(data, "data");
+    }
+}

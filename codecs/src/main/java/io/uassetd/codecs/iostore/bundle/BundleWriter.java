@@ -1,0 +1,245 @@
+package io.uassetd.codecs.iostore.bundle;
+
+import io.uassetd.codecs.compression.Codecs;
+import io.uassetd.codecs.compression.CompressionMethod;
+import io.uassetd.codecs.crypto.AesKey;
+import io.uassetd.codecs.hash.Hashes;
+import io.uassetd.codecs.iostore.IoChunkId;
+import io.uassetd.codecs.iostore.IoChunkType;
+import io.uassetd.codecs.iostore.IoStoreWriter;
+import io.uassetd.codecs.iostore.NameBatch;
+import io.uassetd.codecs.iostore.header.ContainerHeader;
+import io.uassetd.codecs.iostore.header.ContainerHeaderVersion;
+import io.uassetd.codecs.iostore.header.SoftPackageReferences;
+import io.uassetd.codecs.iostore.header.StoreEntry;
+import io.uassetd.codecs.iostore.toc.TocResource;
+import io.uassetd.codecs.pak.CompanionPak;
+import io.uassetd.codecs.pak.PakSource;
+import io.uassetd.codecs.task.TaskMonitor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Writes an IoStore bundle: {@code X.utoc} + {@code X.ucas} with the packages' chunks and a
+ * container header (never compressed, last in the .ucas), and the companion {@code X.pak} whose
+ * {@code chunknames} entry lists the container's files (plus, for a hybrid bundle, the files that
+ * are not packages). All three files appear together or not at all: the pak is staged under a
+ * temporary name and renamed into place after the container's files.
+ */
+public final class BundleWriter {
+    /**
+     * What to write.
+     *
+     * @param method compression of the chunks (the container header is always stored)
+     * @param containerKey AES key of the .utoc/.ucas, or null
+     * @param pakKey key of the companion pak (encrypted with the game profile's scheme), or null
+     * @param containerId the container id, or 0 for CityHash64 of the lower-cased container name
+     * @param companionPak whether to write the companion pak
+     * @param pakExtras files that go into the companion pak itself (hybrid bundles)
+     */
+    public record Options(IoStoreProfile profile, CompressionMethod method, String mountPoint, AesKey containerKey,
+            AesKey pakKey, long containerId, boolean companionPak, List<PakSource> pakExtras) {
+        public Options {
+            pakExtras = List.copyOf(pakExtras);
+        }
+
+        public static Options of(IoStoreProfile profile) {
+            return new Options(profile, CompressionMethod.NONE, CompanionPak.DEFAULT_MOUNT_POINT, null, null, 0, true, List.of());
+        }
+
+        public Options withMethod(CompressionMethod m) {
+            return new Options(profile, m, mountPoint, containerKey, pakKey, containerId, companionPak, pakExtras);
+        }
+
+        public Options withMountPoint(String m) {
+            return new Options(profile, method, m, containerKey, pakKey, containerId, companionPak, pakExtras);
+        }
+
+        public Options withKeys(AesKey container, AesKey pak) {
+            return new Options(profile, method, mountPoint, container, pak, containerId, companionPak, pakExtras);
+        }
+
+        public Options withContainerId(long id) {
+            return new Options(profile, method, mountPoint, containerKey, pakKey, id, companionPak, pakExtras);
+        }
+
+        public Options withCompanionPak(boolean write, List<PakSource> extras) {
+            return new Options(profile, method, mountPoint, containerKey, pakKey, containerId, write, extras);
+        }
+    }
+
+    /**
+     * What was written.
+     *
+     * @param pak the companion pak, or null
+     * @param files the container's directory-index paths (what {@code chunknames} lists, before the pak's own files)
+     */
+    public record Result(Path utoc, List<Path> ucas, Path pak, long containerId, int packageCount, int chunkCount,
+            List<String> files, ContainerHeader header, TocResource toc) {
+    }
+
+    private BundleWriter() {
+    }
+
+    /** The container id of a container named {@code name} (the .utoc file name without extension). */
+    public static long containerIdOf(String name) {
+        return Hashes.cityHash64LowerUtf16(name);
+    }
+
+    /** The container name of a .utoc path. */
+    public static String baseName(Path utoc) {
+        String f = utoc.getFileName().toString();
+        return f.toLowerCase(Locale.ROOT).endsWith(".utoc") ? f.substring(0, f.length() - 5) : f;
+    }
+
+    /**
+     * Writes the bundle whose .utoc is {@code utoc}.
+     *
+     * @param chunks chunks that belong to no package in the header
+     */
+    public static Result write(Path utoc, Options o, List<BundlePackage> packages, List<BundleChunk> chunks, Codecs codecs,
+            TaskMonitor monitor) {
+        return write(utoc, o, packages, chunks, null, codecs, monitor);
+    }
+
+    /**
+     * Writes the bundle with a given container header (a copied container keeps its source's
+     * header, with the new container id) instead of one built from {@code packages}.
+     */
+    public static Result write(Path utoc, Options o, List<BundlePackage> packages, List<BundleChunk> chunks,
+            ContainerHeader givenHeader, Codecs codecs, TaskMonitor monitor) {
+        checkUnique(packages, chunks);
+        String base = baseName(utoc);
+        long containerId = o.containerId() != 0 ? o.containerId() : containerIdOf(base);
+        Path pak = utoc.resolveSibling(base + ".pak");
+        List<String> files = new ArrayList<>();
+        for (BundlePackage p : packages) {
+            p.chunks().stream().filter(c -> c.path() != null).forEach(c -> files.add(c.path()));
+        }
+        chunks.stream().filter(c -> c.path() != null).forEach(c -> files.add(c.path()));
+        Path staged = null;
+        boolean done = false;
+        try {
+            if (o.companionPak()) {
+                List<String> listed = new ArrayList<>(files);
+                o.pakExtras().forEach(s -> listed.add(s.path()));
+                staged = Files.createTempFile(pak.toAbsolutePath().getParent(), "." + pak.getFileName() + ".", ".staged");
+                CompanionPak.write(staged, listed, o.pakExtras(), o.pakKey(), o.mountPoint(), 0);
+            }
+            ContainerHeader header = givenHeader == null ? header(o.profile().headerVersion(), containerId, packages)
+                    : withContainerId(givenHeader, containerId);
+            IoStoreWriter.Options wo = IoStoreWriter.Options.of(o.profile().tocVersion(), containerId)
+                    .withBlockSize(o.profile().blockSize()).withMethod(o.method()).withKey(o.containerKey())
+                    .withMountPoint(o.mountPoint());
+            TocResource toc;
+            int total = packages.size() + chunks.size();
+            int n = 0;
+            try (IoStoreWriter w = IoStoreWriter.create(utoc, wo, codecs)) {
+                for (BundlePackage p : packages) {
+                    monitor.checkCancelled();
+                    for (BundleChunk c : p.chunks()) {
+                        w.addChunk(c.id(), c.data(), c.path());
+                    }
+                    monitor.progress(++n, total, p.name());
+                }
+                for (BundleChunk c : chunks) {
+                    monitor.checkCancelled();
+                    w.addChunk(c.id(), c.data(), c.path());
+                    monitor.progress(++n, total, c.path() != null ? c.path() : c.id().hex());
+                }
+                w.addChunk(IoChunkId.of(containerId, 0, IoChunkType.CONTAINER_HEADER), header.toBytes(), null, false);
+                monitor.checkCancelled();
+                toc = w.finish();
+            }
+            if (staged != null) {
+                move(staged, pak);
+            }
+            done = true;
+            List<Path> parts = new ArrayList<>();
+            int partitions = Math.max(1, toc.header().effectivePartitionCount());
+            for (int i = 0; i < partitions; i++) {
+                parts.add(utoc.resolveSibling(i == 0 ? base + ".ucas" : base + "_s" + i + ".ucas"));
+            }
+            return new Result(utoc, parts, staged != null ? pak : null, containerId, packages.size(), toc.chunkCount(),
+                    List.copyOf(files), header, toc);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write the bundle " + utoc + ": " + e.getMessage(), e);
+        } finally {
+            if (staged != null && !done) {
+                deleteQuietly(staged);
+            }
+        }
+    }
+
+    /** The container header of {@code packages}, in their order, with no redirects or localized packages. */
+    public static ContainerHeader header(ContainerHeaderVersion v, long containerId, List<BundlePackage> packages) {
+        List<Long> ids = new ArrayList<>(packages.size());
+        List<StoreEntry> entries = new ArrayList<>(packages.size());
+        for (BundlePackage p : packages) {
+            ids.add(p.packageId());
+            entries.add(p.storeEntry());
+        }
+        SoftPackageReferences soft = v.atLeast(ContainerHeaderVersion.SOFT_PACKAGE_REFERENCES) ? SoftPackageReferences.none()
+                : null;
+        return new ContainerHeader(v, containerId, ids, entries, List.of(), List.of(), NameBatch.empty(), List.of(), List.of(),
+                soft);
+    }
+
+    static ContainerHeader withContainerId(ContainerHeader h, long id) {
+        return new ContainerHeader(h.version(), id, h.packageIds(), h.storeEntries(), h.optionalSegmentPackageIds(),
+                h.optionalSegmentStoreEntries(), h.redirectsNameMap(), h.localizedPackages(), h.packageRedirects(),
+                h.softPackageReferences());
+    }
+
+    private static void checkUnique(List<BundlePackage> packages, List<BundleChunk> chunks) {
+        Map<IoChunkId, String> seen = new HashMap<>();
+        Map<String, String> paths = new HashMap<>();
+        for (BundlePackage p : packages) {
+            for (BundleChunk c : p.chunks()) {
+                claim(seen, paths, c, p.name());
+            }
+        }
+        for (BundleChunk c : chunks) {
+            claim(seen, paths, c, c.path() != null ? c.path() : c.id().hex());
+        }
+    }
+
+    private static void claim(Map<IoChunkId, String> seen, Map<String, String> paths, BundleChunk c, String owner) {
+        String before = seen.putIfAbsent(c.id(), owner);
+        if (before != null) {
+            throw new IllegalArgumentException("Chunk " + c.id() + " comes twice: from " + before + " and from " + owner);
+        }
+        if (c.path() != null) {
+            String key = c.path().toLowerCase(Locale.ROOT);
+            String other = paths.putIfAbsent(key, owner);
+            if (other != null) {
+                throw new IllegalArgumentException("Path " + c.path() + " comes twice: from " + other + " and from " + owner);
+            }
+        }
+    }
+
+    private static void move(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // best effort: the staged file is hidden and named as temporary
+        }
+    }
+}

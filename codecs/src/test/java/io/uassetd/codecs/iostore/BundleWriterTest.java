@@ -1,0 +1,227 @@
+package io.uassetd.codecs.iostore;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.codecs.compression.Codecs;
+import io.uassetd.codecs.compression.CompressionMethod;
+import io.uassetd.codecs.crypto.AesKey;
+import io.uassetd.codecs.crypto.EncryptionScheme;
+import io.uassetd.codecs.error.CancelledException;
+import io.uassetd.codecs.iostore.bundle.BundleChunk;
+import io.uassetd.codecs.iostore.bundle.BundlePackage;
+import io.uassetd.codecs.iostore.bundle.BundleWriter;
+import io.uassetd.codecs.iostore.bundle.ContainerCopy;
+import io.uassetd.codecs.iostore.bundle.IoStoreProfile;
+import io.uassetd.codecs.iostore.bundle.ZenPackages;
+import io.uassetd.codecs.iostore.header.ContainerHeader;
+import io.uassetd.codecs.iostore.header.StoreEntry;
+import io.uassetd.codecs.pak.CompanionPak;
+import io.uassetd.codecs.pak.PakReadOptions;
+import io.uassetd.codecs.pak.PakReader;
+import io.uassetd.codecs.task.TaskMonitor;
+import io.uassetd.codecs.zen.convert.LegacyOutput;
+import io.uassetd.codecs.zen.convert.ZenToLegacy;
+import io.uassetd.testkit.Fixtures;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bundles built from the UE 5.8 fixture container's Zen packages read back through our reader and
+ * package store with the same chunks and store entries, convert to the same legacy packages, and
+ * list their files in the companion pak; copies (recompress, clone) keep every chunk; a failed
+ * build leaves no file behind.
+ */
+class BundleWriterTest {
+    private static final Codecs CODECS = Codecs.standard();
+    private static final AesKey KEY = AesKey.of(IoStoreFixtures.CUE4PARSE_KEY);
+
+    /** The fixture container's packages as bundle inputs: package chunks with their .ubulk sidecars. */
+    static List<BundlePackage> packagesOf(IoStoreContainer src, IoStoreProfile profile) {
+        String mount = src.mountPoint().orElseThrow();
+        Map<Long, List<BundleChunk>> sidecars = new HashMap<>();
+        List<Object[]> packages = new ArrayList<>();
+        for (IoStoreFile f : src.files()) {
+            String path = "CUE4ParseFixtures/Content/Fixtures/" + f.path().substring(mount.length());
+            IoChunkId id = src.chunkId(f.chunkIndex());
+            byte[] data = src.readChunk(f.chunkIndex());
+            if (id.type(true) == IoChunkType.EXPORT_BUNDLE_DATA) {
+                packages.add(new Object[] {data, path});
+            } else {
+                sidecars.computeIfAbsent(id.id(), k -> new ArrayList<>()).add(ZenPackages.sidecar(path, data));
+            }
+        }
+        List<BundlePackage> out = new ArrayList<>();
+        for (Object[] p : packages) {
+            byte[] data = (byte[]) p[0];
+            String path = (String) p[1];
+            long id = io.uassetd.codecs.hash.Hashes.cityHash64LowerUtf16(
+                    io.uassetd.codecs.zen.ZenPackage.read(data, path, profile.zenLayout()).packageName());
+            out.add(ZenPackages.of(data, path, path, sidecars.getOrDefault(id, List.of()), profile));
+        }
+        return out;
+    }
+
+    @Test
+    void fixtureContainerIdIsTheHashOfItsName() {
+        try (IoStoreContainer src = IoStoreContainer.open(IoStoreFixtures.ue58("Tagged", "Uncompressed"))) {
+            assertThat(BundleWriter.containerIdOf(src.name())).isEqualTo(src.containerId());
+        }
+    }
+
+    @Test
+    void bundleFromTheFixturePackagesReadsBackAndConvertsToTheSameLegacyPackages(@TempDir Path tmp) throws Exception {
+        Path source = IoStoreFixtures.ue58("Tagged", "Uncompressed");
+        Path utoc = tmp.resolve("Bundle_P.utoc");
+        IoStoreProfile profile = IoStoreProfile.of(EngineVersion.UE5_8);
+        BundleWriter.Result r;
+        Map<IoChunkId, byte[]> expected = new HashMap<>();
+        ContainerHeader srcHeader;
+        try (IoStoreContainer src = IoStoreContainer.open(source)) {
+            for (int i = 0; i < src.chunkCount(); i++) {
+                if (src.chunkType(i) != IoChunkType.CONTAINER_HEADER) {
+                    expected.put(src.chunkId(i), src.readChunk(i));
+                }
+            }
+            srcHeader = src.containerHeader().orElseThrow();
+            List<BundlePackage> packages = packagesOf(src, profile);
+            assertThat(packages).hasSize(97);
+            r = BundleWriter.write(utoc, BundleWriter.Options.of(profile).withMethod(CompressionMethod.ZLIB)
+                    .withKeys(null, KEY), packages, List.of(), CODECS, TaskMonitor.NONE);
+        }
+        assertThat(r.packageCount()).isEqualTo(97);
+        assertThat(r.files()).hasSize(111).contains("CUE4ParseFixtures/Content/Fixtures/Meshes/SM_Fixture.uasset",
+                "CUE4ParseFixtures/Content/Fixtures/Textures/T_Streaming.ubulk");
+        try (IoStoreContainer c = IoStoreContainer.open(utoc)) {
+            assertThat(c.chunkCount()).isEqualTo(expected.size() + 1);
+            assertThat(c.isCompressed()).isTrue();
+            assertThat(c.toc().version()).isEqualTo(profile.tocVersion());
+            for (Map.Entry<IoChunkId, byte[]> e : expected.entrySet()) {
+                assertThat(c.readChunk(e.getKey())).as(e.getKey().toString()).isEqualTo(e.getValue());
+            }
+            int h = c.findFirst(IoChunkType.CONTAINER_HEADER);
+            assertThat(c.chunkId(h).id()).isEqualTo(c.containerId());
+            assertThat(c.toc().chunkMetas().get(h).flags() & 1).isZero();
+            ContainerHeader header = c.containerHeader().orElseThrow();
+            byte[] headerBytes = c.readChunk(h);
+            assertThat(ContainerHeader.read(headerBytes, "bundle", 0).toBytes()).isEqualTo(headerBytes);
+            assertThat(header.version()).isEqualTo(srcHeader.version());
+            assertThat(header.packageIds()).containsExactlyInAnyOrderElementsOf(srcHeader.packageIds());
+            for (long id : srcHeader.packageIds()) {
+                StoreEntry want = srcHeader.storeEntry(id);
+                StoreEntry got = header.storeEntry(id);
+                assertThat(got.importedPackages()).as(Long.toHexString(id)).isEqualTo(want.importedPackages());
+                assertThat(got.shaderMapHashes()).hasSameSizeAs(want.shaderMapHashes());
+            }
+        }
+        // the companion pak lists every file of the container, Rivals-encrypted with the key
+        try (PakReader pak = PakReader.open(r.pak(), new PakReadOptions(KEY, EncryptionScheme.RIVALS, CODECS))) {
+            assertThat(pak.entries()).hasSize(1);
+            String names = new String(pak.readEntry(pak.find(CompanionPak.ENTRY).orElseThrow()), StandardCharsets.UTF_8);
+            assertThat(names.split("\n")).containsExactlyElementsOf(r.files());
+        }
+        // converting the bundle's packages to legacy gives the same packages as converting the source's
+        Path global = Fixtures.path(IoStoreFixtures.UE58 + "Tagged/global.utoc");
+        try (PackageStore original = PackageStore.builder(ContainerKeys.none(), CODECS).addContainer(global, 0)
+                .addContainer(source, 1).strict(true).build();
+                PackageStore rebuilt = PackageStore.builder(ContainerKeys.none(), CODECS).addContainer(global, 0)
+                        .addContainer(utoc, 1).strict(true).build()) {
+            int converted = 0;
+            for (long id : srcHeader.packageIds()) {
+                LegacyOutput a = ZenToLegacy.convert(original, id, EngineVersion.UE5_8, ZenToLegacy.Unresolved.RECOVER);
+                LegacyOutput b = ZenToLegacy.convert(rebuilt, id, EngineVersion.UE5_8, ZenToLegacy.Unresolved.RECOVER);
+                assertThat(b.relativePath()).isEqualTo(a.relativePath());
+                assertThat(b.asset().toBytes().header()).isEqualTo(a.asset().toBytes().header());
+                assertThat(b.asset().toBytes().exports()).isEqualTo(a.asset().toBytes().exports());
+                assertThat(b.companions().keySet()).isEqualTo(a.companions().keySet());
+                converted++;
+            }
+            assertThat(converted).isEqualTo(97);
+        }
+    }
+
+    @Test
+    void aFailedBuildLeavesNoFileBehind(@TempDir Path tmp) throws Exception {
+        IoStoreProfile profile = IoStoreProfile.of(EngineVersion.UE5_8);
+        List<BundlePackage> packages;
+        try (IoStoreContainer src = IoStoreContainer.open(IoStoreFixtures.ue58("Tagged", "Uncompressed"))) {
+            packages = packagesOf(src, profile);
+        }
+        Path utoc = tmp.resolve("Broken_P.utoc");
+        List<BundlePackage> twice = new ArrayList<>(packages);
+        twice.add(packages.get(3));
+        assertThatThrownBy(() -> BundleWriter.write(utoc, BundleWriter.Options.of(profile), twice, List.of(), CODECS,
+                TaskMonitor.NONE)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("twice");
+        assertThat(listing(tmp)).isEmpty();
+        TaskMonitor cancelLate = new TaskMonitor() {
+            int calls;
+
+            @Override
+            public boolean isCancelled() {
+                return ++calls > 50;
+            }
+
+            @Override
+            public void progress(long done, long total, String item) {
+            }
+        };
+        assertThatThrownBy(() -> BundleWriter.write(utoc, BundleWriter.Options.of(profile).withMethod(CompressionMethod.ZLIB),
+                packages, List.of(), CODECS, cancelLate)).isInstanceOf(CancelledException.class);
+        assertThat(listing(tmp)).isEmpty();
+    }
+
+    @Test
+    void copiesKeepEveryChunkAndTheHeader(@TempDir Path tmp) throws Exception {
+        Path source = IoStoreFixtures.ue58("Tagged", "OodleEncrypted");
+        Path recompressed = tmp.resolve("Recompressed.utoc");
+        Path cloned = tmp.resolve("Clone_P.utoc");
+        try (IoStoreContainer src = IoStoreContainer.open(source, ContainerKeys.of(KEY), CODECS)) {
+            BundleWriter.Result a = ContainerCopy.copy(src, recompressed,
+                    new ContainerCopy.Options(CompressionMethod.ZLIB, null, null, false, false), CODECS, TaskMonitor.NONE);
+            assertThat(a.pak()).isNull();
+            BundleWriter.Result b = ContainerCopy.copy(src, cloned,
+                    new ContainerCopy.Options(CompressionMethod.ZLIB, KEY, null, true, true), CODECS, TaskMonitor.NONE);
+            assertThat(b.containerId()).isEqualTo(BundleWriter.containerIdOf("Clone_P"));
+            byte[] srcHeader = src.readChunk(src.findFirst(IoChunkType.CONTAINER_HEADER));
+            try (IoStoreContainer x = IoStoreContainer.open(recompressed);
+                    IoStoreContainer y = IoStoreContainer.open(cloned, ContainerKeys.of(KEY), CODECS)) {
+                assertThat(x.containerId()).isEqualTo(src.containerId());
+                assertThat(x.isEncrypted()).isFalse();
+                assertThat(y.isEncrypted()).isTrue();
+                assertThat(x.files()).hasSameSizeAs(src.files());
+                assertThat(y.files().stream().map(IoStoreFile::path).toList())
+                        .containsExactlyInAnyOrderElementsOf(src.files().stream().map(IoStoreFile::path).toList());
+                for (int i = 0; i < src.chunkCount(); i++) {
+                    IoChunkId id = src.chunkId(i);
+                    if (src.chunkType(i) == IoChunkType.CONTAINER_HEADER) {
+                        continue;
+                    }
+                    byte[] want = src.readChunk(i);
+                    assertThat(x.readChunk(id)).isEqualTo(want);
+                    assertThat(y.readChunk(id)).isEqualTo(want);
+                }
+                assertThat(x.readChunk(x.findFirst(IoChunkType.CONTAINER_HEADER))).isEqualTo(srcHeader);
+                byte[] cloneHeader = y.readChunk(y.findFirst(IoChunkType.CONTAINER_HEADER));
+                ContainerHeader ch = ContainerHeader.read(cloneHeader, "clone", 0);
+                assertThat(ch.containerId()).isEqualTo(b.containerId());
+                assertThat(ch.storeEntries()).hasSameSizeAs(src.containerHeader().orElseThrow().storeEntries());
+                assertThat(cloneHeader.length).isEqualTo(srcHeader.length);
+            }
+        }
+    }
+
+    private static List<Path> listing(Path dir) throws Exception {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.toList();
+        }
+    }
+}
