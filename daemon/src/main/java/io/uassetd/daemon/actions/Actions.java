@@ -11,6 +11,10 @@ import io.uassetd.daemon.actions.asset.ExportPropertiesAction;
 import io.uassetd.daemon.actions.asset.SaveAssetAction;
 import io.uassetd.daemon.actions.asset.DetectTypeAction;
 import io.uassetd.daemon.actions.asset.ExportRawDataAction;
+import io.uassetd.daemon.actions.bundle.CloneModIoStoreAction;
+import io.uassetd.daemon.actions.bundle.CreateIoStoreAction;
+import io.uassetd.daemon.actions.bundle.CreateModIoStoreAction;
+import io.uassetd.daemon.actions.bundle.RecompressIoStoreAction;
 import io.uassetd.daemon.actions.core.CacheStatsAction;
 import io.uassetd.daemon.actions.core.CancelAction;
 import io.uassetd.daemon.actions.core.CapabilitiesAction;
@@ -74,6 +78,11 @@ public final class Actions {
         all.add(ContainerFlagAction.encrypted());
         all.add(new ExtractScriptObjectsAction());
         all.add(new PackageStoreInfoAction());
+        // IoStore bundles
+        all.addAll(CreateModIoStoreAction.all());
+        all.add(new CreateIoStoreAction());
+        all.add(new RecompressIoStoreAction());
+        all.add(new CloneModIoStoreAction());
         // Zen
         all.add(new ExtractIoStoreLegacyAction());
         all.add(new InspectZenAction());

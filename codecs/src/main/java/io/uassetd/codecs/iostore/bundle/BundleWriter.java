@@ -129,6 +129,7 @@ public final class BundleWriter {
         Path staged = null;
         boolean done = false;
         try {
+            Files.createDirectories(utoc.toAbsolutePath().getParent());
             if (o.companionPak()) {
                 List<String> listed = new ArrayList<>(files);
                 o.pakExtras().forEach(s -> listed.add(s.path()));

@@ -10,6 +10,8 @@ import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.codecs.iostore.IoStoreFile;
 import io.uassetd.codecs.iostore.header.ContainerHeader;
 import io.uassetd.codecs.task.TaskMonitor;
+import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.codecs.iostore.toc.TocVersion;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -49,32 +51,51 @@ public final class ContainerCopy {
         return CompressionMethod.NONE;
     }
 
-    public static BundleWriter.Result copy(IoStoreContainer src, Path utoc, Options o, Codecs codecs, TaskMonitor monitor) {
-        if (!src.tocVersion().atLeast(io.uassetd.codecs.iostore.toc.TocVersion.PERFECT_HASH)) {
+    /**
+     * A container's content in memory (mod containers are small): chunks with their paths, the
+     * header, the layout. Taken before writing so a copy may replace its own source.
+     */
+    public record Snapshot(String name, long containerId, IoStoreProfile profile, String mountPoint, List<BundleChunk> chunks,
+            ContainerHeader header, CompressionMethod method, boolean encrypted) {
+    }
+
+    public static Snapshot read(IoStoreContainer src, TaskMonitor monitor) {
+        String file = src.utocPath().toString();
+        if (!src.tocVersion().atLeast(TocVersion.PERFECT_HASH)) {
             throw new UnsupportedVersionException("Copying UE4 containers (TOC version " + src.tocVersion().value()
-                    + ") is not supported", src.utocPath().toString(), 0, "FIoStoreTocHeader");
+                    + ") is not supported", file, 0, "FIoStoreTocHeader");
         }
+        ContainerHeader header = src.containerHeader().orElseThrow(() -> new UnsupportedVersionException(
+                "The container has no container header (a global.utoc?); only package containers are copied", file, 0,
+                "FIoContainerHeader"));
         String mount = src.mountPoint().orElse(null);
         Map<Integer, String> pathOf = new HashMap<>();
         for (IoStoreFile f : src.files()) {
             pathOf.put(f.chunkIndex(), mount == null ? f.path() : f.path().substring(mount.length()));
         }
-        ContainerHeader header = src.containerHeader().orElse(null);
         List<BundleChunk> chunks = new ArrayList<>();
         for (int i = 0; i < src.chunkCount(); i++) {
             monitor.checkCancelled();
             IoChunkId id = src.chunkId(i);
-            if (id.type(true) == IoChunkType.CONTAINER_HEADER) {
-                continue;
+            if (id.type(true) != IoChunkType.CONTAINER_HEADER) {
+                chunks.add(new BundleChunk(id, src.readChunk(i), pathOf.get(i)));
             }
-            chunks.add(new BundleChunk(id, src.readChunk(i), pathOf.get(i)));
         }
-        IoStoreProfile profile = new IoStoreProfile(io.uassetd.codecs.asset.version.EngineVersion.UE5_8, GameProfile.NONE,
-                src.tocVersion(), header != null ? header.version() : io.uassetd.codecs.iostore.header.ContainerHeaderVersion.INITIAL,
-                (int) src.toc().header().compressionBlockSize());
-        BundleWriter.Options bo = BundleWriter.Options.of(profile).withMethod(o.method()).withKeys(o.key(), o.pakKey())
-                .withMountPoint(mount == null ? "../../../" : mount)
-                .withContainerId(o.newId() ? 0 : src.containerId()).withCompanionPak(o.companionPak(), List.of());
-        return BundleWriter.write(utoc, bo, List.of(), chunks, header, codecs, monitor);
+        long blockSize = src.toc().header().compressionBlockSize();
+        IoStoreProfile profile = new IoStoreProfile(EngineVersion.UE5_8, GameProfile.NONE, src.tocVersion(), header.version(),
+                blockSize > 0 ? (int) blockSize : IoStoreProfile.DEFAULT_BLOCK_SIZE);
+        return new Snapshot(src.name(), src.containerId(), profile, mount == null ? "../../../" : mount, chunks, header,
+                methodOf(src), src.isEncrypted());
+    }
+
+    public static BundleWriter.Result write(Snapshot s, Path utoc, Options o, Codecs codecs, TaskMonitor monitor) {
+        BundleWriter.Options bo = BundleWriter.Options.of(s.profile()).withMethod(o.method()).withKeys(o.key(), o.pakKey())
+                .withMountPoint(s.mountPoint()).withContainerId(o.newId() ? 0 : s.containerId())
+                .withCompanionPak(o.companionPak(), List.of());
+        return BundleWriter.write(utoc, bo, List.of(), s.chunks(), s.header(), codecs, monitor);
+    }
+
+    public static BundleWriter.Result copy(IoStoreContainer src, Path utoc, Options o, Codecs codecs, TaskMonitor monitor) {
+        return write(read(src, monitor), utoc, o, codecs, monitor);
     }
 }

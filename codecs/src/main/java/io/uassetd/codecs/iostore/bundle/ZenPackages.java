@@ -22,6 +22,9 @@ import java.util.Locale;
  * container ({@link ContainerCopy}).
  */
 public final class ZenPackages {
+    /** EPackageFlags.PKG_ContainsMap: the package holds a World (a .umap). */
+    static final long PKG_CONTAINS_MAP = 0x00020000L;
+
     private ZenPackages() {
     }
 
@@ -43,7 +46,8 @@ public final class ZenPackages {
     /**
      * A package for {@code profile} from Zen bytes.
      *
-     * @param path the package chunk's path under the mount point (e.g. {@code Game/Content/A.uasset})
+     * @param path the package chunk's path under the mount point (e.g. {@code Game/Content/A.uasset}); a
+     *     {@code .uzenasset} path becomes {@code .uasset}, or {@code .umap} for a package holding a map
      * @param sidecars bulk data files of the package: path and bytes, typed by {@link #sidecarType}
      */
     public static BundlePackage of(byte[] data, String source, String path, List<BundleChunk> sidecars, IoStoreProfile profile) {
@@ -54,6 +58,10 @@ public final class ZenPackages {
                     source, 0, "ZenPackage");
         }
         ZenPackage p = ZenPackage.read(data, source, layout);
+        if (path != null && path.toLowerCase(Locale.ROOT).endsWith(".uzenasset")) {
+            path = path.substring(0, path.length() - ".uzenasset".length())
+                    + ((p.packageFlags() & PKG_CONTAINS_MAP) != 0 ? ".umap" : ".uasset");
+        }
         String name = p.packageName();
         long id = Hashes.cityHash64LowerUtf16(name);
         ImportedPackageNames imported = p.importedPackageNames();

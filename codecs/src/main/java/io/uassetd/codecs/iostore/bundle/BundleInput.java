@@ -1,0 +1,125 @@
+package io.uassetd.codecs.iostore.bundle;
+
+import io.uassetd.codecs.crypto.AesKey;
+import io.uassetd.codecs.crypto.EncryptionScheme;
+import io.uassetd.codecs.compression.Codecs;
+import io.uassetd.codecs.pak.PakEntry;
+import io.uassetd.codecs.pak.PakReadOptions;
+import io.uassetd.codecs.pak.PakReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * One input file of a bundle: its path under the mount point (forward slashes, e.g.
+ * {@code Marvel/Content/UI/Icon.uasset}) and how to read it. Inputs come from folders (paths
+ * relative to the folder), single files (relative to a base folder, or from their
+ * {@code Content} segment, or placed under the game path) or the entries of a legacy .pak (the
+ * pak's mount point with its leading {@code ../} dropped, then the entry path).
+ */
+public record BundleInput(String path, Loader loader) {
+    /** Reads an input's bytes. */
+    @FunctionalInterface
+    public interface Loader {
+        byte[] load() throws IOException;
+    }
+
+    public byte[] read() {
+        try {
+            return loader.load();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The lower-case file name. */
+    public String fileName() {
+        String p = path.toLowerCase(Locale.ROOT);
+        return p.substring(p.lastIndexOf('/') + 1);
+    }
+
+    /**
+     * The inputs of files and folders, in order (a folder adds its files sorted by path).
+     *
+     * @param basePath single files are taken relative to it when under it; may be null
+     * @param gamePath where single files without a {@code Content} folder in their path go (e.g. {@code Marvel/Content/})
+     */
+    public static List<BundleInput> of(List<Path> inputs, Path basePath, String gamePath) {
+        List<BundleInput> out = new ArrayList<>();
+        for (Path in : inputs) {
+            if (Files.isDirectory(in)) {
+                try (Stream<Path> s = Files.walk(in)) {
+                    for (Path f : s.filter(Files::isRegularFile).sorted().toList()) {
+                        out.add(file(in.relativize(f).toString(), f));
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException("Cannot list " + in + ": " + e.getMessage(), e);
+                }
+            } else if (Files.isRegularFile(in)) {
+                out.add(file(placeFile(in, basePath, gamePath), in));
+            } else {
+                throw new UncheckedIOException(new java.nio.file.NoSuchFileException(in.toString()));
+            }
+        }
+        return out;
+    }
+
+    private static BundleInput file(String path, Path f) {
+        return new BundleInput(path.replace('\\', '/'), () -> Files.readAllBytes(f));
+    }
+
+    /** Where a single file goes under the mount point. */
+    static String placeFile(Path file, Path basePath, String gamePath) {
+        Path abs = file.toAbsolutePath().normalize();
+        if (basePath != null) {
+            Path base = basePath.toAbsolutePath().normalize();
+            if (abs.startsWith(base)) {
+                return base.relativize(abs).toString().replace('\\', '/');
+            }
+        }
+        String p = abs.toString().replace('\\', '/');
+        int at = p.toLowerCase(Locale.ROOT).lastIndexOf("/content/");
+        if (at >= 0) {
+            int projectStart = p.lastIndexOf('/', at - 1);
+            return p.substring(projectStart + 1);
+        }
+        return normalizeGamePath(gamePath) + abs.getFileName();
+    }
+
+    /** {@code gamePath} with forward slashes and one trailing slash (empty stays empty). */
+    public static String normalizeGamePath(String gamePath) {
+        if (gamePath == null || gamePath.isBlank()) {
+            return "";
+        }
+        String g = gamePath.replace('\\', '/');
+        while (g.startsWith("/")) {
+            g = g.substring(1);
+        }
+        return g.endsWith("/") ? g : g + "/";
+    }
+
+    /** The entries of a legacy pak, at their mount point plus entry path (leading {@code ../} dropped). */
+    public static List<BundleInput> ofPak(Path pak, AesKey key, EncryptionScheme scheme, Codecs codecs) {
+        List<BundleInput> out = new ArrayList<>();
+        PakReader r = PakReader.open(pak, new PakReadOptions(key, scheme, codecs));
+        try (r) {
+            String mount = r.info().mountPoint().replace('\\', '/');
+            while (mount.startsWith("../")) {
+                mount = mount.substring(3);
+            }
+            while (mount.startsWith("/")) {
+                mount = mount.substring(1);
+            }
+            for (PakEntry e : r.entries()) {
+                byte[] data = r.readEntry(e);
+                out.add(new BundleInput(mount + e.path(), () -> data));
+            }
+        }
+        return out;
+    }
+}
