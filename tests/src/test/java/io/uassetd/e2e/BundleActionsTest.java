@@ -1,0 +1,255 @@
+package io.uassetd.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.uassetd.protocol.ErrorCode;
+import io.uassetd.protocol.Reply;
+import io.uassetd.testkit.Fixtures;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * IoStore bundles through the packaged daemon: a mod bundle built from the Zen packages extracted
+ * from the CUE4Parse UE5.8 container reads back, wins over the game in the package store and
+ * converts to the same legacy packages; recompressed and cloned containers hold the same chunks;
+ * failures leave no file behind.
+ */
+class BundleActionsTest extends SharedDaemon {
+    static final String KEY_HEX = IoStoreActionsTest.KEY_HEX;
+
+    /** Every regular file under {@code root}: relative path -> sha-256. */
+    static Map<String, String> tree(Path root) throws Exception {
+        Map<String, String> out = new TreeMap<>();
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                out.put(root.relativize(p).toString().replace('\\', '/'), IoStoreActionsTest.sha(p));
+            }
+        }
+        return out;
+    }
+
+    static List<Path> files(Path dir) throws Exception {
+        if (!Files.exists(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(Files::isRegularFile).toList();
+        }
+    }
+
+    /** The Zen packages and bulk data of a fixture container, extracted as files. */
+    static Path extracted(Path out, String variant) throws Exception {
+        Path dest = out.resolve("ext-" + variant);
+        Map<String, Object> f = IoStoreActionsTest.fields(IoStoreActionsTest.utoc("Tagged", variant), variant);
+        f.put("output_path", dest.toString());
+        f.put("include_unnamed", false);
+        Reply r = call("extract_iostore", f);
+        assertThat(r.success()).as(r.message()).isTrue();
+        assertThat(r.dataTree().get("extracted_count").intValue()).isEqualTo(111);
+        return dest;
+    }
+
+    static Reply ok(String action, Map<String, ?> fields) throws Exception {
+        Reply r = call(action, fields);
+        assertThat(r.success()).as(action + ": " + r.message()).isTrue();
+        return r;
+    }
+
+    @Test
+    void modBundleFromZenPackagesReadsBackWinsAndConvertsToTheSameLegacyPackages(@TempDir Path out) throws Exception {
+        Path ext = extracted(out, "Oodle");
+        Path hybridFile = ext.resolve("CUE4ParseFixtures/Config/readme.txt");
+        Files.createDirectories(hybridFile.getParent());
+        Files.writeString(hybridFile, "not an Unreal package");
+        Path mods = out.resolve("mods");
+        Map<String, Object> req = new HashMap<>(Map.of("output_path", mods.resolve("FixtureMod_P").toString(),
+                "input_dir", ext.toString(), "engine_version", "UE5_8", "aes_key", KEY_HEX, "hybrid", true, "parallel", true));
+        Reply r = ok("create_mod_iostore", req);
+        JsonNode d = r.dataTree();
+        assertThat(d.get("utoc_path").textValue()).endsWith("FixtureMod_P.utoc");
+        assertThat(Path.of(d.get("ucas_path").textValue())).exists();
+        assertThat(Path.of(d.get("pak_path").textValue())).exists();
+        assertThat(d.get("converted_count").intValue()).isZero();
+        assertThat(d.get("package_count").intValue()).isEqualTo(97);
+        assertThat(d.get("raw_file_count").intValue()).isEqualTo(1);
+        assertThat(d.get("file_count").intValue()).isEqualTo(112);
+        assertThat(d.get("errors")).isEmpty();
+        List<String> paths = new ArrayList<>();
+        d.get("file_paths").forEach(p -> paths.add(p.textValue()));
+        assertThat(paths).contains("CUE4ParseFixtures/Content/Fixtures/Meshes/SM_Fixture.uasset", "CUE4ParseFixtures/Config/readme.txt");
+        if (!call("version", Map.of()).dataTree().get("oodle_native").booleanValue()) {
+            assertThat(r.warnings()).anyMatch(w -> w.contains("Oodle") && w.contains("Zlib"));
+        }
+
+        // the companion pak: Rivals-encrypted, chunknames lists every file, the hybrid file is in it
+        Map<String, Object> pak = new HashMap<>(Map.of("file_path", d.get("pak_path").textValue(), "aes_key", KEY_HEX,
+                "encryption_scheme", "rivals"));
+        JsonNode listing = ok("list_pak", pak).dataTree();
+        assertThat(listing.get("encrypted_index").booleanValue()).isTrue();
+        assertThat(listing.get("total_files").intValue()).isEqualTo(2);
+        pak.put("internal_path", "chunknames");
+        pak.put("output_path", out.resolve("chunknames.txt").toString());
+        ok("extract_pak_file", pak);
+        assertThat(Files.readString(out.resolve("chunknames.txt")).split("\n")).containsExactlyElementsOf(paths);
+        Reply plain = call("list_pak", Map.of("file_path", d.get("pak_path").textValue()));
+        assertThat(plain.success()).isFalse();
+
+        // the container reads back: the same files with the same bytes as the source container
+        JsonNode info = ok("inspect_iostore", Map.of("file_path", d.get("utoc_path").textValue())).dataTree();
+        assertThat(info.get("package_count").intValue()).isEqualTo(97);
+        assertThat(info.get("container_header_version").intValue()).isEqualTo(5);
+        assertThat(info.get("file_count").intValue()).isEqualTo(111);
+        Path back = out.resolve("back");
+        ok("extract_iostore", Map.of("file_path", d.get("utoc_path").textValue(), "output_path", back.toString(),
+                "include_unnamed", false));
+        Files.delete(hybridFile);
+        assertThat(tree(back)).isEqualTo(tree(ext));
+
+        // in the package store the mod wins every package, and converts to the same legacy files as the game
+        Path game = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged");
+        JsonNode store = ok("package_store_info", Map.of("game_paks", game.toString(), "mod_path", List.of(mods.toString()),
+                "aes_key", KEY_HEX)).dataTree();
+        int won = 0;
+        for (JsonNode c : store.get("containers")) {
+            if (c.get("name").textValue().equals("FixtureMod_P")) {
+                won = c.get("packages_won").intValue();
+            }
+        }
+        assertThat(won).isEqualTo(97);
+        Map<String, Object> legacy = new HashMap<>(Map.of("game_paks", game.toString(), "engine_version", "UE5_8", "aes_key", KEY_HEX));
+        legacy.put("output_path", out.resolve("legacy-game").toString());
+        ok("extract_iostore_legacy", legacy);
+        legacy.put("output_path", out.resolve("legacy-mod").toString());
+        legacy.put("mod_path", List.of(mods.toString()));
+        JsonNode modLegacy = ok("extract_iostore_legacy", legacy).dataTree();
+        assertThat(modLegacy.get("extracted_count").intValue()).isEqualTo(97);
+        assertThat(modLegacy.get("failed_count").intValue()).isZero();
+        Map<String, String> fromGame = tree(out.resolve("legacy-game"));
+        assertThat(fromGame).hasSizeGreaterThan(97 * 2);
+        assertThat(tree(out.resolve("legacy-mod"))).isEqualTo(fromGame);
+    }
+
+    @Test
+    void failuresLeaveNoFileBehind(@TempDir Path out) throws Exception {
+        Path bad = out.resolve("bad/Game/Content/Broken.uasset");
+        Files.createDirectories(bad.getParent());
+        Files.write(bad, "definitely not a package".getBytes(StandardCharsets.UTF_8));
+        Path target = out.resolve("fail");
+        Reply r = call("create_mod_iostore", Map.of("output_path", target.resolve("Broken_P").toString(), "input_dir",
+                out.resolve("bad").toString(), "engine_version", "UE5_8"));
+        assertThat(r.success()).isFalse();
+        assertThat(r.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(r.message()).contains("Broken.uasset");
+        assertThat(files(target)).isEmpty();
+
+        // strict: one bad package among good ones fails the whole bundle
+        Path ext = extracted(out, "Uncompressed");
+        Files.copy(bad, ext.resolve("CUE4ParseFixtures/Content/Broken.uasset"));
+        Reply strict = call("build_bundle", Map.of("output_path", target.resolve("Strict_P").toString(), "input_dir", ext.toString(),
+                "engine_version", "UE5_8", "strict", true, "compress", false));
+        assertThat(strict.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(files(target)).isEmpty();
+        // without strict the bad package is reported and the rest go in
+        Reply lenient = ok("create_iostore_bundle", Map.of("output_path", target.resolve("Lenient_P").toString(), "input_dir",
+                ext.toString(), "engine_version", "UE5_8", "compress", false));
+        assertThat(lenient.dataTree().get("package_count").intValue()).isEqualTo(97);
+        assertThat(lenient.dataTree().get("errors").get(0).textValue()).contains("Broken.uasset");
+
+        // an output folder that cannot be made: an error, nothing written anywhere
+        Path blocker = out.resolve("blocker");
+        Files.writeString(blocker, "a file where a folder should be");
+        Reply io = call("create_mod_iostore", Map.of("output_path", blocker.resolve("X_P").toString(), "input_dir", ext.toString(),
+                "engine_version", "UE5_8"));
+        assertThat(io.success()).isFalse();
+        // obfuscate without a key is refused before anything is written
+        Reply noKey = call("create_mod_iostore", Map.of("output_path", target.resolve("NoKey_P").toString(), "input_dir",
+                ext.toString(), "engine_version", "UE5_8", "obfuscate", true));
+        assertThat(noKey.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(files(target).stream().map(p -> p.getFileName().toString()).toList())
+                .containsExactlyInAnyOrder("Lenient_P.utoc", "Lenient_P.ucas", "Lenient_P.pak");
+    }
+
+    @Test
+    void recompressAndCloneKeepEveryChunk(@TempDir Path out) throws Exception {
+        Path source = IoStoreActionsTest.utoc("Tagged", "Uncompressed");
+        Path sourceFiles = out.resolve("source");
+        ok("extract_iostore", Map.of("file_path", source.toString(), "output_path", sourceFiles.toString()));
+        Map<String, String> want = tree(sourceFiles);
+
+        Path copy = out.resolve("recompressed/Fixture.utoc");
+        JsonNode rc = ok("recompress_iostore", Map.of("file_path", source.toString(), "output_path", copy.toString(),
+                "compression", "Zlib")).dataTree();
+        assertThat(rc.get("already_compressed").booleanValue()).isFalse();
+        assertThat(rc.get("output_path").textValue()).isEqualTo(copy.toAbsolutePath().toString());
+        assertThat(ok("is_iostore_compressed", Map.of("file_path", copy.toString())).dataTree().get("compressed").booleanValue()).isTrue();
+        ok("extract_iostore", Map.of("file_path", copy.toString(), "output_path", out.resolve("x1").toString()));
+        assertThat(tree(out.resolve("x1"))).isEqualTo(want);
+        JsonNode again = ok("recompress_iostore", Map.of("file_path", copy.toString())).dataTree();
+        assertThat(again.get("already_compressed").booleanValue()).isTrue();
+        assertThat(Files.exists(copy.resolveSibling("Fixture.pak"))).isFalse();
+
+        // in place: the container id stays, the chunks stay
+        Path inPlace = out.resolve("inplace/Fixture.utoc");
+        ok("clone_mod_iostore", Map.of("file_path", source.toString(), "output_path", inPlace.toString(), "compression", "None"));
+        long id = ok("inspect_iostore", Map.of("file_path", inPlace.toString())).dataTree().get("container_id").longValue();
+        ok("recompress_iostore", Map.of("file_path", inPlace.toString(), "compression", "Zlib"));
+        JsonNode after = ok("inspect_iostore", Map.of("file_path", inPlace.toString())).dataTree();
+        assertThat(after.get("container_id").longValue()).isEqualTo(id);
+        assertThat(after.get("compression_methods").get(0).textValue()).isEqualTo("Zlib");
+
+        // clone an encrypted container: a new id, still encrypted, the same chunks, a companion pak
+        Path encrypted = IoStoreActionsTest.utoc("Tagged", "OodleEncrypted");
+        Path clone = out.resolve("clone/Clone_P");
+        JsonNode c = ok("clone_mod_iostore", Map.of("file_path", encrypted.toString(), "output_path", clone.toString(),
+                "aes_key", KEY_HEX)).dataTree();
+        assertThat(c.get("package_count").intValue()).isEqualTo(97);
+        assertThat(Path.of(c.get("pak_path").textValue())).exists();
+        JsonNode ci = ok("inspect_iostore", Map.of("file_path", c.get("utoc_path").textValue(), "aes_key", KEY_HEX)).dataTree();
+        assertThat(ci.get("encrypted").booleanValue()).isTrue();
+        assertThat(ci.get("container_id").longValue())
+                .isNotEqualTo(ok("inspect_iostore", Map.of("file_path", encrypted.toString(), "aes_key", KEY_HEX)).dataTree()
+                        .get("container_id").longValue());
+        ok("extract_iostore", Map.of("file_path", c.get("utoc_path").textValue(), "output_path", out.resolve("x2").toString(),
+                "aes_key", KEY_HEX));
+        Map<String, String> cloned = tree(out.resolve("x2"));
+        Map<String, String> chunksOnly = new TreeMap<>(want);
+        chunksOnly.keySet().removeIf(k -> k.startsWith("_chunks/"));
+        cloned.keySet().removeIf(k -> k.startsWith("_chunks/"));
+        assertThat(cloned).isEqualTo(chunksOnly);
+        Reply wrong = call("clone_mod_iostore", Map.of("file_path", encrypted.toString(), "output_path",
+                out.resolve("clone2/NoKey_P").toString()));
+        assertThat(wrong.success()).isFalse();
+        assertThat(files(out.resolve("clone2"))).isEmpty();
+    }
+
+    @Test
+    void cliCommandsUseUAssetToolsNames(@TempDir Path out) throws Exception {
+        Path ext = extracted(out, "Zlib");
+        Path base = out.resolve("cli/CliMod_P");
+        Daemon.Result r = Daemon.run("create_mod_iostore", base.toString(), ext.toString(), "--engine-version", "UE5_8",
+                "--no-compress", "--pak-aes", KEY_HEX, "--mount-point", "../../../");
+        assertThat(r.status()).as(r.stderr()).isZero();
+        assertThat(r.stdout()).contains("97 packages");
+        assertThat(base.resolveSibling("CliMod_P.utoc")).exists();
+        Daemon.Result rc = Daemon.run("recompress_iostore", base.resolveSibling("CliMod_P.utoc").toString(), "--compression", "Zlib",
+                "--json");
+        assertThat(rc.status()).as(rc.stderr()).isZero();
+        assertThat(rc.stdout()).contains("\"already_compressed\":false");
+        Daemon.Result cl = Daemon.run("clone_mod_iostore", base.resolveSibling("CliMod_P.utoc").toString(),
+                out.resolve("cli/Other_P").toString());
+        assertThat(cl.status()).as(cl.stderr()).isZero();
+        assertThat(out.resolve("cli/Other_P.ucas")).exists();
+        Daemon.Result help = Daemon.run("help", "create_mod_iostore");
+        assertThat(help.stdout()).contains("--game-path", "--pak-aes", "--no-material-tags".substring(5), "--hybrid", "--usmap");
+    }
+}
