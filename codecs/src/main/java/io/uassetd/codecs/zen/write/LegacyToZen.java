@@ -249,7 +249,7 @@ public final class LegacyToZen {
                 pos += 8 + BulkDataMapEntry.SIZE * bulkMap.size();
             }
             int gap = (8 - (pos % 8)) % 8;
-            ZenDependencies.Bundles deps = ZenDependencies.of(order, imports, exports.size());
+            ZenDependencies.Bundles deps = ZenDependencies.of(order, imports, legacy);
             ZenSummary summary = new ZenSummary(versioning == null ? 0 : 1, 0, name, s.packageFlags() & 0xFFFFFFFFL,
                     s.totalHeaderSize(), 0, 0, 0, 0, -1, 0, 0, 0);
             return new ZenPackage(layout, null, summary, versioning, cells, batch, padding, bulkMap, gap,

@@ -58,6 +58,11 @@ final class LoadOrder {
         for (int k = 0; k < 2 * n; k++) {
             dependants.add(new ArrayList<>(2));
         }
+        for (int i = 0; i < n && !serializeAfterOwnCreate; i++) {
+            // an export is created before it is serialized, whether or not its dependencies say so
+            dependants.get(2 * i).add(2 * i + 1);
+            incoming[2 * i + 1]++;
+        }
         for (int node = 0; node < 2 * n; node++) {
             for (Dependency d : deps.get(node)) {
                 if (!d.index().isExport()) {

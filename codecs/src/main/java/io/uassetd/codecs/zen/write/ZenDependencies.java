@@ -29,7 +29,8 @@ final class ZenDependencies {
     private ZenDependencies() {
     }
 
-    static Bundles of(LoadOrder order, ZenImports imports, int exportCount) {
+    static Bundles of(LoadOrder order, ZenImports imports, AssetPackage legacy) {
+        int exportCount = legacy.exports().size();
         List<ExportBundleEntry> bundle = new ArrayList<>(order.order.length);
         for (int node : order.order) {
             bundle.add(new ExportBundleEntry(node >> 1, node & 1));
@@ -42,7 +43,9 @@ final class ZenDependencies {
             int sbc = collect(order, imports, i, LoadOrder.CREATE, LoadOrder.SERIALIZE, entries);
             int cbs = collect(order, imports, i, LoadOrder.SERIALIZE, LoadOrder.CREATE, entries);
             int sbs = collect(order, imports, i, LoadOrder.SERIALIZE, LoadOrder.SERIALIZE, entries);
-            headers.add(new DependencyBundleHeader(first, cbc, sbc, cbs, sbs));
+            // an export without any preload dependency (not even on script objects) points nowhere
+            boolean none = legacy.exports().get(i).entry().firstExportDependency() < 0;
+            headers.add(new DependencyBundleHeader(none ? -1 : first, cbc, sbc, cbs, sbs));
         }
         return new Bundles(bundle, headers, entries.stream().mapToInt(Integer::intValue).toArray());
     }
