@@ -116,7 +116,6 @@ public final class LegacyToZen {
                 head.add(legacy.names().get(i));
             }
             ZenNames names = new ZenNames(head);
-            MappedName sourceName = target.ue4() ? names.store("None", 0) : null;
             LegacyPaths paths = new LegacyPaths(legacy, packageName, file);
             ZenImports imports = ZenImports.build(legacy, paths, target.ue4(), file);
             List<ExportMapEntry> exports = ZenExports.build(legacy, paths, names, imports, target.ue4(),
@@ -132,7 +131,7 @@ public final class LegacyToZen {
             long packageId = Hashes.cityHash64LowerUtf16(packageName);
             byte[] exportArea = exportArea(s.totalHeaderSize());
             ZenPackage pkg = target.ue4()
-                    ? ue4Package(s, name, sourceName, batch, imports, exports, order, exportArea)
+                    ? ue4Package(s, name, name, batch, imports, exports, order, exportArea)
                     : ue5Package(s, name, batch, imports, exports, order, exportArea);
             byte[] bytes = pkg.toBytes();
             // the model with every offset as written (the writer computes them)
@@ -257,6 +256,7 @@ public final class LegacyToZen {
                     deps.bundleEntries(), List.of(), null, deps.headers(), deps.entries(), imports.names(), exportArea);
         }
 
+        /** UE4: the source package name of a package that is not a localized variant is its own name. */
         private ZenPackage ue4Package(PackageFileSummary s, MappedName name, MappedName sourceName, NameBatch batch,
                 ZenImports imports, List<ExportMapEntry> exports, LoadOrder order, byte[] exportArea) {
             ZenDependencies.Ue4Bundles b = ZenDependencies.ue4(order, exports, legacy, exportArea, s.totalHeaderSize(),

@@ -9,9 +9,9 @@ import java.util.PriorityQueue;
 
 /**
  * The export commands of a legacy package (Create and Serialize of every export) with their preload
- * dependencies, and the order they load in: a topological sort over the dependencies between
- * exports that, among the commands ready, takes public exports first, then Create before Serialize,
- * then the lower export index.
+ * dependencies, and the order they load in. UE5: a topological sort over the dependencies between
+ * exports (and each export's Create before its Serialize) that, among the commands ready, takes
+ * public exports first, then Create before Serialize, then the lower export index. UE4: depth first.
  */
 final class LoadOrder {
     static final int CREATE = ExportBundleEntry.CREATE;
@@ -33,9 +33,10 @@ final class LoadOrder {
 
     /**
      * @param isPublic per export: it has a public export hash (global import index in UE4)
-     * @param serializeAfterOwnCreate add each export's own Create to its Serialize dependencies (UE4 to 5.2)
+     * @param ue4 UE4.26/4.27: each export's Serialize lists its own Create as a dependency and the
+     *     order is the UE4 cooker's depth-first one ({@link #depthFirst})
      */
-    static LoadOrder of(AssetPackage pkg, boolean[] isPublic, boolean serializeAfterOwnCreate, String file) {
+    static LoadOrder of(AssetPackage pkg, boolean[] isPublic, boolean ue4, String file) {
         int n = pkg.exports().size();
         List<List<Dependency>> deps = new ArrayList<>(2 * n);
         for (int i = 0; i < n; i++) {
@@ -46,11 +47,15 @@ final class LoadOrder {
             List<Dependency> serialize = new ArrayList<>();
             p.createBeforeSerialization().forEach(d -> serialize.add(new Dependency(d, CREATE)));
             p.serializationBeforeSerialization().forEach(d -> serialize.add(new Dependency(d, SERIALIZE)));
-            if (serializeAfterOwnCreate) {
+            if (ue4) {
                 serialize.add(new Dependency(PackageIndex.ofExport(i), CREATE));
             }
             deps.add(create);
             deps.add(serialize);
+        }
+        if (ue4) {
+            LoadOrder o = new LoadOrder(deps, null);
+            return new LoadOrder(deps, depthFirst(o, file));
         }
         // edges between export commands: dependency -> dependant
         int[] incoming = new int[2 * n];
@@ -58,7 +63,7 @@ final class LoadOrder {
         for (int k = 0; k < 2 * n; k++) {
             dependants.add(new ArrayList<>(2));
         }
-        for (int i = 0; i < n && !serializeAfterOwnCreate; i++) {
+        for (int i = 0; i < n && !ue4; i++) {
             // an export is created before it is serialized, whether or not its dependencies say so
             dependants.get(2 * i).add(2 * i + 1);
             incoming[2 * i + 1]++;
@@ -108,6 +113,54 @@ final class LoadOrder {
                     + " export commands form a cycle; no load order exists", file, "PreloadDependencies");
         }
         return new LoadOrder(deps, order);
+    }
+
+    /**
+     * The UE4.26/4.27 cooker's order: exports in index order, each Create then Serialize, every
+     * command placed after the export commands it depends on (depth first, in dependency order).
+     */
+    private static int[] depthFirst(LoadOrder o, String file) {
+        int total = o.dependencies.size();
+        int[] out = new int[total];
+        byte[] state = new byte[total];
+        int[] done = {0};
+        for (int node = 0; node < total; node++) {
+            visit(o, node, state, out, done, file);
+        }
+        return out;
+    }
+
+    private static void visit(LoadOrder o, int start, byte[] state, int[] out, int[] done, String file) {
+        if (state[start] != 0) {
+            return;
+        }
+        // iterative depth-first post-order: a frame is a node and the next dependency to look at
+        java.util.ArrayDeque<int[]> stack = new java.util.ArrayDeque<>();
+        stack.push(new int[] {start, 0});
+        state[start] = 1;
+        while (!stack.isEmpty()) {
+            int[] f = stack.peek();
+            List<Dependency> deps = o.dependencies.get(f[0]);
+            if (f[1] < deps.size()) {
+                Dependency d = deps.get(f[1]++);
+                if (!d.index().isExport()) {
+                    continue;
+                }
+                int to = d.index().exportIndex() * 2 + d.command();
+                if (state[to] == 1 && to != f[0]) {
+                    throw new ZenWriteException("The preload dependencies of export " + (f[0] >> 1)
+                            + " form a cycle; no load order exists", file, "PreloadDependencies");
+                }
+                if (state[to] == 0) {
+                    state[to] = 1;
+                    stack.push(new int[] {to, 0});
+                }
+            } else {
+                stack.pop();
+                state[f[0]] = 2;
+                out[done[0]++] = f[0];
+            }
+        }
     }
 
     List<Dependency> of(int export, int command) {
