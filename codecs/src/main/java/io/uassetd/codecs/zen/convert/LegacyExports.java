@@ -68,6 +68,10 @@ final class LegacyExports {
         List<PackageIndex> cbs = new ArrayList<>();
         List<PackageIndex> sbc = new ArrayList<>();
         List<PackageIndex> cbc = new ArrayList<>();
+        if (i < pkg.dependencyBundleHeaders().size() && pkg.dependencyBundleHeaders().get(i).firstEntryIndex() < 0) {
+            // the cooker writes -1 for an export without any preload dependency, not even on its class
+            return List.of(sbs, cbs, sbc, cbc);
+        }
         if (!function) {
             // a UFunction export waits for neither its class nor its template
             addIfSet(sbc, cls);

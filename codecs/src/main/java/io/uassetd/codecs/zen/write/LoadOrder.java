@@ -1,0 +1,169 @@
+package io.uassetd.codecs.zen.write;
+
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.core.PackageIndex;
+import io.uassetd.codecs.zen.ExportBundleEntry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * The export commands of a legacy package (Create and Serialize of every export) with their preload
+ * dependencies, and the order they load in. UE5: a topological sort over the dependencies between
+ * exports (and each export's Create before its Serialize) that, among the commands ready, takes
+ * public exports first, then Create before Serialize, then the lower export index. UE4: depth first.
+ */
+final class LoadOrder {
+    static final int CREATE = ExportBundleEntry.CREATE;
+    static final int SERIALIZE = ExportBundleEntry.SERIALIZE;
+
+    /** A command a node depends on: a legacy package index (import or export) and a command type. */
+    record Dependency(PackageIndex index, int command) {
+    }
+
+    /** The dependencies of each node (node = export * 2 + command), in the legacy table's order. */
+    final List<List<Dependency>> dependencies;
+    /** Nodes in load order. */
+    final int[] order;
+
+    private LoadOrder(List<List<Dependency>> dependencies, int[] order) {
+        this.dependencies = dependencies;
+        this.order = order;
+    }
+
+    /**
+     * @param isPublic per export: it has a public export hash (global import index in UE4)
+     * @param ue4 UE4.26/4.27: each export's Serialize lists its own Create as a dependency and the
+     *     order is the UE4 cooker's depth-first one ({@link #depthFirst})
+     */
+    static LoadOrder of(AssetPackage pkg, boolean[] isPublic, boolean ue4, String file) {
+        int n = pkg.exports().size();
+        List<List<Dependency>> deps = new ArrayList<>(2 * n);
+        for (int i = 0; i < n; i++) {
+            AssetPackage.PreloadDependencies p = pkg.preloadDependenciesOf(pkg.exports().get(i));
+            List<Dependency> create = new ArrayList<>();
+            p.createBeforeCreate().forEach(d -> create.add(new Dependency(d, CREATE)));
+            p.serializationBeforeCreate().forEach(d -> create.add(new Dependency(d, SERIALIZE)));
+            List<Dependency> serialize = new ArrayList<>();
+            p.createBeforeSerialization().forEach(d -> serialize.add(new Dependency(d, CREATE)));
+            p.serializationBeforeSerialization().forEach(d -> serialize.add(new Dependency(d, SERIALIZE)));
+            if (ue4) {
+                serialize.add(new Dependency(PackageIndex.ofExport(i), CREATE));
+            }
+            deps.add(create);
+            deps.add(serialize);
+        }
+        if (ue4) {
+            LoadOrder o = new LoadOrder(deps, null);
+            return new LoadOrder(deps, depthFirst(o, file));
+        }
+        // edges between export commands: dependency -> dependant
+        int[] incoming = new int[2 * n];
+        List<List<Integer>> dependants = new ArrayList<>(2 * n);
+        for (int k = 0; k < 2 * n; k++) {
+            dependants.add(new ArrayList<>(2));
+        }
+        for (int i = 0; i < n && !ue4; i++) {
+            // an export is created before it is serialized, whether or not its dependencies say so
+            dependants.get(2 * i).add(2 * i + 1);
+            incoming[2 * i + 1]++;
+        }
+        for (int node = 0; node < 2 * n; node++) {
+            for (Dependency d : deps.get(node)) {
+                if (!d.index().isExport()) {
+                    continue;
+                }
+                if (d.index().exportIndex() >= n) {
+                    throw new ZenWriteException("Export " + node / 2 + " depends on export " + d.index().exportIndex()
+                            + " of " + n, file, "PreloadDependencies");
+                }
+                dependants.get(d.index().exportIndex() * 2 + d.command()).add(node);
+                incoming[node]++;
+            }
+        }
+        PriorityQueue<Integer> ready = new PriorityQueue<>(Math.max(1, 2 * n), (a, b) -> {
+            boolean pa = isPublic[a >> 1];
+            boolean pb = isPublic[b >> 1];
+            if (pa != pb) {
+                return pa ? -1 : 1;
+            }
+            if ((a & 1) != (b & 1)) {
+                return (a & 1) - (b & 1);
+            }
+            return Integer.compare(a >> 1, b >> 1);
+        });
+        for (int node = 0; node < 2 * n; node++) {
+            if (incoming[node] == 0) {
+                ready.add(node);
+            }
+        }
+        int[] order = new int[2 * n];
+        int done = 0;
+        while (!ready.isEmpty()) {
+            int node = ready.poll();
+            order[done++] = node;
+            for (int to : dependants.get(node)) {
+                if (--incoming[to] == 0) {
+                    ready.add(to);
+                }
+            }
+        }
+        if (done != 2 * n) {
+            throw new ZenWriteException("The preload dependencies of " + (2 * n - done)
+                    + " export commands form a cycle; no load order exists", file, "PreloadDependencies");
+        }
+        return new LoadOrder(deps, order);
+    }
+
+    /**
+     * The UE4.26/4.27 cooker's order: exports in index order, each Create then Serialize, every
+     * command placed after the export commands it depends on (depth first, in dependency order).
+     */
+    private static int[] depthFirst(LoadOrder o, String file) {
+        int total = o.dependencies.size();
+        int[] out = new int[total];
+        byte[] state = new byte[total];
+        int[] done = {0};
+        for (int node = 0; node < total; node++) {
+            visit(o, node, state, out, done, file);
+        }
+        return out;
+    }
+
+    private static void visit(LoadOrder o, int start, byte[] state, int[] out, int[] done, String file) {
+        if (state[start] != 0) {
+            return;
+        }
+        // iterative depth-first post-order: a frame is a node and the next dependency to look at
+        java.util.ArrayDeque<int[]> stack = new java.util.ArrayDeque<>();
+        stack.push(new int[] {start, 0});
+        state[start] = 1;
+        while (!stack.isEmpty()) {
+            int[] f = stack.peek();
+            List<Dependency> deps = o.dependencies.get(f[0]);
+            if (f[1] < deps.size()) {
+                Dependency d = deps.get(f[1]++);
+                if (!d.index().isExport()) {
+                    continue;
+                }
+                int to = d.index().exportIndex() * 2 + d.command();
+                if (state[to] == 1 && to != f[0]) {
+                    throw new ZenWriteException("The preload dependencies of export " + (f[0] >> 1)
+                            + " form a cycle; no load order exists", file, "PreloadDependencies");
+                }
+                if (state[to] == 0) {
+                    state[to] = 1;
+                    stack.push(new int[] {to, 0});
+                }
+            } else {
+                stack.pop();
+                state[f[0]] = 2;
+                out[done[0]++] = f[0];
+            }
+        }
+    }
+
+    List<Dependency> of(int export, int command) {
+        return dependencies.get(export * 2 + command);
+    }
+}
