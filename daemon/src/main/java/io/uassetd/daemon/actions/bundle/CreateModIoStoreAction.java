@@ -7,6 +7,7 @@ import io.uassetd.codecs.iostore.bundle.BundleAssembler;
 import io.uassetd.codecs.iostore.bundle.BundleInput;
 import io.uassetd.codecs.iostore.bundle.BundleWriter;
 import io.uassetd.codecs.iostore.bundle.IoStoreProfile;
+import io.uassetd.codecs.iostore.bundle.LegacyPackages;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.ActionHandler;
@@ -56,7 +57,8 @@ public final class CreateModIoStoreAction implements ActionHandler {
         Bundles.ENGINE, Bundles.GAME,
         FieldSpec.optional("material_tags", FieldType.BOOLEAN, true,
                 "legacy inputs: apply the game profile's mesh material layout (Marvel Rivals: gameplay tags after skeletal mesh materials)"),
-        FieldSpec.optional("usmap_path", FieldType.STRING, null, "mappings for unversioned legacy inputs").cli("--usmap")};
+        FieldSpec.optional("usmap_path", FieldType.STRING, null,
+                "accepted for UAssetTool's CLI; legacy packages convert without mappings (a warning says so)").cli("--usmap")};
 
     private CreateModIoStoreAction(String name, String cli) {
         this.spec = ActionSpec.of(name,
@@ -130,9 +132,13 @@ public final class CreateModIoStoreAction implements ActionHandler {
             throw ActionException.invalid("obfuscate needs the game's key in aes_key (or pak_aes)");
         }
         boolean hybrid = args.bool("hybrid");
-        BundleAssembler.LegacyConverter legacy = LegacyConversion.converter(args, ctx, profile);
+        if (args.has("usmap_path")) {
+            ctx.warn("usmap_path is not needed: legacy packages convert to Zen without mappings");
+        }
+        LegacyPackages legacy = new LegacyPackages(args.bool("material_tags"));
         BundleAssembler.Plan plan = BundleAssembler.assemble(inputs, profile, hybrid, legacy,
                 args.bool("parallel") ? ctx.services().compute() : null, ctx);
+        legacy.notes().forEach(ctx::warn);
         plan.skipped().forEach(p -> ctx.warn(p + ": not an Unreal package; left out (hybrid puts such files in the companion pak)"));
         if (plan.packages().isEmpty() || (args.bool("strict") && !plan.errors().isEmpty())) {
             String why = plan.errors().isEmpty() ? "no Unreal packages among the inputs" : String.join("; ", plan.errors());

@@ -1,0 +1,68 @@
+package io.uassetd.codecs.iostore.bundle;
+
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.iostore.IoChunkId;
+import io.uassetd.codecs.zen.write.BulkChunk;
+import io.uassetd.codecs.zen.write.LegacyToZen;
+import io.uassetd.codecs.zen.write.ZenConversion;
+import io.uassetd.codecs.zen.write.ZenTarget;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Legacy packages (.uasset/.umap + .uexp + bulk data) into bundle packages: parsed for the
+ * profile's engine, passed through the game's {@link MeshMaterialFix}, converted by
+ * {@link LegacyToZen} (which gives the Zen bytes, the store entry and the bulk chunks). The package
+ * name comes from the package itself (its summary, or its name map for cooks that store none).
+ */
+public final class LegacyPackages implements BundleAssembler.LegacyConverter {
+    private final boolean materialFix;
+    private final List<String> notes = Collections.synchronizedList(new ArrayList<>());
+
+    public LegacyPackages(boolean materialFix) {
+        this.materialFix = materialFix;
+    }
+
+    /** What the conversions noted (package name choices, mesh fixes not applied), in no set order. */
+    public List<String> notes() {
+        synchronized (notes) {
+            return List.copyOf(notes);
+        }
+    }
+
+    @Override
+    public BundlePackage convert(BundleAssembler.LegacyInput in, IoStoreProfile profile) {
+        String fileName = in.path().substring(in.path().lastIndexOf('/') + 1);
+        AssetPackage p = AssetPackage.read(in.header(), in.exports(), fileName, profile.engine());
+        List<String> local = new ArrayList<>();
+        p = MeshMaterialFix.apply(profile.game(), materialFix, p, in.path(), local);
+        Map<String, byte[]> companions = new LinkedHashMap<>();
+        Map<String, String> pathOf = new LinkedHashMap<>();
+        for (BundleChunk s : in.sidecars()) {
+            String ext = extension(s.path());
+            companions.put(ext, s.data());
+            pathOf.put(ext, s.path());
+        }
+        ZenConversion z = LegacyToZen.convert(p, null, ZenTarget.of(profile.engine()), companions);
+        z.notes().forEach(n -> local.add(in.path() + ": " + n));
+        notes.addAll(local);
+        List<BundleChunk> bulk = new ArrayList<>();
+        for (BulkChunk b : z.bulkChunks()) {
+            bulk.add(new BundleChunk(IoChunkId.of(z.packageId(), 0, b.type()), b.data(), pathOf.get(b.extension())));
+        }
+        return new BundlePackage(z.packageId(), z.packageName(), z.storeEntry(),
+                new BundleChunk(IoChunkId.packageData(z.packageId()), z.zenPackage(), in.path()), bulk);
+    }
+
+    private static String extension(String path) {
+        String p = path.toLowerCase(Locale.ROOT);
+        if (p.endsWith(".m.ubulk")) {
+            return ".m.ubulk";
+        }
+        return p.substring(p.lastIndexOf('.'));
+    }
+}
