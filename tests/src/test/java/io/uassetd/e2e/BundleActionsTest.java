@@ -140,6 +140,59 @@ class BundleActionsTest extends SharedDaemon {
     }
 
     @Test
+    void legacyPackagesGoInConvertedAndComeBackTheSame(@TempDir Path out) throws Exception {
+        // the legacy packages extract_iostore_legacy makes of the game container are the inputs
+        Path game = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged");
+        Map<String, Object> legacy = new HashMap<>(Map.of("game_paks", game.toString(), "engine_version", "UE5_8", "aes_key", KEY_HEX,
+                "output_path", out.resolve("in").toString()));
+        ok("extract_iostore_legacy", legacy);
+        Path mods = out.resolve("mods");
+        JsonNode d = ok("create_mod_iostore", Map.of("output_path", mods.resolve("Legacy_P").toString(), "input_dir",
+                out.resolve("in").toString(), "engine_version", "UE5_8", "parallel", true, "compression", "Zlib")).dataTree();
+        assertThat(d.get("converted_count").intValue()).isEqualTo(97);
+        assertThat(d.get("package_count").intValue()).isEqualTo(97);
+        assertThat(d.get("errors")).isEmpty();
+        assertThat(d.get("file_paths").toString()).contains("Game/Fixtures/Textures/T_Streaming.uasset",
+                "Game/Fixtures/Textures/T_Streaming.ubulk").doesNotContain(".uexp");
+        JsonNode store = ok("package_store_info", Map.of("game_paks", game.toString(), "mod_path", List.of(mods.toString()),
+                "aes_key", KEY_HEX)).dataTree();
+        boolean modWinsAll = false;
+        for (JsonNode c : store.get("containers")) {
+            modWinsAll |= c.get("name").textValue().equals("Legacy_P") && c.get("packages_won").intValue() == 97;
+        }
+        assertThat(modWinsAll).isTrue();
+        legacy.put("mod_path", List.of(mods.toString()));
+        legacy.put("output_path", out.resolve("back").toString());
+        JsonNode back = ok("extract_iostore_legacy", legacy).dataTree();
+        assertThat(back.get("extracted_count").intValue()).isEqualTo(97);
+        Map<String, String> in = tree(out.resolve("in"));
+        assertThat(in).hasSize(208);
+        assertThat(tree(out.resolve("back"))).isEqualTo(in);
+
+        // a legacy .pak as input (UAssetTool's input_pak): its 5 packages convert; export data and bulk data come back the same
+        Path pak = Fixtures.path("cue4parse/UE5_8/LegacyPak/Tagged/Zlib/CUE4ParseFixtures-Legacy-Tagged-Zlib.pak");
+        Path pakMods = out.resolve("pakmods");
+        JsonNode p = ok("create_mod_iostore", Map.of("output_path", pakMods.resolve("FromPak_P").toString(), "input_pak", pak.toString(),
+                "engine_version", "UE5_8", "compress", false)).dataTree();
+        assertThat(p.get("converted_count").intValue()).isEqualTo(5);
+        assertThat(p.get("file_count").intValue()).isEqualTo(6);
+        assertThat(p.get("file_paths").get(0).textValue()).startsWith("CUE4ParseFixtures/Content/Fixtures/");
+        ok("extract_pak_all", Map.of("file_path", pak.toString(), "output_path", out.resolve("pak").toString()));
+        legacy.put("mod_path", List.of(pakMods.toString()));
+        legacy.put("output_path", out.resolve("pakback").toString());
+        legacy.put("filter_patterns", List.of("DT_AllProperties", "Maps/Empty", "DA_AllProperties", "T_BC6H", "T_Streaming"));
+        assertThat(ok("extract_iostore_legacy", legacy).dataTree().get("extracted_count").intValue()).isEqualTo(5);
+        Map<String, String> original = tree(out.resolve("pak"));
+        Map<String, String> returned = tree(out.resolve("pakback/Game/Fixtures"));
+        assertThat(returned.keySet()).isEqualTo(original.keySet());
+        for (String f : original.keySet()) {
+            if (f.endsWith(".uexp") || f.endsWith(".ubulk")) {
+                assertThat(returned.get(f)).as(f).isEqualTo(original.get(f));
+            }
+        }
+    }
+
+    @Test
     void failuresLeaveNoFileBehind(@TempDir Path out) throws Exception {
         Path bad = out.resolve("bad/Game/Content/Broken.uasset");
         Files.createDirectories(bad.getParent());

@@ -9,7 +9,14 @@ import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionScheme;
 import io.uassetd.codecs.error.CancelledException;
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.iostore.bundle.BundleAssembler;
 import io.uassetd.codecs.iostore.bundle.BundleChunk;
+import io.uassetd.codecs.iostore.bundle.BundleInput;
+import io.uassetd.codecs.iostore.bundle.GameProfile;
+import io.uassetd.codecs.iostore.bundle.LegacyPackages;
+import io.uassetd.codecs.iostore.header.ContainerHeaderVersion;
+import io.uassetd.codecs.iostore.toc.TocVersion;
 import io.uassetd.codecs.iostore.bundle.BundlePackage;
 import io.uassetd.codecs.iostore.bundle.BundleWriter;
 import io.uassetd.codecs.iostore.bundle.ContainerCopy;
@@ -215,6 +222,58 @@ class BundleWriterTest {
                 assertThat(ch.containerId()).isEqualTo(b.containerId());
                 assertThat(ch.storeEntries()).hasSameSizeAs(src.containerHeader().orElseThrow().storeEntries());
                 assertThat(cloneHeader.length).isEqualTo(srcHeader.length);
+            }
+        }
+    }
+
+    @Test
+    void legacyPackagesConvertIntoABundleThatGivesThemBack(@TempDir Path tmp) throws Exception {
+        Path source = IoStoreFixtures.ue58("Tagged", "Uncompressed");
+        Path global = Fixtures.path(IoStoreFixtures.UE58 + "Tagged/global.utoc");
+        // legacy inputs: the fixture's packages as extract_iostore_legacy writes them, with their bulk data
+        List<BundleInput> inputs = new ArrayList<>();
+        Map<String, LegacyOutput> originals = new HashMap<>();
+        try (PackageStore store = PackageStore.builder(ContainerKeys.none(), CODECS).addContainer(global, 0)
+                .addContainer(source, 1).strict(true).build()) {
+            for (long id : store.packageIds()) {
+                LegacyOutput lo = ZenToLegacy.convert(store, id, EngineVersion.UE5_8, ZenToLegacy.Unresolved.RECOVER);
+                AssetPackage.Bytes b = lo.asset().toBytes();
+                String path = lo.relativePath();
+                String stem = path.substring(0, path.lastIndexOf('.'));
+                originals.put(lo.packageName(), lo);
+                inputs.add(new BundleInput(path, b::header));
+                inputs.add(new BundleInput(stem + ".uexp", b::exports));
+                lo.companions().forEach((ext, data) -> inputs.add(new BundleInput(stem + ext, () -> data)));
+            }
+        }
+        // the Marvel Rivals profile over the UE5.8 layout: its TOC and header versions, and its mesh hook
+        IoStoreProfile profile = IoStoreProfile.of(EngineVersion.UE5_8, GameProfile.MARVEL_RIVALS);
+        assertThat(profile.tocVersion()).isEqualTo(TocVersion.PERFECT_HASH_WITH_OVERFLOW);
+        assertThat(profile.headerVersion()).isEqualTo(ContainerHeaderVersion.NO_EXPORT_INFO);
+        LegacyPackages legacy = new LegacyPackages(true);
+        BundleAssembler.Plan plan = BundleAssembler.assemble(inputs, profile, false, legacy, null, TaskMonitor.NONE);
+        assertThat(plan.errors()).isEmpty();
+        assertThat(plan.packages()).hasSize(97);
+        assertThat(plan.legacyCount()).isEqualTo(97);
+        assertThat(legacy.notes()).anyMatch(n -> n.contains("SK_Fixture") && n.contains("SkeletalMesh") && n.contains("not available"))
+                .anyMatch(n -> n.contains("SM_Fixture") && n.contains("StaticMesh"));
+        Path utoc = tmp.resolve("Legacy_P.utoc");
+        BundleWriter.write(utoc, BundleWriter.Options.of(profile).withMethod(CompressionMethod.ZLIB), plan.packages(), List.of(),
+                CODECS, TaskMonitor.NONE);
+        try (PackageStore rebuilt = PackageStore.builder(ContainerKeys.none(), CODECS).addContainer(global, 0)
+                .addContainer(utoc, 1).strict(true).build()) {
+            assertThat(rebuilt.containers().get(1).toc().version()).isEqualTo(TocVersion.PERFECT_HASH_WITH_OVERFLOW);
+            assertThat(rebuilt.containers().get(1).containerHeader().orElseThrow().version())
+                    .isEqualTo(ContainerHeaderVersion.NO_EXPORT_INFO);
+            assertThat(rebuilt.packageCount()).isEqualTo(97);
+            for (long id : rebuilt.packageIds()) {
+                LegacyOutput b = ZenToLegacy.convert(rebuilt, id, EngineVersion.UE5_8, ZenToLegacy.Unresolved.RECOVER);
+                LegacyOutput a = originals.get(b.packageName());
+                assertThat(b.relativePath()).isEqualTo(a.relativePath());
+                assertThat(b.asset().toBytes().header()).as(b.packageName()).isEqualTo(a.asset().toBytes().header());
+                assertThat(b.asset().toBytes().exports()).as(b.packageName()).isEqualTo(a.asset().toBytes().exports());
+                assertThat(b.companions().keySet()).isEqualTo(a.companions().keySet());
+                b.companions().forEach((ext, data) -> assertThat(data).isEqualTo(a.companions().get(ext)));
             }
         }
     }
