@@ -25,6 +25,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ForkJoinPool;
 import org.bouncycastle.crypto.digests.Blake3Digest;
 
 /**
@@ -127,6 +128,78 @@ public final class IoStoreWriter implements AutoCloseable {
      * compressed (a container header must never be compressed).
      */
     public void addChunk(IoChunkId id, byte[] data, String path, boolean compress) {
+        add(id, data, path, compress, null, null);
+    }
+
+    /** A chunk for {@link #addChunks}: what {@link #addChunk(IoChunkId, byte[], String, boolean)} takes. */
+    public record Pending(IoChunkId id, byte[] data, String path, boolean compress) {
+    }
+
+    /**
+     * Adds chunks in order, with their blocks compressed and their hashes computed on {@code pool}'s
+     * threads first: the container is the same as adding them one by one. Holds the compressed
+     * blocks of all {@code chunks} in memory, so callers pass batches.
+     */
+    public void addChunks(List<Pending> chunks, ForkJoinPool pool) {
+        int bs = options.blockSize();
+        List<int[]> jobs = new ArrayList<>();
+        for (int c = 0; c < chunks.size(); c++) {
+            Pending p = chunks.get(c);
+            jobs.add(new int[] {c, -1});
+            if (codec != null && p.compress()) {
+                for (int b = 0; b * (long) bs < p.data().length; b++) {
+                    jobs.add(new int[] {c, b});
+                }
+            }
+        }
+        byte[][][] packed = new byte[chunks.size()][][];
+        byte[][] hashes = new byte[chunks.size()][];
+        for (int c = 0; c < chunks.size(); c++) {
+            Pending p = chunks.get(c);
+            packed[c] = codec != null && p.compress() ? new byte[(p.data().length + bs - 1) / bs][] : null;
+        }
+        Runnable work = () -> jobs.parallelStream().forEach(j -> {
+            byte[] data = chunks.get(j[0]).data();
+            if (j[1] < 0) {
+                hashes[j[0]] = hash(data);
+                return;
+            }
+            int off = j[1] * bs;
+            int len = Math.min(bs, data.length - off);
+            byte[] out = new byte[codec.maxCompressedLength(len)];
+            int n = codec.compress(data, off, len, out, 0);
+            packed[j[0]][j[1]] = n < len ? Arrays.copyOf(out, n) : NOT_SMALLER;
+        });
+        try {
+            pool.submit(work).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new io.uassetd.codecs.error.CancelledException("Interrupted while compressing");
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+        for (int c = 0; c < chunks.size(); c++) {
+            Pending p = chunks.get(c);
+            add(p.id(), p.data(), p.path(), p.compress(), packed[c], hashes[c]);
+        }
+    }
+
+    private static final byte[] NOT_SMALLER = new byte[0];
+
+    private byte[] hash(byte[] data) {
+        Blake3Digest d = new Blake3Digest(256);
+        d.update(data, 0, data.length);
+        byte[] h = new byte[32];
+        d.doFinal(h, 0);
+        return options.version().atLeast(TocVersion.REPLACE_IO_CHUNK_HASH_WITH_IO_HASH) ? Arrays.copyOf(h, 20)
+                : Arrays.copyOf(Arrays.copyOf(h, 20), 32);
+    }
+
+    /** Adds a chunk; {@code packed} holds its blocks already compressed (NOT_SMALLER: stored), or is null. */
+    private void add(IoChunkId id, byte[] data, String path, boolean compress, byte[][] packed, byte[] hash) {
         if (finished) {
             throw new IllegalStateException("Writer finished");
         }
@@ -136,43 +209,40 @@ public final class IoStoreWriter implements AutoCloseable {
         int bs = options.blockSize();
         long virtualStart = (long) blocks.size() * bs;
         boolean compressed = false;
-        for (int off = 0; off < data.length; off += bs) {
+        for (int off = 0, b = 0; off < data.length; off += bs, b++) {
             int len = Math.min(bs, data.length - off);
-            compressed |= writeBlock(data, off, len, compress);
+            if (packed != null) {
+                compressed |= packed[b] == NOT_SMALLER ? storeBlock(data, off, len, len, 0)
+                        : storeBlock(packed[b], 0, packed[b].length, len, 1);
+            } else {
+                compressed |= writeBlock(data, off, len, compress);
+            }
         }
         anyCompressed |= compressed;
-        Blake3Digest d = new Blake3Digest(256);
-        d.update(data, 0, data.length);
-        byte[] h = new byte[32];
-        d.doFinal(h, 0);
-        byte[] hash = options.version().atLeast(TocVersion.REPLACE_IO_CHUNK_HASH_WITH_IO_HASH) ? Arrays.copyOf(h, 20)
-                : Arrays.copyOf(Arrays.copyOf(h, 20), 32);
         ids.add(id);
         offsets.add(new OffsetAndLength(virtualStart, data.length));
-        metas.add(new TocEntryMeta(hash, compressed ? TocEntryMeta.FLAG_COMPRESSED : 0, 0));
+        metas.add(new TocEntryMeta(hash != null ? hash : hash(data), compressed ? TocEntryMeta.FLAG_COMPRESSED : 0, 0));
         if (path != null) {
             files.add(new DirectoryIndex.IndexedFile(path, ids.size() - 1));
         }
     }
 
     private boolean writeBlock(byte[] data, int off, int len, boolean compress) {
-        int stored = len;
-        int method = 0;
-        byte[] src = data;
-        int srcOff = off;
         if (codec != null && compress) {
             int n = codec.compress(data, off, len, scratch, 0);
             if (n < len) {
-                stored = n;
-                method = 1;
-                src = scratch;
-                srcOff = 0;
+                return storeBlock(scratch, 0, n, len, 1);
             }
         }
+        return storeBlock(data, off, len, len, 0);
+    }
+
+    /** Encrypts (when keyed) and appends one block of {@code stored} bytes that decodes to {@code len}. */
+    private boolean storeBlock(byte[] src, int srcOff, int stored, int len, int method) {
         int onDisk = stored;
         if (cipher != null) {
-            if (src != scratch) {
-                System.arraycopy(data, off, scratch, 0, len);
+            if (src != scratch || srcOff != 0) {
+                System.arraycopy(src, srcOff, scratch, 0, stored);
                 src = scratch;
                 srcOff = 0;
             }

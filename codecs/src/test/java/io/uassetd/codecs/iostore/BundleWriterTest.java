@@ -157,6 +157,26 @@ class BundleWriterTest {
     }
 
     @Test
+    void compressingOnManyThreadsWritesTheSameBytes(@TempDir Path tmp) throws Exception {
+        IoStoreProfile profile = IoStoreProfile.of(EngineVersion.UE5_8);
+        List<BundlePackage> packages;
+        try (IoStoreContainer src = IoStoreContainer.open(IoStoreFixtures.ue58("Tagged", "Uncompressed"))) {
+            packages = packagesOf(src, profile);
+        }
+        BundleWriter.Options o = BundleWriter.Options.of(profile).withMethod(CompressionMethod.ZLIB).withKeys(KEY, null);
+        BundleWriter.write(tmp.resolve("a/One_P.utoc"), o, packages, List.of(), CODECS, TaskMonitor.NONE);
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(4);
+        try {
+            BundleWriter.write(tmp.resolve("b/One_P.utoc"), o.withPool(pool), packages, List.of(), CODECS, TaskMonitor.NONE);
+        } finally {
+            pool.shutdown();
+        }
+        for (String f : List.of("One_P.utoc", "One_P.ucas", "One_P.pak")) {
+            assertThat(Files.readAllBytes(tmp.resolve("b").resolve(f))).as(f).isEqualTo(Files.readAllBytes(tmp.resolve("a").resolve(f)));
+        }
+    }
+
+    @Test
     void aFailedBuildLeavesNoFileBehind(@TempDir Path tmp) throws Exception {
         IoStoreProfile profile = IoStoreProfile.of(EngineVersion.UE5_8);
         List<BundlePackage> packages;

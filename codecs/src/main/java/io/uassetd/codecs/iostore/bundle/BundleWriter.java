@@ -27,6 +27,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * Writes an IoStore bundle: {@code X.utoc} + {@code X.ucas} with the packages' chunks and a
@@ -47,33 +48,39 @@ public final class BundleWriter {
      * @param pakExtras files that go into the companion pak itself (hybrid bundles)
      */
     public record Options(IoStoreProfile profile, CompressionMethod method, String mountPoint, AesKey containerKey,
-            AesKey pakKey, long containerId, boolean companionPak, List<PakSource> pakExtras) {
+            AesKey pakKey, long containerId, boolean companionPak, List<PakSource> pakExtras, ForkJoinPool pool) {
         public Options {
             pakExtras = List.copyOf(pakExtras);
         }
 
         public static Options of(IoStoreProfile profile) {
-            return new Options(profile, CompressionMethod.NONE, CompanionPak.DEFAULT_MOUNT_POINT, null, null, 0, true, List.of());
+            return new Options(profile, CompressionMethod.NONE, CompanionPak.DEFAULT_MOUNT_POINT, null, null, 0, true, List.of(),
+                    null);
+        }
+
+        /** Compresses and hashes blocks on {@code p}'s threads (null: on the calling thread). */
+        public Options withPool(ForkJoinPool p) {
+            return new Options(profile, method, mountPoint, containerKey, pakKey, containerId, companionPak, pakExtras, p);
         }
 
         public Options withMethod(CompressionMethod m) {
-            return new Options(profile, m, mountPoint, containerKey, pakKey, containerId, companionPak, pakExtras);
+            return new Options(profile, m, mountPoint, containerKey, pakKey, containerId, companionPak, pakExtras, pool);
         }
 
         public Options withMountPoint(String m) {
-            return new Options(profile, method, m, containerKey, pakKey, containerId, companionPak, pakExtras);
+            return new Options(profile, method, m, containerKey, pakKey, containerId, companionPak, pakExtras, pool);
         }
 
         public Options withKeys(AesKey container, AesKey pak) {
-            return new Options(profile, method, mountPoint, container, pak, containerId, companionPak, pakExtras);
+            return new Options(profile, method, mountPoint, container, pak, containerId, companionPak, pakExtras, pool);
         }
 
         public Options withContainerId(long id) {
-            return new Options(profile, method, mountPoint, containerKey, pakKey, id, companionPak, pakExtras);
+            return new Options(profile, method, mountPoint, containerKey, pakKey, id, companionPak, pakExtras, pool);
         }
 
         public Options withCompanionPak(boolean write, List<PakSource> extras) {
-            return new Options(profile, method, mountPoint, containerKey, pakKey, containerId, write, extras);
+            return new Options(profile, method, mountPoint, containerKey, pakKey, containerId, write, extras, pool);
         }
     }
 
@@ -145,18 +152,20 @@ public final class BundleWriter {
             int total = packages.size() + chunks.size();
             int n = 0;
             try (IoStoreWriter w = IoStoreWriter.create(utoc, wo, codecs)) {
+                Batch batch = new Batch(w, o.pool());
                 for (BundlePackage p : packages) {
                     monitor.checkCancelled();
                     for (BundleChunk c : p.chunks()) {
-                        w.addChunk(c.id(), c.data(), c.path());
+                        batch.add(c);
                     }
                     monitor.progress(++n, total, p.name());
                 }
                 for (BundleChunk c : chunks) {
                     monitor.checkCancelled();
-                    w.addChunk(c.id(), c.data(), c.path());
+                    batch.add(c);
                     monitor.progress(++n, total, c.path() != null ? c.path() : c.id().hex());
                 }
+                batch.flush();
                 w.addChunk(IoChunkId.of(containerId, 0, IoChunkType.CONTAINER_HEADER), header.toBytes(), null, false);
                 monitor.checkCancelled();
                 toc = w.finish();
@@ -194,6 +203,41 @@ public final class BundleWriter {
         return new ContainerHeader(v, containerId, ids, entries, List.of(), List.of(), NameBatch.empty(), List.of(), List.of(),
                 soft);
     }
+
+    /** Chunks handed to the writer in batches of about {@value #BATCH_BYTES} bytes when compressing in parallel. */
+    private static final class Batch {
+        private final IoStoreWriter w;
+        private final ForkJoinPool pool;
+        private final List<IoStoreWriter.Pending> pending = new ArrayList<>();
+        private long bytes;
+
+        Batch(IoStoreWriter w, ForkJoinPool pool) {
+            this.w = w;
+            this.pool = pool;
+        }
+
+        void add(BundleChunk c) {
+            if (pool == null) {
+                w.addChunk(c.id(), c.data(), c.path());
+                return;
+            }
+            pending.add(new IoStoreWriter.Pending(c.id(), c.data(), c.path(), true));
+            bytes += c.data().length;
+            if (bytes >= BATCH_BYTES) {
+                flush();
+            }
+        }
+
+        void flush() {
+            if (!pending.isEmpty()) {
+                w.addChunks(List.copyOf(pending), pool);
+                pending.clear();
+                bytes = 0;
+            }
+        }
+    }
+
+    static final long BATCH_BYTES = 32L << 20;
 
     static ContainerHeader withContainerId(ContainerHeader h, long id) {
         return new ContainerHeader(h.version(), id, h.packageIds(), h.storeEntries(), h.optionalSegmentPackageIds(),

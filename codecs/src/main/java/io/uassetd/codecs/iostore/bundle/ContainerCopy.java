@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * Writes a container again, chunk for chunk: the same chunk ids, bytes and directory-index paths,
@@ -36,8 +37,13 @@ public final class ContainerCopy {
      * @param key AES key of the copy, or null for an unencrypted copy
      * @param pakKey key of the companion pak, or null
      * @param newId true: the id of the copy's name; false: the source's id
+     * @param pool compresses on its threads, or null
      */
-    public record Options(CompressionMethod method, AesKey key, AesKey pakKey, boolean newId, boolean companionPak) {
+    public record Options(CompressionMethod method, AesKey key, AesKey pakKey, boolean newId, boolean companionPak,
+            ForkJoinPool pool) {
+        public Options(CompressionMethod method, AesKey key, AesKey pakKey, boolean newId, boolean companionPak) {
+            this(method, key, pakKey, newId, companionPak, null);
+        }
     }
 
     /** The compression method a container uses (its first), or NONE. */
@@ -91,7 +97,7 @@ public final class ContainerCopy {
     public static BundleWriter.Result write(Snapshot s, Path utoc, Options o, Codecs codecs, TaskMonitor monitor) {
         BundleWriter.Options bo = BundleWriter.Options.of(s.profile()).withMethod(o.method()).withKeys(o.key(), o.pakKey())
                 .withMountPoint(s.mountPoint()).withContainerId(o.newId() ? 0 : s.containerId())
-                .withCompanionPak(o.companionPak(), List.of());
+                .withCompanionPak(o.companionPak(), List.of()).withPool(o.pool());
         return BundleWriter.write(utoc, bo, List.of(), s.chunks(), s.header(), codecs, monitor);
     }
 

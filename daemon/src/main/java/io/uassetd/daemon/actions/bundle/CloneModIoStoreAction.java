@@ -72,7 +72,7 @@ public final class CloneModIoStoreAction implements ActionHandler {
                 : s.method() == CompressionMethod.NONE ? CompressionMethod.NONE
                 : Bundles.method(s.method().unrealName(), args, ctx.services().codecs(), ctx);
         BundleWriter.Result r = ContainerCopy.write(s, out, new ContainerCopy.Options(m, s.encrypted() ? key : null, pakKey, true,
-                args.bool("companion_pak")), ctx.services().codecs(), ctx);
+                args.bool("companion_pak"), ctx.services().compute()), ctx.services().codecs(), ctx);
         return ActionResult.of("Cloned " + utoc + " to " + r.utoc(), new Cloned(utoc.toString(), r.utoc().toString(),
                 r.utoc().toString(), r.ucas().get(0).toString(), Bundles.str(r.pak()), r.chunkCount(),
                 r.header().packageIds().size(), m.unrealName(), r.files()));

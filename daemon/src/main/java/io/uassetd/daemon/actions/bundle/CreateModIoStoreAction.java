@@ -145,7 +145,8 @@ public final class CreateModIoStoreAction implements ActionHandler {
             throw ActionException.invalid("Nothing written: " + why);
         }
         BundleWriter.Options o = BundleWriter.Options.of(profile).withMethod(method).withMountPoint(args.string("mount_point"))
-                .withKeys(obfuscate ? key : null, key).withCompanionPak(true, plan.rawFiles());
+                .withKeys(obfuscate ? key : null, key).withCompanionPak(true, plan.rawFiles())
+                .withPool(ctx.services().compute());
         try {
             BundleWriter.Result r = BundleWriter.write(utoc, o, plan.packages(), List.of(), ctx.services().codecs(), ctx);
             return new Built(r, plan, method.unrealName(), obfuscate, profile);

@@ -67,7 +67,7 @@ public final class RecompressIoStoreAction implements ActionHandler {
             throw ActionException.invalid("No compression method is available to recompress with");
         }
         BundleWriter.Result r = ContainerCopy.write(s, out, new ContainerCopy.Options(m, s.encrypted() ? key : null, null, false,
-                false), ctx.services().codecs(), ctx);
+                false, ctx.services().compute()), ctx.services().codecs(), ctx);
         return ActionResult.of("Recompressed " + utoc + " to " + r.utoc(), new Recompressed(r.utoc().toString(), false,
                 m.unrealName(), r.chunkCount()));
     }
