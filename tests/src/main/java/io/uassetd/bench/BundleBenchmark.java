@@ -1,6 +1,5 @@
 package io.uassetd.bench;
 
-import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.compression.CompressionMethod;
@@ -24,7 +23,6 @@ import io.uassetd.codecs.iostore.header.ContainerHeader;
 import io.uassetd.codecs.iostore.header.ContainerHeaderVersion;
 import io.uassetd.codecs.iostore.header.StoreEntry;
 import io.uassetd.codecs.task.TaskMonitor;
-import io.uassetd.codecs.zen.convert.LegacyOutput;
 import io.uassetd.codecs.zen.convert.ZenToLegacy;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -144,13 +142,7 @@ public final class BundleBenchmark {
         try (PackageStore store = PackageStore.builder(ContainerKeys.none(), codecs).addContainer(tagged.resolve("global.utoc"), 0)
                 .addContainer(source, 1).strict(true).build()) {
             for (long id : store.packageIds()) {
-                LegacyOutput lo = ZenToLegacy.convert(store, id, EngineVersion.UE5_8, ZenToLegacy.Unresolved.RECOVER);
-                AssetPackage.Bytes b = lo.asset().toBytes();
-                String path = lo.relativePath();
-                String stem = path.substring(0, path.lastIndexOf('.'));
-                inputs.add(new BundleInput(path, b::header));
-                inputs.add(new BundleInput(stem + ".uexp", b::exports));
-                lo.companions().forEach((ext, data) -> inputs.add(new BundleInput(stem + ext, () -> data)));
+                inputs.addAll(BundleInput.of(ZenToLegacy.convert(store, id, EngineVersion.UE5_8, ZenToLegacy.Unresolved.RECOVER)));
             }
         }
         return inputs;

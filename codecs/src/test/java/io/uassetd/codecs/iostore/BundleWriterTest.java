@@ -9,7 +9,6 @@ import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionScheme;
 import io.uassetd.codecs.error.CancelledException;
-import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.iostore.bundle.BundleAssembler;
 import io.uassetd.codecs.iostore.bundle.BundleChunk;
 import io.uassetd.codecs.iostore.bundle.BundleInput;
@@ -76,6 +75,13 @@ class BundleWriterTest {
             out.add(ZenPackages.of(data, path, path, sidecars.getOrDefault(id, List.of()), profile));
         }
         return out;
+    }
+
+    /** The Uncompressed UE5.8 container's packages as bundle inputs for {@code profile}. */
+    static List<BundlePackage> fixturePackages(IoStoreProfile profile) {
+        try (IoStoreContainer src = IoStoreContainer.open(IoStoreFixtures.ue58("Tagged", "Uncompressed"))) {
+            return packagesOf(src, profile);
+        }
     }
 
     @Test
@@ -159,10 +165,7 @@ class BundleWriterTest {
     @Test
     void compressingOnManyThreadsWritesTheSameBytes(@TempDir Path tmp) throws Exception {
         IoStoreProfile profile = IoStoreProfile.of(EngineVersion.UE5_8);
-        List<BundlePackage> packages;
-        try (IoStoreContainer src = IoStoreContainer.open(IoStoreFixtures.ue58("Tagged", "Uncompressed"))) {
-            packages = packagesOf(src, profile);
-        }
+        List<BundlePackage> packages = fixturePackages(profile);
         BundleWriter.Options o = BundleWriter.Options.of(profile).withMethod(CompressionMethod.ZLIB).withKeys(KEY, null);
         BundleWriter.write(tmp.resolve("a/One_P.utoc"), o, packages, List.of(), CODECS, TaskMonitor.NONE);
         java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(4);
@@ -179,10 +182,7 @@ class BundleWriterTest {
     @Test
     void aFailedBuildLeavesNoFileBehind(@TempDir Path tmp) throws Exception {
         IoStoreProfile profile = IoStoreProfile.of(EngineVersion.UE5_8);
-        List<BundlePackage> packages;
-        try (IoStoreContainer src = IoStoreContainer.open(IoStoreFixtures.ue58("Tagged", "Uncompressed"))) {
-            packages = packagesOf(src, profile);
-        }
+        List<BundlePackage> packages = fixturePackages(profile);
         Path utoc = tmp.resolve("Broken_P.utoc");
         List<BundlePackage> twice = new ArrayList<>(packages);
         twice.add(packages.get(3));
@@ -257,13 +257,8 @@ class BundleWriterTest {
                 .addContainer(source, 1).strict(true).build()) {
             for (long id : store.packageIds()) {
                 LegacyOutput lo = ZenToLegacy.convert(store, id, EngineVersion.UE5_8, ZenToLegacy.Unresolved.RECOVER);
-                AssetPackage.Bytes b = lo.asset().toBytes();
-                String path = lo.relativePath();
-                String stem = path.substring(0, path.lastIndexOf('.'));
                 originals.put(lo.packageName(), lo);
-                inputs.add(new BundleInput(path, b::header));
-                inputs.add(new BundleInput(stem + ".uexp", b::exports));
-                lo.companions().forEach((ext, data) -> inputs.add(new BundleInput(stem + ext, () -> data)));
+                inputs.addAll(BundleInput.of(lo));
             }
         }
         // the Marvel Rivals profile over the UE5.8 layout: its TOC and header versions, and its mesh hook

@@ -103,6 +103,18 @@ public record BundleInput(String path, Loader loader) {
         return g.endsWith("/") ? g : g + "/";
     }
 
+    /** The files of a legacy package made by Zen -> legacy conversion: .uasset/.umap, .uexp, bulk data. */
+    public static List<BundleInput> of(io.uassetd.codecs.zen.convert.LegacyOutput legacy) {
+        io.uassetd.codecs.asset.AssetPackage.Bytes b = legacy.asset().toBytes();
+        String path = legacy.relativePath();
+        String stem = path.substring(0, path.lastIndexOf('.'));
+        List<BundleInput> out = new ArrayList<>();
+        out.add(new BundleInput(path, b::header));
+        out.add(new BundleInput(stem + ".uexp", b::exports));
+        legacy.companions().forEach((ext, data) -> out.add(new BundleInput(stem + ext, () -> data)));
+        return out;
+    }
+
     /** The entries of a legacy pak, at their mount point plus entry path (leading {@code ../} dropped). */
     public static List<BundleInput> ofPak(Path pak, AesKey key, EncryptionScheme scheme, Codecs codecs) {
         List<BundleInput> out = new ArrayList<>();

@@ -5,6 +5,9 @@ import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.error.UnsupportedVersionException;
+import io.uassetd.codecs.iostore.ContainerKeys;
+import io.uassetd.codecs.iostore.IoStoreContainer;
+import io.uassetd.codecs.iostore.bundle.ContainerCopy;
 import io.uassetd.codecs.iostore.bundle.GameProfile;
 import io.uassetd.codecs.iostore.bundle.IoStoreProfile;
 import io.uassetd.daemon.action.ActionContext;
@@ -13,6 +16,7 @@ import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.util.Keys;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -107,6 +111,28 @@ final class Bundles {
             }
         }
         return output.resolveSibling(f + ".utoc");
+    }
+
+    /** The {@code file_path} of a container request: an existing .utoc. */
+    static Path requireUtoc(Args args) {
+        Path utoc = args.requirePath("file_path");
+        if (!Files.isRegularFile(utoc) || !utoc.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".utoc")) {
+            throw ActionException.notFound("Container not found (a .utoc): " + utoc, utoc.toString());
+        }
+        return utoc;
+    }
+
+    /**
+     * The container's content, read whole and closed again before anything is written (a copy may
+     * replace its source).
+     */
+    static ContainerCopy.Snapshot snapshot(Path utoc, AesKey key, ActionContext ctx) {
+        try (IoStoreContainer src = IoStoreContainer.open(utoc, ContainerKeys.of(key), ctx.services().codecs())) {
+            if (src.isEncrypted() && !src.canDecrypt()) {
+                throw ActionException.invalid("The container is encrypted: give its aes_key");
+            }
+            return ContainerCopy.read(src, ctx);
+        }
     }
 
     static String str(Path p) {

@@ -2,8 +2,6 @@ package io.uassetd.daemon.actions.bundle;
 
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
-import io.uassetd.codecs.iostore.ContainerKeys;
-import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.codecs.iostore.bundle.BundleWriter;
 import io.uassetd.codecs.iostore.bundle.ContainerCopy;
 import io.uassetd.daemon.action.ActionContext;
@@ -15,10 +13,8 @@ import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.util.Keys;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * {@code clone_mod_iostore}: copies a mod container under a new name ({@code output_path} is the
@@ -51,23 +47,14 @@ public final class CloneModIoStoreAction implements ActionHandler {
 
     @Override
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        Path utoc = args.requirePath("file_path");
-        if (!Files.isRegularFile(utoc) || !utoc.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".utoc")) {
-            throw ActionException.notFound("Container not found (a .utoc): " + utoc, utoc.toString());
-        }
+        Path utoc = Bundles.requireUtoc(args);
         Path out = Bundles.utocOf(args.requirePath("output_path")).toAbsolutePath();
         if (out.normalize().equals(utoc.toAbsolutePath().normalize())) {
             throw ActionException.invalid("output_path names the source container; a clone needs a new name");
         }
         AesKey key = Keys.parse(args.string("aes_key"));
         AesKey pakKey = Keys.parse(args.string("pak_aes"));
-        ContainerCopy.Snapshot s;
-        try (IoStoreContainer src = IoStoreContainer.open(utoc, ContainerKeys.of(key), ctx.services().codecs())) {
-            if (src.isEncrypted() && !src.canDecrypt()) {
-                throw ActionException.invalid("The container is encrypted: give its aes_key");
-            }
-            s = ContainerCopy.read(src, ctx);
-        }
+        ContainerCopy.Snapshot s = Bundles.snapshot(utoc, key, ctx);
         CompressionMethod m = args.has("compression") ? Bundles.method(args.string("compression"), args, ctx.services().codecs(), ctx)
                 : s.method() == CompressionMethod.NONE ? CompressionMethod.NONE
                 : Bundles.method(s.method().unrealName(), args, ctx.services().codecs(), ctx);

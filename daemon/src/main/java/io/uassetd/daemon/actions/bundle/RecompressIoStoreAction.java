@@ -15,9 +15,7 @@ import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.util.Keys;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 
 /**
  * {@code recompress_iostore}: writes an uncompressed container again with its chunks compressed
@@ -45,23 +43,16 @@ public final class RecompressIoStoreAction implements ActionHandler {
 
     @Override
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        Path utoc = args.requirePath("file_path");
-        if (!Files.isRegularFile(utoc) || !utoc.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".utoc")) {
-            throw ActionException.notFound("Container not found (a .utoc): " + utoc, utoc.toString());
-        }
+        Path utoc = Bundles.requireUtoc(args);
         Path out = args.has("output_path") ? Bundles.utocOf(args.path("output_path")) : utoc;
         AesKey key = Keys.parse(args.string("aes_key"));
-        ContainerCopy.Snapshot s;
         try (IoStoreContainer src = IoStoreContainer.open(utoc, ContainerKeys.of(key), ctx.services().codecs())) {
-            if (src.isEncrypted() && !src.canDecrypt()) {
-                throw ActionException.invalid("The container is encrypted: give its aes_key");
-            }
             if (src.isCompressed() && !args.bool("force")) {
                 return ActionResult.of("Already compressed: " + utoc, new Recompressed(utoc.toString(), true,
                         String.join(",", src.toc().compressionMethods()), src.chunkCount()));
             }
-            s = ContainerCopy.read(src, ctx);
         }
+        ContainerCopy.Snapshot s = Bundles.snapshot(utoc, key, ctx);
         CompressionMethod m = Bundles.method(args.string("compression"), args, ctx.services().codecs(), ctx);
         if (m == CompressionMethod.NONE) {
             throw ActionException.invalid("No compression method is available to recompress with");
