@@ -74,19 +74,23 @@ public final class LegacyToZen {
      * (versioned packages use their own versions) and converts it.
      */
     public static ZenConversion convertFile(Path uasset, String packageName, ZenTarget target) {
-        AssetPackage legacy = AssetPackage.open(uasset, target.engine());
-        Map<String, byte[]> companions = new LinkedHashMap<>();
+        return convert(AssetPackage.open(uasset, target.engine()), packageName, target, companions(uasset));
+    }
+
+    /** The bulk data companions next to {@code uasset} ({@code .ubulk}, {@code .uptnl}, {@code .m.ubulk}) that exist. */
+    public static Map<String, byte[]> companions(Path uasset) {
+        Map<String, byte[]> out = new LinkedHashMap<>();
         for (String ext : BulkChunk.EXTENSIONS) {
             Path p = AssetPackage.sibling(uasset, ext);
             if (Files.isRegularFile(p)) {
                 try {
-                    companions.put(ext, Files.readAllBytes(p));
+                    out.put(ext, Files.readAllBytes(p));
                 } catch (IOException e) {
                     throw new UncheckedIOException("Cannot read " + p + ": " + e.getMessage(), e);
                 }
             }
         }
-        return convert(legacy, packageName, target, companions);
+        return out;
     }
 
     private static final class Builder {
