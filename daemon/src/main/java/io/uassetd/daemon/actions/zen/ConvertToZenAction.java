@@ -82,7 +82,7 @@ public final class ConvertToZenAction implements ActionHandler {
         List<Chunk> chunks = z.bulkChunks().stream()
                 .map(c -> new Chunk(c.type().name(), c.extension(), c.data().length)).toList();
         Converted data = new Converted(out.toString(), z.zenPackage().length, z.packageName(), Hashes.hex64(z.packageId()),
-                engine.name(), target.layout().name(), z.exportCount(), z.model().importMap().size(),
+                engine.name(), z.layout().name(), z.exportCount(), z.model().importMap().size(),
                 z.storeEntry().exportBundleCount(), z.storeEntry().importedPackages().stream().map(Hashes::hex64).toList(),
                 chunks, z.notes());
         return ActionResult.of("Converted " + z.packageName() + " to " + out, data);
