@@ -275,6 +275,48 @@ public final class AssetPackage {
         return new byte[0];
     }
 
+    /**
+     * The bytes after the header (from TotalHeaderSize to the end: a split package's .uexp) exactly
+     * as read, without serializing anything; null when an export was edited since (its bytes are then
+     * only known through {@link #toBytes()}).
+     */
+    public byte[] storedExportArea() {
+        long start = summary.totalHeaderSize();
+        List<byte[]> parts = new ArrayList<>();
+        long pos = start;
+        int size = 0;
+        for (Region r : regions) {
+            if (r.end() <= start) {
+                continue;
+            }
+            byte[] b;
+            if (r.kind() == Region.Kind.RAW && r.start() >= start) {
+                b = r.raw();
+            } else if (r.kind() == Region.Kind.EXPORT_DATA && r.start() >= start) {
+                Export e = exports.get(r.exportIndex());
+                if (e.content() != null || e.rawSize() != r.length()) {
+                    return null;
+                }
+                b = e.serialize(this);
+            } else {
+                return null;
+            }
+            if (r.start() != pos || b.length != r.length()) {
+                return null;
+            }
+            parts.add(b);
+            pos += b.length;
+            size = Math.addExact(size, b.length);
+        }
+        byte[] out = new byte[size];
+        int at = 0;
+        for (byte[] b : parts) {
+            System.arraycopy(b, 0, out, at, b.length);
+            at += b.length;
+        }
+        return out;
+    }
+
     /** The asset registry data (kept raw) at AssetRegistryDataOffset, up to the next table; empty when absent. */
     public byte[] assetRegistryData() {
         return summary.assetRegistryDataOffset() > 0 ? rawSpanAt(summary.assetRegistryDataOffset()) : new byte[0];

@@ -32,6 +32,7 @@ import io.uassetd.daemon.actions.iostore.ListIoStoreFilesAction;
 import io.uassetd.daemon.actions.iostore.PackageStoreInfoAction;
 import io.uassetd.daemon.actions.pak.CreateCompanionPakAction;
 import io.uassetd.daemon.actions.usmap.InspectUsmapAction;
+import io.uassetd.daemon.actions.zen.ConvertToZenAction;
 import io.uassetd.daemon.actions.zen.ExtractIoStoreLegacyAction;
 import io.uassetd.daemon.actions.zen.InspectZenAction;
 import io.uassetd.daemon.actions.pak.CreatePakAction;
@@ -86,6 +87,7 @@ public final class Actions {
         // Zen
         all.add(new ExtractIoStoreLegacyAction());
         all.add(new InspectZenAction());
+        all.add(new ConvertToZenAction());
         // Legacy packages
         all.add(DetectTypeAction.single());
         all.add(DetectTypeAction.batch());

@@ -59,8 +59,16 @@ public final class LegacyToZen {
     public static ZenConversion convert(AssetPackage legacy, String packageName, ZenTarget target,
             Map<String, byte[]> companions) {
         String file = legacy.name();
+        AssetPackage pkg = legacy;
+        byte[] area = legacy.storedExportArea();
+        if (area == null) {
+            // an edited package: its export map offsets are those of the bytes it would write now
+            AssetPackage.Bytes b = legacy.toBytes();
+            pkg = AssetPackage.read(b.header(), legacy.isSplit() ? b.exports() : null, file, target.engine());
+            area = pkg.storedExportArea();
+        }
         try {
-            return new Builder(legacy, target, file).build(packageName, companions);
+            return new Builder(pkg, target, file, area).build(packageName, companions);
         } catch (FormatException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -74,19 +82,23 @@ public final class LegacyToZen {
      * (versioned packages use their own versions) and converts it.
      */
     public static ZenConversion convertFile(Path uasset, String packageName, ZenTarget target) {
-        AssetPackage legacy = AssetPackage.open(uasset, target.engine());
-        Map<String, byte[]> companions = new LinkedHashMap<>();
+        return convert(AssetPackage.open(uasset, target.engine()), packageName, target, companions(uasset));
+    }
+
+    /** The bulk data companions next to {@code uasset} ({@code .ubulk}, {@code .uptnl}, {@code .m.ubulk}) that exist. */
+    public static Map<String, byte[]> companions(Path uasset) {
+        Map<String, byte[]> out = new LinkedHashMap<>();
         for (String ext : BulkChunk.EXTENSIONS) {
             Path p = AssetPackage.sibling(uasset, ext);
             if (Files.isRegularFile(p)) {
                 try {
-                    companions.put(ext, Files.readAllBytes(p));
+                    out.put(ext, Files.readAllBytes(p));
                 } catch (IOException e) {
                     throw new UncheckedIOException("Cannot read " + p + ": " + e.getMessage(), e);
                 }
             }
         }
-        return convert(legacy, packageName, target, companions);
+        return out;
     }
 
     private static final class Builder {
@@ -95,9 +107,12 @@ public final class LegacyToZen {
         private final ZenLayout layout;
         private final String file;
         private final List<String> notes = new ArrayList<>();
+        /** The bytes after the legacy header (.uexp), package tag included. */
+        private final byte[] exportArea;
 
-        Builder(AssetPackage legacy, ZenTarget target, String file) {
+        Builder(AssetPackage legacy, ZenTarget target, String file, byte[] exportArea) {
             this.legacy = legacy;
+            this.exportArea = exportArea;
             this.target = target;
             this.layout = target.layout();
             this.file = file;
@@ -129,13 +144,10 @@ public final class LegacyToZen {
             MappedName name = names.storeDisplay(packageName);
             NameBatch batch = names.batch();
             long packageId = Hashes.cityHash64LowerUtf16(packageName);
-            byte[] exportArea = exportArea(s.totalHeaderSize());
             ZenPackage pkg = target.ue4()
                     ? ue4Package(s, name, name, batch, imports, exports, order, exportArea)
                     : ue5Package(s, name, batch, imports, exports, order, exportArea);
             byte[] bytes = pkg.toBytes();
-            // the model with every offset as written (the writer computes them)
-            pkg = ZenPackage.read(bytes, packageName, layout);
             int bundles = target.ue4() ? pkg.exportBundleHeaders().size() : 1;
             StoreEntry entry = new StoreEntry(exports.size(), bundles, imports.packageIds(), List.of());
             List<BulkChunk> chunks = new ArrayList<>();
@@ -145,7 +157,7 @@ public final class LegacyToZen {
                     chunks.add(new BulkChunk(BulkChunk.typeOf(ext), ext, data));
                 }
             }
-            return new ZenConversion(packageName, packageId, bytes, pkg, entry, chunks, notes);
+            return new ZenConversion(packageName, packageId, bytes, layout, entry, chunks, notes);
         }
 
         private String packageName(String requested) {
@@ -203,16 +215,6 @@ public final class LegacyToZen {
             if (legacy.exports().isEmpty()) {
                 throw new ZenWriteException("The package has no exports", file, "ExportMap");
             }
-        }
-
-        /** The exports area as the legacy package stores it: .uexp, package tag included. */
-        private byte[] exportArea(int headerSize) {
-            AssetPackage.Bytes b = legacy.toBytes();
-            if (legacy.isSplit()) {
-                return b.exports();
-            }
-            byte[] all = b.header();
-            return java.util.Arrays.copyOfRange(all, Math.min(headerSize, all.length), all.length);
         }
 
         private ZenPackage ue5Package(PackageFileSummary s, MappedName name, NameBatch batch, ZenImports imports,
@@ -276,10 +278,17 @@ public final class LegacyToZen {
                     new int[0], null, b.data());
         }
 
+        /** Bytes {@link NameBatch#write} takes: count, then string size, hash version, hashes, headers, strings. */
         private static int batchSize(NameBatch batch) {
-            io.uassetd.codecs.io.ByteWriter w = new io.uassetd.codecs.io.ByteWriter(256);
-            batch.write(w);
-            return w.size();
+            int n = batch.size();
+            if (n == 0) {
+                return 4;
+            }
+            int size = 4 + 4 + 8 + 10 * n;
+            for (int i = 0; i < n; i++) {
+                size += batch.wide().get(i) ? 2 * batch.get(i).length() : batch.get(i).length();
+            }
+            return size;
         }
     }
 }

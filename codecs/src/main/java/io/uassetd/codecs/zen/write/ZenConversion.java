@@ -1,33 +1,89 @@
 package io.uassetd.codecs.zen.write;
 
 import io.uassetd.codecs.iostore.header.StoreEntry;
+import io.uassetd.codecs.zen.ZenLayout;
 import io.uassetd.codecs.zen.ZenPackage;
 import java.util.List;
 
 /**
- * A legacy package converted to Zen: the package chunk's bytes (header + export data), the parsed
- * model of the same bytes, the store entry the container header lists for it, and the bulk-data
- * chunks to store next to it.
- *
- * @param packageName e.g. {@code /Game/Maps/Map}
- * @param packageId FPackageId: CityHash64 of the lower-cased package name as UTF-16LE
- * @param zenPackage the package chunk (a .uzenasset file holds exactly these bytes)
- * @param storeEntry FFilePackageStoreEntry: export count and export bundle count (UE4 to UE5.2
- *     container headers store them; from NoExportInfo on they are ignored), the imported package ids
- *     in the order the header's package imports index them, and the shader map hashes (empty: a
- *     legacy package does not list them)
- * @param bulkChunks the companions (.ubulk, .uptnl, .m.ubulk) present, in that order
- * @param notes what the conversion decided that a reader may want to know (e.g. a package name
- *     taken from the name map)
+ * A legacy package converted to Zen: the package chunk's bytes (header + export data), the store
+ * entry the container header lists for it, and the bulk-data chunks to store next to it. The parsed
+ * model of the bytes is made on first request.
  */
-public record ZenConversion(String packageName, long packageId, byte[] zenPackage, ZenPackage model,
-        StoreEntry storeEntry, List<BulkChunk> bulkChunks, List<String> notes) {
-    public ZenConversion {
-        bulkChunks = List.copyOf(bulkChunks);
-        notes = List.copyOf(notes);
+public final class ZenConversion {
+    private final String packageName;
+    private final long packageId;
+    private final byte[] zenPackage;
+    private final ZenLayout layout;
+    private final StoreEntry storeEntry;
+    private final List<BulkChunk> bulkChunks;
+    private final List<String> notes;
+    private volatile ZenPackage model;
+
+    /**
+     * @param packageName e.g. {@code /Game/Maps/Map}
+     * @param packageId FPackageId: CityHash64 of the lower-cased package name as UTF-16LE
+     * @param zenPackage the package chunk (a .uzenasset file holds exactly these bytes)
+     * @param layout the Zen header layout the bytes follow
+     * @param storeEntry FFilePackageStoreEntry: export count and export bundle count (UE4 to UE5.2
+     *     container headers store them; from NoExportInfo on they are not written), the imported package
+     *     ids in the order the header's package imports index them, and the shader map hashes (empty:
+     *     a legacy package does not list them)
+     * @param bulkChunks the companions (.ubulk, .uptnl, .m.ubulk) present, in that order
+     * @param notes what the conversion decided that a reader may want to know (e.g. a package name
+     *     taken from the name map)
+     */
+    public ZenConversion(String packageName, long packageId, byte[] zenPackage, ZenLayout layout, StoreEntry storeEntry,
+            List<BulkChunk> bulkChunks, List<String> notes) {
+        this.packageName = packageName;
+        this.packageId = packageId;
+        this.zenPackage = zenPackage;
+        this.layout = layout;
+        this.storeEntry = storeEntry;
+        this.bulkChunks = List.copyOf(bulkChunks);
+        this.notes = List.copyOf(notes);
+    }
+
+    public String packageName() {
+        return packageName;
+    }
+
+    public long packageId() {
+        return packageId;
+    }
+
+    /** The package chunk's bytes (not copied: do not modify). */
+    public byte[] zenPackage() {
+        return zenPackage;
+    }
+
+    public ZenLayout layout() {
+        return layout;
+    }
+
+    public StoreEntry storeEntry() {
+        return storeEntry;
+    }
+
+    public List<BulkChunk> bulkChunks() {
+        return bulkChunks;
+    }
+
+    public List<String> notes() {
+        return notes;
     }
 
     public int exportCount() {
-        return model.exportMap().size();
+        return storeEntry.exportCount();
+    }
+
+    /** The package bytes parsed back (every offset as written). */
+    public ZenPackage model() {
+        ZenPackage m = model;
+        if (m == null) {
+            m = ZenPackage.read(zenPackage, packageName, layout);
+            model = m;
+        }
+        return m;
     }
 }

@@ -1,0 +1,110 @@
+package io.uassetd.daemon.actions.zen;
+
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.codecs.hash.Hashes;
+import io.uassetd.codecs.io.AtomicOutput;
+import io.uassetd.codecs.zen.write.LegacyToZen;
+import io.uassetd.codecs.zen.write.ZenConversion;
+import io.uassetd.codecs.zen.write.ZenTarget;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionException;
+import io.uassetd.daemon.action.ActionHandler;
+import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.FieldSpec;
+import io.uassetd.daemon.action.FieldType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code convert_to_zen}: a legacy cooked package (.uasset/.umap + .uexp) becomes a Zen package
+ * (.uzenasset), written through a temporary file; the reply carries what a container header needs
+ * of it (package id, imported packages, export count) and the bulk data chunks that go beside it.
+ */
+public final class ConvertToZenAction implements ActionHandler {
+    private static final ActionSpec SPEC = ActionSpec.of("convert_to_zen",
+            "Converts a legacy cooked package (.uasset + .uexp) into a Zen package (.uzenasset)",
+            FieldSpec.required("file_path", FieldType.STRING, "the .uasset or .umap (its .uexp and .ubulk are read too)"),
+            FieldSpec.optional("usmap_path", FieldType.STRING, null,
+                    "accepted for UAssetTool compatibility; the conversion does not read properties, so it needs no mappings")
+                    .cli("--usmap"),
+            FieldSpec.optional("output_path", FieldType.STRING, null, "the .uzenasset to write (default: the input with .uzenasset)"),
+            FieldSpec.optional("engine_version", FieldType.STRING, null,
+                    "target engine: UE4_26, UE4_27, UE5_3 ... UE5_8 (default: a versioned package's own, else UE5_3);"
+                            + " unversioned packages are also read as cooked by it"),
+            FieldSpec.optional("package_name", FieldType.STRING, null,
+                    "the package path (/Game/...) when the package does not store it (UE4 cooks)"))
+            .withCli("to_zen", "file_path");
+
+    /** One bulk data chunk the package brings. */
+    public record Chunk(String chunk_type, String extension, long size) {
+    }
+
+    /** Reply data: UAssetTool's {output_path, size} plus the package's store entry. */
+    public record Converted(String output_path, long size, String package_name, String package_id, String engine_version,
+                            String layout, int export_count, int import_count, int export_bundle_count,
+                            List<String> imported_packages, List<Chunk> bulk_chunks, List<String> notes) {
+    }
+
+    @Override
+    public ActionSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+        Path in = args.requirePath("file_path");
+        if (!Files.isRegularFile(in)) {
+            throw ActionException.notFound("Package not found: " + in, in.toString());
+        }
+        String requested = args.string("engine_version");
+        EngineVersion engine = parse(requested == null ? "UE5_3" : requested);
+        AssetPackage legacy = AssetPackage.open(in, engine);
+        if (requested == null && !legacy.summary().isUnversioned()) {
+            engine = EngineVersion.guess(legacy.version());
+        }
+        ZenTarget target;
+        try {
+            target = ZenTarget.of(engine);
+        } catch (io.uassetd.codecs.error.UnsupportedVersionException e) {
+            throw ActionException.invalid("Field 'engine_version': " + e.getMessage());
+        }
+        ctx.checkCancelled();
+        ZenConversion z = LegacyToZen.convert(legacy, args.string("package_name"), target, LegacyToZen.companions(in));
+        Path out = args.has("output_path") ? args.requirePath("output_path") : AssetPackage.sibling(in, ".uzenasset");
+        write(out, z.zenPackage());
+        List<Chunk> chunks = z.bulkChunks().stream()
+                .map(c -> new Chunk(c.type().name(), c.extension(), c.data().length)).toList();
+        Converted data = new Converted(out.toString(), z.zenPackage().length, z.packageName(), Hashes.hex64(z.packageId()),
+                engine.name(), z.layout().name(), z.exportCount(), z.model().importMap().size(),
+                z.storeEntry().exportBundleCount(), z.storeEntry().importedPackages().stream().map(Hashes::hex64).toList(),
+                chunks, z.notes());
+        return ActionResult.of("Converted " + z.packageName() + " to " + out, data);
+    }
+
+    private static EngineVersion parse(String e) {
+        try {
+            return EngineVersion.parse(e);
+        } catch (RuntimeException ex) {
+            throw ActionException.invalid("Field 'engine_version': unknown engine version '" + e + "' (UE4_26 ... UE5_8)");
+        }
+    }
+
+    private static void write(Path out, byte[] bytes) {
+        try (AtomicOutput o = AtomicOutput.create(out)) {
+            ByteBuffer b = ByteBuffer.wrap(bytes);
+            while (b.hasRemaining()) {
+                o.channel().write(b);
+            }
+            o.commit();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + out + ": " + e.getMessage(), e);
+        }
+    }
+}
