@@ -91,9 +91,9 @@ class BundleActionsTest extends SharedDaemon {
             assertThat(r.warnings()).anyMatch(w -> w.contains("Oodle") && w.contains("Zlib"));
         }
 
-        // the companion pak: Rivals-encrypted, chunknames lists every file, the hybrid file is in it
+        // the companion pak: encrypted (stock engine profile: standard AES), chunknames lists every file, the hybrid file is in it
         Map<String, Object> pak = new HashMap<>(Map.of("file_path", d.get("pak_path").textValue(), "aes_key", KEY_HEX,
-                "encryption_scheme", "rivals"));
+                "encryption_scheme", "standard"));
         JsonNode listing = ok("list_pak", pak).dataTree();
         assertThat(listing.get("encrypted_index").booleanValue()).isTrue();
         assertThat(listing.get("total_files").intValue()).isEqualTo(2);
@@ -290,10 +290,19 @@ class BundleActionsTest extends SharedDaemon {
         Path ext = extracted(out, "Zlib");
         Path base = out.resolve("cli/CliMod_P");
         Daemon.Result r = Daemon.run("create_mod_iostore", base.toString(), ext.toString(), "--engine-version", "UE5_8",
-                "--no-compress", "--pak-aes", KEY_HEX, "--mount-point", "../../../");
+                "--game", "marvel_rivals", "--no-compress", "--pak-aes", KEY_HEX, "--mount-point", "../../../");
         assertThat(r.status()).as(r.stderr()).isZero();
-        assertThat(r.stdout()).contains("97 packages");
+        assertThat(r.stdout()).contains("97 packages", "UE5_8/marvel_rivals toc 5 header 3");
         assertThat(base.resolveSibling("CliMod_P.utoc")).exists();
+        // the Marvel Rivals profile: TOC version 5, container header version 3, the pak in the game's scheme
+        JsonNode info = ok("inspect_iostore", Map.of("file_path", base.resolveSibling("CliMod_P.utoc").toString())).dataTree();
+        assertThat(info.get("toc_version").intValue()).isEqualTo(5);
+        assertThat(info.get("container_header_version").intValue()).isEqualTo(3);
+        assertThat(info.get("package_count").intValue()).isEqualTo(97);
+        String pak = base.resolveSibling("CliMod_P.pak").toString();
+        assertThat(ok("list_pak", Map.of("file_path", pak, "aes_key", KEY_HEX, "encryption_scheme", "rivals")).dataTree()
+                .get("total_files").intValue()).isEqualTo(1);
+        assertThat(call("list_pak", Map.of("file_path", pak, "aes_key", KEY_HEX)).success()).isFalse();
         Daemon.Result rc = Daemon.run("recompress_iostore", base.resolveSibling("CliMod_P.utoc").toString(), "--compression", "Zlib",
                 "--json");
         assertThat(rc.status()).as(rc.stderr()).isZero();

@@ -31,7 +31,7 @@ public final class CompanionPak {
      * @param key null for an unencrypted pak
      */
     public static PakWriteResult write(Path target, List<String> files, AesKey key, String mountPoint, long pathHashSeed) {
-        return write(target, files, List.of(), key, mountPoint, pathHashSeed);
+        return write(target, files, List.of(), key, EncryptionScheme.RIVALS, mountPoint, pathHashSeed);
     }
 
     /**
@@ -39,14 +39,15 @@ public final class CompanionPak {
      * bundle's files that are not Unreal packages), stored uncompressed like the list.
      *
      * @param key null for an unencrypted pak
+     * @param scheme how a key encrypts it (the game's scheme)
      */
-    public static PakWriteResult write(Path target, List<String> files, List<PakSource> extra, AesKey key, String mountPoint,
-            long pathHashSeed) {
+    public static PakWriteResult write(Path target, List<String> files, List<PakSource> extra, AesKey key, EncryptionScheme scheme,
+            String mountPoint, long pathHashSeed) {
         PakWriteOptions o = PakWriteOptions.defaults().withVersion(PakVersion.FNV64_BUG_FIX)
                 .withMountPoint(mountPoint == null ? DEFAULT_MOUNT_POINT : mountPoint).withPathHashSeed(pathHashSeed)
                 .withCompression(CompressionMethod.NONE);
         if (key != null) {
-            o = o.withEncryption(key, EncryptionScheme.RIVALS, true, true);
+            o = o.withEncryption(key, scheme, true, true);
         }
         List<PakSource> sources = new java.util.ArrayList<>();
         sources.add(PakSource.bytes(ENTRY, chunkNames(files)));

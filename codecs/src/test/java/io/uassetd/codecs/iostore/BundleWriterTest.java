@@ -136,8 +136,8 @@ class BundleWriterTest {
                 assertThat(got.shaderMapHashes()).hasSameSizeAs(want.shaderMapHashes());
             }
         }
-        // the companion pak lists every file of the container, Rivals-encrypted with the key
-        try (PakReader pak = PakReader.open(r.pak(), new PakReadOptions(KEY, EncryptionScheme.RIVALS, CODECS))) {
+        // the companion pak lists every file of the container, encrypted with the key (stock engine: standard AES)
+        try (PakReader pak = PakReader.open(r.pak(), new PakReadOptions(KEY, EncryptionScheme.STANDARD, CODECS))) {
             assertThat(pak.entries()).hasSize(1);
             String names = new String(pak.readEntry(pak.find(CompanionPak.ENTRY).orElseThrow()), StandardCharsets.UTF_8);
             assertThat(names.split("\n")).containsExactlyElementsOf(r.files());
@@ -273,8 +273,18 @@ class BundleWriterTest {
         assertThat(legacy.notes()).anyMatch(n -> n.contains("SK_Fixture") && n.contains("SkeletalMesh") && n.contains("not available"))
                 .anyMatch(n -> n.contains("SM_Fixture") && n.contains("StaticMesh"));
         Path utoc = tmp.resolve("Legacy_P.utoc");
-        BundleWriter.write(utoc, BundleWriter.Options.of(profile).withMethod(CompressionMethod.ZLIB), plan.packages(), List.of(),
-                CODECS, TaskMonitor.NONE);
+        BundleWriter.write(utoc, BundleWriter.Options.of(profile).withMethod(CompressionMethod.ZLIB).withKeys(null, KEY),
+                plan.packages(), List.of(), CODECS, TaskMonitor.NONE);
+        // Marvel Rivals' companion pak is in the game's own scheme: the standard one cannot read it
+        try (PakReader pak = PakReader.open(tmp.resolve("Legacy_P.pak"), new PakReadOptions(KEY, EncryptionScheme.RIVALS, CODECS))) {
+            assertThat(new String(pak.readEntry(pak.find(CompanionPak.ENTRY).orElseThrow()), StandardCharsets.UTF_8))
+                    .contains("Game/Fixtures/Meshes/SK_Fixture.uasset");
+        }
+        assertThatThrownBy(() -> {
+            try (PakReader pak = PakReader.open(tmp.resolve("Legacy_P.pak"), new PakReadOptions(KEY, EncryptionScheme.STANDARD, CODECS))) {
+                pak.readEntry(pak.find(CompanionPak.ENTRY).orElseThrow());
+            }
+        }).isInstanceOf(io.uassetd.codecs.error.FormatException.class);
         try (PackageStore rebuilt = PackageStore.builder(ContainerKeys.none(), CODECS).addContainer(global, 0)
                 .addContainer(utoc, 1).strict(true).build()) {
             assertThat(rebuilt.containers().get(1).toc().version()).isEqualTo(TocVersion.PERFECT_HASH_WITH_OVERFLOW);

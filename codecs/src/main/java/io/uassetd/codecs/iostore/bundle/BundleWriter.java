@@ -42,7 +42,8 @@ public final class BundleWriter {
      *
      * @param method compression of the chunks (the container header is always stored)
      * @param containerKey AES key of the .utoc/.ucas, or null
-     * @param pakKey key of the companion pak (encrypted with the game profile's scheme), or null
+     * @param pakKey key of the companion pak (encrypted with the game profile's scheme: Marvel Rivals'
+     *     own, else standard AES), or null
      * @param containerId the container id, or 0 for CityHash64 of the lower-cased container name
      * @param companionPak whether to write the companion pak
      * @param pakExtras files that go into the companion pak itself (hybrid bundles)
@@ -141,7 +142,8 @@ public final class BundleWriter {
                 List<String> listed = new ArrayList<>(files);
                 o.pakExtras().forEach(s -> listed.add(s.path()));
                 staged = Files.createTempFile(pak.toAbsolutePath().getParent(), "." + pak.getFileName() + ".", ".staged");
-                CompanionPak.write(staged, listed, o.pakExtras(), o.pakKey(), o.mountPoint(), 0);
+                CompanionPak.write(staged, listed, o.pakExtras(), o.pakKey(), o.profile().game().companionPakScheme(),
+                        o.mountPoint(), 0);
             }
             ContainerHeader header = givenHeader == null ? header(o.profile().headerVersion(), containerId, packages)
                     : withContainerId(givenHeader, containerId);

@@ -37,12 +37,13 @@ public final class ContainerCopy {
      * @param key AES key of the copy, or null for an unencrypted copy
      * @param pakKey key of the companion pak, or null
      * @param newId true: the id of the copy's name; false: the source's id
+     * @param game the game whose companion pak scheme encrypts the pak (the container keeps its layout)
      * @param pool compresses on its threads, or null
      */
     public record Options(CompressionMethod method, AesKey key, AesKey pakKey, boolean newId, boolean companionPak,
-            ForkJoinPool pool) {
+            GameProfile game, ForkJoinPool pool) {
         public Options(CompressionMethod method, AesKey key, AesKey pakKey, boolean newId, boolean companionPak) {
-            this(method, key, pakKey, newId, companionPak, null);
+            this(method, key, pakKey, newId, companionPak, GameProfile.NONE, null);
         }
     }
 
@@ -95,7 +96,9 @@ public final class ContainerCopy {
     }
 
     public static BundleWriter.Result write(Snapshot s, Path utoc, Options o, Codecs codecs, TaskMonitor monitor) {
-        BundleWriter.Options bo = BundleWriter.Options.of(s.profile()).withMethod(o.method()).withKeys(o.key(), o.pakKey())
+        IoStoreProfile p = s.profile();
+        BundleWriter.Options bo = BundleWriter.Options.of(new IoStoreProfile(p.engine(), o.game(), p.tocVersion(), p.headerVersion(),
+                p.blockSize())).withMethod(o.method()).withKeys(o.key(), o.pakKey())
                 .withMountPoint(s.mountPoint()).withContainerId(o.newId() ? 0 : s.containerId())
                 .withCompanionPak(o.companionPak(), List.of()).withPool(o.pool());
         return BundleWriter.write(utoc, bo, List.of(), s.chunks(), s.header(), codecs, monitor);

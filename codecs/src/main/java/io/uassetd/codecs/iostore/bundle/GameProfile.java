@@ -1,6 +1,7 @@
 package io.uassetd.codecs.iostore.bundle;
 
 import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.codecs.crypto.EncryptionScheme;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.iostore.header.ContainerHeaderVersion;
 import io.uassetd.codecs.iostore.toc.TocVersion;
@@ -19,13 +20,14 @@ import java.util.Locale;
  *     after each FSkeletalMaterial of a skeletal mesh (44-byte materials instead of 40)
  * @param staticMaterialSize the size of FStaticMaterial in the game's static meshes (36 in Marvel
  *     Rivals: no gameplay tags), or 0 for the engine's layout
- * @param companionPakScheme the encryption scheme of the companion pak when a key is given
+ * @param companionPakScheme the encryption scheme of the companion pak when a key is given (the
+ *     stock engine: standard AES over whole entries and index)
  */
 public record GameProfile(String name, EngineVersion engine, TocVersion tocVersion, ContainerHeaderVersion headerVersion,
-        boolean skeletalMaterialTags, int staticMaterialSize, String companionPakScheme) {
+        boolean skeletalMaterialTags, int staticMaterialSize, EncryptionScheme companionPakScheme) {
 
     /** No game quirks. */
-    public static final GameProfile NONE = new GameProfile("none", null, null, null, false, 0, "rivals");
+    public static final GameProfile NONE = new GameProfile("none", null, null, null, false, 0, EncryptionScheme.STANDARD);
 
     /**
      * Marvel Rivals (UE 5.3): TOC version 5 (PerfectHashWithOverflow), container header version 3
@@ -34,7 +36,7 @@ public record GameProfile(String name, EngineVersion engine, TocVersion tocVersi
      * scheme (word-swapped AES blocks, partial entry encryption).
      */
     public static final GameProfile MARVEL_RIVALS = new GameProfile("marvel_rivals", EngineVersion.UE5_3,
-            TocVersion.PERFECT_HASH_WITH_OVERFLOW, ContainerHeaderVersion.NO_EXPORT_INFO, true, 36, "rivals");
+            TocVersion.PERFECT_HASH_WITH_OVERFLOW, ContainerHeaderVersion.NO_EXPORT_INFO, true, 36, EncryptionScheme.RIVALS);
 
     public static List<GameProfile> all() {
         return List.of(NONE, MARVEL_RIVALS);

@@ -4,6 +4,7 @@ import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.iostore.bundle.BundleWriter;
 import io.uassetd.codecs.iostore.bundle.ContainerCopy;
+import io.uassetd.codecs.iostore.bundle.GameProfile;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.ActionHandler;
@@ -31,7 +32,9 @@ public final class CloneModIoStoreAction implements ActionHandler {
             Bundles.OODLE_FALLBACK,
             FieldSpec.optional("aes_key", FieldType.STRING, null, "AES-256 key of an encrypted source (the copy is encrypted with it too)")
                     .cli("--aes"),
-            FieldSpec.optional("pak_aes", FieldType.STRING, null, "key of the companion pak (Marvel Rivals scheme)"),
+            FieldSpec.optional("pak_aes", FieldType.STRING, null, "key of the companion pak (encrypted with the game's scheme)"),
+            FieldSpec.optional("game", FieldType.STRING, "marvel_rivals",
+                    "game profile whose scheme encrypts the companion pak: marvel_rivals (its own scheme) or none (standard AES)"),
             FieldSpec.optional("companion_pak", FieldType.BOOLEAN, true, "write the companion pak"))
             .withCli("clone_mod_iostore", "file_path", "output_path");
 
@@ -54,12 +57,18 @@ public final class CloneModIoStoreAction implements ActionHandler {
         }
         AesKey key = Keys.parse(args.string("aes_key"));
         AesKey pakKey = Keys.parse(args.string("pak_aes"));
+        GameProfile game;
+        try {
+            game = GameProfile.of(args.string("game"));
+        } catch (RuntimeException e) {
+            throw ActionException.invalid(e.getMessage());
+        }
         ContainerCopy.Snapshot s = Bundles.snapshot(utoc, key, ctx);
         CompressionMethod m = args.has("compression") ? Bundles.method(args.string("compression"), args, ctx.services().codecs(), ctx)
                 : s.method() == CompressionMethod.NONE ? CompressionMethod.NONE
                 : Bundles.method(s.method().unrealName(), args, ctx.services().codecs(), ctx);
         BundleWriter.Result r = ContainerCopy.write(s, out, new ContainerCopy.Options(m, s.encrypted() ? key : null, pakKey, true,
-                args.bool("companion_pak"), ctx.services().compute()), ctx.services().codecs(), ctx);
+                args.bool("companion_pak"), game, ctx.services().compute()), ctx.services().codecs(), ctx);
         return ActionResult.of("Cloned " + utoc + " to " + r.utoc(), new Cloned(utoc.toString(), r.utoc().toString(),
                 r.utoc().toString(), r.ucas().get(0).toString(), Bundles.str(r.pak()), r.chunkCount(),
                 r.header().packageIds().size(), m.unrealName(), r.files()));

@@ -6,6 +6,7 @@ import io.uassetd.codecs.iostore.ContainerKeys;
 import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.codecs.iostore.bundle.BundleWriter;
 import io.uassetd.codecs.iostore.bundle.ContainerCopy;
+import io.uassetd.codecs.iostore.bundle.GameProfile;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.ActionHandler;
@@ -58,7 +59,7 @@ public final class RecompressIoStoreAction implements ActionHandler {
             throw ActionException.invalid("No compression method is available to recompress with");
         }
         BundleWriter.Result r = ContainerCopy.write(s, out, new ContainerCopy.Options(m, s.encrypted() ? key : null, null, false,
-                false, ctx.services().compute()), ctx.services().codecs(), ctx);
+                false, GameProfile.NONE, ctx.services().compute()), ctx.services().codecs(), ctx);
         return ActionResult.of("Recompressed " + utoc + " to " + r.utoc(), new Recompressed(r.utoc().toString(), false,
                 m.unrealName(), r.chunkCount()));
     }
