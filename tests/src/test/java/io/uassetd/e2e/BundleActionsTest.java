@@ -286,6 +286,43 @@ class BundleActionsTest extends SharedDaemon {
     }
 
     @Test
+    void badContainersGetClearErrorsAndNothingIsWritten(@TempDir Path out) throws Exception {
+        // a global.utoc has no container header: not a package container
+        Path global = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged/global.utoc");
+        Reply g = call("clone_mod_iostore", Map.of("file_path", global.toString(), "output_path", out.resolve("g/G_P").toString()));
+        assertThat(g.errorCode()).isEqualTo(ErrorCode.UNSUPPORTED_VERSION);
+        assertThat(g.message()).contains("container header");
+        assertThat(files(out.resolve("g"))).isEmpty();
+        // a truncated .utoc: CORRUPT_DATA naming the file; the source is left as it was
+        Path cut = out.resolve("cut/Cut.utoc");
+        Files.createDirectories(cut.getParent());
+        byte[] toc = Files.readAllBytes(IoStoreActionsTest.utoc("Tagged", "Uncompressed"));
+        Files.write(cut, java.util.Arrays.copyOf(toc, toc.length / 2));
+        Reply c = call("recompress_iostore", Map.of("file_path", cut.toString(), "compression", "Zlib"));
+        assertThat(c.success()).isFalse();
+        assertThat(c.errorCode()).isIn(ErrorCode.CORRUPT_DATA, ErrorCode.UNSUPPORTED_VERSION);
+        assertThat(c.error().file()).endsWith("Cut.utoc");
+        assertThat(files(out.resolve("cut"))).containsExactly(cut);
+        assertThat(Files.size(cut)).isEqualTo(toc.length / 2);
+        // a missing container, a wrong extension, an unknown compression method
+        assertThat(call("recompress_iostore", Map.of("file_path", out.resolve("none.utoc").toString())).errorCode())
+                .isEqualTo(ErrorCode.NOT_FOUND);
+        Reply m = call("recompress_iostore", Map.of("file_path", IoStoreActionsTest.utoc("Tagged", "Uncompressed").toString(),
+                "output_path", out.resolve("m/M.utoc").toString(), "compression", "Brotli"));
+        assertThat(m.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(m.message()).contains("Brotli");
+        assertThat(files(out.resolve("m"))).isEmpty();
+        // an unknown game profile and a UE4 engine are refused before anything is read
+        Reply game = call("create_mod_iostore", Map.of("output_path", out.resolve("x/X_P").toString(), "input_dir", out.toString(),
+                "game", "fortnite"));
+        assertThat(game.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        Reply ue4 = call("create_mod_iostore", Map.of("output_path", out.resolve("x/X_P").toString(), "input_dir", out.toString(),
+                "engine_version", "UE4_27"));
+        assertThat(ue4.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(files(out.resolve("x"))).isEmpty();
+    }
+
+    @Test
     void cliCommandsUseUAssetToolsNames(@TempDir Path out) throws Exception {
         Path ext = extracted(out, "Zlib");
         Path base = out.resolve("cli/CliMod_P");
