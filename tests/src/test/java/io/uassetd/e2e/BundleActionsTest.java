@@ -178,6 +178,23 @@ class BundleActionsTest extends SharedDaemon {
         assertThat(p.get("file_count").intValue()).isEqualTo(6);
         assertThat(p.get("file_paths").get(0).textValue()).startsWith("CUE4ParseFixtures/Content/Fixtures/");
         ok("extract_pak_all", Map.of("file_path", pak.toString(), "output_path", out.resolve("pak").toString()));
+        // the same packages from a Rivals-encrypted pak make the same container, byte for byte
+        Path rivalsPak = out.resolve("rivals.pak");
+        ok("create_pak", Map.of("output_path", rivalsPak.toString(), "input_dir", out.resolve("pak").toString(), "base_path",
+                out.resolve("pak").toString(), "mount_point", "../../../CUE4ParseFixtures/Content/Fixtures/", "aes_key", KEY_HEX,
+                "encryption_scheme", "rivals"));
+        JsonNode fromRivals = ok("create_mod_iostore", Map.of("output_path", out.resolve("rivalsmods/FromPak_P").toString(),
+                "input_pak", rivalsPak.toString(), "input_pak_aes", KEY_HEX, "input_pak_scheme", "rivals", "engine_version", "UE5_8",
+                "compress", false)).dataTree();
+        assertThat(fromRivals.get("converted_count").intValue()).isEqualTo(5);
+        for (String f : List.of("FromPak_P.utoc", "FromPak_P.ucas")) {
+            assertThat(IoStoreActionsTest.sha(out.resolve("rivalsmods").resolve(f))).as(f)
+                    .isEqualTo(IoStoreActionsTest.sha(pakMods.resolve(f)));
+        }
+        Reply wrongScheme = call("create_mod_iostore", Map.of("output_path", out.resolve("wrong/FromPak_P").toString(),
+                "input_pak", rivalsPak.toString(), "input_pak_aes", KEY_HEX, "engine_version", "UE5_8"));
+        assertThat(wrongScheme.success()).isFalse();
+        assertThat(files(out.resolve("wrong"))).isEmpty();
         legacy.put("mod_path", List.of(pakMods.toString()));
         legacy.put("output_path", out.resolve("pakback").toString());
         legacy.put("filter_patterns", List.of("DT_AllProperties", "Maps/Empty", "DA_AllProperties", "T_BC6H", "T_Streaming"));

@@ -46,6 +46,8 @@ public final class CreateModIoStoreAction implements ActionHandler {
         FieldSpec.optional("input_dir", FieldType.STRING, null, "a folder to put in (paths relative to it)"),
         FieldSpec.optional("input_pak", FieldType.STRING, null, "a legacy .pak whose entries to put in"),
         FieldSpec.optional("input_pak_aes", FieldType.STRING, null, "AES key of input_pak"),
+        FieldSpec.optional("input_pak_scheme", FieldType.STRING, "standard",
+                "encryption scheme of input_pak: standard or rivals (Marvel Rivals' own)"),
         FieldSpec.optional("base_path", FieldType.STRING, null, "single files are placed relative to this folder").cli("--root"),
         Bundles.MOUNT,
         FieldSpec.optional("game_path", FieldType.STRING, "Marvel/Content/",
@@ -113,8 +115,13 @@ public final class CreateModIoStoreAction implements ActionHandler {
             if (!Files.isRegularFile(pak)) {
                 throw ActionException.notFound("Input pak not found: " + pak, pak.toString());
             }
-            inputs.addAll(BundleInput.ofPak(pak, Keys.parse(args.string("input_pak_aes")), EncryptionScheme.STANDARD,
-                    ctx.services().codecs()));
+            EncryptionScheme scheme;
+            try {
+                scheme = EncryptionScheme.byName(args.string("input_pak_scheme"));
+            } catch (RuntimeException e) {
+                throw ActionException.invalid("Field 'input_pak_scheme': " + e.getMessage());
+            }
+            inputs.addAll(BundleInput.ofPak(pak, Keys.parse(args.string("input_pak_aes")), scheme, ctx.services().codecs()));
         }
         if (inputs.isEmpty()) {
             throw ActionException.invalid("No inputs: give file_paths, input_dir or input_pak");
