@@ -210,6 +210,37 @@ class BundleActionsTest extends SharedDaemon {
     }
 
     @Test
+    void progressIsReportedAndACancelledBuildLeavesNothing(@TempDir Path out) throws Exception {
+        Path game = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged");
+        ok("extract_iostore_legacy", Map.of("game_paks", game.toString(), "engine_version", "UE5_8", "aes_key", KEY_HEX,
+                "output_path", out.resolve("in").toString()));
+        List<io.uassetd.protocol.ProgressEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+        var req = io.uassetd.protocol.Json.mapper().createObjectNode().put("action", "create_mod_iostore").put("id", "b1")
+                .put("output_path", out.resolve("done/Done_P").toString()).put("input_dir", out.resolve("in").toString())
+                .put("engine_version", "UE5_8").put("compress", false);
+        Reply done = daemon.send(req, events::add).get(120, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(done.success()).as(done.message()).isTrue();
+        assertThat(events).isNotEmpty();
+        assertThat(events).allMatch(e -> e.id().textValue().equals("b1") && e.done() <= e.total());
+        assertThat(events.get(events.size() - 1).done()).isEqualTo(events.get(events.size() - 1).total());
+        assertThat(events).anyMatch(e -> e.total() == 97);
+
+        java.util.concurrent.CountDownLatch first = new java.util.concurrent.CountDownLatch(1);
+        var req2 = req.deepCopy().put("id", "b2").put("output_path", out.resolve("cancelled/C_P").toString());
+        var f = daemon.send(req2, e -> first.countDown());
+        assertThat(first.await(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        call("cancel", Map.of("target_id", "b2"));
+        Reply r = f.get(120, java.util.concurrent.TimeUnit.SECONDS);
+        if (r.success()) {
+            // it finished before the cancel arrived: then all three files are there
+            assertThat(files(out.resolve("cancelled"))).hasSize(3);
+        } else {
+            assertThat(r.errorCode()).isEqualTo(ErrorCode.CANCELLED);
+            assertThat(files(out.resolve("cancelled"))).isEmpty();
+        }
+    }
+
+    @Test
     void failuresLeaveNoFileBehind(@TempDir Path out) throws Exception {
         Path bad = out.resolve("bad/Game/Content/Broken.uasset");
         Files.createDirectories(bad.getParent());
