@@ -172,15 +172,22 @@ public final class BundleWriter {
                 monitor.checkCancelled();
                 toc = w.finish();
             }
-            if (staged != null) {
-                move(staged, pak);
-            }
-            done = true;
             List<Path> parts = new ArrayList<>();
             int partitions = Math.max(1, toc.header().effectivePartitionCount());
             for (int i = 0; i < partitions; i++) {
                 parts.add(utoc.resolveSibling(i == 0 ? base + ".ucas" : base + "_s" + i + ".ucas"));
             }
+            if (staged != null) {
+                try {
+                    move(staged, pak);
+                } catch (IOException e) {
+                    // the three files come together or not at all
+                    deleteQuietly(utoc);
+                    parts.forEach(BundleWriter::deleteQuietly);
+                    throw e;
+                }
+            }
+            done = true;
             return new Result(utoc, parts, staged != null ? pak : null, containerId, packages.size(), toc.chunkCount(),
                     List.copyOf(files), header, toc);
         } catch (IOException e) {
