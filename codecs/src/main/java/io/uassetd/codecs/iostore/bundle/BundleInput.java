@@ -85,8 +85,9 @@ public record BundleInput(String path, Loader loader) {
         String p = abs.toString().replace('\\', '/');
         int at = p.toLowerCase(Locale.ROOT).lastIndexOf("/content/");
         if (at >= 0) {
-            int projectStart = p.lastIndexOf('/', at - 1);
-            return p.substring(projectStart + 1);
+            int projectStart = at == 0 ? 0 : p.lastIndexOf('/', at - 1) + 1;
+            String rel = p.substring(projectStart);
+            return rel.startsWith("/") ? normalizeGamePath(gamePath) + rel.substring("/content/".length()) : rel;
         }
         return normalizeGamePath(gamePath) + abs.getFileName();
     }
