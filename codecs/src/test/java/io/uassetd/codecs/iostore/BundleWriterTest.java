@@ -303,6 +303,49 @@ class BundleWriterTest {
         }
     }
 
+    @Test
+    void containersWithAPaddedHeaderAsRetocAndUAssetToolWriteThemAreReadAndCopied(@TempDir Path tmp) throws Exception {
+        ContainerCopy.Snapshot s;
+        try (IoStoreContainer src = IoStoreContainer.open(IoStoreFixtures.ue58("Tagged", "Uncompressed"))) {
+            s = ContainerCopy.read(src, TaskMonitor.NONE);
+        }
+        // the fixture's header is a multiple of 16 bytes: leave packages out until it is not, so the padding shows
+        ContainerHeader h = s.header();
+        int keep = h.packageIds().size();
+        while ((h.toBytes().length % 16) == 0) {
+            keep--;
+            h = new ContainerHeader(h.version(), h.containerId(), h.packageIds().subList(0, keep), h.storeEntries().subList(0, keep),
+                    h.optionalSegmentPackageIds(), h.optionalSegmentStoreEntries(), h.redirectsNameMap(), h.localizedPackages(),
+                    h.packageRedirects(), h.softPackageReferences());
+        }
+        int pad = 16 - h.toBytes().length % 16;
+        ContainerHeader padded = new ContainerHeader(h.version(), h.containerId(), h.packageIds(), h.storeEntries(),
+                h.optionalSegmentPackageIds(), h.optionalSegmentStoreEntries(), h.redirectsNameMap(), h.localizedPackages(),
+                h.packageRedirects(), h.softPackageReferences(), pad);
+        ContainerCopy.Snapshot tool = new ContainerCopy.Snapshot(s.name(), s.containerId(), s.profile(), s.mountPoint(), s.chunks(),
+                padded, s.method(), false);
+        Path made = tmp.resolve("Tool_P.utoc");
+        ContainerCopy.write(tool, made, new ContainerCopy.Options(CompressionMethod.NONE, null, null, true, true), CODECS,
+                TaskMonitor.NONE);
+        Path global = Fixtures.path(IoStoreFixtures.UE58 + "Tagged/global.utoc");
+        try (PackageStore store = PackageStore.builder(ContainerKeys.none(), CODECS).addContainer(global, 0).addContainer(made, 1)
+                .strict(true).build()) {
+            assertThat(store.packageCount()).isEqualTo(keep);
+            IoStoreContainer c = store.containers().get(1);
+            byte[] chunk = c.readChunk(c.findFirst(IoChunkType.CONTAINER_HEADER));
+            assertThat(chunk.length % 16).isZero();
+            assertThat(c.containerHeader().orElseThrow().trailingPadding()).isEqualTo(pad);
+            Path clone = tmp.resolve("Clone_P.utoc");
+            ContainerCopy.copy(c, clone, new ContainerCopy.Options(CompressionMethod.ZLIB, null, null, true, true), CODECS,
+                    TaskMonitor.NONE);
+            try (IoStoreContainer y = IoStoreContainer.open(clone)) {
+                byte[] cloned = y.readChunk(y.findFirst(IoChunkType.CONTAINER_HEADER));
+                assertThat(cloned).hasSize(chunk.length);
+                assertThat(ContainerHeader.read(cloned, "clone", 0).withContainerId(c.containerId()).toBytes()).isEqualTo(chunk);
+            }
+        }
+    }
+
     private static List<Path> listing(Path dir) throws Exception {
         try (Stream<Path> s = Files.list(dir)) {
             return s.toList();

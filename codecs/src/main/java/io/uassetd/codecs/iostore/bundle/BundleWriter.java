@@ -146,7 +146,7 @@ public final class BundleWriter {
                         o.mountPoint(), 0);
             }
             ContainerHeader header = givenHeader == null ? header(o.profile().headerVersion(), containerId, packages)
-                    : withContainerId(givenHeader, containerId);
+                    : givenHeader.withContainerId(containerId);
             IoStoreWriter.Options wo = IoStoreWriter.Options.of(o.profile().tocVersion(), containerId)
                     .withBlockSize(o.profile().blockSize()).withMethod(o.method()).withKey(o.containerKey())
                     .withMountPoint(o.mountPoint());
@@ -248,11 +248,6 @@ public final class BundleWriter {
 
     static final long BATCH_BYTES = 32L << 20;
 
-    static ContainerHeader withContainerId(ContainerHeader h, long id) {
-        return new ContainerHeader(h.version(), id, h.packageIds(), h.storeEntries(), h.optionalSegmentPackageIds(),
-                h.optionalSegmentStoreEntries(), h.redirectsNameMap(), h.localizedPackages(), h.packageRedirects(),
-                h.softPackageReferences());
-    }
 
     private static void checkUnique(List<BundlePackage> packages, List<BundleChunk> chunks) {
         Map<IoChunkId, String> seen = new HashMap<>();

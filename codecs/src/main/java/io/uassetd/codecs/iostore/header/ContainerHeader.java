@@ -22,7 +22,11 @@ import java.util.Objects;
  * SoftPackageReferencesOffset an int64 offset/size pair locating them]. The store-entries buffer is
  * decoded into {@link StoreEntry} records and written back in Unreal's layout (fixed entries, then
  * each entry's imports and shader hashes in order, empty arrays at offset 0), which reproduces real
- * headers byte for byte. UE4 container headers (no signature) are not supported.
+ * headers byte for byte. UE4 container headers (no signature) are not supported. Unreal writes the
+ * chunk without padding; retoc and UAssetTool pad it with zeros to a multiple of 16 bytes, which is
+ * kept in {@link #trailingPadding} so those headers write back byte for byte too.
+ *
+ * @param trailingPadding zero bytes after the header (0 to 15)
  */
 public record ContainerHeader(
         ContainerHeaderVersion version,
@@ -34,9 +38,25 @@ public record ContainerHeader(
         NameBatch redirectsNameMap,
         List<LocalizedPackage> localizedPackages,
         List<PackageRedirect> packageRedirects,
-        SoftPackageReferences softPackageReferences) {
+        SoftPackageReferences softPackageReferences,
+        int trailingPadding) {
 
     public static final long SIGNATURE = 0x496F436EL;
+
+    /** A header without trailing padding, as Unreal writes it. */
+    public ContainerHeader(ContainerHeaderVersion version, long containerId, List<Long> packageIds, List<StoreEntry> storeEntries,
+            List<Long> optionalSegmentPackageIds, List<StoreEntry> optionalSegmentStoreEntries, NameBatch redirectsNameMap,
+            List<LocalizedPackage> localizedPackages, List<PackageRedirect> packageRedirects,
+            SoftPackageReferences softPackageReferences) {
+        this(version, containerId, packageIds, storeEntries, optionalSegmentPackageIds, optionalSegmentStoreEntries,
+                redirectsNameMap, localizedPackages, packageRedirects, softPackageReferences, 0);
+    }
+
+    /** The same header with another container id (a copied container's). */
+    public ContainerHeader withContainerId(long id) {
+        return new ContainerHeader(version, id, packageIds, storeEntries, optionalSegmentPackageIds, optionalSegmentStoreEntries,
+                redirectsNameMap, localizedPackages, packageRedirects, softPackageReferences, trailingPadding);
+    }
 
     public ContainerHeader {
         Objects.requireNonNull(version, "version");
@@ -46,6 +66,9 @@ public record ContainerHeader(
         optionalSegmentStoreEntries = List.copyOf(optionalSegmentStoreEntries);
         localizedPackages = List.copyOf(localizedPackages);
         packageRedirects = List.copyOf(packageRedirects);
+        if (trailingPadding < 0 || trailingPadding > 15) {
+            throw new IllegalArgumentException("Trailing padding " + trailingPadding + " is not 0 to 15 bytes");
+        }
         if (packageIds.size() != storeEntries.size()
                 || optionalSegmentPackageIds.size() != optionalSegmentStoreEntries.size()) {
             throw new IllegalArgumentException("Package ids and store entries differ in count");
@@ -115,11 +138,22 @@ public record ContainerHeader(
                         + " bytes, the serial info says " + size, source, infoAt, "FIoContainerHeaderSerialInfo");
             }
         }
-        if (r.remaining() != 0) {
-            throw new CorruptDataException(r.remaining() + " bytes left after the container header", source, r.offset(),
-                    "FIoContainerHeader");
+        int padding = r.remaining();
+        long paddingAt = r.offset();
+        if (padding > 15 || !allZero(r.bytes(padding)) || (padding > 0 && r.position() % 16 != 0)) {
+            throw new CorruptDataException(padding + " bytes left after the container header (at most 15 zero bytes of "
+                    + "padding to a multiple of 16 are allowed)", source, paddingAt, "FIoContainerHeader");
         }
-        return new ContainerHeader(v, containerId, ids, entries, optIds, optEntries, names, localized, redirects, soft);
+        return new ContainerHeader(v, containerId, ids, entries, optIds, optEntries, names, localized, redirects, soft, padding);
+    }
+
+    private static boolean allZero(byte[] b) {
+        for (byte x : b) {
+            if (x != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static List<Long> readIds(ByteReader r, String what) {
@@ -180,6 +214,7 @@ public record ContainerHeader(
             soft.write(s);
             w.u64(w.size() + 16L).u64(s.size()).bytes(s.toByteArray());
         }
+        w.zeros(trailingPadding);
     }
 
     public byte[] toBytes() {
