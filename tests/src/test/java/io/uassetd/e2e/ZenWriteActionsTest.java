@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.protocol.ErrorCode;
 import io.uassetd.protocol.Reply;
+import io.uassetd.testkit.ByteSearch;
 import io.uassetd.testkit.Fixtures;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -92,7 +93,7 @@ class ZenWriteActionsTest extends SharedDaemon {
         // an import whose outermost object is not a package path (/Game/... or /Script/...)
         byte[] uasset = Files.readAllBytes(Fixtures.path("retoc/UE5.4/BP_Table_Lamp.uasset"));
         byte[] name = "/Game/Billiards/Static_meshes/SM_table_lamp\0".getBytes(StandardCharsets.US_ASCII);
-        int at = indexOf(uasset, name);
+        int at = ByteSearch.indexOf(uasset, name);
         assertThat(at).isPositive();
         uasset[at] = 'X';
         Path bad = dir.resolve("bad");
@@ -128,19 +129,6 @@ class ZenWriteActionsTest extends SharedDaemon {
         f.put("file_path", cut.resolve("missing.uasset").toString());
         f.put("engine_version", "UE5_5");
         assertThat(call("convert_to_zen", f).errorCode()).isEqualTo(ErrorCode.NOT_FOUND);
-    }
-
-    private static int indexOf(byte[] hay, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= hay.length; i++) {
-            for (int k = 0; k < needle.length; k++) {
-                if (hay[i + k] != needle[k]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 
     /** JSON of a fixture file. */

@@ -15,9 +15,6 @@ import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -78,7 +75,7 @@ public final class ConvertToZenAction implements ActionHandler {
         ctx.checkCancelled();
         ZenConversion z = LegacyToZen.convert(legacy, args.string("package_name"), target, LegacyToZen.companions(in));
         Path out = args.has("output_path") ? args.requirePath("output_path") : AssetPackage.sibling(in, ".uzenasset");
-        write(out, z.zenPackage());
+        AtomicOutput.write(out, z.zenPackage());
         List<Chunk> chunks = z.bulkChunks().stream()
                 .map(c -> new Chunk(c.type().name(), c.extension(), c.data().length)).toList();
         Converted data = new Converted(out.toString(), z.zenPackage().length, z.packageName(), Hashes.hex64(z.packageId()),
@@ -93,18 +90,6 @@ public final class ConvertToZenAction implements ActionHandler {
             return EngineVersion.parse(e);
         } catch (RuntimeException ex) {
             throw ActionException.invalid("Field 'engine_version': unknown engine version '" + e + "' (UE4_26 ... UE5_8)");
-        }
-    }
-
-    private static void write(Path out, byte[] bytes) {
-        try (AtomicOutput o = AtomicOutput.create(out)) {
-            ByteBuffer b = ByteBuffer.wrap(bytes);
-            while (b.hasRemaining()) {
-                o.channel().write(b);
-            }
-            o.commit();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write " + out + ": " + e.getMessage(), e);
         }
     }
 }
