@@ -124,7 +124,7 @@ class ZenWriteActionsTest extends SharedDaemon {
         }
         // an engine without a Zen writer, and a missing file
         f.put("file_path", Fixtures.path("retoc/UE5.5/SM_Cube.uasset").toString());
-        f.put("engine_version", "UE5_1");
+        f.put("engine_version", "UE4_25");
         assertThat(call("convert_to_zen", f).errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         f.put("file_path", cut.resolve("missing.uasset").toString());
         f.put("engine_version", "UE5_5");

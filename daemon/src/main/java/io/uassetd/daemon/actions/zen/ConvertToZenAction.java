@@ -33,7 +33,7 @@ public final class ConvertToZenAction implements ActionHandler {
                     .cli("--usmap"),
             FieldSpec.optional("output_path", FieldType.STRING, null, "the .uzenasset to write (default: the input with .uzenasset)"),
             FieldSpec.optional("engine_version", FieldType.STRING, null,
-                    "target engine: UE4_26, UE4_27, UE5_3 ... UE5_8 (default: a versioned package's own, else UE5_3);"
+                    "target engine: UE4_26 ... UE5_8 (default: a versioned package's own, else UE5_3);"
                             + " unversioned packages are also read as cooked by it"),
             FieldSpec.optional("package_name", FieldType.STRING, null,
                     "the package path (/Game/...) when the package does not store it (UE4 cooks)"))
@@ -62,15 +62,11 @@ public final class ConvertToZenAction implements ActionHandler {
         }
         String requested = args.string("engine_version");
         EngineVersion engine = parse(requested == null ? "UE5_3" : requested);
+        ZenTarget target = target(engine);
         AssetPackage legacy = AssetPackage.open(in, engine);
         if (requested == null && !legacy.summary().isUnversioned()) {
             engine = EngineVersion.guess(legacy.version());
-        }
-        ZenTarget target;
-        try {
-            target = ZenTarget.of(engine);
-        } catch (io.uassetd.codecs.error.UnsupportedVersionException e) {
-            throw ActionException.invalid("Field 'engine_version': " + e.getMessage());
+            target = target(engine);
         }
         ctx.checkCancelled();
         ZenConversion z = LegacyToZen.convert(legacy, args.string("package_name"), target, LegacyToZen.companions(in));
@@ -83,6 +79,14 @@ public final class ConvertToZenAction implements ActionHandler {
                 z.storeEntry().exportBundleCount(), z.storeEntry().importedPackages().stream().map(Hashes::hex64).toList(),
                 chunks, z.notes());
         return ActionResult.of("Converted " + z.packageName() + " to " + out, data);
+    }
+
+    private static ZenTarget target(EngineVersion engine) {
+        try {
+            return ZenTarget.of(engine);
+        } catch (io.uassetd.codecs.error.UnsupportedVersionException e) {
+            throw ActionException.invalid("Field 'engine_version': " + e.getMessage());
+        }
     }
 
     private static EngineVersion parse(String e) {
