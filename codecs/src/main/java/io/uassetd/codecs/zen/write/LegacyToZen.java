@@ -68,6 +68,10 @@ public final class LegacyToZen {
             pkg = AssetPackage.read(b.header(), legacy.isSplit() ? b.exports() : null, file, target.engine());
             area = pkg.storedExportArea();
         }
+        if (area == null) {
+            throw new ZenWriteException("Header tables follow the exports in " + file + "; a cooked package keeps"
+                    + " only export data after its header, so it cannot become a Zen package", file, "ExportData");
+        }
         try {
             return new Builder(pkg, target, file, area).build(packageName, companions);
         } catch (FormatException e) {
