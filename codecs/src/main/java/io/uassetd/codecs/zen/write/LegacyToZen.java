@@ -139,7 +139,11 @@ public final class LegacyToZen {
                 head.add(legacy.names().get(i));
             }
             ZenNames names = new ZenNames(head);
-            LegacyPaths paths = new LegacyPaths(legacy, packageName, file);
+            LocalizedName localized = LocalizedName.of(packageName);
+            // UE4 names a localized package's source package and hashes its exports under the source path
+            MappedName sourceName = target.ue4() && localized != null ? names.storeDisplay(localized.sourcePackage()) : null;
+            LegacyPaths paths = new LegacyPaths(legacy, target.ue4() && localized != null ? localized.sourcePackage()
+                    : packageName, file);
             ZenImports imports = ZenImports.build(legacy, paths, target.ue4(), file);
             List<ExportMapEntry> exports = ZenExports.build(legacy, paths, names, imports, target.ue4(),
                     s.totalHeaderSize());
@@ -156,7 +160,7 @@ public final class LegacyToZen {
             NameBatch batch = names.batch();
             long packageId = Hashes.cityHash64LowerUtf16(packageName);
             ZenPackage pkg = target.ue4()
-                    ? ue4Package(s, name, name, batch, imports, exports, order, exportArea)
+                    ? ue4Package(s, name, sourceName == null ? name : sourceName, batch, imports, exports, order, exportArea)
                     : ue5Package(s, name, batch, imports, exports, order, exportArea);
             byte[] bytes = pkg.toBytes();
             int bundles = exportBundleCount;
@@ -168,7 +172,8 @@ public final class LegacyToZen {
                     chunks.add(new BulkChunk(BulkChunk.typeOf(ext), ext, data));
                 }
             }
-            return new ZenConversion(packageName, packageId, bytes, layout, entry, chunks, notes);
+            return new ZenConversion(packageName, packageId, bytes, layout, entry, chunks, notes,
+                    localized == null ? null : localized.sourcePackage(), localized == null ? null : localized.culture());
         }
 
         private String packageName(String requested) {
@@ -276,7 +281,7 @@ public final class LegacyToZen {
                     deps.bundleEntries(), List.of(), null, deps.headers(), deps.entries(), imports.names(), exportArea);
         }
 
-        /** UE4: the source package name of a package that is not a localized variant is its own name. */
+        /** UE4: the source package of a package that is not a localized variant is the package itself. */
         private ZenPackage ue4Package(PackageFileSummary s, MappedName name, MappedName sourceName, NameBatch batch,
                 ZenImports imports, List<ExportMapEntry> exports, LoadOrder order, byte[] exportArea) {
             ZenDependencies.Ue4Bundles b = ZenDependencies.ue4(order, exports, exportArea, s.totalHeaderSize(), file);

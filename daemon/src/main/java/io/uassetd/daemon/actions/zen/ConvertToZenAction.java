@@ -46,7 +46,8 @@ public final class ConvertToZenAction implements ActionHandler {
     /** Reply data: UAssetTool's {output_path, size} plus the package's store entry. */
     public record Converted(String output_path, long size, String package_name, String package_id, String engine_version,
                             String layout, int export_count, int import_count, int export_bundle_count,
-                            List<String> imported_packages, List<Chunk> bulk_chunks, List<String> notes) {
+                            List<String> imported_packages, List<Chunk> bulk_chunks, String source_package, String culture,
+                            List<String> notes) {
     }
 
     @Override
@@ -77,7 +78,7 @@ public final class ConvertToZenAction implements ActionHandler {
         Converted data = new Converted(out.toString(), z.zenPackage().length, z.packageName(), Hashes.hex64(z.packageId()),
                 engine.name(), z.layout().name(), z.exportCount(), z.model().importMap().size(),
                 z.storeEntry().exportBundleCount(), z.storeEntry().importedPackages().stream().map(Hashes::hex64).toList(),
-                chunks, z.notes());
+                chunks, z.sourcePackageName(), z.culture(), z.notes());
         return ActionResult.of("Converted " + z.packageName() + " to " + out, data);
     }
 
