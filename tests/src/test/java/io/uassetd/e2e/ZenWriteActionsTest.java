@@ -83,6 +83,17 @@ class ZenWriteActionsTest extends SharedDaemon {
                 dest.toString(), "--engine-version", "UE5_5");
         assertThat(r.status()).as(r.stderr() + r.stdout()).isZero();
         assertThat(Files.readAllBytes(dest)).isEqualTo(Files.readAllBytes(Fixtures.path("retoc/UE5.5/SM_Cube.uzenasset")));
+        JsonNode action = null;
+        for (JsonNode a : call("capabilities", Map.of()).dataTree().get("actions")) {
+            if (a.get("name").textValue().equals("convert_to_zen")) {
+                action = a;
+            }
+        }
+        assertThat(action).isNotNull();
+        assertThat(action.get("cli").textValue()).isEqualTo("to_zen");
+        List<String> fields = new java.util.ArrayList<>();
+        action.get("fields").forEach(x -> fields.add(x.get("name").textValue()));
+        assertThat(fields).contains("file_path", "usmap_path", "output_path", "engine_version", "package_name");
         Daemon.Result help = Daemon.run("help", "to_zen");
         assertThat(help.status()).isZero();
         assertThat(help.stdout()).contains("--output-path").contains("--engine-version").contains("--package-name");
