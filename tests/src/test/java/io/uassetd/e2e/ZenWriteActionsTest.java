@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.protocol.ErrorCode;
 import io.uassetd.protocol.Reply;
+import io.uassetd.testkit.ByteSearch;
 import io.uassetd.testkit.Fixtures;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -82,6 +83,17 @@ class ZenWriteActionsTest extends SharedDaemon {
                 dest.toString(), "--engine-version", "UE5_5");
         assertThat(r.status()).as(r.stderr() + r.stdout()).isZero();
         assertThat(Files.readAllBytes(dest)).isEqualTo(Files.readAllBytes(Fixtures.path("retoc/UE5.5/SM_Cube.uzenasset")));
+        JsonNode action = null;
+        for (JsonNode a : call("capabilities", Map.of()).dataTree().get("actions")) {
+            if (a.get("name").textValue().equals("convert_to_zen")) {
+                action = a;
+            }
+        }
+        assertThat(action).isNotNull();
+        assertThat(action.get("cli").textValue()).isEqualTo("to_zen");
+        List<String> fields = new java.util.ArrayList<>();
+        action.get("fields").forEach(x -> fields.add(x.get("name").textValue()));
+        assertThat(fields).contains("file_path", "usmap_path", "output_path", "engine_version", "package_name");
         Daemon.Result help = Daemon.run("help", "to_zen");
         assertThat(help.status()).isZero();
         assertThat(help.stdout()).contains("--output-path").contains("--engine-version").contains("--package-name");
@@ -92,7 +104,7 @@ class ZenWriteActionsTest extends SharedDaemon {
         // an import whose outermost object is not a package path (/Game/... or /Script/...)
         byte[] uasset = Files.readAllBytes(Fixtures.path("retoc/UE5.4/BP_Table_Lamp.uasset"));
         byte[] name = "/Game/Billiards/Static_meshes/SM_table_lamp\0".getBytes(StandardCharsets.US_ASCII);
-        int at = indexOf(uasset, name);
+        int at = ByteSearch.indexOf(uasset, name);
         assertThat(at).isPositive();
         uasset[at] = 'X';
         Path bad = dir.resolve("bad");
@@ -123,24 +135,11 @@ class ZenWriteActionsTest extends SharedDaemon {
         }
         // an engine without a Zen writer, and a missing file
         f.put("file_path", Fixtures.path("retoc/UE5.5/SM_Cube.uasset").toString());
-        f.put("engine_version", "UE5_1");
+        f.put("engine_version", "UE4_25");
         assertThat(call("convert_to_zen", f).errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         f.put("file_path", cut.resolve("missing.uasset").toString());
         f.put("engine_version", "UE5_5");
         assertThat(call("convert_to_zen", f).errorCode()).isEqualTo(ErrorCode.NOT_FOUND);
-    }
-
-    private static int indexOf(byte[] hay, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= hay.length; i++) {
-            for (int k = 0; k < needle.length; k++) {
-                if (hay[i + k] != needle[k]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 
     /** JSON of a fixture file. */

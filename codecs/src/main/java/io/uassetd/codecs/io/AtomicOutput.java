@@ -50,6 +50,19 @@ public final class AtomicOutput implements AutoCloseable {
         }
     }
 
+    /** Writes {@code data} to {@code target} all-or-nothing (fsynced before the rename). */
+    public static void write(Path target, byte[] data) {
+        try (AtomicOutput o = create(target)) {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(data);
+            while (b.hasRemaining()) {
+                o.channel().write(b);
+            }
+            o.commit();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + target + ": " + e.getMessage(), e);
+        }
+    }
+
     public FileChannel channel() {
         return channel;
     }

@@ -10,6 +10,7 @@ import io.uassetd.codecs.iostore.scriptobjects.PackageObjectIndex;
 import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase;
 import io.uassetd.codecs.zen.convert.LegacyOutput;
 import io.uassetd.codecs.zen.convert.ZenToLegacy;
+import io.uassetd.testkit.ByteSearch;
 import io.uassetd.testkit.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -146,23 +147,10 @@ class ZenRetocPairTest {
         var g = expected.packageGuid();
         byte[] guid = java.nio.ByteBuffer.allocate(16).order(java.nio.ByteOrder.LITTLE_ENDIAN)
                 .putInt(g.a()).putInt(g.b()).putInt(g.c()).putInt(g.d()).array();
-        int guidAt = indexOf(want, guid);
+        int guidAt = ByteSearch.indexOf(want, guid);
         assertThat(guidAt).isPositive();
         System.arraycopy(guid, 0, got, guidAt, 16);
         assertThat(got).isEqualTo(want);
         assertThat(out.notes()).isEmpty();
-    }
-
-    private static int indexOf(byte[] hay, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= hay.length; i++) {
-            for (int k = 0; k < needle.length; k++) {
-                if (hay[i + k] != needle[k]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 }

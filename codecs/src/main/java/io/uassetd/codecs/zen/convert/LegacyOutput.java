@@ -46,15 +46,7 @@ public record LegacyOutput(String packageName, String extension, AssetPackage as
         }
         for (Map.Entry<String, byte[]> e : companions.entrySet()) {
             Path target = AssetPackage.sibling(file, e.getKey());
-            try (AtomicOutput o = AtomicOutput.create(target)) {
-                java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(e.getValue());
-                while (b.hasRemaining()) {
-                    o.channel().write(b);
-                }
-                o.commit();
-            } catch (IOException ex) {
-                throw new UncheckedIOException("Cannot write " + target + ": " + ex.getMessage(), ex);
-            }
+            AtomicOutput.write(target, e.getValue());
             out.add(target);
         }
         return out;

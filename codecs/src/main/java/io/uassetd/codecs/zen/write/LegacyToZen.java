@@ -36,9 +36,10 @@ import java.util.Map;
  *
  * <p>The Zen name map is the legacy names export data refers to, then the export names and the
  * package name; imports and exports become FPackageObjectIndex values (see {@link ZenImports});
- * the preload dependencies give the load order and the dependency bundles (UE5.3+) or the export
- * bundle and graph data (UE4.26/4.27); UE5 export data is the .uexp as it is (export offsets count
- * from its start), UE4 export data is the exports in load order.
+ * the preload dependencies give the load order and the dependency bundles (UE5.3+), the export
+ * bundles and graph data (UE5.0 to 5.2, {@link ExportBundles}) or the single export bundle and graph
+ * packages (UE4.26/4.27); UE5.3+ export data is the .uexp as it is (export offsets count from its
+ * start), before that it is the exports in load order without the package tag.
  */
 public final class LegacyToZen {
     private LegacyToZen() {
@@ -66,6 +67,10 @@ public final class LegacyToZen {
             AssetPackage.Bytes b = legacy.toBytes();
             pkg = AssetPackage.read(b.header(), legacy.isSplit() ? b.exports() : null, file, target.engine());
             area = pkg.storedExportArea();
+        }
+        if (area == null) {
+            throw new ZenWriteException("Header tables follow the exports in " + file + "; a cooked package keeps"
+                    + " only export data after its header, so it cannot become a Zen package", file, "ExportData");
         }
         try {
             return new Builder(pkg, target, file, area).build(packageName, companions);
@@ -109,6 +114,9 @@ public final class LegacyToZen {
         private final List<String> notes = new ArrayList<>();
         /** The bytes after the legacy header (.uexp), package tag included. */
         private final byte[] exportArea;
+        /** Export bundles the package has (1 from UE5.3 on, where every command is in one list). */
+        private int exportBundleCount = 1;
+        private boolean[] isPublic;
 
         Builder(AssetPackage legacy, ZenTarget target, String file, byte[] exportArea) {
             this.legacy = legacy;
@@ -131,24 +139,31 @@ public final class LegacyToZen {
                 head.add(legacy.names().get(i));
             }
             ZenNames names = new ZenNames(head);
-            LegacyPaths paths = new LegacyPaths(legacy, packageName, file);
+            LocalizedName localized = LocalizedName.of(packageName);
+            // UE4 names a localized package's source package and hashes its exports under the source path
+            MappedName sourceName = target.ue4() && localized != null ? names.storeDisplay(localized.sourcePackage()) : null;
+            LegacyPaths paths = new LegacyPaths(legacy, target.ue4() && localized != null ? localized.sourcePackage()
+                    : packageName, file);
             ZenImports imports = ZenImports.build(legacy, paths, target.ue4(), file);
             List<ExportMapEntry> exports = ZenExports.build(legacy, paths, names, imports, target.ue4(),
                     s.totalHeaderSize());
-            boolean[] isPublic = new boolean[exports.size()];
+            isPublic = new boolean[exports.size()];
             for (int i = 0; i < isPublic.length; i++) {
                 long h = exports.get(i).publicExportHash();
                 isPublic[i] = target.ue4() ? h != -1L : h != 0;
             }
-            LoadOrder order = LoadOrder.of(legacy, isPublic, target.ue4(), file);
+            LoadOrder.Mode mode = target.ue4() ? LoadOrder.Mode.UE4_DEPTH_FIRST
+                    : layout.atLeast(ZenLayout.DEPENDENCY_BUNDLES) ? LoadOrder.Mode.DEPENDENCY_BUNDLES
+                    : LoadOrder.Mode.EXPORT_BUNDLES;
+            LoadOrder order = LoadOrder.of(legacy, isPublic, mode, file);
             MappedName name = names.storeDisplay(packageName);
             NameBatch batch = names.batch();
             long packageId = Hashes.cityHash64LowerUtf16(packageName);
             ZenPackage pkg = target.ue4()
-                    ? ue4Package(s, name, name, batch, imports, exports, order, exportArea)
+                    ? ue4Package(s, name, sourceName == null ? name : sourceName, batch, imports, exports, order, exportArea)
                     : ue5Package(s, name, batch, imports, exports, order, exportArea);
             byte[] bytes = pkg.toBytes();
-            int bundles = target.ue4() ? pkg.exportBundleHeaders().size() : 1;
+            int bundles = exportBundleCount;
             StoreEntry entry = new StoreEntry(exports.size(), bundles, imports.packageIds(), List.of());
             List<BulkChunk> chunks = new ArrayList<>();
             for (String ext : BulkChunk.EXTENSIONS) {
@@ -157,7 +172,8 @@ public final class LegacyToZen {
                     chunks.add(new BulkChunk(BulkChunk.typeOf(ext), ext, data));
                 }
             }
-            return new ZenConversion(packageName, packageId, bytes, layout, entry, chunks, notes);
+            return new ZenConversion(packageName, packageId, bytes, layout, entry, chunks, notes,
+                    localized == null ? null : localized.sourcePackage(), localized == null ? null : localized.culture());
         }
 
         private String packageName(String requested) {
@@ -250,19 +266,26 @@ public final class LegacyToZen {
                 pos += 8 + BulkDataMapEntry.SIZE * bulkMap.size();
             }
             int gap = (8 - (pos % 8)) % 8;
-            ZenDependencies.Bundles deps = ZenDependencies.of(order, imports, legacy);
             ZenSummary summary = new ZenSummary(versioning == null ? 0 : 1, 0, name, s.packageFlags() & 0xFFFFFFFFL,
-                    s.totalHeaderSize(), 0, 0, 0, 0, -1, 0, 0, 0);
+                    s.totalHeaderSize(), 0, 0, 0, 0, 0, 0, 0, 0);
+            if (!layout.atLeast(ZenLayout.DEPENDENCY_BUNDLES)) {
+                ExportBundles b = ExportBundles.of(order, exports, isPublic, imports, exportArea, file);
+                exportBundleCount = b.headerCount();
+                return new ZenPackage(layout, null, summary, versioning, cells, batch, padding, bulkMap, gap,
+                        imports.publicExportHashes, imports.importMap, exports, new byte[0], new byte[0], List.of(),
+                        b.entries(), List.of(), b.graph(), List.of(), new int[0], null, b.data());
+            }
+            ZenDependencies.Bundles deps = ZenDependencies.of(order, imports, legacy);
             return new ZenPackage(layout, null, summary, versioning, cells, batch, padding, bulkMap, gap,
                     imports.publicExportHashes, imports.importMap, exports, new byte[0], new byte[0], List.of(),
                     deps.bundleEntries(), List.of(), null, deps.headers(), deps.entries(), imports.names(), exportArea);
         }
 
-        /** UE4: the source package name of a package that is not a localized variant is its own name. */
+        /** UE4: the source package of a package that is not a localized variant is the package itself. */
         private ZenPackage ue4Package(PackageFileSummary s, MappedName name, MappedName sourceName, NameBatch batch,
                 ZenImports imports, List<ExportMapEntry> exports, LoadOrder order, byte[] exportArea) {
-            ZenDependencies.Ue4Bundles b = ZenDependencies.ue4(order, exports, legacy, exportArea, s.totalHeaderSize(),
-                    file);
+            ZenDependencies.Ue4Bundles b = ZenDependencies.ue4(order, exports, exportArea, s.totalHeaderSize(), file);
+            exportBundleCount = 1;
             List<GraphPackage> graph = new ArrayList<>();
             List<Long> ids = new ArrayList<>(imports.packageIds());
             ids.sort(Long::compareUnsigned);

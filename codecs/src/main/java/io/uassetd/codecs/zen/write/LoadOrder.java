@@ -31,12 +31,18 @@ final class LoadOrder {
         this.order = order;
     }
 
-    /**
-     * @param isPublic per export: it has a public export hash (global import index in UE4)
-     * @param ue4 UE4.26/4.27: each export's Serialize lists its own Create as a dependency and the
-     *     order is the UE4 cooker's depth-first one ({@link #depthFirst})
-     */
-    static LoadOrder of(AssetPackage pkg, boolean[] isPublic, boolean ue4, String file) {
+    /** How a target orders export commands. */
+    enum Mode {
+        /** UE4.26/4.27: Serialize lists its own Create; depth first ({@link #depthFirst}). */
+        UE4_DEPTH_FIRST,
+        /** UE5.0 to 5.2: Serialize lists its own Create; sorted by priority. */
+        EXPORT_BUNDLES,
+        /** UE5.3+: sorted by priority; own Create before Serialize in the sort only. */
+        DEPENDENCY_BUNDLES
+    }
+
+    /** @param isPublic per export: it has a public export hash (global import index in UE4) */
+    static LoadOrder of(AssetPackage pkg, boolean[] isPublic, Mode mode, String file) {
         int n = pkg.exports().size();
         List<List<Dependency>> deps = new ArrayList<>(2 * n);
         for (int i = 0; i < n; i++) {
@@ -47,13 +53,13 @@ final class LoadOrder {
             List<Dependency> serialize = new ArrayList<>();
             p.createBeforeSerialization().forEach(d -> serialize.add(new Dependency(d, CREATE)));
             p.serializationBeforeSerialization().forEach(d -> serialize.add(new Dependency(d, SERIALIZE)));
-            if (ue4) {
+            if (mode != Mode.DEPENDENCY_BUNDLES) {
                 serialize.add(new Dependency(PackageIndex.ofExport(i), CREATE));
             }
             deps.add(create);
             deps.add(serialize);
         }
-        if (ue4) {
+        if (mode == Mode.UE4_DEPTH_FIRST) {
             LoadOrder o = new LoadOrder(deps, null);
             return new LoadOrder(deps, depthFirst(o, file));
         }
@@ -63,7 +69,7 @@ final class LoadOrder {
         for (int k = 0; k < 2 * n; k++) {
             dependants.add(new ArrayList<>(2));
         }
-        for (int i = 0; i < n && !ue4; i++) {
+        for (int i = 0; i < n && mode == Mode.DEPENDENCY_BUNDLES; i++) {
             // an export is created before it is serialized, whether or not its dependencies say so
             dependants.get(2 * i).add(2 * i + 1);
             incoming[2 * i + 1]++;

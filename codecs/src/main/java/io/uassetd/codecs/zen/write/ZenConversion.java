@@ -18,6 +18,8 @@ public final class ZenConversion {
     private final StoreEntry storeEntry;
     private final List<BulkChunk> bulkChunks;
     private final List<String> notes;
+    private final String sourcePackageName;
+    private final String culture;
     private volatile ZenPackage model;
 
     /**
@@ -32,9 +34,12 @@ public final class ZenConversion {
      * @param bulkChunks the companions (.ubulk, .uptnl, .m.ubulk) present, in that order
      * @param notes what the conversion decided that a reader may want to know (e.g. a package name
      *     taken from the name map)
+     * @param sourcePackageName for a localized package ({@code /Game/L10N/fr/X}), the package it
+     *     localizes ({@code /Game/X}); else null
+     * @param culture for a localized package, its culture ({@code fr}); else null
      */
     public ZenConversion(String packageName, long packageId, byte[] zenPackage, ZenLayout layout, StoreEntry storeEntry,
-            List<BulkChunk> bulkChunks, List<String> notes) {
+            List<BulkChunk> bulkChunks, List<String> notes, String sourcePackageName, String culture) {
         this.packageName = packageName;
         this.packageId = packageId;
         this.zenPackage = zenPackage;
@@ -42,6 +47,18 @@ public final class ZenConversion {
         this.storeEntry = storeEntry;
         this.bulkChunks = List.copyOf(bulkChunks);
         this.notes = List.copyOf(notes);
+        this.sourcePackageName = sourcePackageName;
+        this.culture = culture;
+    }
+
+    /** The package a localized package localizes (for the container header's localized packages), or null. */
+    public String sourcePackageName() {
+        return sourcePackageName;
+    }
+
+    /** The culture of a localized package, or null. */
+    public String culture() {
+        return culture;
     }
 
     public String packageName() {

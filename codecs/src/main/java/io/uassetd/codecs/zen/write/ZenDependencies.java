@@ -71,21 +71,29 @@ final class ZenDependencies {
         return n;
     }
 
-    /**
-     * One export bundle holding every command in load order; the export data is each export's bytes in
-     * the order of its Serialize command, then whatever followed the last export in the legacy export
-     * area except the package tag.
-     */
-    static Ue4Bundles ue4(LoadOrder order, List<ExportMapEntry> exports, AssetPackage legacy, byte[] area,
-            long headerSize, String file) {
+    /** UE4: one export bundle holding every command in load order, and the export data in that order. */
+    static Ue4Bundles ue4(LoadOrder order, List<ExportMapEntry> exports, byte[] area, long headerSize, String file) {
         List<ExportBundleEntry> entries = new ArrayList<>(order.order.length);
-        ByteArrayOutputStream data = new ByteArrayOutputStream(area.length);
-        long end = 0;
         for (int node : order.order) {
             entries.add(new ExportBundleEntry(node >> 1, node & 1));
+        }
+        return new Ue4Bundles(entries, exports, serializeOrder(order.order, exports, area, headerSize, file));
+    }
+
+    /**
+     * The export data in the order of the Serialize commands of {@code order}, then whatever followed
+     * the last export in the legacy export area except the package tag (Zen packages before UE5.3 do
+     * not end with it).
+     *
+     * @param base what to subtract from a cooked serial offset to get the position in {@code area}
+     */
+    static byte[] serializeOrder(int[] order, List<ExportMapEntry> exports, byte[] area, long base, String file) {
+        ByteArrayOutputStream data = new ByteArrayOutputStream(area.length);
+        long end = 0;
+        for (int node : order) {
             if ((node & 1) == LoadOrder.SERIALIZE) {
                 ExportMapEntry e = exports.get(node >> 1);
-                long from = e.cookedSerialOffset() - headerSize;
+                long from = e.cookedSerialOffset() - base;
                 if (from < 0 || from + e.cookedSerialSize() > area.length) {
                     throw new ZenWriteException("Export " + (node >> 1) + " (" + e.cookedSerialSize() + " bytes at "
                             + e.cookedSerialOffset() + ") lies outside the export data", file, "ExportMap");
@@ -99,7 +107,7 @@ final class ZenDependencies {
             extra -= 4;
         }
         data.write(area, (int) end, extra);
-        return new Ue4Bundles(entries, exports, data.toByteArray());
+        return data.toByteArray();
     }
 
     private static boolean tagAt(byte[] b, int at) {

@@ -60,26 +60,10 @@ class LegacyToZenUe427Test {
             int create = at.get(i + "/0");
             int serialize = at.get(i + "/1");
             assertThat(create).isLessThan(serialize);
-            for (var x : d.createBeforeCreate()) {
-                if (x.isExport()) {
-                    assertThat(at.get(x.exportIndex() + "/0")).isLessThan(create);
-                }
-            }
-            for (var x : d.serializationBeforeCreate()) {
-                if (x.isExport()) {
-                    assertThat(at.get(x.exportIndex() + "/1")).isLessThan(create);
-                }
-            }
-            for (var x : d.createBeforeSerialization()) {
-                if (x.isExport()) {
-                    assertThat(at.get(x.exportIndex() + "/0")).isLessThan(serialize);
-                }
-            }
-            for (var x : d.serializationBeforeSerialization()) {
-                if (x.isExport()) {
-                    assertThat(at.get(x.exportIndex() + "/1")).isLessThan(serialize);
-                }
-            }
+            before(d.createBeforeCreate(), "/0", create, at);
+            before(d.serializationBeforeCreate(), "/1", create, at);
+            before(d.createBeforeSerialization(), "/0", serialize, at);
+            before(d.serializationBeforeSerialization(), "/1", serialize, at);
         }
         // the export data is the exports in Serialize order, without the package tag
         long[] offsets = got.exportDataOffsets();
@@ -87,6 +71,16 @@ class LegacyToZenUe427Test {
             assertThat(java.util.Arrays.copyOfRange(got.exportData(), (int) offsets[i],
                     (int) (offsets[i] + got.exportMap().get(i).cookedSerialSize())))
                     .isEqualTo(legacy.exports().get(i).rawData());
+        }
+    }
+
+    /** Every export in {@code deps} has its command ({@code "/0"} create, {@code "/1"} serialize) before position {@code pos}. */
+    private static void before(List<io.uassetd.codecs.asset.core.PackageIndex> deps, String command, int pos,
+            java.util.Map<String, Integer> at) {
+        for (var x : deps) {
+            if (x.isExport()) {
+                assertThat(at.get(x.exportIndex() + command)).isLessThan(pos);
+            }
         }
     }
 }

@@ -10,7 +10,6 @@ import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -53,13 +52,7 @@ public final class ExtractScriptObjectsAction implements ActionHandler {
             ScriptObjectsDatabase db = lease.get().scriptObjects().orElseThrow(() ->
                     ActionException.notFound("No script objects in " + paks + " (no readable global.utoc)", paks.toString()));
             byte[] bytes = db.toBytes();
-            try (AtomicOutput o = AtomicOutput.create(out)) {
-                ByteBuffer b = ByteBuffer.wrap(bytes);
-                while (b.hasRemaining()) {
-                    o.channel().write(b);
-                }
-                o.commit();
-            }
+            AtomicOutput.write(out, bytes);
             return ActionResult.of("Wrote " + db.size() + " script objects to " + out, new Written(out.toString(), bytes.length, db.size()));
         }
     }

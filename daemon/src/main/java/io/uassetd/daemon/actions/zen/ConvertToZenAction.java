@@ -15,9 +15,6 @@ import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,7 +33,7 @@ public final class ConvertToZenAction implements ActionHandler {
                     .cli("--usmap"),
             FieldSpec.optional("output_path", FieldType.STRING, null, "the .uzenasset to write (default: the input with .uzenasset)"),
             FieldSpec.optional("engine_version", FieldType.STRING, null,
-                    "target engine: UE4_26, UE4_27, UE5_3 ... UE5_8 (default: a versioned package's own, else UE5_3);"
+                    "target engine: UE4_26 ... UE5_8 (default: a versioned package's own, else UE5_3);"
                             + " unversioned packages are also read as cooked by it"),
             FieldSpec.optional("package_name", FieldType.STRING, null,
                     "the package path (/Game/...) when the package does not store it (UE4 cooks)"))
@@ -49,7 +46,8 @@ public final class ConvertToZenAction implements ActionHandler {
     /** Reply data: UAssetTool's {output_path, size} plus the package's store entry. */
     public record Converted(String output_path, long size, String package_name, String package_id, String engine_version,
                             String layout, int export_count, int import_count, int export_bundle_count,
-                            List<String> imported_packages, List<Chunk> bulk_chunks, List<String> notes) {
+                            List<String> imported_packages, List<Chunk> bulk_chunks, String source_package, String culture,
+                            List<String> notes) {
     }
 
     @Override
@@ -65,27 +63,31 @@ public final class ConvertToZenAction implements ActionHandler {
         }
         String requested = args.string("engine_version");
         EngineVersion engine = parse(requested == null ? "UE5_3" : requested);
+        ZenTarget target = target(engine);
         AssetPackage legacy = AssetPackage.open(in, engine);
         if (requested == null && !legacy.summary().isUnversioned()) {
             engine = EngineVersion.guess(legacy.version());
-        }
-        ZenTarget target;
-        try {
-            target = ZenTarget.of(engine);
-        } catch (io.uassetd.codecs.error.UnsupportedVersionException e) {
-            throw ActionException.invalid("Field 'engine_version': " + e.getMessage());
+            target = target(engine);
         }
         ctx.checkCancelled();
         ZenConversion z = LegacyToZen.convert(legacy, args.string("package_name"), target, LegacyToZen.companions(in));
         Path out = args.has("output_path") ? args.requirePath("output_path") : AssetPackage.sibling(in, ".uzenasset");
-        write(out, z.zenPackage());
+        AtomicOutput.write(out, z.zenPackage());
         List<Chunk> chunks = z.bulkChunks().stream()
                 .map(c -> new Chunk(c.type().name(), c.extension(), c.data().length)).toList();
         Converted data = new Converted(out.toString(), z.zenPackage().length, z.packageName(), Hashes.hex64(z.packageId()),
                 engine.name(), z.layout().name(), z.exportCount(), z.model().importMap().size(),
                 z.storeEntry().exportBundleCount(), z.storeEntry().importedPackages().stream().map(Hashes::hex64).toList(),
-                chunks, z.notes());
+                chunks, z.sourcePackageName(), z.culture(), z.notes());
         return ActionResult.of("Converted " + z.packageName() + " to " + out, data);
+    }
+
+    private static ZenTarget target(EngineVersion engine) {
+        try {
+            return ZenTarget.of(engine);
+        } catch (io.uassetd.codecs.error.UnsupportedVersionException e) {
+            throw ActionException.invalid("Field 'engine_version': " + e.getMessage());
+        }
     }
 
     private static EngineVersion parse(String e) {
@@ -93,18 +95,6 @@ public final class ConvertToZenAction implements ActionHandler {
             return EngineVersion.parse(e);
         } catch (RuntimeException ex) {
             throw ActionException.invalid("Field 'engine_version': unknown engine version '" + e + "' (UE4_26 ... UE5_8)");
-        }
-    }
-
-    private static void write(Path out, byte[] bytes) {
-        try (AtomicOutput o = AtomicOutput.create(out)) {
-            ByteBuffer b = ByteBuffer.wrap(bytes);
-            while (b.hasRemaining()) {
-                o.channel().write(b);
-            }
-            o.commit();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write " + out + ": " + e.getMessage(), e);
         }
     }
 }
