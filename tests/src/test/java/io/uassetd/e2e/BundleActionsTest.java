@@ -265,6 +265,15 @@ class BundleActionsTest extends SharedDaemon {
                 ext.toString(), "engine_version", "UE5_8", "compress", false));
         assertThat(lenient.dataTree().get("package_count").intValue()).isEqualTo(97);
         assertThat(lenient.dataTree().get("errors").get(0).textValue()).contains("Broken.uasset");
+        // create_iostore: UAssetTool's older action and reply shape over the same machinery
+        JsonNode older = ok("create_iostore", Map.of("output_path", out.resolve("older/Older_P.utoc").toString(), "input_dir",
+                ext.toString(), "engine_version", "UE5_8", "compress", false)).dataTree();
+        assertThat(older.get("asset_count").intValue()).isEqualTo(97);
+        assertThat(older.get("files")).hasSize(111);
+        assertThat(older.get("utoc_path").textValue()).endsWith("Older_P.utoc");
+        assertThat(Path.of(older.get("ucas_path").textValue())).exists();
+        assertThat(Path.of(older.get("pak_path").textValue())).exists();
+        assertThat(older.get("errors").get(0).textValue()).contains("Broken.uasset");
 
         // an output folder that cannot be made: an error, nothing written anywhere
         Path blocker = out.resolve("blocker");
