@@ -405,6 +405,18 @@ class BundleActionsTest extends SharedDaemon {
                 out.resolve("cli/Other_P").toString());
         assertThat(cl.status()).as(cl.stderr()).isZero();
         assertThat(out.resolve("cli/Other_P.ucas")).exists();
+        // obfuscate: the container itself is encrypted with the key (directory index and blocks)
+        JsonNode ob = ok("create_mod_iostore", Map.of("output_path", out.resolve("ob/Ob_P").toString(), "input_dir", ext.toString(),
+                "engine_version", "UE5_8", "obfuscate", true, "pak_aes", KEY_HEX, "compression", "Zlib")).dataTree();
+        assertThat(ob.get("encrypted").booleanValue()).isTrue();
+        String obUtoc = ob.get("utoc_path").textValue();
+        assertThat(ok("is_iostore_encrypted", Map.of("file_path", obUtoc)).dataTree().get("encrypted").booleanValue()).isTrue();
+        JsonNode listed = ok("list_iostore_files", Map.of("file_path", obUtoc, "aes_key", KEY_HEX)).dataTree();
+        assertThat(listed.get("package_count").intValue()).isEqualTo(97);
+        assertThat(listed.get("file_count").intValue()).isEqualTo(111);
+        ok("extract_iostore", Map.of("file_path", obUtoc, "aes_key", KEY_HEX, "output_path", out.resolve("obx").toString(),
+                "include_unnamed", false));
+        assertThat(tree(out.resolve("obx"))).isEqualTo(tree(ext));
         Daemon.Result help = Daemon.run("help", "create_mod_iostore");
         assertThat(help.stdout()).contains("--game-path", "--pak-aes", "--no-material-tags".substring(5), "--hybrid", "--usmap");
     }
