@@ -24,7 +24,8 @@
  * Javadoc); its {@code scriptObjects()}.</li>
  * <li>extract_script_objects: {@link io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase#extractToFile}.</li>
  * <li>New containers: {@link io.uassetd.codecs.iostore.IoStoreWriter}; TOC only:
- * {@link io.uassetd.codecs.iostore.toc.TocWriter}.</li>
+ * {@link io.uassetd.codecs.iostore.toc.TocWriter}; mod bundles (container + companion pak):
+ * {@code io.uassetd.codecs.iostore.bundle}.</li>
  * </ul>
  * Every format error is a {@code FormatException} naming file, offset and structure.
  */

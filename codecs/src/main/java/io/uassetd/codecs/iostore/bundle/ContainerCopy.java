@@ -1,5 +1,6 @@
 package io.uassetd.codecs.iostore.bundle;
 
+import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
@@ -9,9 +10,8 @@ import io.uassetd.codecs.iostore.IoChunkType;
 import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.codecs.iostore.IoStoreFile;
 import io.uassetd.codecs.iostore.header.ContainerHeader;
-import io.uassetd.codecs.task.TaskMonitor;
-import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.iostore.toc.TocVersion;
+import io.uassetd.codecs.task.TaskMonitor;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
