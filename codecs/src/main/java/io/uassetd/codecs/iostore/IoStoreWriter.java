@@ -5,6 +5,7 @@ import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.crypto.AesCipher;
 import io.uassetd.codecs.crypto.AesKey;
+import io.uassetd.codecs.hash.Blake3;
 import io.uassetd.codecs.io.AtomicOutput;
 import io.uassetd.codecs.iostore.toc.CompressedBlockEntry;
 import io.uassetd.codecs.iostore.toc.ContainerFlag;
@@ -26,7 +27,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ForkJoinPool;
-import org.bouncycastle.crypto.digests.Blake3Digest;
 
 /**
  * Writes a new container of any TOC version: chunks are cut into compression blocks, compressed
@@ -190,10 +190,7 @@ public final class IoStoreWriter implements AutoCloseable {
     private static final byte[] NOT_SMALLER = new byte[0];
 
     private byte[] hash(byte[] data) {
-        Blake3Digest d = new Blake3Digest(256);
-        d.update(data, 0, data.length);
-        byte[] h = new byte[32];
-        d.doFinal(h, 0);
+        byte[] h = Blake3.hash(data);
         return options.version().atLeast(TocVersion.REPLACE_IO_CHUNK_HASH_WITH_IO_HASH) ? Arrays.copyOf(h, 20)
                 : Arrays.copyOf(Arrays.copyOf(h, 20), 32);
     }
