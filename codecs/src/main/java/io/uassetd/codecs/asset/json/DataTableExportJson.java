@@ -1,0 +1,56 @@
+package io.uassetd.codecs.asset.json;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.uassetd.codecs.asset.Export;
+import io.uassetd.codecs.asset.property.DataTableRows;
+import io.uassetd.codecs.asset.property.PropertyExportContent;
+import io.uassetd.codecs.asset.property.PropertyList;
+import io.uassetd.codecs.asset.property.types.StructValue;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * UAssetAPI's DataTableExport: a NormalExport whose rows follow in {@code Table.Data}, one
+ * StructPropertyData per row (the row name in {@code Name}), after the UObject's {@code ObjectGuid}.
+ */
+final class DataTableExportJson extends NormalExportJson {
+    @Override
+    public String typeName() {
+        return "UAssetAPI.ExportTypes.DataTableExport, UAssetAPI";
+    }
+
+    @Override
+    public boolean writes(Export e) {
+        return e.content() instanceof PropertyExportContent c && c.rows() != null;
+    }
+
+    @Override
+    void writeAfterProperties(JsonContext c, PropertyExportContent content, ObjectNode o) {
+        DataTableRows rows = content.rows();
+        o.put("ObjectGuid", JsonNames.guid(rows.objectGuid()));
+        ObjectNode table = o.putObject("Table");
+        ArrayNode data = table.putArray("Data");
+        for (DataTableRows.Row row : rows.rows()) {
+            ObjectNode r = data.addObject();
+            r.put("$type", ValueJson.STRUCT);
+            r.set("Name", c.names().write(row.name()));
+            r.put("StructType", row.value().structName());
+            r.set("Value", c.props().writeList(row.value().properties()));
+            c.props().writeListExtras(row.value().properties(), r);
+        }
+    }
+
+    @Override
+    DataTableRows readAfterProperties(JsonContext c, PropertyList properties, JsonIn in) {
+        List<DataTableRows.Row> rows = new ArrayList<>();
+        String rowStruct = null;
+        for (JsonIn r : in.get("Table").get("Data").elements()) {
+            String struct = r.textOr("StructType", null);
+            rowStruct = rowStruct == null ? struct : rowStruct;
+            rows.add(new DataTableRows.Row(c.names().read(r.get("Name")),
+                    new StructValue(struct, c.props().readList(r.get("Value"), struct, r))));
+        }
+        return new DataTableRows(JsonNames.guid(in.opt("ObjectGuid")), rowStruct, rows);
+    }
+}

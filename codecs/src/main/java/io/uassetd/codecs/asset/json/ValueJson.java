@@ -1,0 +1,392 @@
+package io.uassetd.codecs.asset.json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.asset.core.PackageIndex;
+import io.uassetd.codecs.asset.property.PropertyType;
+import io.uassetd.codecs.asset.property.PropertyValue;
+import io.uassetd.codecs.asset.property.PropertyWriter;
+import io.uassetd.codecs.asset.property.StructInnerTag;
+import io.uassetd.codecs.asset.property.types.ArrayValue;
+import io.uassetd.codecs.asset.property.types.BoolValue;
+import io.uassetd.codecs.asset.property.types.EnumValue;
+import io.uassetd.codecs.asset.property.types.MapValue;
+import io.uassetd.codecs.asset.property.types.NameValue;
+import io.uassetd.codecs.asset.property.types.NumericValue;
+import io.uassetd.codecs.asset.property.types.ObjectValue;
+import io.uassetd.codecs.asset.property.types.RawValue;
+import io.uassetd.codecs.asset.property.types.StrValue;
+import io.uassetd.codecs.asset.property.types.StructValue;
+import io.uassetd.codecs.asset.property.types.ZeroValue;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Property values in UAssetAPI's JSON: each value is an object whose {@code $type} names the
+ * UAssetAPI PropertyData class and whose {@code Value} holds the data (numbers, strings, names,
+ * package indexes, nested property lists, arrays of element objects, maps as [key, value] pairs).
+ * Values this code has no structured form for (text, soft paths, delegates, native structs, values
+ * the binary reader kept raw, ...) become {@code UnknownPropertyData} with the property type in
+ * {@code SerializingPropertyType} and their exact bytes in base64, so nothing is lost.
+ */
+final class ValueJson {
+    static final String OBJECTS = "UAssetAPI.PropertyTypes.Objects.";
+    static final String STRUCTS = "UAssetAPI.PropertyTypes.Structs.";
+    static final String ASSEMBLY = ", UAssetAPI";
+    static final String UNKNOWN = OBJECTS + "UnknownPropertyData" + ASSEMBLY;
+    static final String STRUCT = STRUCTS + "StructPropertyData" + ASSEMBLY;
+
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    /** Property kind -> UAssetAPI $type. */
+    private static final Map<String, String> TYPE_OF_KIND = new HashMap<>();
+    /** UAssetAPI $type -> the kind it stands for when SerializingPropertyType is absent. */
+    private static final Map<String, String> KIND_OF_TYPE = new HashMap<>();
+
+    static {
+        for (String k : List.of("Int8", "Int16", "Int", "Int64", "UInt16", "UInt32", "UInt64", "Float", "Double", "Bool", "Str",
+                "Name", "Byte", "Enum", "Object", "Array", "Set", "Map")) {
+            String type = OBJECTS + k + "PropertyData" + ASSEMBLY;
+            TYPE_OF_KIND.put(k + "Property", type);
+            KIND_OF_TYPE.put(type, k + "Property");
+        }
+        TYPE_OF_KIND.put("StructProperty", STRUCT);
+        KIND_OF_TYPE.put(STRUCT, "StructProperty");
+        for (String k : List.of("ClassProperty", "InterfaceProperty", "WeakObjectProperty")) {
+            TYPE_OF_KIND.put(k, TYPE_OF_KIND.get("ObjectProperty"));
+        }
+        for (String k : List.of("Utf8StrProperty", "AnsiStrProperty")) {
+            TYPE_OF_KIND.put(k, TYPE_OF_KIND.get("StrProperty"));
+        }
+    }
+
+    private final AssetPackage pkg;
+    private final JsonNames names;
+    private final PropertyJson props;
+
+    ValueJson(AssetPackage pkg, JsonNames names, PropertyJson props) {
+        this.pkg = pkg;
+        this.names = names;
+        this.props = props;
+    }
+
+    /** True for the value classes that have a structured JSON form. */
+    private static boolean structured(PropertyValue v) {
+        return v instanceof NumericValue || v instanceof BoolValue || v instanceof StrValue || v instanceof NameValue
+                || v instanceof EnumValue || v instanceof ObjectValue || v instanceof StructValue || v instanceof ArrayValue
+                || v instanceof MapValue || v instanceof ZeroValue;
+    }
+
+    /** The $type a value is written with. */
+    static String typeName(PropertyValue v) {
+        if (!structured(v)) {
+            return UNKNOWN;
+        }
+        return TYPE_OF_KIND.getOrDefault(v.type(), UNKNOWN);
+    }
+
+    // ---- writing -----------------------------------------------------------------------------------
+
+    /** A value as a standalone element object ($type and value fields). */
+    ObjectNode element(PropertyValue v) {
+        ObjectNode o = F.objectNode();
+        o.put("$type", typeName(v));
+        writeFields(v, o);
+        return o;
+    }
+
+    /** Writes the value's fields (not $type) into {@code o}. */
+    void writeFields(PropertyValue v, ObjectNode o) {
+        String type = typeName(v);
+        if (!v.type().equals(KIND_OF_TYPE.get(type))) {
+            o.put("SerializingPropertyType", v.type());
+        }
+        if (type.equals(UNKNOWN)) {
+            writeRaw(v, o);
+            return;
+        }
+        if (v instanceof NumericValue n) {
+            writeNumber(n, o);
+        } else if (v instanceof BoolValue b) {
+            o.put("Value", b.value());
+        } else if (v instanceof StrValue s) {
+            FString f = s.value();
+            o.put("Value", f.value());
+            if (f.value() != null && f.wide() == FString.isAnsi(f.value())) {
+                o.put("Wide", f.wide());
+            }
+        } else if (v instanceof NameValue n) {
+            o.set("Value", names.write(n.value()));
+        } else if (v instanceof EnumValue e) {
+            writeEnum(e, o);
+        } else if (v instanceof ObjectValue ob) {
+            o.put("Value", ob.value().value());
+        } else if (v instanceof StructValue s) {
+            o.put("StructType", s.structName());
+            o.put("SerializeNone", true);
+            o.set("Value", props.writeList(s.properties()));
+            props.writeListExtras(s.properties(), o);
+        } else if (v instanceof ArrayValue a) {
+            writeArray(a, o);
+        } else if (v instanceof MapValue m) {
+            writeMap(m, o);
+        } else if (!(v instanceof ZeroValue)) {
+            throw new IllegalStateException("No JSON form for " + v.getClass().getSimpleName());
+        }
+    }
+
+    private void writeRaw(PropertyValue v, ObjectNode o) {
+        PropertyWriter w = new PropertyWriter(pkg);
+        v.write(w);
+        o.put("Value", Base64.getEncoder().encodeToString(w.toByteArray()));
+        if (v instanceof RawValue r && r.reason() != null) {
+            o.put("Reason", r.reason());
+        }
+    }
+
+    private static void writeNumber(NumericValue n, ObjectNode o) {
+        long bits = n.bits();
+        switch (n.type()) {
+            case "FloatProperty" -> {
+                float f = Float.intBitsToFloat((int) bits);
+                if (Float.isFinite(f) && Float.floatToRawIntBits((float) Double.parseDouble(Float.toString(f))) == (int) bits) {
+                    o.put("Value", f);
+                } else {
+                    o.put("Value", Float.toString(f));
+                    o.put("Bits", (int) bits);
+                }
+            }
+            case "DoubleProperty" -> {
+                double d = Double.longBitsToDouble(bits);
+                if (Double.isFinite(d)) {
+                    o.put("Value", d);
+                } else {
+                    o.put("Value", Double.toString(d));
+                    o.put("Bits", bits);
+                }
+            }
+            case "UInt64Property" -> {
+                if (bits >= 0) {
+                    o.put("Value", bits);
+                } else {
+                    o.put("Value", new BigInteger(Long.toUnsignedString(bits)));
+                }
+            }
+            default -> o.put("Value", bits);
+        }
+    }
+
+    private void writeEnum(EnumValue e, ObjectNode o) {
+        if (e.type().equals("ByteProperty")) {
+            o.put("ByteType", e.name() != null ? "FName" : "Byte");
+        }
+        o.put("EnumType", e.enumName());
+        if (e.name() != null) {
+            o.set("Value", names.write(e.name()));
+            return;
+        }
+        o.put("Value", e.number());
+        if (e.width() != 1) {
+            o.put("Width", e.width());
+        }
+        if (e.label() != null) {
+            o.put("Label", e.label());
+        }
+    }
+
+    private void writeArray(ArrayValue a, ObjectNode o) {
+        o.put("ArrayType", a.inner() == null ? null : a.inner().kind());
+        if (a.inner() != null) {
+            o.set("InnerType", props.writeType(a.inner()));
+        }
+        if (a.innerTag() instanceof StructInnerTag t) {
+            o.set("InnerTag", props.writeTag(t.tag(), true));
+        } else if (a.innerTag() != null) {
+            throw new IllegalStateException("Unknown inner tag " + a.innerTag().getClass());
+        }
+        if (a.removed() != null) {
+            o.set("ElementsToRemove", elements(a.removed()));
+        }
+        o.set("Value", elements(a.items()));
+    }
+
+    private void writeMap(MapValue m, ObjectNode o) {
+        o.put("KeyType", m.keyType() == null ? null : m.keyType().kind());
+        o.put("ValueType", m.valueType() == null ? null : m.valueType().kind());
+        o.set("KeyPropertyType", props.writeType(m.keyType()));
+        o.set("ValuePropertyType", props.writeType(m.valueType()));
+        o.set("KeysToRemove", elements(m.removedKeys()));
+        ArrayNode pairs = F.arrayNode(m.entries().size());
+        for (MapValue.Entry e : m.entries()) {
+            ArrayNode pair = F.arrayNode(2);
+            pair.add(element(e.key()));
+            pair.add(element(e.value()));
+            pairs.add(pair);
+        }
+        o.set("Value", pairs);
+    }
+
+    private ArrayNode elements(List<PropertyValue> values) {
+        ArrayNode out = F.arrayNode(values.size());
+        for (PropertyValue v : values) {
+            out.add(element(v));
+        }
+        return out;
+    }
+
+    // ---- reading -----------------------------------------------------------------------------------
+
+    /** The property kind a value object stands for (its SerializingPropertyType, else its $type's). */
+    static String kindOf(JsonIn in) {
+        String type = in.get("$type").asText();
+        JsonIn serializing = in.opt("SerializingPropertyType");
+        if (serializing != null) {
+            return serializing.asText();
+        }
+        String kind = KIND_OF_TYPE.get(type);
+        if (kind == null) {
+            throw in.get("$type").error(type.equals(UNKNOWN) ? "UnknownPropertyData needs SerializingPropertyType"
+                    : "Unknown or unsupported $type " + type);
+        }
+        return kind;
+    }
+
+    /**
+     * A value from its JSON object. {@code inTag}: a top-level tagged property (a bool lives in the
+     * tag there).
+     */
+    PropertyValue read(JsonIn in, boolean inTag) {
+        JsonIn typeField = in.get("$type");
+        String type = typeField.asText();
+        String kind = kindOf(in);
+        if (type.equals(UNKNOWN)) {
+            return new RawValue(kind, in.get("Value").base64(), in.textOr("Reason", null));
+        }
+        if (!type.equals(TYPE_OF_KIND.get(kind))) {
+            throw typeField.error("$type " + type + " cannot hold a " + kind);
+        }
+        if (NumericValue.handles(kind)) {
+            return readNumber(kind, in);
+        }
+        return switch (kind) {
+            case "BoolProperty" -> new BoolValue(in.get("Value").asBool(), inTag);
+            case "StrProperty", "Utf8StrProperty", "AnsiStrProperty" -> readStr(kind, in);
+            case "NameProperty" -> new NameValue(names.read(in.get("Value")));
+            case "ByteProperty", "EnumProperty" -> readEnum(kind, in);
+            case "ObjectProperty", "ClassProperty", "InterfaceProperty", "WeakObjectProperty" ->
+                new ObjectValue(kind, readIndex(in.get("Value")));
+            case "StructProperty" -> {
+                String struct = in.textOr("StructType", null);
+                yield new StructValue(struct, props.readList(in.get("Value"), struct, in));
+            }
+            case "ArrayProperty", "SetProperty" -> readArray(kind, in);
+            case "MapProperty" -> readMap(in);
+            default -> throw typeField.error("Unsupported property kind " + kind);
+        };
+    }
+
+    private PackageIndex readIndex(JsonIn in) {
+        int v = in.asInt();
+        PackageIndex i = new PackageIndex(v);
+        if (i.isImport() && i.importIndex() >= pkg.imports().size() || i.isExport() && i.exportIndex() >= pkg.exports().size()) {
+            throw in.error("Package index " + v + " outside the import/export maps");
+        }
+        return i;
+    }
+
+    private static NumericValue readNumber(String kind, JsonIn in) {
+        JsonIn bits = in.opt("Bits");
+        if (bits != null) {
+            return new NumericValue(kind, kind.equals("FloatProperty") ? bits.asInt() : bits.asLong());
+        }
+        JsonIn value = in.get("Value");
+        JsonNode n = value.node();
+        if (n.isTextual() && (kind.equals("FloatProperty") || kind.equals("DoubleProperty"))) {
+            try {
+                return NumericValue.of(kind, Double.parseDouble(n.textValue()));
+            } catch (NumberFormatException e) {
+                throw value.error("Expected a number for " + kind);
+            }
+        }
+        try {
+            return NumericValue.of(kind, value.asNumber());
+        } catch (IllegalArgumentException e) {
+            throw value.error(e.getMessage());
+        }
+    }
+
+    private static StrValue readStr(String kind, JsonIn in) {
+        JsonIn value = in.opt("Value");
+        if (value == null) {
+            return new StrValue(kind, FString.EMPTY);
+        }
+        String text = value.asText();
+        return new StrValue(kind, new FString(text, in.boolOr("Wide", !FString.isAnsi(text))));
+    }
+
+    private EnumValue readEnum(String kind, JsonIn in) {
+        String enumName = in.textOr("EnumType", null);
+        JsonIn value = in.get("Value");
+        if (value.node().isNumber()) {
+            int width = in.intOr("Width", 1);
+            if (width != 1 && width != 2 && width != 4 && width != 8) {
+                throw in.get("Width").error("Enum width must be 1, 2, 4 or 8");
+            }
+            return new EnumValue(kind, null, value.asLong(), width, enumName, in.textOr("Label", null));
+        }
+        return new EnumValue(kind, names.read(value), 0, 8, enumName, null);
+    }
+
+    private ArrayValue readArray(String kind, JsonIn in) {
+        PropertyType inner = props.readType(in.opt("InnerType"));
+        if (inner == null && in.has("ArrayType")) {
+            inner = PropertyType.of(in.get("ArrayType").asText());
+        }
+        JsonIn tag = in.opt("InnerTag");
+        StructInnerTag innerTag = tag == null ? null : new StructInnerTag(props.readTag(tag, null));
+        List<PropertyValue> removed = null;
+        if (kind.equals("SetProperty")) {
+            JsonIn r = in.opt("ElementsToRemove");
+            removed = r == null ? new ArrayList<>() : elements(r);
+        }
+        return new ArrayValue(kind, inner, innerTag, removed, elements(in.get("Value")));
+    }
+
+    private MapValue readMap(JsonIn in) {
+        PropertyType keyType = props.readType(in.opt("KeyPropertyType"));
+        PropertyType valueType = props.readType(in.opt("ValuePropertyType"));
+        if (keyType == null && in.has("KeyType")) {
+            keyType = PropertyType.of(in.get("KeyType").asText());
+        }
+        if (valueType == null && in.has("ValueType")) {
+            valueType = PropertyType.of(in.get("ValueType").asText());
+        }
+        JsonIn r = in.opt("KeysToRemove");
+        List<PropertyValue> removed = r == null ? new ArrayList<>() : elements(r);
+        List<MapValue.Entry> entries = new ArrayList<>();
+        for (JsonIn pair : in.get("Value").elements()) {
+            List<JsonIn> kv = pair.elements();
+            if (kv.size() != 2) {
+                throw pair.error("A map entry is [key, value]");
+            }
+            entries.add(new MapValue.Entry(read(kv.get(0), false), read(kv.get(1), false)));
+        }
+        return new MapValue(keyType, valueType, removed, entries);
+    }
+
+    private List<PropertyValue> elements(JsonIn array) {
+        List<JsonIn> items = array.elements();
+        List<PropertyValue> out = new ArrayList<>(items.size());
+        for (JsonIn item : items) {
+            out.add(read(item, false));
+        }
+        return out;
+    }
+}
