@@ -76,6 +76,24 @@ public final class AssetPackage {
 
     /** The bytes of a written package: the header file and the .uexp (empty for a single-file package). */
     public record Bytes(byte[] header, byte[] exports) {
+        /**
+         * Writes the header to {@code path} and, when there is one, the .uexp beside it, each
+         * through a temporary file renamed into place.
+         */
+        public void writeTo(Path path) {
+            try {
+                Path dir = path.toAbsolutePath().getParent();
+                if (dir != null) {
+                    Files.createDirectories(dir);
+                }
+                writeAtomically(path, header);
+                if (exports.length > 0) {
+                    writeAtomically(sibling(path, ".uexp"), exports);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot write " + path + ": " + e.getMessage(), e);
+            }
+        }
     }
 
     // ---- opening -----------------------------------------------------------------------------------

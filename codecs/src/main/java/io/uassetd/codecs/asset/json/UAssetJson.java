@@ -3,6 +3,7 @@ package io.uassetd.codecs.asset.json;
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.PropertyAccessor;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -44,7 +45,7 @@ public final class UAssetJson {
             .setVisibility(PropertyAccessor.IS_GETTER, JsonAutoDetect.Visibility.NONE)
             .setSerializationInclusion(JsonInclude.Include.ALWAYS)
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
-    private static final ObjectWriter PRETTY = MAPPER.writerWithDefaultPrettyPrinter();
+    private static final ObjectWriter PRETTY = MAPPER.writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     private UAssetJson() {
     }
@@ -68,7 +69,7 @@ public final class UAssetJson {
         }
     }
 
-    /** Streams the package as indented UTF-8 JSON text. */
+    /** Streams the package as indented UTF-8 JSON text (the stream is left open). */
     public static void write(AssetPackage pkg, Usmap mappings, OutputStream out) {
         try {
             PRETTY.writeValue(out, toTree(pkg, mappings));
