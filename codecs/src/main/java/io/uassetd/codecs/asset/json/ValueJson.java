@@ -11,6 +11,8 @@ import io.uassetd.codecs.asset.property.PropertyType;
 import io.uassetd.codecs.asset.property.PropertyValue;
 import io.uassetd.codecs.asset.property.PropertyWriter;
 import io.uassetd.codecs.asset.property.StructInnerTag;
+import io.uassetd.codecs.asset.property.structs.NativeStructValue;
+import io.uassetd.codecs.asset.property.structs.NativeStructs;
 import io.uassetd.codecs.asset.property.types.ArrayValue;
 import io.uassetd.codecs.asset.property.types.BoolValue;
 import io.uassetd.codecs.asset.property.types.EnumValue;
@@ -70,24 +72,29 @@ final class ValueJson {
     private final AssetPackage pkg;
     private final JsonNames names;
     private final PropertyJson props;
+    private final NativeStructJson natives;
 
     ValueJson(AssetPackage pkg, JsonNames names, PropertyJson props) {
         this.pkg = pkg;
         this.names = names;
         this.props = props;
+        this.natives = new NativeStructJson(pkg, names);
     }
 
     /** True for the value classes that have a structured JSON form. */
     private static boolean structured(PropertyValue v) {
         return v instanceof NumericValue || v instanceof BoolValue || v instanceof StrValue || v instanceof NameValue
                 || v instanceof EnumValue || v instanceof ObjectValue || v instanceof StructValue || v instanceof ArrayValue
-                || v instanceof MapValue || v instanceof ZeroValue;
+                || v instanceof MapValue || v instanceof ZeroValue || v instanceof NativeStructValue n && NativeStructJson.handles(n);
     }
 
     /** The $type a value is written with. */
     static String typeName(PropertyValue v) {
         if (!structured(v)) {
             return UNKNOWN;
+        }
+        if (v instanceof NativeStructValue n) {
+            return NativeStructJson.typeName(n);
         }
         return TYPE_OF_KIND.getOrDefault(v.type(), UNKNOWN);
     }
@@ -105,6 +112,10 @@ final class ValueJson {
     /** Writes the value's fields (not $type) into {@code o}. */
     void writeFields(PropertyValue v, ObjectNode o) {
         String type = typeName(v);
+        if (v instanceof NativeStructValue n && !type.equals(UNKNOWN)) {
+            o.set("Value", natives.write(n));
+            return;
+        }
         if (!v.type().equals(KIND_OF_TYPE.get(type))) {
             o.put("SerializingPropertyType", v.type());
         }
@@ -250,6 +261,9 @@ final class ValueJson {
         if (serializing != null) {
             return serializing.asText();
         }
+        if (NativeStructJson.layoutOf(type) != null) {
+            return "StructProperty";
+        }
         String kind = KIND_OF_TYPE.get(type);
         if (kind == null) {
             throw in.get("$type").error(type.equals(UNKNOWN) ? "UnknownPropertyData needs SerializingPropertyType"
@@ -268,6 +282,10 @@ final class ValueJson {
         String kind = kindOf(in);
         if (type.equals(UNKNOWN)) {
             return new RawValue(kind, in.get("Value").base64(), in.textOr("Reason", null));
+        }
+        NativeStructs.Layout layout = NativeStructJson.layoutOf(type);
+        if (layout != null) {
+            return natives.read(layout, in.get("Value"));
         }
         if (!type.equals(TYPE_OF_KIND.get(kind))) {
             throw typeField.error("$type " + type + " cannot hold a " + kind);
