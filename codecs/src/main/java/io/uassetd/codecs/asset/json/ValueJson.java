@@ -61,6 +61,9 @@ final class ValueJson {
         }
         TYPE_OF_KIND.put("StructProperty", STRUCT);
         KIND_OF_TYPE.put(STRUCT, "StructProperty");
+        KIND_OF_TYPE.put(ReferenceJson.TEXT, "TextProperty");
+        KIND_OF_TYPE.put(ReferenceJson.SOFT, "SoftObjectProperty");
+        KIND_OF_TYPE.put(ReferenceJson.DELEGATE, "DelegateProperty");
         for (String k : List.of("ClassProperty", "InterfaceProperty", "WeakObjectProperty")) {
             TYPE_OF_KIND.put(k, TYPE_OF_KIND.get("ObjectProperty"));
         }
@@ -73,19 +76,22 @@ final class ValueJson {
     private final JsonNames names;
     private final PropertyJson props;
     private final NativeStructJson natives;
+    private final ReferenceJson references;
 
     ValueJson(AssetPackage pkg, JsonNames names, PropertyJson props) {
         this.pkg = pkg;
         this.names = names;
         this.props = props;
         this.natives = new NativeStructJson(pkg, names);
+        this.references = new ReferenceJson(pkg, names);
     }
 
     /** True for the value classes that have a structured JSON form. */
     private static boolean structured(PropertyValue v) {
         return v instanceof NumericValue || v instanceof BoolValue || v instanceof StrValue || v instanceof NameValue
                 || v instanceof EnumValue || v instanceof ObjectValue || v instanceof StructValue || v instanceof ArrayValue
-                || v instanceof MapValue || v instanceof ZeroValue || v instanceof NativeStructValue n && NativeStructJson.handles(n);
+                || v instanceof MapValue || v instanceof ZeroValue || v instanceof NativeStructValue n && NativeStructJson.handles(n)
+                || ReferenceJson.typeName(v) != null;
     }
 
     /** The $type a value is written with. */
@@ -95,6 +101,10 @@ final class ValueJson {
         }
         if (v instanceof NativeStructValue n) {
             return NativeStructJson.typeName(n);
+        }
+        String reference = ReferenceJson.typeName(v);
+        if (reference != null) {
+            return reference;
         }
         return TYPE_OF_KIND.getOrDefault(v.type(), UNKNOWN);
     }
@@ -121,6 +131,10 @@ final class ValueJson {
         }
         if (type.equals(UNKNOWN)) {
             writeRaw(v, o);
+            return;
+        }
+        if (ReferenceJson.typeName(v) != null) {
+            references.write(v, o);
             return;
         }
         if (v instanceof NumericValue n) {
@@ -286,6 +300,9 @@ final class ValueJson {
         NativeStructs.Layout layout = NativeStructJson.layoutOf(type);
         if (layout != null) {
             return natives.read(layout, in.get("Value"));
+        }
+        if (type.equals(ReferenceJson.TEXT) || type.equals(ReferenceJson.SOFT) || type.equals(ReferenceJson.DELEGATE)) {
+            return references.read(type, kind, in);
         }
         if (!type.equals(TYPE_OF_KIND.get(kind))) {
             throw typeField.error("$type " + type + " cannot hold a " + kind);
