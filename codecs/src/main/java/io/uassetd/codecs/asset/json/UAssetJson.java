@@ -14,6 +14,7 @@ import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.ExportContent;
 import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.JsonFormatException;
 import io.uassetd.codecs.usmap.Usmap;
 import java.io.IOException;
@@ -83,21 +84,40 @@ public final class UAssetJson {
      * properties carry that content and, as their raw bytes, what it serializes to.
      */
     public static AssetPackage fromTree(JsonNode root, String fileName) {
-        AssetPackage pkg = assemble(root, fileName);
-        AssetPackage.Bytes b = pkg.toBytes();
-        for (Export e : pkg.exports()) {
-            ExportContent c = e.content();
-            if (c != null) {
-                e.setRawData(slice(b, e.entry().serialOffset(), (int) e.entry().serialSize()));
-                e.setContent(c);
+        return consistent(fileName, () -> {
+            AssetPackage pkg = assemble(root, fileName);
+            AssetPackage.Bytes b = pkg.toBytes();
+            for (Export e : pkg.exports()) {
+                ExportContent c = e.content();
+                if (c != null) {
+                    e.setRawData(slice(b, e.entry().serialOffset(), (int) e.entry().serialSize()));
+                    e.setContent(c);
+                }
             }
-        }
-        return pkg;
+            return pkg;
+        });
     }
 
     /** The package bytes (.uasset and .uexp) a JSON tree describes, serialized once. */
     public static AssetPackage.Bytes toPackageBytes(JsonNode root, String fileName) {
-        return assemble(root, fileName).toBytes();
+        return consistent(fileName, () -> assemble(root, fileName).toBytes());
+    }
+
+    /**
+     * Runs the assembly and serialization of a package from JSON. Well-formed JSON whose parts
+     * contradict each other (a layout that does not fit the tables, a field the version needs left
+     * null, a value of the wrong shape deep inside) fails here, as a {@link JsonFormatException}
+     * rather than an internal error.
+     */
+    private static <T> T consistent(String fileName, java.util.function.Supplier<T> work) {
+        try {
+            return work.get();
+        } catch (FormatException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new JsonFormatException("The JSON describes a package that cannot be written (" + e + ") at $", fileName, "$",
+                    false, e);
+        }
     }
 
     private static AssetPackage assemble(JsonNode root, String fileName) {
