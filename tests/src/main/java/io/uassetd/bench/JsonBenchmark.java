@@ -74,7 +74,7 @@ public final class JsonBenchmark {
         r.summary("export target 100 MB/s single-threaded met", corpusBytes * rounds / exp1.seconds / 1e6 >= 100);
         Item big = corpus.stream().max(java.util.Comparator.comparingLong(Item::size)).orElseThrow();
         r.summary("heap baseline MB (corpus, JSON texts and mappings held by the benchmark)", mb(baseline()));
-        r.summary("live heap of one export of the largest package / its size (model + JSON tree + text)",
+        r.summary("live heap of one export of the largest package / its size (model + JSON text)",
                 liveExport(big) / (double) big.size());
         r.summary("live heap of one import of the largest package / its size (JSON tree + model + bytes)",
                 liveImport(big) / (double) big.size());
@@ -147,15 +147,13 @@ public final class JsonBenchmark {
         return rt.totalMemory() - rt.freeMemory();
     }
 
-    /** Heap still reachable while one export holds its model, JSON tree and text (measured between full GCs). */
+    /** Heap still reachable while one export holds its model and JSON text (measured between full GCs). */
     private static long liveExport(Item it) {
         long before = baseline();
         AssetPackage pkg = AssetPackage.read(it.header(), it.uexp(), it.name(), it.engine());
-        JsonNode tree = UAssetJson.toTree(pkg, it.usmap());
-        byte[] text = tree.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] text = UAssetJson.toJson(pkg, it.usmap());
         long during = baseline();
         java.lang.ref.Reference.reachabilityFence(pkg);
-        java.lang.ref.Reference.reachabilityFence(tree);
         java.lang.ref.Reference.reachabilityFence(text);
         return during - before;
     }

@@ -1,12 +1,12 @@
 package io.uassetd.codecs.asset.json;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.property.DataTableRows;
 import io.uassetd.codecs.asset.property.PropertyExportContent;
 import io.uassetd.codecs.asset.property.PropertyList;
 import io.uassetd.codecs.asset.property.types.StructValue;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,19 +26,23 @@ final class DataTableExportJson extends NormalExportJson {
     }
 
     @Override
-    void writeAfterProperties(JsonContext c, PropertyExportContent content, ObjectNode o) {
+    void writeAfterProperties(JsonContext c, PropertyExportContent content, JsonGenerator g) throws IOException {
         DataTableRows rows = content.rows();
-        o.put("ObjectGuid", JsonNames.guid(rows.objectGuid()));
-        ObjectNode table = o.putObject("Table");
-        ArrayNode data = table.putArray("Data");
+        g.writeStringField("ObjectGuid", JsonNames.guid(rows.objectGuid()));
+        g.writeObjectFieldStart("Table");
+        g.writeArrayFieldStart("Data");
         for (DataTableRows.Row row : rows.rows()) {
-            ObjectNode r = data.addObject();
-            r.put("$type", ValueJson.STRUCT);
-            r.set("Name", c.names().write(row.name()));
-            r.put("StructType", row.value().structName());
-            r.set("Value", c.props().writeList(row.value().properties()));
-            c.props().writeListExtras(row.value().properties(), r);
+            g.writeStartObject();
+            g.writeStringField("$type", ValueJson.STRUCT);
+            c.names().writeField(g, "Name", row.name());
+            g.writeStringField("StructType", row.value().structName());
+            g.writeFieldName("Value");
+            c.props().writeList(g, row.value().properties());
+            c.props().writeListExtras(g, row.value().properties());
+            g.writeEndObject();
         }
+        g.writeEndArray();
+        g.writeEndObject();
     }
 
     @Override

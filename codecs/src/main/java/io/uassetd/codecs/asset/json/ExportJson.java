@@ -1,13 +1,12 @@
 package io.uassetd.codecs.asset.json;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.ObjectExport;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.error.FormatException;
+import java.io.IOException;
 import java.util.List;
 
 /**
@@ -18,19 +17,17 @@ import java.util.List;
 final class ExportJson {
     static final List<ExportJsonType> TYPES = List.of(new DataTableExportJson(), new NormalExportJson(), new RawExportJson());
 
-    private static final JsonNodeFactory F = JsonNodeFactory.instance;
-
     private ExportJson() {
     }
 
-    static ObjectNode write(JsonContext c, Export e) {
+    static void write(JsonGenerator g, JsonContext c, Export e) throws IOException {
         ExportJsonType type = TYPES.stream().filter(t -> t.writes(e)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("No JSON type writes export " + e.index()));
-        ObjectNode o = F.objectNode();
-        o.put("$type", type.typeName());
-        writeEntry(c, e, o);
-        type.writeBody(c, e, o);
-        return o;
+        g.writeStartObject();
+        g.writeStringField("$type", type.typeName());
+        writeEntry(g, c, e);
+        type.writeBody(c, e, g);
+        g.writeEndObject();
     }
 
     static ExportJsonType typeOf(JsonIn in) {
@@ -40,50 +37,57 @@ final class ExportJson {
                 .orElseThrow(() -> t.error("Unknown or unsupported export $type " + name));
     }
 
-    private static void writeEntry(JsonContext c, Export e, ObjectNode o) {
+    private static void writeEntry(JsonGenerator g, JsonContext c, Export e) throws IOException {
         ObjectExport x = e.entry();
-        o.set("ObjectName", c.names().write(x.objectName()));
-        o.put("OuterIndex", x.outerIndex().value());
-        o.put("ClassIndex", x.classIndex().value());
-        o.put("SuperIndex", x.superIndex().value());
-        o.put("TemplateIndex", x.templateIndex().value());
-        o.put("ObjectFlags", x.objectFlags());
-        o.put("SerialSize", x.serialSize());
-        o.put("SerialOffset", x.serialOffset());
-        o.put("ScriptSerializationStartOffset", x.scriptSerializationStartOffset());
-        o.put("ScriptSerializationEndOffset", x.scriptSerializationEndOffset());
-        o.put("bForcedExport", x.forcedExport());
-        o.put("bNotForClient", x.notForClient());
-        o.put("bNotForServer", x.notForServer());
-        o.put("PackageGuid", JsonNames.guid(x.packageGuid()));
-        o.put("IsInheritedInstance", x.isInheritedInstance());
-        o.put("PackageFlags", x.packageFlags());
-        o.put("bNotAlwaysLoadedForEditorGame", x.notAlwaysLoadedForEditorGame());
-        o.put("bIsAsset", x.isAsset());
-        o.put("GeneratePublicHash", x.generatePublicHash());
-        writeDependencies(c.pkg(), e, o);
-        o.put("FirstExportDependency", x.firstExportDependency());
-        o.putArray("DependencyCounts").add(x.serializationBeforeSerializationDependencies())
-                .add(x.createBeforeSerializationDependencies()).add(x.serializationBeforeCreateDependencies())
-                .add(x.createBeforeCreateDependencies());
+        c.names().writeField(g, "ObjectName", x.objectName());
+        g.writeNumberField("OuterIndex", x.outerIndex().value());
+        g.writeNumberField("ClassIndex", x.classIndex().value());
+        g.writeNumberField("SuperIndex", x.superIndex().value());
+        g.writeNumberField("TemplateIndex", x.templateIndex().value());
+        g.writeNumberField("ObjectFlags", x.objectFlags());
+        g.writeNumberField("SerialSize", x.serialSize());
+        g.writeNumberField("SerialOffset", x.serialOffset());
+        g.writeNumberField("ScriptSerializationStartOffset", x.scriptSerializationStartOffset());
+        g.writeNumberField("ScriptSerializationEndOffset", x.scriptSerializationEndOffset());
+        g.writeBooleanField("bForcedExport", x.forcedExport());
+        g.writeBooleanField("bNotForClient", x.notForClient());
+        g.writeBooleanField("bNotForServer", x.notForServer());
+        g.writeStringField("PackageGuid", JsonNames.guid(x.packageGuid()));
+        g.writeBooleanField("IsInheritedInstance", x.isInheritedInstance());
+        g.writeNumberField("PackageFlags", x.packageFlags());
+        g.writeBooleanField("bNotAlwaysLoadedForEditorGame", x.notAlwaysLoadedForEditorGame());
+        g.writeBooleanField("bIsAsset", x.isAsset());
+        g.writeBooleanField("GeneratePublicHash", x.generatePublicHash());
+        writeDependencies(g, c.pkg(), e);
+        g.writeNumberField("FirstExportDependency", x.firstExportDependency());
+        g.writeArrayFieldStart("DependencyCounts");
+        g.writeNumber(x.serializationBeforeSerializationDependencies());
+        g.writeNumber(x.createBeforeSerializationDependencies());
+        g.writeNumber(x.serializationBeforeCreateDependencies());
+        g.writeNumber(x.createBeforeCreateDependencies());
+        g.writeEndArray();
     }
 
     /** UAssetAPI's four dependency lists (for reading only: the counts and FirstExportDependency are what is written). */
-    private static void writeDependencies(AssetPackage pkg, Export e, ObjectNode o) {
+    private static void writeDependencies(JsonGenerator g, AssetPackage pkg, Export e) throws IOException {
         AssetPackage.PreloadDependencies d;
         try {
             d = pkg.preloadDependenciesOf(e);
         } catch (FormatException ex) {
             return;
         }
-        indexes(o.putArray("SerializationBeforeSerializationDependencies"), d.serializationBeforeSerialization());
-        indexes(o.putArray("CreateBeforeSerializationDependencies"), d.createBeforeSerialization());
-        indexes(o.putArray("SerializationBeforeCreateDependencies"), d.serializationBeforeCreate());
-        indexes(o.putArray("CreateBeforeCreateDependencies"), d.createBeforeCreate());
+        indexes(g, "SerializationBeforeSerializationDependencies", d.serializationBeforeSerialization());
+        indexes(g, "CreateBeforeSerializationDependencies", d.createBeforeSerialization());
+        indexes(g, "SerializationBeforeCreateDependencies", d.serializationBeforeCreate());
+        indexes(g, "CreateBeforeCreateDependencies", d.createBeforeCreate());
     }
 
-    private static void indexes(ArrayNode a, List<PackageIndex> list) {
-        list.forEach(i -> a.add(i.value()));
+    private static void indexes(JsonGenerator g, String field, List<PackageIndex> list) throws IOException {
+        g.writeArrayFieldStart(field);
+        for (PackageIndex i : list) {
+            g.writeNumber(i.value());
+        }
+        g.writeEndArray();
     }
 
     /** The export map entry of an export object (serial size and offset as written, recomputed on write). */

@@ -1,8 +1,9 @@
 package io.uassetd.codecs.asset.json;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.ExportContent;
+import java.io.IOException;
 
 /**
  * The JSON form of one kind of export body (UAssetAPI's export classes: {@code RawExport},
@@ -17,7 +18,7 @@ interface ExportJsonType {
     /** True when this type writes the export as it is now (parsed content or raw bytes). */
     boolean writes(Export e);
 
-    void writeBody(JsonContext c, Export e, ObjectNode o);
+    void writeBody(JsonContext c, Export e, JsonGenerator g) throws IOException;
 
     /** The body read back: raw bytes (when kept raw) or parsed content; one of the two is null. */
     record Body(byte[] raw, ExportContent content) {

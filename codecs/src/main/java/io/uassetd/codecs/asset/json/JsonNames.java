@@ -1,12 +1,10 @@
 package io.uassetd.codecs.asset.json;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.NameMap;
 import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.asset.core.FName;
+import java.io.IOException;
 import java.util.Locale;
 
 /**
@@ -17,8 +15,6 @@ import java.util.Locale;
  * exactly. A GUID is {@code {XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX}} (Unreal's braces format).
  */
 final class JsonNames {
-    private static final JsonNodeFactory F = JsonNodeFactory.instance;
-
     private final NameMap names;
 
     JsonNames(NameMap names) {
@@ -29,19 +25,26 @@ final class JsonNames {
         return names;
     }
 
-    JsonNode write(FName n) {
+    void write(JsonGenerator g, FName n) throws IOException {
         if (n == null) {
-            return F.nullNode();
+            g.writeNull();
+            return;
         }
         String display = names.render(n);
         if (resolves(display, n)) {
-            return TextNode.valueOf(display);
+            g.writeString(display);
+            return;
         }
-        ObjectNode o = F.objectNode();
-        o.put("Value", display);
-        o.put("Index", n.index());
-        o.put("Number", n.number());
-        return o;
+        g.writeStartObject();
+        g.writeStringField("Value", display);
+        g.writeNumberField("Index", n.index());
+        g.writeNumberField("Number", n.number());
+        g.writeEndObject();
+    }
+
+    void writeField(JsonGenerator g, String field, FName n) throws IOException {
+        g.writeFieldName(field);
+        write(g, n);
     }
 
     /** True when the display string reads back as exactly this FName (without changing the map). */

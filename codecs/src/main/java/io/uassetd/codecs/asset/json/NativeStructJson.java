@@ -1,16 +1,13 @@
 package io.uassetd.codecs.asset.json;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.property.structs.NativeStructValue;
 import io.uassetd.codecs.asset.property.structs.NativeStructs;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +22,6 @@ import java.util.Map;
  * Structs holding soft object paths keep the raw form.
  */
 final class NativeStructJson {
-    private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final String SUFFIX = "PropertyData" + ValueJson.ASSEMBLY;
 
     private final AssetPackage pkg;
@@ -67,49 +63,69 @@ final class NativeStructJson {
 
     // ---- writing -----------------------------------------------------------------------------------
 
-    JsonNode write(NativeStructValue v) {
+    void write(JsonGenerator g, NativeStructValue v) throws IOException {
         if (v.structName().equals("Guid")) {
             Map<String, Object> f = v.fields();
-            return TextNode.valueOf(JsonNames.guid(new FGuid((int) (long) (Long) f.get("A"), (int) (long) (Long) f.get("B"),
+            g.writeString(JsonNames.guid(new FGuid((int) (long) (Long) f.get("A"), (int) (long) (Long) f.get("B"),
                     (int) (long) (Long) f.get("C"), (int) (long) (Long) f.get("D"))));
+            return;
         }
-        return fields(v);
+        fields(g, v);
     }
 
     @SuppressWarnings("unchecked")
-    private ObjectNode fields(NativeStructValue v) {
-        ObjectNode o = F.objectNode();
+    private void fields(JsonGenerator g, NativeStructValue v) throws IOException {
+        g.writeStartObject();
         for (NativeStructs.Field f : NativeStructs.layout(v.structName()).fields()) {
             Object x = v.fields().get(f.name());
+            g.writeFieldName(f.name());
             switch (f.kind()) {
-                case REAL -> o.set(f.name(), v.doubles() ? doubleNode((Long) x) : floatNode((Long) x));
-                case F32 -> o.set(f.name(), floatNode((Long) x));
-                case F64 -> o.set(f.name(), doubleNode((Long) x));
-                case I32, U32, I64, U8 -> o.put(f.name(), (Long) x);
-                case BOOL32 -> o.put(f.name(), (Boolean) x);
-                case NAME -> o.set(f.name(), names.write((FName) x));
-                case NAME_ARRAY -> {
-                    ArrayNode a = o.putArray(f.name());
-                    ((List<FName>) x).forEach(n -> a.add(names.write(n)));
+                case REAL -> {
+                    if (v.doubles()) {
+                        writeDouble(g, (Long) x);
+                    } else {
+                        writeFloat(g, (Long) x);
+                    }
                 }
-                case STRUCT -> o.set(f.name(), fields((NativeStructValue) x));
+                case F32 -> writeFloat(g, (Long) x);
+                case F64 -> writeDouble(g, (Long) x);
+                case I32, U32, I64, U8 -> g.writeNumber((Long) x);
+                case BOOL32 -> g.writeBoolean((Boolean) x);
+                case NAME -> names.write(g, (FName) x);
+                case NAME_ARRAY -> {
+                    g.writeStartArray();
+                    for (FName n : (List<FName>) x) {
+                        names.write(g, n);
+                    }
+                    g.writeEndArray();
+                }
+                case STRUCT -> fields(g, (NativeStructValue) x);
                 default -> throw new IllegalStateException("No JSON form for " + f.kind());
             }
         }
-        return o;
+        g.writeEndObject();
     }
 
-    private static JsonNode floatNode(long bits) {
+    private static void writeFloat(JsonGenerator g, long bits) throws IOException {
         float f = Float.intBitsToFloat((int) bits);
         if (Float.isFinite(f) && Float.floatToRawIntBits((float) Double.parseDouble(Float.toString(f))) == (int) bits) {
-            return F.numberNode(f);
+            g.writeNumber(f);
+        } else {
+            g.writeStartObject();
+            g.writeNumberField("Bits", bits);
+            g.writeEndObject();
         }
-        return F.objectNode().put("Bits", bits);
     }
 
-    private static JsonNode doubleNode(long bits) {
+    private static void writeDouble(JsonGenerator g, long bits) throws IOException {
         double d = Double.longBitsToDouble(bits);
-        return Double.isFinite(d) ? F.numberNode(d) : F.objectNode().put("Bits", bits);
+        if (Double.isFinite(d)) {
+            g.writeNumber(d);
+        } else {
+            g.writeStartObject();
+            g.writeNumberField("Bits", bits);
+            g.writeEndObject();
+        }
     }
 
     // ---- reading -----------------------------------------------------------------------------------

@@ -1,11 +1,12 @@
 package io.uassetd.codecs.asset.json;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.property.DataTableRows;
 import io.uassetd.codecs.asset.property.PropertyExportContent;
 import io.uassetd.codecs.asset.property.PropertyList;
 import io.uassetd.codecs.asset.property.PropertyWriter;
+import java.io.IOException;
 import java.util.Base64;
 
 /**
@@ -26,24 +27,25 @@ class NormalExportJson implements ExportJsonType {
     }
 
     @Override
-    public void writeBody(JsonContext c, Export e, ObjectNode o) {
+    public void writeBody(JsonContext c, Export e, JsonGenerator g) throws IOException {
         PropertyExportContent content = (PropertyExportContent) e.content();
         byte[] prefix = content.prefix();
         if (prefix.length > 0) {
-            o.put("SerializationControl", prefix[0] & 0xFF);
+            g.writeNumberField("SerializationControl", prefix[0] & 0xFF);
         }
         if (prefix.length > 1) {
-            o.put("Operation", prefix[1] & 0xFF);
+            g.writeNumberField("Operation", prefix[1] & 0xFF);
         }
-        o.put("PropertiesSize", content.propertiesSize());
-        o.set("Data", c.props().writeList(content.properties()));
-        c.props().writeListExtras(content.properties(), o);
-        writeAfterProperties(c, content, o);
-        o.put("Extras", Base64.getEncoder().encodeToString(content.extras()));
+        g.writeNumberField("PropertiesSize", content.propertiesSize());
+        g.writeFieldName("Data");
+        c.props().writeList(g, content.properties());
+        c.props().writeListExtras(g, content.properties());
+        writeAfterProperties(c, content, g);
+        g.writeStringField("Extras", Base64.getEncoder().encodeToString(content.extras()));
     }
 
     /** What the export type parses between the properties and the extras (nothing for a NormalExport). */
-    void writeAfterProperties(JsonContext c, PropertyExportContent content, ObjectNode o) {
+    void writeAfterProperties(JsonContext c, PropertyExportContent content, JsonGenerator g) throws IOException {
     }
 
     DataTableRows readAfterProperties(JsonContext c, PropertyList properties, JsonIn in) {

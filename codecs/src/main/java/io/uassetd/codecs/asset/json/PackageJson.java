@@ -2,8 +2,7 @@ package io.uassetd.codecs.asset.json;
 
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.DataResource;
@@ -25,6 +24,7 @@ import io.uassetd.codecs.asset.core.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.version.CustomVersion;
 import io.uassetd.codecs.asset.version.ObjectVersion;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,116 +42,151 @@ final class PackageJson {
     /** Version of the Uassetd block's layout. */
     static final int FORMAT_VERSION = 1;
 
-    private static final JsonNodeFactory F = JsonNodeFactory.instance;
-
     private PackageJson() {
     }
 
     // ---- writing -----------------------------------------------------------------------------------
 
-    static ObjectNode write(AssetPackage pkg, String info) {
+    static void write(JsonGenerator g, AssetPackage pkg, String info) throws IOException {
         JsonContext c = JsonContext.of(pkg);
         PackageFileSummary s = pkg.summary();
-        ObjectNode o = F.objectNode();
-        o.put("$type", ASSET_TYPE);
-        o.put("Info", info);
-        o.put("LegacyFileVersion", s.legacyFileVersion().value());
-        o.put("IsUnversioned", s.isUnversioned());
-        o.put("ObjectVersion", s.version().fileVersionUE4());
-        o.put("ObjectVersionUE5", s.version().fileVersionUE5());
-        o.put("FileVersionLicenseeUE", s.version().licenseeVersion());
-        o.put("UsesEventDrivenLoader", pkg.usesEventDrivenLoader());
-        o.put("WillSerializeNameHashes", pkg.version().atLeast(ObjectVersion.NAME_HASHES_SERIALIZED));
-        o.put("PackageFlags", s.packageFlags());
-        o.put("PackageGuid", JsonNames.guid(pkg.packageGuid()));
-        o.put("FolderName", s.packageName().value());
-        o.put("PackageSource", s.packageSource());
-        ArrayNode cv = o.putArray("CustomVersionContainer");
+        g.writeStartObject();
+        g.writeStringField("$type", ASSET_TYPE);
+        g.writeStringField("Info", info);
+        g.writeNumberField("LegacyFileVersion", s.legacyFileVersion().value());
+        g.writeBooleanField("IsUnversioned", s.isUnversioned());
+        g.writeNumberField("ObjectVersion", s.version().fileVersionUE4());
+        g.writeNumberField("ObjectVersionUE5", s.version().fileVersionUE5());
+        g.writeNumberField("FileVersionLicenseeUE", s.version().licenseeVersion());
+        g.writeBooleanField("UsesEventDrivenLoader", pkg.usesEventDrivenLoader());
+        g.writeBooleanField("WillSerializeNameHashes", pkg.version().atLeast(ObjectVersion.NAME_HASHES_SERIALIZED));
+        g.writeNumberField("PackageFlags", s.packageFlags());
+        g.writeStringField("PackageGuid", JsonNames.guid(pkg.packageGuid()));
+        g.writeStringField("FolderName", s.packageName().value());
+        g.writeNumberField("PackageSource", s.packageSource());
+        g.writeArrayFieldStart("CustomVersionContainer");
         for (CustomVersion v : s.customVersions().versions()) {
-            ObjectNode e = cv.addObject();
-            e.put("Key", JsonNames.guid(v.key()));
-            e.put("Version", v.version());
+            g.writeStartObject();
+            g.writeStringField("Key", JsonNames.guid(v.key()));
+            g.writeNumberField("Version", v.version());
             if (v.friendlyName() != null && v.friendlyName().value() != null) {
-                e.put("FriendlyName", v.friendlyName().value());
+                g.writeStringField("FriendlyName", v.friendlyName().value());
             }
+            g.writeEndObject();
         }
-        ArrayNode gens = o.putArray("Generations");
-        for (FGenerationInfo g : s.generations()) {
-            gens.addObject().put("ExportCount", g.exportCount()).put("NameCount", g.nameCount());
+        g.writeEndArray();
+        g.writeArrayFieldStart("Generations");
+        for (FGenerationInfo gen : s.generations()) {
+            g.writeStartObject();
+            g.writeNumberField("ExportCount", gen.exportCount());
+            g.writeNumberField("NameCount", gen.nameCount());
+            g.writeEndObject();
         }
-        o.set("RecordedEngineVersion", engineVersion(s.savedByEngineVersion()));
-        o.set("RecordedCompatibleWithEngineVersion", engineVersion(s.compatibleWithEngineVersion()));
-        ArrayNode chunks = o.putArray("ChunkIDs");
+        g.writeEndArray();
+        g.writeFieldName("RecordedEngineVersion");
+        engineVersion(g, s.savedByEngineVersion());
+        g.writeFieldName("RecordedCompatibleWithEngineVersion");
+        engineVersion(g, s.compatibleWithEngineVersion());
+        g.writeArrayFieldStart("ChunkIDs");
         for (int id : s.chunkIds()) {
-            chunks.add(id);
+            g.writeNumber(id);
         }
-        ArrayNode nameMap = o.putArray("NameMap");
+        g.writeEndArray();
+        g.writeArrayFieldStart("NameMap");
         for (NameEntry e : pkg.names().entries()) {
-            nameMap.add(e.text());
+            g.writeString(e.text());
         }
-        ArrayNode imports = o.putArray("Imports");
+        g.writeEndArray();
+        g.writeArrayFieldStart("Imports");
         for (ObjectImport i : pkg.imports()) {
-            ObjectNode e = imports.addObject();
-            e.put("$type", IMPORT_TYPE);
-            e.set("ObjectName", c.names().write(i.objectName()));
-            e.put("OuterIndex", i.outerIndex().value());
-            e.set("ClassPackage", c.names().write(i.classPackage()));
-            e.set("ClassName", c.names().write(i.className()));
-            e.set("PackageName", c.names().write(i.packageName()));
-            e.put("bImportOptional", i.importOptional());
+            g.writeStartObject();
+            g.writeStringField("$type", IMPORT_TYPE);
+            c.names().writeField(g, "ObjectName", i.objectName());
+            g.writeNumberField("OuterIndex", i.outerIndex().value());
+            c.names().writeField(g, "ClassPackage", i.classPackage());
+            c.names().writeField(g, "ClassName", i.className());
+            c.names().writeField(g, "PackageName", i.packageName());
+            g.writeBooleanField("bImportOptional", i.importOptional());
+            g.writeEndObject();
         }
+        g.writeEndArray();
         if (pkg.dependsMap() == null) {
-            o.putNull("DependsMap");
+            g.writeNullField("DependsMap");
         } else {
-            ArrayNode dm = o.putArray("DependsMap");
+            g.writeArrayFieldStart("DependsMap");
             for (List<PackageIndex> list : pkg.dependsMap()) {
-                ArrayNode a = dm.addArray();
-                list.forEach(i -> a.add(i.value()));
+                g.writeStartArray();
+                for (PackageIndex i : list) {
+                    g.writeNumber(i.value());
+                }
+                g.writeEndArray();
             }
+            g.writeEndArray();
         }
-        ArrayNode exports = o.putArray("Exports");
+        g.writeArrayFieldStart("Exports");
         for (Export e : pkg.exports()) {
-            exports.add(ExportJson.write(c, e));
+            ExportJson.write(g, c, e);
         }
-        o.set("Uassetd", extension(pkg));
-        return o;
+        g.writeEndArray();
+        g.writeFieldName("Uassetd");
+        extension(g, pkg);
+        g.writeEndObject();
     }
 
-    private static JsonNode engineVersion(FEngineVersion v) {
+    private static void engineVersion(JsonGenerator g, FEngineVersion v) throws IOException {
         if (v == null) {
-            return F.nullNode();
+            g.writeNull();
+            return;
         }
-        ObjectNode o = F.objectNode();
-        o.put("Major", v.major()).put("Minor", v.minor()).put("Patch", v.patch()).put("Changelist", v.changelist());
-        o.put("Branch", v.branch() == null ? null : v.branch().value());
-        return o;
+        g.writeStartObject();
+        g.writeNumberField("Major", v.major());
+        g.writeNumberField("Minor", v.minor());
+        g.writeNumberField("Patch", v.patch());
+        g.writeNumberField("Changelist", v.changelist());
+        g.writeStringField("Branch", v.branch() == null ? null : v.branch().value());
+        g.writeEndObject();
     }
 
-    private static ObjectNode extension(AssetPackage pkg) {
-        ObjectNode x = F.objectNode();
-        x.put("FormatVersion", FORMAT_VERSION);
-        x.put("FileName", pkg.name());
-        x.put("Split", pkg.isSplit());
-        x.set("Summary", UAssetJson.MAPPER.valueToTree(pkg.summary().fields()));
+    private static void extension(JsonGenerator g, AssetPackage pkg) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("FormatVersion", FORMAT_VERSION);
+        g.writeStringField("FileName", pkg.name());
+        g.writeBooleanField("Split", pkg.isSplit());
+        g.writeFieldName("Summary");
+        g.writeObject(pkg.summary().fields());
         boolean hashes = pkg.version().atLeast(ObjectVersion.NAME_HASHES_SERIALIZED);
-        ArrayNode entries = x.putArray("NameEntries");
+        g.writeArrayFieldStart("NameEntries");
         for (int i = 0; i < pkg.names().size(); i++) {
             NameEntry e = pkg.names().entry(i);
             if (!e.equals(defaultEntry(e.text(), hashes))) {
-                entries.addObject().put("Index", i).put("Wide", e.name().wide())
-                        .put("NonCasePreservingHash", e.nonCasePreservingHash()).put("CasePreservingHash", e.casePreservingHash());
+                g.writeStartObject();
+                g.writeNumberField("Index", i);
+                g.writeBooleanField("Wide", e.name().wide());
+                g.writeNumberField("NonCasePreservingHash", e.nonCasePreservingHash());
+                g.writeNumberField("CasePreservingHash", e.casePreservingHash());
+                g.writeEndObject();
             }
         }
-        x.set("SoftObjectPaths", UAssetJson.MAPPER.valueToTree(pkg.softObjectPaths()));
-        x.set("SoftPackageReferences", UAssetJson.MAPPER.valueToTree(pkg.softPackageReferences()));
-        x.set("SearchableNames", UAssetJson.MAPPER.valueToTree(pkg.searchableNames()));
-        x.set("Thumbnails", UAssetJson.MAPPER.valueToTree(pkg.thumbnails()));
-        ArrayNode preload = x.putArray("PreloadDependencies");
-        pkg.preloadDependencies().forEach(i -> preload.add(i.value()));
-        x.put("DataResourceVersion", pkg.dataResourceVersion());
-        x.set("DataResources", UAssetJson.MAPPER.valueToTree(pkg.dataResources()));
-        x.set("Layout", UAssetJson.MAPPER.valueToTree(pkg.regions()));
-        return x;
+        g.writeEndArray();
+        g.writeFieldName("SoftObjectPaths");
+        g.writeObject(pkg.softObjectPaths());
+        g.writeFieldName("SoftPackageReferences");
+        g.writeObject(pkg.softPackageReferences());
+        g.writeFieldName("SearchableNames");
+        g.writeObject(pkg.searchableNames());
+        g.writeFieldName("Thumbnails");
+        g.writeObject(pkg.thumbnails());
+        g.writeArrayFieldStart("PreloadDependencies");
+        for (PackageIndex i : pkg.preloadDependencies()) {
+            g.writeNumber(i.value());
+        }
+        g.writeEndArray();
+        g.writeNumberField("DataResourceVersion", pkg.dataResourceVersion());
+        g.writeFieldName("DataResources");
+        g.writeObject(pkg.dataResources());
+        g.writeFieldName("Layout");
+        g.writeObject(pkg.regions());
+        g.writeEndObject();
     }
 
     /** The entry a name gets when nothing special was stored: Unreal's encoding and hashes (0 before hashes were stored). */

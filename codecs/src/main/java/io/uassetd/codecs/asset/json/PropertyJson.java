@@ -1,10 +1,6 @@
 package io.uassetd.codecs.asset.json;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.asset.core.FName;
@@ -17,6 +13,7 @@ import io.uassetd.codecs.asset.property.PropertyValue;
 import io.uassetd.codecs.asset.property.types.BoolValue;
 import io.uassetd.codecs.asset.property.types.ZeroValue;
 import io.uassetd.codecs.asset.property.unversioned.UnversionedHeader;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.BitSet;
@@ -30,8 +27,6 @@ import java.util.List;
  * ({@code PropertyType}), a list's non-default terminator and unversioned header.
  */
 final class PropertyJson {
-    private static final JsonNodeFactory F = JsonNodeFactory.instance;
-
     private final AssetPackage pkg;
     private final JsonNames names;
     private final ValueJson values;
@@ -44,34 +39,42 @@ final class PropertyJson {
 
     // ---- lists -------------------------------------------------------------------------------------
 
-    ArrayNode writeList(PropertyList list) {
-        ArrayNode out = F.arrayNode(list.properties().size());
+    void writeList(JsonGenerator g, PropertyList list) throws IOException {
+        g.writeStartArray();
         for (Property p : list.properties()) {
-            out.add(writeProperty(p));
+            writeProperty(g, p);
         }
-        return out;
+        g.writeEndArray();
     }
 
     /** What a list needs beyond its properties, on the object that holds it. */
-    void writeListExtras(PropertyList list, ObjectNode o) {
+    void writeListExtras(JsonGenerator g, PropertyList list) throws IOException {
         if (list.isUnversioned()) {
             UnversionedHeader h = list.header();
             if (!h.equals(UnversionedHeader.of(h.slots()))) {
-                ObjectNode header = o.putObject("UnversionedHeader");
-                ArrayNode fragments = header.putArray("Fragments");
+                g.writeObjectFieldStart("UnversionedHeader");
+                g.writeArrayFieldStart("Fragments");
                 for (UnversionedHeader.Fragment f : h.fragments()) {
-                    fragments.addArray().add(f.skip()).add(f.hasZeroes()).add(f.isLast()).add(f.values());
+                    g.writeStartArray();
+                    g.writeNumber(f.skip());
+                    g.writeBoolean(f.hasZeroes());
+                    g.writeBoolean(f.isLast());
+                    g.writeNumber(f.values());
+                    g.writeEndArray();
                 }
-                ArrayNode mask = header.putArray("ZeroMask");
+                g.writeEndArray();
+                g.writeArrayFieldStart("ZeroMask");
                 for (long l : h.zeroMask().toLongArray()) {
-                    mask.add(l);
+                    g.writeNumber(l);
                 }
+                g.writeEndArray();
+                g.writeEndObject();
             }
             return;
         }
         FName t = list.terminator();
         if (t != null && !(t.number() == 0 && names.map().indexOf("None") == t.index())) {
-            o.set("Terminator", names.write(t));
+            names.writeField(g, "Terminator", t);
         }
     }
 
@@ -116,30 +119,32 @@ final class PropertyJson {
 
     // ---- properties --------------------------------------------------------------------------------
 
-    ObjectNode writeProperty(Property p) {
-        ObjectNode o = F.objectNode();
+    void writeProperty(JsonGenerator g, Property p) throws IOException {
         PropertyValue v = p.value();
         PropertyTag tag = p.tag();
-        o.put("$type", ValueJson.typeName(v));
+        g.writeStartObject();
+        g.writeStringField("$type", ValueJson.typeName(v));
         if (tag != null) {
-            o.set("Name", names.write(tag.name()));
+            names.writeField(g, "Name", tag.name());
         } else {
-            o.put("Name", p.name(pkg));
+            g.writeStringField("Name", p.name(pkg));
         }
-        o.put("ArrayIndex", p.arrayIndex());
-        o.put("IsZero", p.isZero());
-        o.put("PropertyGuid", tag != null && tag.hasPropertyGuid() ? JsonNames.guid(tag.propertyGuid()) : null);
-        o.put("DuplicationIndex", 0);
+        g.writeNumberField("ArrayIndex", p.arrayIndex());
+        g.writeBooleanField("IsZero", p.isZero());
+        g.writeStringField("PropertyGuid", tag != null && tag.hasPropertyGuid() ? JsonNames.guid(tag.propertyGuid()) : null);
+        g.writeNumberField("DuplicationIndex", 0);
         if (!p.isZero()) {
-            values.writeFields(v, o);
+            values.writeFields(g, v);
         }
         if (tag != null) {
-            o.set("Tag", writeTag(tag, false));
+            g.writeFieldName("Tag");
+            writeTag(g, tag, false);
         } else {
-            o.put("SchemaIndex", p.schemaIndex());
+            g.writeNumberField("SchemaIndex", p.schemaIndex());
         }
-        o.set("PropertyType", writeType(p.type()));
-        return o;
+        g.writeFieldName("PropertyType");
+        writeType(g, p.type());
+        g.writeEndObject();
     }
 
     Property readProperty(JsonIn in, boolean unversioned) {
@@ -179,39 +184,40 @@ final class PropertyJson {
      * A tag as JSON; with {@code full}, also its name, array index and GUID (an array's inner tag,
      * which has no property object of its own to carry them).
      */
-    ObjectNode writeTag(PropertyTag t, boolean full) {
-        ObjectNode o = F.objectNode();
+    void writeTag(JsonGenerator g, PropertyTag t, boolean full) throws IOException {
+        g.writeStartObject();
         if (full) {
-            o.set("Name", names.write(t.name()));
-            o.put("ArrayIndex", t.arrayIndex());
-            o.put("PropertyGuid", t.hasPropertyGuid() ? JsonNames.guid(t.propertyGuid()) : null);
+            names.writeField(g, "Name", t.name());
+            g.writeNumberField("ArrayIndex", t.arrayIndex());
+            g.writeStringField("PropertyGuid", t.hasPropertyGuid() ? JsonNames.guid(t.propertyGuid()) : null);
         }
-        o.set("Type", names.write(t.type()));
+        names.writeField(g, "Type", t.type());
         if (t.typeName() != null) {
-            o.set("TypeName", writeTypeName(t.typeName()));
+            g.writeFieldName("TypeName");
+            writeTypeName(g, t.typeName());
         }
-        putName(o, "StructName", t.structName());
+        putName(g, "StructName", t.structName());
         if (t.structGuid() != null) {
-            o.put("StructGuid", JsonNames.guid(t.structGuid()));
+            g.writeStringField("StructGuid", JsonNames.guid(t.structGuid()));
         }
         if (t.boolVal() != 0) {
-            o.put("BoolVal", t.boolVal());
+            g.writeNumberField("BoolVal", t.boolVal());
         }
-        putName(o, "EnumName", t.enumName());
-        putName(o, "InnerType", t.innerType());
-        putName(o, "ValueType", t.valueType());
+        putName(g, "EnumName", t.enumName());
+        putName(g, "InnerType", t.innerType());
+        putName(g, "ValueType", t.valueType());
         if (t.flags() != 0) {
-            o.put("Flags", t.flags());
+            g.writeNumberField("Flags", t.flags());
         }
         if (t.extensions() != null) {
-            o.put("Extensions", Base64.getEncoder().encodeToString(t.extensions()));
+            g.writeStringField("Extensions", Base64.getEncoder().encodeToString(t.extensions()));
         }
-        return o;
+        g.writeEndObject();
     }
 
-    private void putName(ObjectNode o, String field, FName n) {
+    private void putName(JsonGenerator g, String field, FName n) throws IOException {
         if (n != null) {
-            o.set(field, names.write(n));
+            names.writeField(g, field, n);
         }
     }
 
@@ -237,14 +243,17 @@ final class PropertyJson {
                 names.readOrNull(in.opt("ValueType")), guid != null, guid, in.intOr("Flags", 0), ext == null ? null : ext.base64());
     }
 
-    private ObjectNode writeTypeName(PropertyTypeName t) {
-        ObjectNode o = F.objectNode();
-        o.set("Name", names.write(t.name()));
+    private void writeTypeName(JsonGenerator g, PropertyTypeName t) throws IOException {
+        g.writeStartObject();
+        names.writeField(g, "Name", t.name());
         if (!t.parameters().isEmpty()) {
-            ArrayNode params = o.putArray("Parameters");
-            t.parameters().forEach(p -> params.add(writeTypeName(p)));
+            g.writeArrayFieldStart("Parameters");
+            for (PropertyTypeName p : t.parameters()) {
+                writeTypeName(g, p);
+            }
+            g.writeEndArray();
         }
-        return o;
+        g.writeEndObject();
     }
 
     private PropertyTypeName readTypeName(JsonIn in) {
@@ -259,28 +268,32 @@ final class PropertyJson {
     }
 
     /** A property type: its kind as a string, or an object when it names a struct, enum or element types. */
-    JsonNode writeType(PropertyType t) {
+    void writeType(JsonGenerator g, PropertyType t) throws IOException {
         if (t == null) {
-            return F.nullNode();
+            g.writeNull();
+            return;
         }
         if (t.structName() == null && t.enumName() == null && t.inner() == null && t.value() == null) {
-            return TextNode.valueOf(t.kind());
+            g.writeString(t.kind());
+            return;
         }
-        ObjectNode o = F.objectNode();
-        o.put("Kind", t.kind());
+        g.writeStartObject();
+        g.writeStringField("Kind", t.kind());
         if (t.structName() != null) {
-            o.put("StructName", t.structName());
+            g.writeStringField("StructName", t.structName());
         }
         if (t.enumName() != null) {
-            o.put("EnumName", t.enumName());
+            g.writeStringField("EnumName", t.enumName());
         }
         if (t.inner() != null) {
-            o.set("Inner", writeType(t.inner()));
+            g.writeFieldName("Inner");
+            writeType(g, t.inner());
         }
         if (t.value() != null) {
-            o.set("Value", writeType(t.value()));
+            g.writeFieldName("Value");
+            writeType(g, t.value());
         }
-        return o;
+        g.writeEndObject();
     }
 
     PropertyType readType(JsonIn in) {

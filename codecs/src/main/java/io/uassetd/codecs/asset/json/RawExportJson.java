@@ -1,7 +1,8 @@
 package io.uassetd.codecs.asset.json;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.Export;
+import java.io.IOException;
 import java.util.Base64;
 
 /** UAssetAPI's RawExport: an export kept as its bytes ({@code Data}, base64). */
@@ -17,8 +18,8 @@ final class RawExportJson implements ExportJsonType {
     }
 
     @Override
-    public void writeBody(JsonContext c, Export e, ObjectNode o) {
-        o.put("Data", Base64.getEncoder().encodeToString(e.rawData()));
+    public void writeBody(JsonContext c, Export e, JsonGenerator g) throws IOException {
+        g.writeStringField("Data", Base64.getEncoder().encodeToString(e.rawData()));
     }
 
     @Override

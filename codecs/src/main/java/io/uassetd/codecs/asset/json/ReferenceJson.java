@@ -1,6 +1,6 @@
 package io.uassetd.codecs.asset.json;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.core.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
@@ -9,6 +9,7 @@ import io.uassetd.codecs.asset.property.types.DelegateValue;
 import io.uassetd.codecs.asset.property.types.SoftObjectPath;
 import io.uassetd.codecs.asset.property.types.SoftObjectValue;
 import io.uassetd.codecs.asset.property.types.TextValue;
+import java.io.IOException;
 import java.util.Map;
 
 /**
@@ -72,43 +73,51 @@ final class ReferenceJson {
 
     // ---- writing -----------------------------------------------------------------------------------
 
-    void write(PropertyValue v, ObjectNode o) {
+    void write(JsonGenerator g, PropertyValue v) throws IOException {
         if (v instanceof TextValue t) {
-            o.put("Flags", t.flags());
-            o.put("HistoryType", HISTORIES.get(t.historyType()));
+            g.writeNumberField("Flags", t.flags());
+            g.writeStringField("HistoryType", HISTORIES.get(t.historyType()));
             if (t.history() instanceof TextValue.NoneHistory n) {
-                o.put("CultureInvariantString", n.invariant() == null ? null : n.invariant().value());
+                g.writeStringField("CultureInvariantString", n.invariant() == null ? null : n.invariant().value());
                 if (!n.serializesFlag()) {
-                    o.put("HasCultureInvariantFlag", false);
+                    g.writeBooleanField("HasCultureInvariantFlag", false);
                 }
             } else if (t.history() instanceof TextValue.BaseHistory b) {
-                o.put("Namespace", b.namespace().value());
-                o.put("Value", b.key().value());
-                o.put("CultureInvariantString", b.source().value());
+                g.writeStringField("Namespace", b.namespace().value());
+                g.writeStringField("Value", b.key().value());
+                g.writeStringField("CultureInvariantString", b.source().value());
             } else if (t.history() instanceof TextValue.StringTableHistory s) {
-                o.set("TableId", names.write(s.table()));
-                o.put("Value", s.key().value());
+                names.writeField(g, "TableId", s.table());
+                g.writeStringField("Value", s.key().value());
             }
         } else if (v instanceof SoftObjectValue s) {
             SoftObjectPath p = s.path();
-            ObjectNode value = o.putObject("Value");
+            g.writeObjectFieldStart("Value");
             switch (p.layout()) {
-                case STRING -> value.put("Path", p.legacy().value());
+                case STRING -> g.writeStringField("Path", p.legacy().value());
                 case ASSET_PATH_NAME -> {
-                    value.set("AssetPathName", names.write(p.first()));
-                    value.put("SubPathString", p.subPath().value());
+                    names.writeField(g, "AssetPathName", p.first());
+                    g.writeStringField("SubPathString", p.subPath().value());
                 }
                 case TOP_LEVEL_ASSET_PATH -> {
-                    ObjectNode asset = value.putObject("AssetPath");
-                    asset.set("PackageName", names.write(p.first()));
-                    asset.set("AssetName", names.write(p.second()));
-                    value.put("SubPathString", p.subPath().value());
+                    g.writeObjectFieldStart("AssetPath");
+                    names.writeField(g, "PackageName", p.first());
+                    names.writeField(g, "AssetName", p.second());
+                    g.writeEndObject();
+                    g.writeStringField("SubPathString", p.subPath().value());
                 }
-                case LIST_INDEX -> value.put("Index", p.index()).put("Path", p.text(pkg));
+                case LIST_INDEX -> {
+                    g.writeNumberField("Index", p.index());
+                    g.writeStringField("Path", p.text(pkg));
+                }
                 default -> throw new IllegalStateException("Unknown soft object path layout " + p.layout());
             }
+            g.writeEndObject();
         } else if (v instanceof DelegateValue d) {
-            o.putObject("Value").put("Object", d.object().value()).set("Delegate", names.write(d.function()));
+            g.writeObjectFieldStart("Value");
+            g.writeNumberField("Object", d.object().value());
+            names.writeField(g, "Delegate", d.function());
+            g.writeEndObject();
         }
     }
 

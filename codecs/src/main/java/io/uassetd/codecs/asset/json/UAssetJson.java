@@ -57,23 +57,25 @@ public final class UAssetJson {
      * that do not parse stay raw.
      */
     public static ObjectNode toTree(AssetPackage pkg, Usmap mappings) {
-        PropertyParser.parseAll(pkg, mappings).apply();
-        return PackageJson.write(pkg, INFO);
+        return (ObjectNode) parse(toJson(pkg, mappings), pkg.name());
     }
 
     /** The package as indented UTF-8 JSON text. */
     public static byte[] toJson(AssetPackage pkg, Usmap mappings) {
-        try {
-            return PRETTY.writeValueAsBytes(toTree(pkg, mappings));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Cannot write JSON: " + e.getMessage(), e);
-        }
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        write(pkg, mappings, out);
+        return out.toByteArray();
     }
 
-    /** Streams the package as indented UTF-8 JSON text (the stream is left open). */
+    /**
+     * Streams the package as indented UTF-8 JSON text (the stream is left open). Every export's
+     * properties are parsed first (tagged, or unversioned through {@code mappings}) and the parsed
+     * content is set on the package; exports that do not parse stay raw.
+     */
     public static void write(AssetPackage pkg, Usmap mappings, OutputStream out) {
-        try {
-            PRETTY.writeValue(out, toTree(pkg, mappings));
+        PropertyParser.parseAll(pkg, mappings).apply();
+        try (JsonGenerator g = PRETTY.createGenerator(out)) {
+            PackageJson.write(g, pkg, INFO);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write JSON: " + e.getMessage(), e);
         }

@@ -1,9 +1,7 @@
 package io.uassetd.codecs.asset.json;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.core.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
@@ -24,6 +22,7 @@ import io.uassetd.codecs.asset.property.types.RawValue;
 import io.uassetd.codecs.asset.property.types.StrValue;
 import io.uassetd.codecs.asset.property.types.StructValue;
 import io.uassetd.codecs.asset.property.types.ZeroValue;
+import java.io.IOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -46,7 +45,6 @@ final class ValueJson {
     static final String UNKNOWN = OBJECTS + "UnknownPropertyData" + ASSEMBLY;
     static final String STRUCT = STRUCTS + "StructPropertyData" + ASSEMBLY;
 
-    private static final JsonNodeFactory F = JsonNodeFactory.instance;
     /** Property kind -> UAssetAPI $type. */
     private static final Map<String, String> TYPE_OF_KIND = new HashMap<>();
     /** UAssetAPI $type -> the kind it stands for when SerializingPropertyType is absent. */
@@ -112,158 +110,167 @@ final class ValueJson {
     // ---- writing -----------------------------------------------------------------------------------
 
     /** A value as a standalone element object ($type and value fields). */
-    ObjectNode element(PropertyValue v) {
-        ObjectNode o = F.objectNode();
-        o.put("$type", typeName(v));
-        writeFields(v, o);
-        return o;
+    void element(JsonGenerator g, PropertyValue v) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("$type", typeName(v));
+        writeFields(g, v);
+        g.writeEndObject();
     }
 
-    /** Writes the value's fields (not $type) into {@code o}. */
-    void writeFields(PropertyValue v, ObjectNode o) {
+    /** Writes the value's fields (not $type) into the object being written. */
+    void writeFields(JsonGenerator g, PropertyValue v) throws IOException {
         String type = typeName(v);
         if (v instanceof NativeStructValue n && !type.equals(UNKNOWN)) {
-            o.set("Value", natives.write(n));
+            g.writeFieldName("Value");
+            natives.write(g, n);
             return;
         }
         if (!v.type().equals(KIND_OF_TYPE.get(type))) {
-            o.put("SerializingPropertyType", v.type());
+            g.writeStringField("SerializingPropertyType", v.type());
         }
         if (type.equals(UNKNOWN)) {
-            writeRaw(v, o);
+            writeRaw(g, v);
             return;
         }
         if (ReferenceJson.typeName(v) != null) {
-            references.write(v, o);
+            references.write(g, v);
             return;
         }
         if (v instanceof NumericValue n) {
-            writeNumber(n, o);
+            writeNumber(g, n);
         } else if (v instanceof BoolValue b) {
-            o.put("Value", b.value());
+            g.writeBooleanField("Value", b.value());
         } else if (v instanceof StrValue s) {
             FString f = s.value();
-            o.put("Value", f.value());
+            g.writeStringField("Value", f.value());
             if (f.value() != null && f.wide() == FString.isAnsi(f.value())) {
-                o.put("Wide", f.wide());
+                g.writeBooleanField("Wide", f.wide());
             }
         } else if (v instanceof NameValue n) {
-            o.set("Value", names.write(n.value()));
+            names.writeField(g, "Value", n.value());
         } else if (v instanceof EnumValue e) {
-            writeEnum(e, o);
+            writeEnum(g, e);
         } else if (v instanceof ObjectValue ob) {
-            o.put("Value", ob.value().value());
+            g.writeNumberField("Value", ob.value().value());
         } else if (v instanceof StructValue s) {
-            o.put("StructType", s.structName());
-            o.put("SerializeNone", true);
-            o.set("Value", props.writeList(s.properties()));
-            props.writeListExtras(s.properties(), o);
+            g.writeStringField("StructType", s.structName());
+            g.writeBooleanField("SerializeNone", true);
+            g.writeFieldName("Value");
+            props.writeList(g, s.properties());
+            props.writeListExtras(g, s.properties());
         } else if (v instanceof ArrayValue a) {
-            writeArray(a, o);
+            writeArray(g, a);
         } else if (v instanceof MapValue m) {
-            writeMap(m, o);
+            writeMap(g, m);
         } else if (!(v instanceof ZeroValue)) {
             throw new IllegalStateException("No JSON form for " + v.getClass().getSimpleName());
         }
     }
 
-    private void writeRaw(PropertyValue v, ObjectNode o) {
+    private void writeRaw(JsonGenerator g, PropertyValue v) throws IOException {
         PropertyWriter w = new PropertyWriter(pkg);
         v.write(w);
-        o.put("Value", Base64.getEncoder().encodeToString(w.toByteArray()));
+        g.writeStringField("Value", Base64.getEncoder().encodeToString(w.toByteArray()));
         if (v instanceof RawValue r && r.reason() != null) {
-            o.put("Reason", r.reason());
+            g.writeStringField("Reason", r.reason());
         }
     }
 
-    private static void writeNumber(NumericValue n, ObjectNode o) {
+    private static void writeNumber(JsonGenerator g, NumericValue n) throws IOException {
         long bits = n.bits();
         switch (n.type()) {
             case "FloatProperty" -> {
                 float f = Float.intBitsToFloat((int) bits);
                 if (Float.isFinite(f) && Float.floatToRawIntBits((float) Double.parseDouble(Float.toString(f))) == (int) bits) {
-                    o.put("Value", f);
+                    g.writeNumberField("Value", f);
                 } else {
-                    o.put("Value", Float.toString(f));
-                    o.put("Bits", (int) bits);
+                    g.writeStringField("Value", Float.toString(f));
+                    g.writeNumberField("Bits", (int) bits);
                 }
             }
             case "DoubleProperty" -> {
                 double d = Double.longBitsToDouble(bits);
                 if (Double.isFinite(d)) {
-                    o.put("Value", d);
+                    g.writeNumberField("Value", d);
                 } else {
-                    o.put("Value", Double.toString(d));
-                    o.put("Bits", bits);
+                    g.writeStringField("Value", Double.toString(d));
+                    g.writeNumberField("Bits", bits);
                 }
             }
             case "UInt64Property" -> {
                 if (bits >= 0) {
-                    o.put("Value", bits);
+                    g.writeNumberField("Value", bits);
                 } else {
-                    o.put("Value", new BigInteger(Long.toUnsignedString(bits)));
+                    g.writeNumberField("Value", new BigInteger(Long.toUnsignedString(bits)));
                 }
             }
-            default -> o.put("Value", bits);
+            default -> g.writeNumberField("Value", bits);
         }
     }
 
-    private void writeEnum(EnumValue e, ObjectNode o) {
+    private void writeEnum(JsonGenerator g, EnumValue e) throws IOException {
         if (e.type().equals("ByteProperty")) {
-            o.put("ByteType", e.name() != null ? "FName" : "Byte");
+            g.writeStringField("ByteType", e.name() != null ? "FName" : "Byte");
         }
-        o.put("EnumType", e.enumName());
+        g.writeStringField("EnumType", e.enumName());
         if (e.name() != null) {
-            o.set("Value", names.write(e.name()));
+            names.writeField(g, "Value", e.name());
             return;
         }
-        o.put("Value", e.number());
+        g.writeNumberField("Value", e.number());
         if (e.width() != 1) {
-            o.put("Width", e.width());
+            g.writeNumberField("Width", e.width());
         }
         if (e.label() != null) {
-            o.put("Label", e.label());
+            g.writeStringField("Label", e.label());
         }
     }
 
-    private void writeArray(ArrayValue a, ObjectNode o) {
-        o.put("ArrayType", a.inner() == null ? null : a.inner().kind());
+    private void writeArray(JsonGenerator g, ArrayValue a) throws IOException {
+        g.writeStringField("ArrayType", a.inner() == null ? null : a.inner().kind());
         if (a.inner() != null) {
-            o.set("InnerType", props.writeType(a.inner()));
+            g.writeFieldName("InnerType");
+            props.writeType(g, a.inner());
         }
         if (a.innerTag() instanceof StructInnerTag t) {
-            o.set("InnerTag", props.writeTag(t.tag(), true));
+            g.writeFieldName("InnerTag");
+            props.writeTag(g, t.tag(), true);
         } else if (a.innerTag() != null) {
             throw new IllegalStateException("Unknown inner tag " + a.innerTag().getClass());
         }
         if (a.removed() != null) {
-            o.set("ElementsToRemove", elements(a.removed()));
+            g.writeFieldName("ElementsToRemove");
+            elements(g, a.removed());
         }
-        o.set("Value", elements(a.items()));
+        g.writeFieldName("Value");
+        elements(g, a.items());
     }
 
-    private void writeMap(MapValue m, ObjectNode o) {
-        o.put("KeyType", m.keyType() == null ? null : m.keyType().kind());
-        o.put("ValueType", m.valueType() == null ? null : m.valueType().kind());
-        o.set("KeyPropertyType", props.writeType(m.keyType()));
-        o.set("ValuePropertyType", props.writeType(m.valueType()));
-        o.set("KeysToRemove", elements(m.removedKeys()));
-        ArrayNode pairs = F.arrayNode(m.entries().size());
+    private void writeMap(JsonGenerator g, MapValue m) throws IOException {
+        g.writeStringField("KeyType", m.keyType() == null ? null : m.keyType().kind());
+        g.writeStringField("ValueType", m.valueType() == null ? null : m.valueType().kind());
+        g.writeFieldName("KeyPropertyType");
+        props.writeType(g, m.keyType());
+        g.writeFieldName("ValuePropertyType");
+        props.writeType(g, m.valueType());
+        g.writeFieldName("KeysToRemove");
+        elements(g, m.removedKeys());
+        g.writeArrayFieldStart("Value");
         for (MapValue.Entry e : m.entries()) {
-            ArrayNode pair = F.arrayNode(2);
-            pair.add(element(e.key()));
-            pair.add(element(e.value()));
-            pairs.add(pair);
+            g.writeStartArray();
+            element(g, e.key());
+            element(g, e.value());
+            g.writeEndArray();
         }
-        o.set("Value", pairs);
+        g.writeEndArray();
     }
 
-    private ArrayNode elements(List<PropertyValue> values) {
-        ArrayNode out = F.arrayNode(values.size());
+    private void elements(JsonGenerator g, List<PropertyValue> values) throws IOException {
+        g.writeStartArray();
         for (PropertyValue v : values) {
-            out.add(element(v));
+            element(g, v);
         }
-        return out;
+        g.writeEndArray();
     }
 
     // ---- reading -----------------------------------------------------------------------------------
