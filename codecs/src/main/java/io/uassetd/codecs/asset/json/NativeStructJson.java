@@ -107,9 +107,8 @@ final class NativeStructJson {
     }
 
     private static void writeFloat(JsonGenerator g, long bits) throws IOException {
-        float f = Float.intBitsToFloat((int) bits);
-        if (Float.isFinite(f) && Float.floatToRawIntBits((float) Double.parseDouble(Float.toString(f))) == (int) bits) {
-            g.writeNumber(f);
+        if (ValueJson.exactFloat((int) bits)) {
+            g.writeNumber(Float.intBitsToFloat((int) bits));
         } else {
             g.writeStartObject();
             g.writeNumberField("Bits", bits);

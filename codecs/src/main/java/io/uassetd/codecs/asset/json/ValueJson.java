@@ -181,7 +181,7 @@ final class ValueJson {
         switch (n.type()) {
             case "FloatProperty" -> {
                 float f = Float.intBitsToFloat((int) bits);
-                if (Float.isFinite(f) && Float.floatToRawIntBits((float) Double.parseDouble(Float.toString(f))) == (int) bits) {
+                if (exactFloat((int) bits)) {
                     g.writeNumberField("Value", f);
                 } else {
                     g.writeStringField("Value", Float.toString(f));
@@ -206,6 +206,15 @@ final class ValueJson {
             }
             default -> g.writeNumberField("Value", bits);
         }
+    }
+
+    /**
+     * True when a float's JSON number (its shortest decimal form) reads back as exactly these bits;
+     * false for NaN, infinities and NaN payloads, which are written as their bits instead.
+     */
+    static boolean exactFloat(int bits) {
+        float f = Float.intBitsToFloat(bits);
+        return Float.isFinite(f) && Float.floatToRawIntBits((float) Double.parseDouble(Float.toString(f))) == bits;
     }
 
     private void writeEnum(JsonGenerator g, EnumValue e) throws IOException {
