@@ -13,25 +13,43 @@ import java.util.List;
  */
 final class JsonIn {
     private final JsonNode node;
-    private final String path;
+    private final JsonIn parent;
+    /** The field name below the parent, or null for an array element ({@link #index}) or the root. */
+    private final String field;
+    private final int index;
     private final String file;
 
-    JsonIn(JsonNode node, String path, String file) {
+    private JsonIn(JsonNode node, JsonIn parent, String field, int index, String file) {
         this.node = node;
-        this.path = path;
+        this.parent = parent;
+        this.field = field;
+        this.index = index;
         this.file = file;
     }
 
+    /** A value at a given path (used for values that were copied out of the tree). */
+    JsonIn(JsonNode node, String path, String file) {
+        this(node, null, path, -1, file);
+    }
+
     static JsonIn root(JsonNode node, String file) {
-        return new JsonIn(node, "$", file);
+        return new JsonIn(node, null, "$", -1, file);
+    }
+
+    private JsonIn child(JsonNode n, String name) {
+        return new JsonIn(n, this, name, -1, file);
     }
 
     JsonNode node() {
         return node;
     }
 
+    /** The JSON path ({@code $.Exports[2].Data[0]}), built only when asked for (errors). */
     String path() {
-        return path;
+        if (parent == null) {
+            return field;
+        }
+        return field != null ? parent.path() + "." + field : parent.path() + "[" + index + "]";
     }
 
     String file() {
@@ -39,6 +57,7 @@ final class JsonIn {
     }
 
     JsonFormatException error(String message) {
+        String path = path();
         return new JsonFormatException(message + " at " + path, file, path, false);
     }
 
@@ -54,15 +73,16 @@ final class JsonIn {
         }
         JsonNode n = node.get(field);
         if (n == null || n.isNull()) {
+            String path = path();
             throw new JsonFormatException("Missing field " + field + " at " + path, file, path + "." + field, false);
         }
-        return new JsonIn(n, path + "." + field, file);
+        return child(n, field);
     }
 
     /** An optional field: null when absent or JSON null. */
     JsonIn opt(String field) {
         JsonNode n = node.get(field);
-        return n == null || n.isNull() ? null : new JsonIn(n, path + "." + field, file);
+        return n == null || n.isNull() ? null : child(n, field);
     }
 
     boolean isNull() {
@@ -75,7 +95,7 @@ final class JsonIn {
         }
         List<JsonIn> out = new ArrayList<>(node.size());
         for (int i = 0; i < node.size(); i++) {
-            out.add(new JsonIn(node.get(i), path + "[" + i + "]", file));
+            out.add(new JsonIn(node.get(i), this, null, i, file));
         }
         return out;
     }
@@ -156,6 +176,7 @@ final class JsonIn {
             return UAssetJson.MAPPER.treeToValue(node, type);
         } catch (JsonProcessingException | IllegalArgumentException e) {
             String m = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+            String path = path();
             throw new JsonFormatException("Not a valid " + type.getSimpleName() + ": " + m + " at " + path, file, path, false, e);
         }
     }
