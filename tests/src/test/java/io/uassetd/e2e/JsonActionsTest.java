@@ -137,6 +137,22 @@ class JsonActionsTest extends SharedDaemon {
     }
 
     @Test
+    void unversionedWithoutMappingsStaysRawAndSaysSo(@TempDir Path out) throws Exception {
+        Path src = Fixtures.path(DIR + "/MGA_HeavyWeapon_Parent.uasset");
+        Reply r = call("to_json", fields("file_path", src.toString(), "output_path", out.toString(), "engine_version", "UE4_25"));
+        assertThat(r.success()).as(r.message()).isTrue();
+        assertThat(r.warnings()).anyMatch(w -> w.contains("without usmap_path"));
+        JsonNode tree = Json.mapper().readTree(out.resolve("MGA_HeavyWeapon_Parent.json").toFile());
+        for (JsonNode e : tree.get("Exports")) {
+            assertThat(e.get("$type").textValue()).isEqualTo("UAssetAPI.ExportTypes.RawExport, UAssetAPI");
+        }
+        Reply b = call("from_json", fields("file_path", out.resolve("MGA_HeavyWeapon_Parent.json").toString(),
+                "output_path", out.resolve("back/MGA_HeavyWeapon_Parent.uasset").toString()));
+        assertThat(b.success()).as(b.message()).isTrue();
+        assertSameFiles(src, out.resolve("back/MGA_HeavyWeapon_Parent.uasset"));
+    }
+
+    @Test
     void cliToJsonAndFromJson(@TempDir Path out) throws Exception {
         Path src = Fixtures.path(DIR + "/WPN_LockOnRifle.uasset");
         Daemon.Result to = Daemon.run("to_json", src.toString(), Fixtures.path(DIR + "/Outriders.usmap").toString(),

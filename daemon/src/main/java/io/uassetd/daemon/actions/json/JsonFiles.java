@@ -137,6 +137,16 @@ final class JsonFiles {
         return UAssetJson::write;
     }
 
+    /**
+     * Warns (once per request) that an unversioned package is written without mappings: its
+     * exports stay raw bytes in the JSON (still lossless, but without properties).
+     */
+    static void warnIfUnmapped(ActionContext ctx, AssetPackage pkg, Usmap usmap, java.util.concurrent.atomic.AtomicBoolean warned) {
+        if (usmap == null && pkg.hasUnversionedProperties() && warned.compareAndSet(false, true)) {
+            ctx.warn("Unversioned packages without usmap_path: their exports are written as RawExport (bytes, no properties)");
+        }
+    }
+
     /** Writes a package's JSON to {@code target} through a temporary file renamed into place. */
     static void writeJson(JsonWriter writer, AssetPackage pkg, Usmap usmap, Path target) {
         try {

@@ -12,6 +12,7 @@ import io.uassetd.daemon.actions.asset.AssetFiles;
 import io.uassetd.daemon.util.Parallel;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code to_json} and {@code batch_to_json}: legacy packages (files, or folders walked for .uasset
@@ -51,8 +52,10 @@ public final class ToJsonAction implements ActionHandler {
         EngineVersion engine = AssetFiles.engine(args);
         List<JsonFiles.Item> items = JsonFiles.inputs(args, ".uasset", ".umap");
         Usmap usmap = JsonFiles.mappings(args, ctx);
+        AtomicBoolean warned = new AtomicBoolean();
         Parallel.Outcome<String> o = Parallel.run(ctx, items, JsonFiles.Item::name, item -> {
             AssetPackage pkg = AssetFiles.open(item.file(), engine);
+            JsonFiles.warnIfUnmapped(ctx, pkg, usmap, warned);
             Path target = JsonFiles.target(args, item, ".json");
             JsonFiles.writeJson(writer, pkg, usmap, target);
             return target.toString();
