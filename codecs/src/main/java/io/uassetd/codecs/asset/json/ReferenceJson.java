@@ -5,11 +5,16 @@ import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.core.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.property.PropertyValue;
+import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.property.types.DelegateValue;
+import io.uassetd.codecs.asset.property.types.FieldPathValue;
+import io.uassetd.codecs.asset.property.types.MulticastDelegateValue;
 import io.uassetd.codecs.asset.property.types.SoftObjectPath;
 import io.uassetd.codecs.asset.property.types.SoftObjectValue;
 import io.uassetd.codecs.asset.property.types.TextValue;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -21,7 +26,9 @@ import java.util.Map;
  * <li>{@code SoftObjectPropertyData}: {@code Value} = {@code {"AssetPath": {"PackageName", "AssetName"},
  * "SubPathString"}} (UE5.1+), {@code {"AssetPathName", "SubPathString"}} (UE4), {@code {"Path"}}
  * (before soft object paths), or {@code {"Index"}} into the package's soft object path list;</li>
- * <li>{@code DelegatePropertyData}: {@code Value} = {@code {"Object": index, "Delegate": name}}.</li>
+ * <li>{@code DelegatePropertyData}: {@code Value} = {@code {"Object": index, "Delegate": name}};
+ * {@code MulticastDelegatePropertyData} (and the Inline and Sparse kinds): a list of those;</li>
+ * <li>{@code FieldPathPropertyData}: {@code Value} = {@code {"Path": [names], "ResolvedOwner": index}}.</li>
  * </ul>
  * Texts of other history types, and values whose strings are stored in the encoding Unreal would
  * not pick, keep the raw form.
@@ -30,6 +37,10 @@ final class ReferenceJson {
     static final String TEXT = ValueJson.OBJECTS + "TextPropertyData" + ValueJson.ASSEMBLY;
     static final String SOFT = ValueJson.OBJECTS + "SoftObjectPropertyData" + ValueJson.ASSEMBLY;
     static final String DELEGATE = ValueJson.OBJECTS + "DelegatePropertyData" + ValueJson.ASSEMBLY;
+    static final String FIELD_PATH = ValueJson.OBJECTS + "FieldPathPropertyData" + ValueJson.ASSEMBLY;
+    /** The multicast delegate kinds, each with its UAssetAPI class ({@code MulticastDelegatePropertyData}, ...). */
+    static final List<String> MULTICAST = List.of("MulticastDelegateProperty", "MulticastInlineDelegateProperty",
+            "MulticastSparseDelegateProperty");
     private static final Map<Integer, String> HISTORIES = Map.of(-1, "None", 0, "Base", 11, "StringTableEntry");
 
     private final AssetPackage pkg;
@@ -49,7 +60,23 @@ final class ReferenceJson {
             SoftObjectPath p = s.path();
             return plain(p.legacy()) && plain(p.subPath()) ? SOFT : null;
         }
+        if (v instanceof MulticastDelegateValue m) {
+            return MULTICAST.contains(m.type()) ? multicastType(m.type()) : null;
+        }
+        if (v instanceof FieldPathValue) {
+            return FIELD_PATH;
+        }
         return v instanceof DelegateValue ? DELEGATE : null;
+    }
+
+    static String multicastType(String kind) {
+        return ValueJson.OBJECTS + kind + "Data" + ValueJson.ASSEMBLY;
+    }
+
+    /** True for the $types this class reads. */
+    static boolean reads(String type) {
+        return type.equals(TEXT) || type.equals(SOFT) || type.equals(DELEGATE) || type.equals(FIELD_PATH)
+                || MULTICAST.stream().anyMatch(k -> multicastType(k).equals(type));
     }
 
     /** True when a string is stored as Unreal would store it (ANSI when pure ASCII, else UTF-16), or absent. */
@@ -114,11 +141,31 @@ final class ReferenceJson {
             }
             g.writeEndObject();
         } else if (v instanceof DelegateValue d) {
+            g.writeFieldName("Value");
+            writeDelegate(g, d);
+        } else if (v instanceof MulticastDelegateValue m) {
+            g.writeArrayFieldStart("Value");
+            for (DelegateValue d : m.delegates()) {
+                writeDelegate(g, d);
+            }
+            g.writeEndArray();
+        } else if (v instanceof FieldPathValue f) {
             g.writeObjectFieldStart("Value");
-            g.writeNumberField("Object", d.object().value());
-            names.writeField(g, "Delegate", d.function());
+            g.writeArrayFieldStart("Path");
+            for (FName n : f.path()) {
+                names.write(g, n);
+            }
+            g.writeEndArray();
+            g.writeNumberField("ResolvedOwner", f.owner().value());
             g.writeEndObject();
         }
+    }
+
+    private void writeDelegate(JsonGenerator g, DelegateValue d) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("Object", d.object().value());
+        names.writeField(g, "Delegate", d.function());
+        g.writeEndObject();
     }
 
     // ---- reading -----------------------------------------------------------------------------------
@@ -130,11 +177,26 @@ final class ReferenceJson {
         return switch (type) {
             case TEXT -> readText(in);
             case SOFT -> new SoftObjectValue(kind, readPath(in.get("Value")));
-            default -> {
+            case DELEGATE -> readDelegate(in.get("Value"));
+            case FIELD_PATH -> {
                 JsonIn v = in.get("Value");
-                yield new DelegateValue(new PackageIndex(v.intField("Object")), names.read(v.get("Delegate")));
+                List<FName> path = new ArrayList<>();
+                v.get("Path").elements().forEach(e -> path.add(names.read(e)));
+                yield new FieldPathValue(path, new PackageIndex(v.intField("ResolvedOwner")));
+            }
+            default -> {
+                if (!MulticastDelegateValue.handles(kind)) {
+                    throw in.get("$type").error("$type " + type + " cannot hold a " + kind);
+                }
+                List<DelegateValue> list = new ArrayList<>();
+                in.get("Value").elements().forEach(e -> list.add(readDelegate(e)));
+                yield new MulticastDelegateValue(kind, list);
             }
         };
+    }
+
+    private DelegateValue readDelegate(JsonIn v) {
+        return new DelegateValue(new PackageIndex(v.intField("Object")), names.read(v.get("Delegate")));
     }
 
     private TextValue readText(JsonIn in) {

@@ -62,6 +62,8 @@ final class ValueJson {
         KIND_OF_TYPE.put(ReferenceJson.TEXT, "TextProperty");
         KIND_OF_TYPE.put(ReferenceJson.SOFT, "SoftObjectProperty");
         KIND_OF_TYPE.put(ReferenceJson.DELEGATE, "DelegateProperty");
+        KIND_OF_TYPE.put(ReferenceJson.FIELD_PATH, "FieldPathProperty");
+        ReferenceJson.MULTICAST.forEach(k -> KIND_OF_TYPE.put(ReferenceJson.multicastType(k), k));
         for (String k : List.of("ClassProperty", "InterfaceProperty", "WeakObjectProperty")) {
             TYPE_OF_KIND.put(k, TYPE_OF_KIND.get("ObjectProperty"));
         }
@@ -317,7 +319,7 @@ final class ValueJson {
         if (layout != null) {
             return natives.read(layout, in.get("Value"));
         }
-        if (type.equals(ReferenceJson.TEXT) || type.equals(ReferenceJson.SOFT) || type.equals(ReferenceJson.DELEGATE)) {
+        if (ReferenceJson.reads(type)) {
             return references.read(type, kind, in);
         }
         if (!type.equals(TYPE_OF_KIND.get(kind))) {
