@@ -83,6 +83,26 @@ class JsonEditAndBadInputTest {
     }
 
     @Test
+    void aNewNameStringIsAddedToTheNameMap() {
+        AssetPackage pkg = fixture();
+        JsonNode tree = UAssetJson.parse(UAssetJson.toJson(pkg, null), pkg.name());
+        assertThat(property(tree, "Name").get("Value").asText()).isEqualTo("Fixture_Name_0xC0FFEE");
+        int names = tree.get("NameMap").size();
+        property(tree, "Name").put("Value", "Written_From_JSON");
+        property(tree, "Enum").put("Value", "EFixtureEnum::Gamma_From_JSON");
+
+        AssetPackage.Bytes out = UAssetJson.toPackageBytes(tree, pkg.name());
+        AssetPackage back = AssetPackage.read(out.header(), out.exports(), pkg.name(), EngineVersion.UE5_8);
+        assertThat(back.names().size()).isEqualTo(names + 2);
+        assertThat(back.names().indexOf("Written_From_JSON")).isGreaterThanOrEqualTo(0);
+        Export data = back.exports().stream().filter(x -> back.className(x).equals("ParserFixtureData")).findFirst().orElseThrow();
+        PropertyExportContent c = PropertyParser.parse(back, data, null);
+        assertThat(c.properties().find(back, "Name", 0).value().view(back)).isEqualTo("Written_From_JSON");
+        assertThat(c.properties().find(back, "Enum", 0).value().view(back)).isEqualTo("EFixtureEnum::Gamma_From_JSON");
+        assertThat(c.rawCount()).isZero();
+    }
+
+    @Test
     void textThatIsNotJsonIsASyntaxError() {
         assertThatThrownBy(() -> UAssetJson.fromJson("{\"$type\": ".getBytes(StandardCharsets.UTF_8), "X.json"))
                 .isInstanceOf(JsonFormatException.class).hasMessageContaining("Not valid JSON")
