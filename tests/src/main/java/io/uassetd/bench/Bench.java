@@ -19,6 +19,7 @@ public final class Bench {
         BENCHMARKS.put("pak", "io.uassetd.bench.PakBenchmark");
         BENCHMARKS.put("zen", "io.uassetd.bench.ZenBenchmark");
         BENCHMARKS.put("bundle", "io.uassetd.bench.BundleBenchmark");
+        BENCHMARKS.put("json", "io.uassetd.bench.JsonBenchmark");
     }
 
     private Bench() {

@@ -76,6 +76,24 @@ public final class AssetPackage {
 
     /** The bytes of a written package: the header file and the .uexp (empty for a single-file package). */
     public record Bytes(byte[] header, byte[] exports) {
+        /**
+         * Writes the header to {@code path} and, when there is one, the .uexp beside it, each
+         * through a temporary file renamed into place.
+         */
+        public void writeTo(Path path) {
+            try {
+                Path dir = path.toAbsolutePath().getParent();
+                if (dir != null) {
+                    Files.createDirectories(dir);
+                }
+                writeAtomically(path, header);
+                if (exports.length > 0) {
+                    writeAtomically(sibling(path, ".uexp"), exports);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot write " + path + ": " + e.getMessage(), e);
+            }
+        }
     }
 
     // ---- opening -----------------------------------------------------------------------------------
@@ -107,6 +125,31 @@ public final class AssetPackage {
     /** Opens a package from memory (e.g. from a pak); {@code exports} is the .uexp content or null. */
     public static AssetPackage read(byte[] header, byte[] exports, String fileName, EngineVersion engine) {
         return PackageParser.parse(header, exports, fileName, engine);
+    }
+
+    /**
+     * A package from its parts exactly as a reader produced them (e.g. from a lossless serialized
+     * form): the summary with its offsets as read, the tables, each export's entry and bytes, and
+     * the layout of every span. Writing it gives the bytes the parts describe.
+     */
+    public static AssetPackage assemble(String fileName, boolean split, PackageFileSummary summary, NameMap names,
+            List<ObjectImport> imports, List<ObjectExport> exportEntries, List<byte[]> exportData,
+            List<List<PackageIndex>> dependsMap, List<SoftObjectPathEntry> softObjectPaths,
+            List<SoftPackageReference> softPackageReferences, List<SearchableNames> searchableNames,
+            List<ThumbnailEntry> thumbnails, List<PackageIndex> preloadDependencies, int dataResourceVersion,
+            List<DataResource> dataResources, List<Region> regions) {
+        if (exportEntries.size() != exportData.size()) {
+            throw new IllegalArgumentException(exportEntries.size() + " export entries but " + exportData.size() + " data blocks");
+        }
+        List<Export> exports = new ArrayList<>(exportEntries.size());
+        for (int i = 0; i < exportEntries.size(); i++) {
+            exports.add(new Export(i, exportEntries.get(i), exportData.get(i).clone()));
+        }
+        return new AssetPackage(fileName, split, summary, names, new ArrayList<>(imports), exports,
+                dependsMap == null ? null : new ArrayList<>(dependsMap), new ArrayList<>(softObjectPaths),
+                new ArrayList<>(softPackageReferences), searchableNames == null ? null : new ArrayList<>(searchableNames),
+                thumbnails == null ? null : new ArrayList<>(thumbnails), new ArrayList<>(preloadDependencies),
+                dataResourceVersion, dataResources == null ? null : new ArrayList<>(dataResources), regions);
     }
 
     // ---- writing -----------------------------------------------------------------------------------
@@ -257,7 +300,8 @@ public final class AssetPackage {
         return dataResources;
     }
 
-    List<Region> regions() {
+    /** The package's spans as read (or assembled), in file order. */
+    public List<Region> regions() {
         return regions;
     }
 

@@ -21,7 +21,8 @@ public final class NameMap {
     private final List<NameEntry> entries;
     private final Map<String, Integer> firstIndex = new HashMap<>();
 
-    NameMap(List<NameEntry> entries) {
+    /** A name map holding these entries in order (hashes and encodings kept as given). */
+    public NameMap(List<NameEntry> entries) {
         this.entries = new ArrayList<>(entries);
         for (int i = 0; i < this.entries.size(); i++) {
             firstIndex.putIfAbsent(this.entries.get(i).text(), i);

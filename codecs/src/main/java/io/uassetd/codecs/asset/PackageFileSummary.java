@@ -736,4 +736,196 @@ public final class PackageFileSummary {
     void setPackageFlags(int flags) {
         this.packageFlags = flags;
     }
+
+    // ---- exact snapshot ----------------------------------------------------------------------------
+
+    /**
+     * Every field of the summary as read (offsets and counts included), for a lossless serialized
+     * form; {@link #fromFields} restores a summary that writes the same bytes.
+     */
+    public record Fields(LegacyFileVersion legacyFileVersion,
+            int legacyUE3Version,
+            int fileVersionUE4,
+            int fileVersionUE5,
+            int fileVersionLicensee,
+            PackageVersion version,
+            boolean unversioned,
+            byte[] savedHash,
+            CustomVersionContainer customVersions,
+            int totalHeaderSize,
+            FString packageName,
+            int packageFlags,
+            int nameCount,
+            int nameOffset,
+            int softObjectPathsCount,
+            int softObjectPathsOffset,
+            FString localizationId,
+            int gatherableTextDataCount,
+            int gatherableTextDataOffset,
+            int exportCount,
+            int exportOffset,
+            int importCount,
+            int importOffset,
+            int cellExportCount,
+            int cellExportOffset,
+            int cellImportCount,
+            int cellImportOffset,
+            int metaDataOffset,
+            int dependsOffset,
+            int softPackageReferencesCount,
+            int softPackageReferencesOffset,
+            int searchableNamesOffset,
+            int thumbnailTableOffset,
+            int importTypeHierarchiesCount,
+            int importTypeHierarchiesOffset,
+            FGuid guid,
+            FGuid persistentGuid,
+            FGuid ownerPersistentGuid,
+            List<FGenerationInfo> generations,
+            FEngineVersion savedByEngineVersion,
+            int engineChangelist,
+            FEngineVersion compatibleWithEngineVersion,
+            int compressionFlags,
+            List<FCompressedChunk> compressedChunks,
+            int packageSource,
+            List<FString> additionalPackagesToCook,
+            int numTextureAllocations,
+            int assetRegistryDataOffset,
+            long bulkDataStartOffset,
+            int worldTileInfoDataOffset,
+            int[] chunkIds,
+            int preloadDependencyCount,
+            int preloadDependencyOffset,
+            int namesReferencedFromExportDataCount,
+            long payloadTocOffset,
+            int dataResourceOffset) {
+    }
+
+    /** The summary's fields as they are now. */
+    public Fields fields() {
+        return new Fields(legacyFileVersion,
+                legacyUE3Version,
+                fileVersionUE4,
+                fileVersionUE5,
+                fileVersionLicensee,
+                version,
+                unversioned,
+                savedHash,
+                customVersions,
+                totalHeaderSize,
+                packageName,
+                packageFlags,
+                nameCount,
+                nameOffset,
+                softObjectPathsCount,
+                softObjectPathsOffset,
+                localizationId,
+                gatherableTextDataCount,
+                gatherableTextDataOffset,
+                exportCount,
+                exportOffset,
+                importCount,
+                importOffset,
+                cellExportCount,
+                cellExportOffset,
+                cellImportCount,
+                cellImportOffset,
+                metaDataOffset,
+                dependsOffset,
+                softPackageReferencesCount,
+                softPackageReferencesOffset,
+                searchableNamesOffset,
+                thumbnailTableOffset,
+                importTypeHierarchiesCount,
+                importTypeHierarchiesOffset,
+                guid,
+                persistentGuid,
+                ownerPersistentGuid,
+                generations,
+                savedByEngineVersion,
+                engineChangelist,
+                compatibleWithEngineVersion,
+                compressionFlags,
+                compressedChunks,
+                packageSource,
+                additionalPackagesToCook,
+                numTextureAllocations,
+                assetRegistryDataOffset,
+                bulkDataStartOffset,
+                worldTileInfoDataOffset,
+                chunkIds,
+                preloadDependencyCount,
+                preloadDependencyOffset,
+                namesReferencedFromExportDataCount,
+                payloadTocOffset,
+                dataResourceOffset);
+    }
+
+    /** A summary with exactly these fields (the package writer recomputes counts and offsets on write). */
+    public static PackageFileSummary fromFields(Fields f) {
+        if (f.legacyFileVersion() == null || f.version() == null || f.customVersions() == null || f.packageName() == null) {
+            throw new IllegalArgumentException("Summary fields need legacyFileVersion, version, customVersions and packageName");
+        }
+        PackageFileSummary s = new PackageFileSummary();
+        s.legacyFileVersion = f.legacyFileVersion();
+        s.legacyUE3Version = f.legacyUE3Version();
+        s.fileVersionUE4 = f.fileVersionUE4();
+        s.fileVersionUE5 = f.fileVersionUE5();
+        s.fileVersionLicensee = f.fileVersionLicensee();
+        s.version = f.version();
+        s.unversioned = f.unversioned();
+        s.savedHash = f.savedHash();
+        s.customVersions = f.customVersions();
+        s.totalHeaderSize = f.totalHeaderSize();
+        s.packageName = f.packageName();
+        s.packageFlags = f.packageFlags();
+        s.nameCount = f.nameCount();
+        s.nameOffset = f.nameOffset();
+        s.softObjectPathsCount = f.softObjectPathsCount();
+        s.softObjectPathsOffset = f.softObjectPathsOffset();
+        s.localizationId = f.localizationId();
+        s.gatherableTextDataCount = f.gatherableTextDataCount();
+        s.gatherableTextDataOffset = f.gatherableTextDataOffset();
+        s.exportCount = f.exportCount();
+        s.exportOffset = f.exportOffset();
+        s.importCount = f.importCount();
+        s.importOffset = f.importOffset();
+        s.cellExportCount = f.cellExportCount();
+        s.cellExportOffset = f.cellExportOffset();
+        s.cellImportCount = f.cellImportCount();
+        s.cellImportOffset = f.cellImportOffset();
+        s.metaDataOffset = f.metaDataOffset();
+        s.dependsOffset = f.dependsOffset();
+        s.softPackageReferencesCount = f.softPackageReferencesCount();
+        s.softPackageReferencesOffset = f.softPackageReferencesOffset();
+        s.searchableNamesOffset = f.searchableNamesOffset();
+        s.thumbnailTableOffset = f.thumbnailTableOffset();
+        s.importTypeHierarchiesCount = f.importTypeHierarchiesCount();
+        s.importTypeHierarchiesOffset = f.importTypeHierarchiesOffset();
+        s.guid = f.guid();
+        s.persistentGuid = f.persistentGuid();
+        s.ownerPersistentGuid = f.ownerPersistentGuid();
+        s.savedByEngineVersion = f.savedByEngineVersion();
+        s.engineChangelist = f.engineChangelist();
+        s.compatibleWithEngineVersion = f.compatibleWithEngineVersion();
+        s.compressionFlags = f.compressionFlags();
+        s.packageSource = f.packageSource();
+        s.numTextureAllocations = f.numTextureAllocations();
+        s.assetRegistryDataOffset = f.assetRegistryDataOffset();
+        s.bulkDataStartOffset = f.bulkDataStartOffset();
+        s.worldTileInfoDataOffset = f.worldTileInfoDataOffset();
+        s.chunkIds = f.chunkIds();
+        s.preloadDependencyCount = f.preloadDependencyCount();
+        s.preloadDependencyOffset = f.preloadDependencyOffset();
+        s.namesReferencedFromExportDataCount = f.namesReferencedFromExportDataCount();
+        s.payloadTocOffset = f.payloadTocOffset();
+        s.dataResourceOffset = f.dataResourceOffset();
+        s.generations = new ArrayList<>(f.generations() == null ? List.of() : f.generations());
+        s.compressedChunks = new ArrayList<>(f.compressedChunks() == null ? List.of() : f.compressedChunks());
+        s.additionalPackagesToCook = new ArrayList<>(f.additionalPackagesToCook() == null ? List.of() : f.additionalPackagesToCook());
+        if (s.chunkIds == null) {
+            s.chunkIds = new int[0];
+        }
+        return s;
+    }
 }

@@ -2,6 +2,7 @@ package io.uassetd.daemon.action;
 
 import io.uassetd.codecs.error.CancelledException;
 import io.uassetd.codecs.error.CorruptDataException;
+import io.uassetd.codecs.error.JsonFormatException;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.NativeUnavailableException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
@@ -39,7 +40,9 @@ public final class ErrorMapper {
         }
         if (e instanceof FormatException f) {
             ErrorCode code;
-            if (f instanceof WrongKeyException) {
+            if (f instanceof JsonFormatException j) {
+                code = j.syntax() ? ErrorCode.PARSE_ERROR : ErrorCode.INVALID_ARGUMENT;
+            } else if (f instanceof WrongKeyException) {
                 code = ErrorCode.WRONG_KEY;
             } else if (f instanceof UnsupportedVersionException) {
                 code = ErrorCode.UNSUPPORTED_VERSION;

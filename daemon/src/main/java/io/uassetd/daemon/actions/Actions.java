@@ -24,6 +24,10 @@ import io.uassetd.daemon.actions.core.ShutdownAction;
 import io.uassetd.daemon.actions.core.SleepAction;
 import io.uassetd.daemon.actions.core.VersionAction;
 import io.uassetd.daemon.actions.iostore.ContainerFlagAction;
+import io.uassetd.daemon.actions.json.ExportToJsonAction;
+import io.uassetd.daemon.actions.json.FromJsonAction;
+import io.uassetd.daemon.actions.json.ImportFromJsonAction;
+import io.uassetd.daemon.actions.json.ToJsonAction;
 import io.uassetd.daemon.actions.iostore.ExtractIoStoreAction;
 import io.uassetd.daemon.actions.iostore.ExtractScriptObjectsAction;
 import io.uassetd.daemon.actions.iostore.InspectIoStoreAction;
@@ -100,6 +104,13 @@ public final class Actions {
         all.addAll(EditPropertyAction.all());
         all.add(new SaveAssetAction());
         all.add(new InspectUsmapAction());
+        // JSON (legacy packages in UAssetAPI's schema)
+        all.add(ToJsonAction.single());
+        all.add(ToJsonAction.batch());
+        all.add(FromJsonAction.single());
+        all.add(FromJsonAction.batch());
+        all.add(new ExportToJsonAction());
+        all.add(new ImportFromJsonAction());
         ActionRegistry r = new ActionRegistry(all);
         self.set(r);
         return r;

@@ -40,7 +40,7 @@ final class Containers {
                 throw r.corrupt("Array of structs without an inner tag");
             }
             inner = it.valueType(r);
-            innerTag = it::write;
+            innerTag = new StructInnerTag(it);
         }
         int elementSize = -1;
         if (tag != null && n > 0 && inner != null && inner.is("ByteProperty")) {

@@ -23,7 +23,8 @@ public final class DataTableRows {
     private final String rowStruct;
     private final List<Row> rows;
 
-    DataTableRows(FGuid objectGuid, String rowStruct, List<Row> rows) {
+    /** Rows from their parts (e.g. a serialized form); {@code objectGuid} null when the flag is false. */
+    public DataTableRows(FGuid objectGuid, String rowStruct, List<Row> rows) {
         this.objectGuid = objectGuid;
         this.rowStruct = rowStruct;
         this.rows = new ArrayList<>(rows);
@@ -60,6 +61,11 @@ public final class DataTableRows {
             w.out().writeFName(row.name());
             row.value().write(w);
         }
+    }
+
+    /** The UObject's GUID written before the rows, or null when its flag is false. */
+    public FGuid objectGuid() {
+        return objectGuid;
     }
 
     /** The row struct's name (from the RowStruct property), or null. */

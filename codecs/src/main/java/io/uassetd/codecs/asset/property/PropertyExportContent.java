@@ -27,6 +27,26 @@ public final class PropertyExportContent implements ExportContent {
         this.extras = extras.clone();
     }
 
+    /**
+     * Content from its parts, e.g. from a serialized form: the serialization-control prefix, the
+     * properties, the byte size the properties had as read (so the script serialization end offset
+     * follows edits), the DataTable rows (or null) and the bytes kept raw after them.
+     */
+    public static PropertyExportContent of(byte[] prefix, PropertyList properties, int propertiesSize, DataTableRows rows,
+            byte[] extras) {
+        return new PropertyExportContent(prefix, properties, propertiesSize, rows, extras);
+    }
+
+    /** The serialization-control prefix (EClassSerializationControlExtension and its operation byte), kept raw. */
+    public byte[] prefix() {
+        return prefix.clone();
+    }
+
+    /** Byte size of the property list as last read or written (without the prefix). */
+    public int propertiesSize() {
+        return propertiesSize;
+    }
+
     /** The export's properties (live, editable). */
     public PropertyList properties() {
         return properties;

@@ -127,7 +127,7 @@ public record PropertyTag(FName name, FName type, PropertyTypeName typeName, int
     }
 
     /** Writes the tag with the given value size. */
-    void write(PropertyWriter w, int valueSize) {
+    public void write(PropertyWriter w, int valueSize) {
         var out = w.out();
         out.writeFName(name);
         if (typeName != null) {

@@ -3,6 +3,9 @@ package io.uassetd.codecs.asset.property;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
+import io.uassetd.codecs.pak.PakEntry;
+import io.uassetd.codecs.pak.PakReadOptions;
+import io.uassetd.codecs.pak.PakReader;
 import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.testkit.Fixtures;
 import java.io.IOException;
@@ -22,7 +25,10 @@ import java.util.stream.Stream;
  * The legacy package fixtures (the same set and engine table the asset tests use) and the usmap
  * that goes with each: the nearest .usmap in its folder or a parent folder.
  */
-final class PropertyFixtures {
+public final class PropertyFixtures {
+    /** The 32 ASCII bytes "CUE4ParseFixtureAESKey0123456789" as hex (fixture notes). */
+    private static final String CUE4PARSE_KEY = "435545345061727365466978747572654145534b657930313233343536373839";
+
     private static final Map<String, EngineVersion> ENGINES = new LinkedHashMap<>();
     private static final Map<Path, Usmap> USMAPS = new ConcurrentHashMap<>();
 
@@ -58,7 +64,7 @@ final class PropertyFixtures {
     private PropertyFixtures() {
     }
 
-    static EngineVersion engineFor(String relative) {
+    public static EngineVersion engineFor(String relative) {
         for (Map.Entry<String, EngineVersion> e : ENGINES.entrySet()) {
             if (relative.startsWith(e.getKey())) {
                 return e.getValue();
@@ -67,12 +73,12 @@ final class PropertyFixtures {
         throw new IllegalArgumentException("No engine version known for " + relative);
     }
 
-    static AssetPackage open(String relative) {
+    public static AssetPackage open(String relative) {
         return AssetPackage.open(Fixtures.path(relative), engineFor(relative));
     }
 
     /** The nearest usmap for a fixture, or null. */
-    static Usmap usmapFor(String relative) {
+    public static Usmap usmapFor(String relative) {
         Path root = Fixtures.location();
         Path dir = Fixtures.path(relative).getParent();
         while (dir != null && dir.startsWith(root)) {
@@ -89,12 +95,12 @@ final class PropertyFixtures {
         return null;
     }
 
-    static Usmap load(String relative) {
+    public static Usmap load(String relative) {
         return USMAPS.computeIfAbsent(Fixtures.path(relative), p -> Usmap.load(p, Codecs.standard()));
     }
 
     /** Every legacy package (.uasset/.umap starting with the package tag) under the fixture folders. */
-    static Stream<String> legacyPackages() {
+    public static Stream<String> legacyPackages() {
         Path root = Fixtures.location();
         List<String> out = new ArrayList<>();
         for (String dir : List.of("uassetapi", "unrealmodding", "retoc")) {
@@ -118,5 +124,36 @@ final class PropertyFixtures {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The CUE4Parse LegacyPak paks (relative to cue4parse/UE5_8/LegacyPak/). */
+    public static final List<String> LEGACY_PAKS = List.of("Tagged/Uncompressed/CUE4ParseFixtures-Legacy-Tagged-Uncompressed.pak",
+        "Tagged/Zlib/CUE4ParseFixtures-Legacy-Tagged-Zlib.pak", "Tagged/Oodle/CUE4ParseFixtures-Legacy-Tagged-Oodle.pak",
+        "Tagged/OodleEncrypted/CUE4ParseFixtures-Legacy-Tagged-OodleEncrypted.pak",
+        "Unversioned/Uncompressed/CUE4ParseFixtures-Legacy-Unversioned-Uncompressed.pak",
+        "Unversioned/Zlib/CUE4ParseFixtures-Legacy-Unversioned-Zlib.pak",
+        "Unversioned/Oodle/CUE4ParseFixtures-Legacy-Unversioned-Oodle.pak",
+        "Unversioned/OodleEncrypted/CUE4ParseFixtures-Legacy-Unversioned-OodleEncrypted.pak");
+
+    /** The packages inside one CUE4Parse LegacyPak pak (UE 5.8), by path without extension. */
+    public static Map<String, AssetPackage> legacyPak(String pak) {
+        PakReadOptions options = pak.contains("Encrypted") ? PakReadOptions.defaults().withKey(CUE4PARSE_KEY) : PakReadOptions.defaults();
+        Map<String, AssetPackage> out = new LinkedHashMap<>();
+        try (PakReader r = PakReader.open(Fixtures.path("cue4parse/UE5_8/LegacyPak/" + pak), options)) {
+            for (PakEntry e : r.entries()) {
+                if (!e.path().endsWith(".uasset") && !e.path().endsWith(".umap")) {
+                    continue;
+                }
+                String base = e.path().substring(0, e.path().lastIndexOf('.'));
+                byte[] uexp = r.find(base + ".uexp").map(r::readEntry).orElse(null);
+                out.put(base, AssetPackage.read(r.readEntry(e), uexp, e.path(), EngineVersion.UE5_8));
+            }
+        }
+        return out;
+    }
+
+    /** The mappings of the CUE4Parse fixture project (for the Unversioned paks). */
+    public static Usmap legacyPakMappings() {
+        return load("cue4parse/UE5_8/Mappings/CUE4ParseFixtures-Uncompressed.usmap");
     }
 }

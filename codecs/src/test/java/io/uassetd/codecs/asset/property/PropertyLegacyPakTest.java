@@ -4,13 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
-import io.uassetd.codecs.asset.version.EngineVersion;
-import io.uassetd.codecs.pak.PakEntry;
-import io.uassetd.codecs.pak.PakReadOptions;
-import io.uassetd.codecs.pak.PakReader;
 import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.testkit.Fixtures;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -22,27 +17,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * row Alpha's Number = 0x12345678.
  */
 class PropertyLegacyPakTest {
-    /** The 32 ASCII bytes "CUE4ParseFixtureAESKey0123456789" as hex (fixture notes). */
-    private static final String KEY = "435545345061727365466978747572654145534b657930313233343536373839";
-
     static Map<String, AssetPackage> packages(String pak) {
-        PakReadOptions options = pak.contains("Encrypted") ? PakReadOptions.defaults().withKey(KEY) : PakReadOptions.defaults();
-        Map<String, AssetPackage> out = new LinkedHashMap<>();
-        try (PakReader r = PakReader.open(Fixtures.path("cue4parse/UE5_8/LegacyPak/" + pak), options)) {
-            for (PakEntry e : r.entries()) {
-                if (!e.path().endsWith(".uasset") && !e.path().endsWith(".umap")) {
-                    continue;
-                }
-                String base = e.path().substring(0, e.path().lastIndexOf('.'));
-                byte[] uexp = r.find(base + ".uexp").map(r::readEntry).orElse(null);
-                out.put(base, AssetPackage.read(r.readEntry(e), uexp, e.path(), EngineVersion.UE5_8));
-            }
-        }
-        return out;
+        return PropertyFixtures.legacyPak(pak);
     }
 
     static Usmap mappings() {
-        return PropertyFixtures.load("cue4parse/UE5_8/Mappings/CUE4ParseFixtures-Uncompressed.usmap");
+        return PropertyFixtures.legacyPakMappings();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,0 +1,109 @@
+package io.uassetd.codecs.asset.json;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.Export;
+import io.uassetd.codecs.asset.ObjectExport;
+import io.uassetd.codecs.asset.core.PackageIndex;
+import io.uassetd.codecs.error.FormatException;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Exports in UAssetAPI's JSON: the export map fields under UAssetAPI's names, then the body of the
+ * export's type. The types, most specific first; the first that {@link ExportJsonType#writes} an
+ * export writes it, and {@code $type} picks the reader.
+ */
+final class ExportJson {
+    static final List<ExportJsonType> TYPES = List.of(new DataTableExportJson(), new NormalExportJson(), new RawExportJson());
+
+    private ExportJson() {
+    }
+
+    static void write(JsonGenerator g, JsonContext c, Export e) throws IOException {
+        ExportJsonType type = TYPES.stream().filter(t -> t.writes(e)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("No JSON type writes export " + e.index()));
+        g.writeStartObject();
+        g.writeStringField("$type", type.typeName());
+        writeEntry(g, c, e);
+        type.writeBody(c, e, g);
+        g.writeEndObject();
+    }
+
+    static ExportJsonType typeOf(JsonIn in) {
+        JsonIn t = in.get("$type");
+        String name = t.asText();
+        return TYPES.stream().filter(x -> x.typeName().equals(name)).findFirst()
+                .orElseThrow(() -> t.error("Unknown or unsupported export $type " + name));
+    }
+
+    private static void writeEntry(JsonGenerator g, JsonContext c, Export e) throws IOException {
+        ObjectExport x = e.entry();
+        c.names().writeField(g, "ObjectName", x.objectName());
+        g.writeNumberField("OuterIndex", x.outerIndex().value());
+        g.writeNumberField("ClassIndex", x.classIndex().value());
+        g.writeNumberField("SuperIndex", x.superIndex().value());
+        g.writeNumberField("TemplateIndex", x.templateIndex().value());
+        g.writeNumberField("ObjectFlags", x.objectFlags());
+        g.writeNumberField("SerialSize", x.serialSize());
+        g.writeNumberField("SerialOffset", x.serialOffset());
+        g.writeNumberField("ScriptSerializationStartOffset", x.scriptSerializationStartOffset());
+        g.writeNumberField("ScriptSerializationEndOffset", x.scriptSerializationEndOffset());
+        g.writeBooleanField("bForcedExport", x.forcedExport());
+        g.writeBooleanField("bNotForClient", x.notForClient());
+        g.writeBooleanField("bNotForServer", x.notForServer());
+        g.writeStringField("PackageGuid", JsonNames.guid(x.packageGuid()));
+        g.writeBooleanField("IsInheritedInstance", x.isInheritedInstance());
+        g.writeNumberField("PackageFlags", x.packageFlags());
+        g.writeBooleanField("bNotAlwaysLoadedForEditorGame", x.notAlwaysLoadedForEditorGame());
+        g.writeBooleanField("bIsAsset", x.isAsset());
+        g.writeBooleanField("GeneratePublicHash", x.generatePublicHash());
+        writeDependencies(g, c.pkg(), e);
+        g.writeNumberField("FirstExportDependency", x.firstExportDependency());
+        g.writeArrayFieldStart("DependencyCounts");
+        g.writeNumber(x.serializationBeforeSerializationDependencies());
+        g.writeNumber(x.createBeforeSerializationDependencies());
+        g.writeNumber(x.serializationBeforeCreateDependencies());
+        g.writeNumber(x.createBeforeCreateDependencies());
+        g.writeEndArray();
+    }
+
+    /** UAssetAPI's four dependency lists (for reading only: the counts and FirstExportDependency are what is written). */
+    private static void writeDependencies(JsonGenerator g, AssetPackage pkg, Export e) throws IOException {
+        AssetPackage.PreloadDependencies d;
+        try {
+            d = pkg.preloadDependenciesOf(e);
+        } catch (FormatException ex) {
+            return;
+        }
+        indexes(g, "SerializationBeforeSerializationDependencies", d.serializationBeforeSerialization());
+        indexes(g, "CreateBeforeSerializationDependencies", d.createBeforeSerialization());
+        indexes(g, "SerializationBeforeCreateDependencies", d.serializationBeforeCreate());
+        indexes(g, "CreateBeforeCreateDependencies", d.createBeforeCreate());
+    }
+
+    private static void indexes(JsonGenerator g, String field, List<PackageIndex> list) throws IOException {
+        g.writeArrayFieldStart(field);
+        for (PackageIndex i : list) {
+            g.writeNumber(i.value());
+        }
+        g.writeEndArray();
+    }
+
+    /** The export map entry of an export object (serial size and offset as written, recomputed on write). */
+    static ObjectExport readEntry(JsonNames names, JsonIn in) {
+        List<JsonIn> counts = in.get("DependencyCounts").elements();
+        if (counts.size() != 4) {
+            throw in.get("DependencyCounts").error("Expected the four preload dependency counts");
+        }
+        return new ObjectExport(new PackageIndex(in.intField("ClassIndex")), new PackageIndex(in.intField("SuperIndex")),
+                new PackageIndex(in.intOr("TemplateIndex", 0)), new PackageIndex(in.intField("OuterIndex")),
+                names.read(in.get("ObjectName")), in.intField("ObjectFlags"), in.longField("SerialSize"),
+                in.longField("SerialOffset"), in.boolOr("bForcedExport", false), in.boolOr("bNotForClient", false),
+                in.boolOr("bNotForServer", false), JsonNames.guid(in.opt("PackageGuid")), in.boolOr("IsInheritedInstance", false),
+                in.intOr("PackageFlags", 0), in.boolOr("bNotAlwaysLoadedForEditorGame", true), in.boolOr("bIsAsset", false),
+                in.boolOr("GeneratePublicHash", false), in.intOr("FirstExportDependency", -1), counts.get(0).asInt(),
+                counts.get(1).asInt(), counts.get(2).asInt(), counts.get(3).asInt(),
+                in.longField("ScriptSerializationStartOffset"), in.longField("ScriptSerializationEndOffset"));
+    }
+}

@@ -1,0 +1,11 @@
+package io.uassetd.codecs.asset.json;
+
+import io.uassetd.codecs.asset.AssetPackage;
+
+/** What the JSON writers and readers of one package share: the package, its names and the property codec. */
+record JsonContext(AssetPackage pkg, JsonNames names, PropertyJson props) {
+    static JsonContext of(AssetPackage pkg) {
+        JsonNames names = new JsonNames(pkg.names());
+        return new JsonContext(pkg, names, new PropertyJson(pkg, names));
+    }
+}

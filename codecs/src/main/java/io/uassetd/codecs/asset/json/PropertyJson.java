@@ -1,0 +1,309 @@
+package io.uassetd.codecs.asset.json;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.core.FGuid;
+import io.uassetd.codecs.asset.core.FName;
+import io.uassetd.codecs.asset.property.Property;
+import io.uassetd.codecs.asset.property.PropertyList;
+import io.uassetd.codecs.asset.property.PropertyTag;
+import io.uassetd.codecs.asset.property.PropertyType;
+import io.uassetd.codecs.asset.property.PropertyTypeName;
+import io.uassetd.codecs.asset.property.PropertyValue;
+import io.uassetd.codecs.asset.property.types.BoolValue;
+import io.uassetd.codecs.asset.property.types.ZeroValue;
+import io.uassetd.codecs.asset.property.unversioned.UnversionedHeader;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Property lists and properties in UAssetAPI's JSON ({@code Name}, {@code ArrayIndex},
+ * {@code IsZero}, {@code PropertyGuid}, {@code DuplicationIndex}, then the value's fields), plus
+ * what uassetd keeps to write the bytes back exactly: the tag of a tagged property ({@code Tag}),
+ * the schema index of an unversioned one ({@code SchemaIndex}), the property's full type
+ * ({@code PropertyType}), a list's non-default terminator and unversioned header.
+ */
+final class PropertyJson {
+    private final AssetPackage pkg;
+    private final JsonNames names;
+    private final ValueJson values;
+
+    PropertyJson(AssetPackage pkg, JsonNames names) {
+        this.pkg = pkg;
+        this.names = names;
+        this.values = new ValueJson(pkg, names, this);
+    }
+
+    // ---- lists -------------------------------------------------------------------------------------
+
+    void writeList(JsonGenerator g, PropertyList list) throws IOException {
+        g.writeStartArray();
+        for (Property p : list.properties()) {
+            writeProperty(g, p);
+        }
+        g.writeEndArray();
+    }
+
+    /** What a list needs beyond its properties, on the object that holds it. */
+    void writeListExtras(JsonGenerator g, PropertyList list) throws IOException {
+        if (list.isUnversioned()) {
+            UnversionedHeader h = list.header();
+            if (!h.equals(UnversionedHeader.of(h.slots()))) {
+                g.writeObjectFieldStart("UnversionedHeader");
+                g.writeArrayFieldStart("Fragments");
+                for (UnversionedHeader.Fragment f : h.fragments()) {
+                    g.writeStartArray();
+                    g.writeNumber(f.skip());
+                    g.writeBoolean(f.hasZeroes());
+                    g.writeBoolean(f.isLast());
+                    g.writeNumber(f.values());
+                    g.writeEndArray();
+                }
+                g.writeEndArray();
+                g.writeArrayFieldStart("ZeroMask");
+                for (long l : h.zeroMask().toLongArray()) {
+                    g.writeNumber(l);
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            return;
+        }
+        FName t = list.terminator();
+        if (t != null && !(t.number() == 0 && names.map().indexOf("None") == t.index())) {
+            names.writeField(g, "Terminator", t);
+        }
+    }
+
+    /** A list from its JSON array; {@code owner} is the object holding the list's extras. */
+    PropertyList readList(JsonIn array, String structName, JsonIn owner) {
+        List<JsonIn> items = array.elements();
+        List<Property> out = new ArrayList<>(items.size());
+        boolean unversioned = pkg.hasUnversionedProperties();
+        for (JsonIn item : items) {
+            out.add(readProperty(item, unversioned));
+        }
+        if (unversioned) {
+            return new PropertyList(structName, out, null, readHeader(owner.opt("UnversionedHeader"), out), null);
+        }
+        JsonIn t = owner.opt("Terminator");
+        return new PropertyList(structName, out, t == null ? names.map().toFName("None") : names.read(t), null, null);
+    }
+
+    private static UnversionedHeader readHeader(JsonIn in, List<Property> props) {
+        if (in == null) {
+            List<UnversionedHeader.Slot> slots = new ArrayList<>(props.size());
+            props.stream().sorted((a, b) -> Integer.compare(a.schemaIndex(), b.schemaIndex()))
+                    .forEach(p -> slots.add(new UnversionedHeader.Slot(p.schemaIndex(), p.isZero())));
+            return UnversionedHeader.of(slots);
+        }
+        List<UnversionedHeader.Fragment> fragments = new ArrayList<>();
+        for (JsonIn f : in.get("Fragments").elements()) {
+            List<JsonIn> parts = f.elements();
+            if (parts.size() != 4) {
+                throw f.error("A fragment is [skip, hasZeroes, isLast, values]");
+            }
+            fragments.add(new UnversionedHeader.Fragment(parts.get(0).asInt(), parts.get(1).asBool(), parts.get(2).asBool(),
+                    parts.get(3).asInt()));
+        }
+        List<JsonIn> words = in.get("ZeroMask").elements();
+        long[] mask = new long[words.size()];
+        for (int i = 0; i < mask.length; i++) {
+            mask[i] = words.get(i).asLong();
+        }
+        return new UnversionedHeader(fragments, BitSet.valueOf(mask));
+    }
+
+    // ---- properties --------------------------------------------------------------------------------
+
+    void writeProperty(JsonGenerator g, Property p) throws IOException {
+        PropertyValue v = p.value();
+        PropertyTag tag = p.tag();
+        g.writeStartObject();
+        g.writeStringField("$type", ValueJson.typeName(v));
+        if (tag != null) {
+            names.writeField(g, "Name", tag.name());
+        } else {
+            g.writeStringField("Name", p.name(pkg));
+        }
+        g.writeNumberField("ArrayIndex", p.arrayIndex());
+        g.writeBooleanField("IsZero", p.isZero());
+        g.writeStringField("PropertyGuid", tag != null && tag.hasPropertyGuid() ? JsonNames.guid(tag.propertyGuid()) : null);
+        g.writeNumberField("DuplicationIndex", 0);
+        if (!p.isZero()) {
+            values.writeFields(g, v);
+        }
+        if (tag != null) {
+            g.writeFieldName("Tag");
+            writeTag(g, tag, false);
+        } else {
+            g.writeNumberField("SchemaIndex", p.schemaIndex());
+        }
+        g.writeFieldName("PropertyType");
+        writeType(g, p.type());
+        g.writeEndObject();
+    }
+
+    Property readProperty(JsonIn in, boolean unversioned) {
+        JsonIn typeIn = in.opt("PropertyType");
+        PropertyType type = typeIn != null ? readType(typeIn) : derivedType(in);
+        int arrayIndex = in.intOr("ArrayIndex", 0);
+        if (unversioned) {
+            String name = in.get("Name").asText();
+            int schemaIndex = in.intField("SchemaIndex");
+            boolean zero = in.boolOr("IsZero", false);
+            PropertyValue v = zero ? new ZeroValue(type) : values.read(in, false);
+            return Property.unversioned(name, type, arrayIndex, schemaIndex, zero, v);
+        }
+        FName name = names.read(in.get("Name"));
+        FGuid guid = JsonNames.guid(in.opt("PropertyGuid"));
+        PropertyTag tag = readTag(in.get("Tag"), new PropertyTag(name, null, null, 0, arrayIndex, null, null, 0, null, null, null,
+                guid != null, guid, 0, null));
+        PropertyValue v = values.read(in, true);
+        if (v instanceof BoolValue b && b.value() != tag.boolValue()) {
+            tag = tag.withBool(b.value());
+        }
+        return Property.tagged(tag, type, v);
+    }
+
+    /** The type of a property written without PropertyType (e.g. by another tool): its kind and named types. */
+    private PropertyType derivedType(JsonIn in) {
+        String kind = ValueJson.kindOf(in);
+        String inner = in.textOr("ArrayType", in.textOr("KeyType", null));
+        String value = in.textOr("ValueType", null);
+        return new PropertyType(kind, in.textOr("StructType", null), in.textOr("EnumType", null),
+                inner == null ? null : PropertyType.of(inner), value == null ? null : PropertyType.of(value));
+    }
+
+    // ---- tags and types ----------------------------------------------------------------------------
+
+    /**
+     * A tag as JSON; with {@code full}, also its name, array index and GUID (an array's inner tag,
+     * which has no property object of its own to carry them).
+     */
+    void writeTag(JsonGenerator g, PropertyTag t, boolean full) throws IOException {
+        g.writeStartObject();
+        if (full) {
+            names.writeField(g, "Name", t.name());
+            g.writeNumberField("ArrayIndex", t.arrayIndex());
+            g.writeStringField("PropertyGuid", t.hasPropertyGuid() ? JsonNames.guid(t.propertyGuid()) : null);
+        }
+        names.writeField(g, "Type", t.type());
+        if (t.typeName() != null) {
+            g.writeFieldName("TypeName");
+            writeTypeName(g, t.typeName());
+        }
+        putName(g, "StructName", t.structName());
+        if (t.structGuid() != null) {
+            g.writeStringField("StructGuid", JsonNames.guid(t.structGuid()));
+        }
+        if (t.boolVal() != 0) {
+            g.writeNumberField("BoolVal", t.boolVal());
+        }
+        putName(g, "EnumName", t.enumName());
+        putName(g, "InnerType", t.innerType());
+        putName(g, "ValueType", t.valueType());
+        if (t.flags() != 0) {
+            g.writeNumberField("Flags", t.flags());
+        }
+        if (t.extensions() != null) {
+            g.writeStringField("Extensions", Base64.getEncoder().encodeToString(t.extensions()));
+        }
+        g.writeEndObject();
+    }
+
+    private void putName(JsonGenerator g, String field, FName n) throws IOException {
+        if (n != null) {
+            names.writeField(g, field, n);
+        }
+    }
+
+    /** A tag from JSON; name, array index and GUID come from {@code base} when given, else from the tag object. */
+    PropertyTag readTag(JsonIn in, PropertyTag base) {
+        FName name;
+        int arrayIndex;
+        FGuid guid;
+        if (base != null) {
+            name = base.name();
+            arrayIndex = base.arrayIndex();
+            guid = base.propertyGuid();
+        } else {
+            name = names.read(in.get("Name"));
+            arrayIndex = in.intOr("ArrayIndex", 0);
+            guid = JsonNames.guid(in.opt("PropertyGuid"));
+        }
+        JsonIn typeName = in.opt("TypeName");
+        JsonIn ext = in.opt("Extensions");
+        return new PropertyTag(name, names.read(in.get("Type")), typeName == null ? null : readTypeName(typeName), 0, arrayIndex,
+                names.readOrNull(in.opt("StructName")), JsonNames.guid(in.opt("StructGuid")), in.intOr("BoolVal", 0),
+                names.readOrNull(in.opt("EnumName")), names.readOrNull(in.opt("InnerType")),
+                names.readOrNull(in.opt("ValueType")), guid != null, guid, in.intOr("Flags", 0), ext == null ? null : ext.base64());
+    }
+
+    private void writeTypeName(JsonGenerator g, PropertyTypeName t) throws IOException {
+        g.writeStartObject();
+        names.writeField(g, "Name", t.name());
+        if (!t.parameters().isEmpty()) {
+            g.writeArrayFieldStart("Parameters");
+            for (PropertyTypeName p : t.parameters()) {
+                writeTypeName(g, p);
+            }
+            g.writeEndArray();
+        }
+        g.writeEndObject();
+    }
+
+    private PropertyTypeName readTypeName(JsonIn in) {
+        List<PropertyTypeName> params = new ArrayList<>();
+        JsonIn p = in.opt("Parameters");
+        if (p != null) {
+            for (JsonIn e : p.elements()) {
+                params.add(readTypeName(e));
+            }
+        }
+        return new PropertyTypeName(names.read(in.get("Name")), params);
+    }
+
+    /** A property type: its kind as a string, or an object when it names a struct, enum or element types. */
+    void writeType(JsonGenerator g, PropertyType t) throws IOException {
+        if (t == null) {
+            g.writeNull();
+            return;
+        }
+        if (t.structName() == null && t.enumName() == null && t.inner() == null && t.value() == null) {
+            g.writeString(t.kind());
+            return;
+        }
+        g.writeStartObject();
+        g.writeStringField("Kind", t.kind());
+        if (t.structName() != null) {
+            g.writeStringField("StructName", t.structName());
+        }
+        if (t.enumName() != null) {
+            g.writeStringField("EnumName", t.enumName());
+        }
+        if (t.inner() != null) {
+            g.writeFieldName("Inner");
+            writeType(g, t.inner());
+        }
+        if (t.value() != null) {
+            g.writeFieldName("Value");
+            writeType(g, t.value());
+        }
+        g.writeEndObject();
+    }
+
+    PropertyType readType(JsonIn in) {
+        if (in == null) {
+            return null;
+        }
+        if (in.node().isTextual()) {
+            return PropertyType.of(in.asText());
+        }
+        return new PropertyType(in.get("Kind").asText(), in.textOr("StructName", null), in.textOr("EnumName", null),
+                readType(in.opt("Inner")), readType(in.opt("Value")));
+    }
+}

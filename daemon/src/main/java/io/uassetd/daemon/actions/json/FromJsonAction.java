@@ -1,0 +1,80 @@
+package io.uassetd.daemon.actions.json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.json.UAssetJson;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionHandler;
+import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.FieldSpec;
+import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.actions.asset.AssetFiles;
+import io.uassetd.daemon.util.Parallel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code from_json} and {@code batch_from_json}: JSON files written by to_json (or edited since)
+ * back to packages, .uasset/.umap + .uexp written atomically, in parallel with progress and
+ * per-file errors.
+ */
+public final class FromJsonAction implements ActionHandler {
+    private static final FieldSpec OUTPUT = FieldSpec.optional("output_path", FieldType.STRING, null,
+            "output folder (default: next to each JSON file); for one JSON file, a path ending in .uasset or .umap names the package");
+
+    private final ActionSpec spec;
+
+    private FromJsonAction(ActionSpec spec) {
+        this.spec = spec;
+    }
+
+    private static ActionSpec spec(String name) {
+        return ActionSpec.of(name, "Turns UAssetAPI-schema JSON written by to_json back into packages (.uasset/.umap + .uexp)",
+                JsonFiles.FILE, JsonFiles.FILES, OUTPUT, AssetFiles.USMAP, JsonFiles.BASE);
+    }
+
+    public static FromJsonAction single() {
+        return new FromJsonAction(spec("from_json").withCli("from_json", "file_path", "output_path", "usmap_path"));
+    }
+
+    public static FromJsonAction batch() {
+        return new FromJsonAction(spec("batch_from_json"));
+    }
+
+    @Override
+    public ActionSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+        long start = System.nanoTime();
+        List<JsonFiles.Item> items = JsonFiles.inputs(args, ".json");
+        Path out = args.path("output_path");
+        boolean named = out != null && items.size() == 1 && !Files.isDirectory(out) && isPackageName(out);
+        Parallel.Outcome<String> o = Parallel.run(ctx, items, JsonFiles.Item::name, item -> {
+            String name = item.file().getFileName().toString();
+            JsonNode tree = UAssetJson.parse(Files.readAllBytes(item.file()), name);
+            AssetPackage.Bytes bytes = UAssetJson.toPackageBytes(tree, name);
+            Path target = named ? out : JsonFiles.target(args, item, extensionOf(tree));
+            bytes.writeTo(target);
+            return target.toString();
+        });
+        JsonFiles.Batch b = JsonFiles.Batch.of(o, items.size(), start);
+        return ActionResult.of("Wrote " + b.success_count() + " of " + b.total() + " packages from JSON", b);
+    }
+
+    private static boolean isPackageName(Path p) {
+        String n = p.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        return n.endsWith(".uasset") || n.endsWith(".umap");
+    }
+
+    /** The package's own extension (.uasset or .umap), from the file name the JSON records. */
+    static String extensionOf(JsonNode tree) {
+        String fileName = tree.path("Uassetd").path("FileName").asText("");
+        return fileName.toLowerCase(java.util.Locale.ROOT).endsWith(".umap") ? ".umap" : ".uasset";
+    }
+}

@@ -1,0 +1,176 @@
+package io.uassetd.daemon.actions.json;
+
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.json.UAssetJson;
+import io.uassetd.codecs.io.AtomicOutput;
+import io.uassetd.codecs.usmap.Usmap;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionException;
+import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.FieldSpec;
+import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.actions.usmap.Mappings;
+import io.uassetd.daemon.util.Parallel;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * What the JSON actions share: their fields, the inputs (files, or folders walked recursively),
+ * where each output goes (mirroring the input's path below {@code base_path} or the input folder),
+ * the mappings, the JSON writer (the one place the {@code compact} form plugs in) and the batch reply.
+ */
+final class JsonFiles {
+    static final FieldSpec FILE = FieldSpec.optional("file_path", FieldType.STRING, null, "a file or a folder (walked recursively)");
+    static final FieldSpec FILES = FieldSpec.optional("file_paths", FieldType.STRING_LIST, null, "several files or folders");
+    static final FieldSpec OUTPUT_DIR = FieldSpec.optional("output_path", FieldType.STRING, null,
+            "output folder (default: next to each input)");
+    static final FieldSpec BASE = FieldSpec.optional("base_path", FieldType.STRING, null,
+            "outputs keep the inputs' paths relative to this folder (default: relative to the folder given, else the file name)");
+    static final FieldSpec COMPACT = FieldSpec.optional("compact", FieldType.BOOLEAN, false,
+            "CUE4Parse-like compact JSON instead of UAssetAPI's schema (not available in this build)");
+
+    private JsonFiles() {
+    }
+
+    /** One input file and the path its output takes below the output folder. */
+    record Item(Path file, Path relative) {
+        String name() {
+            return file.toString();
+        }
+    }
+
+    /** The files named by file_path / file_paths, folders expanded to the files with these extensions. */
+    static List<Item> inputs(Args args, String... extensions) throws IOException {
+        List<String> given = new ArrayList<>();
+        if (args.string("file_path") != null) {
+            given.add(args.string("file_path"));
+        }
+        if (args.has("file_paths")) {
+            given.addAll(args.strings("file_paths"));
+        }
+        if (given.isEmpty()) {
+            throw ActionException.invalid("Give file_path or file_paths");
+        }
+        Path base = args.path("base_path");
+        List<Item> out = new ArrayList<>();
+        for (String g : given) {
+            Path p = Path.of(g);
+            if (Files.isDirectory(p)) {
+                try (Stream<Path> s = Files.walk(p)) {
+                    s.filter(Files::isRegularFile).filter(f -> hasExtension(f, extensions)).sorted()
+                            .forEach(f -> out.add(new Item(f, relative(base != null ? base : p, f))));
+                }
+            } else if (Files.isRegularFile(p)) {
+                out.add(new Item(p, relative(base, p)));
+            } else {
+                throw ActionException.notFound("Not found: " + p, p.toString());
+            }
+        }
+        return out;
+    }
+
+    private static boolean hasExtension(Path f, String... extensions) {
+        String n = f.getFileName().toString().toLowerCase(Locale.ROOT);
+        for (String e : extensions) {
+            if (n.endsWith(e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Path relative(Path base, Path file) {
+        if (base != null) {
+            Path b = base.toAbsolutePath().normalize();
+            Path f = file.toAbsolutePath().normalize();
+            if (f.startsWith(b)) {
+                return b.relativize(f);
+            }
+        }
+        return file.getFileName();
+    }
+
+    /** {@code X.uasset} -> {@code X.json} (and back with another extension). */
+    static Path withExtension(Path p, String extension) {
+        String n = p.getFileName().toString();
+        int dot = n.lastIndexOf('.');
+        return p.resolveSibling((dot > 0 ? n.substring(0, dot) : n) + extension);
+    }
+
+    /** Where an input's output goes: below output_path when given, else next to the input. */
+    static Path target(Args args, Item item, String extension) {
+        Path dir = args.path("output_path");
+        if (dir == null) {
+            return withExtension(item.file(), extension);
+        }
+        return withExtension(dir.resolve(item.relative()), extension);
+    }
+
+    /** The mappings named by usmap_path (or USMAP_PATH), or null. */
+    static Usmap mappings(Args args, ActionContext ctx) throws Exception {
+        String u = args.string("usmap_path");
+        if (u == null || u.isBlank()) {
+            return null;
+        }
+        try (var lease = Mappings.open(ctx, Path.of(u))) {
+            return lease.get().usmap();
+        }
+    }
+
+    /** Writes a package as JSON. The compact (CUE4Parse-like) form plugs in here. */
+    interface JsonWriter {
+        void write(AssetPackage pkg, Usmap usmap, OutputStream out);
+    }
+
+    static JsonWriter writer(boolean compact) {
+        if (compact) {
+            throw ActionException.invalid("compact JSON not available");
+        }
+        return UAssetJson::write;
+    }
+
+    /**
+     * Warns (once per request) that an unversioned package is written without mappings: its
+     * exports stay raw bytes in the JSON (still lossless, but without properties).
+     */
+    static void warnIfUnmapped(ActionContext ctx, AssetPackage pkg, Usmap usmap, java.util.concurrent.atomic.AtomicBoolean warned) {
+        if (usmap == null && pkg.hasUnversionedProperties() && warned.compareAndSet(false, true)) {
+            ctx.warn("Unversioned packages without usmap_path: their exports are written as RawExport (bytes, no properties)");
+        }
+    }
+
+    /** Writes a package's JSON to {@code target} through a temporary file renamed into place. */
+    static void writeJson(JsonWriter writer, AssetPackage pkg, Usmap usmap, Path target) {
+        try {
+            Path parent = target.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            try (AtomicOutput out = AtomicOutput.create(target)) {
+                OutputStream s = Channels.newOutputStream(out.channel());
+                writer.write(pkg, usmap, s);
+                s.flush();
+                out.commit();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + target + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The batch reply (UAssetTool's shape, plus the files written); errors is absent when there are none. */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    record Batch(int success_count, int fail_count, int total, long elapsed_ms, List<Parallel.Failure> errors, List<String> files) {
+        static Batch of(Parallel.Outcome<String> o, int total, long startNanos) {
+            return new Batch(o.succeeded().size(), o.failures().size(), total, (System.nanoTime() - startNanos) / 1_000_000,
+                    o.failures().isEmpty() ? null : o.failures(), o.results());
+        }
+    }
+}
