@@ -14,7 +14,7 @@ import java.util.Map;
  * set), then the rows UDataTable::Serialize writes: an int32 count, then per row its FName and the
  * row struct (RowStruct) serialized as a struct (tagged or unversioned).
  */
-public final class DataTableRows {
+public final class DataTableRows implements ClassData {
     /** One row: its name and its struct value. */
     public record Row(FName name, StructValue value) {
     }
@@ -50,7 +50,8 @@ public final class DataTableRows {
         }
     }
 
-    void write(PropertyWriter w) {
+    @Override
+    public void write(PropertyWriter w) {
         w.out().writeBool32(objectGuid != null);
         if (objectGuid != null) {
             w.out().writeGuid(objectGuid);
@@ -82,7 +83,8 @@ public final class DataTableRows {
         return null;
     }
 
-    int rawCount() {
+    @Override
+    public int rawCount() {
         return rows.stream().mapToInt(row -> row.value().properties().rawCount()).sum();
     }
 

@@ -5,6 +5,7 @@ import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.error.FormatException;
+import io.uassetd.codecs.asset.property.classdata.ClassDataReader;
 import io.uassetd.codecs.asset.property.types.ObjectValue;
 import io.uassetd.codecs.usmap.Usmap;
 import java.util.ArrayList;
@@ -64,15 +65,12 @@ public final class PropertyParser {
         String className = pkg.className(e);
         PropertyList props = PropertyList.read(r, className);
         int propsSize = (int) (in.position() - propsStart);
-        DataTableRows rows = null;
-        if ("DataTable".equals(className)) {
-            rows = readRows(r, props);
-        }
+        ClassData data = "DataTable".equals(className) ? readRows(r, props) : readClassData(r, e, className);
         byte[] extras = in.readBytes(in.remaining());
         if (fallbacks != null) {
             fallbacks.addAll(r.fallbacks());
         }
-        return new PropertyExportContent(prefix, props, propsSize, rows, extras);
+        return new PropertyExportContent(prefix, props, propsSize, data, extras);
     }
 
     /** The DataTable rows after the properties (and the UObject GUID flag), or null when they cannot be read. */
@@ -88,6 +86,19 @@ public final class PropertyParser {
             return DataTableRows.read(r, structName);
         } catch (FormatException ex) {
             r.noteFallback("DataTable", "rows kept raw: " + ex.detail());
+            in.seek(at);
+            return null;
+        }
+    }
+
+    /** The class data model after the properties, or null when the class has none or it cannot be read (kept raw). */
+    private static ClassData readClassData(PropertyReader r, Export e, String className) {
+        var in = r.in();
+        long at = in.position();
+        try {
+            return ClassDataReader.read(r, e, className);
+        } catch (FormatException ex) {
+            r.noteFallback(className, "class data kept raw: " + ex.detail());
             in.seek(at);
             return null;
         }
