@@ -117,6 +117,21 @@ public final class PropertyParser {
         return c;
     }
 
+    /**
+     * A {@link io.uassetd.codecs.asset.SerialLayout.Probe} that takes export data placed at a candidate
+     * offset as that export when its property list reads (fix_serialize_size).
+     */
+    public static io.uassetd.codecs.asset.SerialLayout.Probe propertiesProbe(Usmap mappings) {
+        return (pkg, e) -> {
+            try {
+                parse(pkg, e, mappings);
+                return true;
+            } catch (FormatException ex) {
+                return false;
+            }
+        };
+    }
+
     /** Parses every export; exports that cannot be read are reported, not thrown. */
     public static PackageProperties parseAll(AssetPackage pkg, Usmap mappings) {
         List<PackageProperties.Result> results = new ArrayList<>();
