@@ -11,6 +11,7 @@ import io.uassetd.daemon.actions.asset.ExportPropertiesAction;
 import io.uassetd.daemon.actions.asset.SaveAssetAction;
 import io.uassetd.daemon.actions.asset.DetectTypeAction;
 import io.uassetd.daemon.actions.asset.ExportRawDataAction;
+import io.uassetd.daemon.actions.asset.FixSerializeSizeAction;
 import io.uassetd.daemon.actions.core.CacheStatsAction;
 import io.uassetd.daemon.actions.core.CancelAction;
 import io.uassetd.daemon.actions.core.CapabilitiesAction;
@@ -88,6 +89,7 @@ public final class Actions {
         all.add(new ExportPropertiesAction());
         all.addAll(EditPropertyAction.all());
         all.add(new SaveAssetAction());
+        all.add(new FixSerializeSizeAction());
         all.add(new InspectUsmapAction());
         ActionRegistry r = new ActionRegistry(all);
         self.set(r);
