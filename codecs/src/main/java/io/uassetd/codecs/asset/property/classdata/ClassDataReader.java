@@ -17,6 +17,7 @@ public final class ClassDataReader {
         return switch (className) {
             case "StringTable" -> StringTableData.read(r);
             case "Enum", "UserDefinedEnum" -> EnumData.read(r);
+            case "UserDefinedStruct" -> UserDefinedStructData.read(r, e);
             default -> null;
         };
     }
