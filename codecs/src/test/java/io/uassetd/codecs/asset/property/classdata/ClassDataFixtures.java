@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * the CUE4Parse UE5.8 Zen packages (Tagged and Unversioned cooks) converted to legacy by
  * {@link ZenToLegacy}, read back from the converter's bytes.
  */
-final class ClassDataFixtures {
+public final class ClassDataFixtures {
     private static final String UE58 = "cue4parse/UE5_8/IoStore/";
     private static final byte[] KEY = "CUE4ParseFixtureAESKey0123456789".getBytes(StandardCharsets.US_ASCII);
     private static final Map<String, AssetPackage> CONVERTED = new ConcurrentHashMap<>();
@@ -28,12 +28,12 @@ final class ClassDataFixtures {
     private ClassDataFixtures() {
     }
 
-    static AssetPackage legacy(String relative, EngineVersion engine) {
+    public static AssetPackage legacy(String relative, EngineVersion engine) {
         return AssetPackage.open(Fixtures.path(relative), engine);
     }
 
     /** A UE5.8 package ("/Game/Fixtures/...") of the "Tagged" or "Unversioned" cook, converted to legacy. */
-    static AssetPackage zen(String flavour, String packagePath) {
+    public static AssetPackage zen(String flavour, String packagePath) {
         AssetPackage converted = CONVERTED.computeIfAbsent(flavour + packagePath, k -> {
             try (PackageStore store = PackageStore.builder(ContainerKeys.of(AesKey.of(KEY)), Codecs.standard())
                     .addContainer(Fixtures.path(UE58 + flavour + "/global.utoc"), PackageStore.GAME_PRIORITY)
@@ -47,14 +47,14 @@ final class ClassDataFixtures {
     }
 
     /** The CUE4Parse fixture project's mappings (for the Unversioned cook). */
-    static synchronized Usmap ue58Mappings() {
+    public static synchronized Usmap ue58Mappings() {
         if (usmap == null) {
             usmap = Usmap.load(Fixtures.path("cue4parse/UE5_8/Mappings/CUE4ParseFixtures-Uncompressed.usmap"), Codecs.standard());
         }
         return usmap;
     }
 
-    static Usmap mappingsFor(String flavour) {
+    public static Usmap mappingsFor(String flavour) {
         return flavour.equals("Unversioned") ? ue58Mappings() : null;
     }
 }
