@@ -4,6 +4,7 @@ import io.uassetd.daemon.action.ActionHandler;
 import io.uassetd.daemon.action.ActionRegistry;
 import io.uassetd.daemon.actions.asset.AssetSummaryAction;
 import io.uassetd.daemon.actions.asset.AssetTablesAction;
+import io.uassetd.daemon.actions.asset.CompactJsonAction;
 import io.uassetd.daemon.actions.asset.DebugAssetInfoAction;
 import io.uassetd.daemon.actions.asset.DetectKindAction;
 import io.uassetd.daemon.actions.asset.EditPropertyAction;
@@ -90,6 +91,7 @@ public final class Actions {
         all.addAll(EditPropertyAction.all());
         all.add(new SaveAssetAction());
         all.add(new FixSerializeSizeAction());
+        all.add(new CompactJsonAction());
         all.add(new InspectUsmapAction());
         ActionRegistry r = new ActionRegistry(all);
         self.set(r);

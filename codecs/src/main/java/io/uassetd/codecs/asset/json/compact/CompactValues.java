@@ -15,6 +15,7 @@ import io.uassetd.codecs.asset.property.types.MapValue;
 import io.uassetd.codecs.asset.property.types.ObjectValue;
 import io.uassetd.codecs.asset.property.types.OptionalValue;
 import io.uassetd.codecs.asset.property.types.SoftObjectValue;
+import io.uassetd.codecs.asset.property.types.StrValue;
 import io.uassetd.codecs.asset.property.types.StructValue;
 import io.uassetd.codecs.asset.property.types.TextValue;
 import io.uassetd.codecs.asset.property.types.ZeroValue;
@@ -105,6 +106,9 @@ final class CompactValues {
         }
         if (v instanceof ZeroValue z && (z.propertyType().is("ObjectProperty") || z.propertyType().is("ClassProperty"))) {
             return F.nullNode();
+        }
+        if (v instanceof StrValue s) {
+            return F.textNode(s.value().text());
         }
         return MAPPER.valueToTree(v.view(pkg));
     }
