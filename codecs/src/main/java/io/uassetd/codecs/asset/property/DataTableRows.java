@@ -32,7 +32,7 @@ public final class DataTableRows implements ClassData {
     static DataTableRows read(PropertyReader r, String rowStruct) {
         r.push("Rows");
         try {
-            FGuid guid = r.in().readBool32() ? r.in().readGuid() : null;
+            FGuid guid = r.readObjectGuid();
             int n = r.count(8, "data table row");
             List<Row> out = new ArrayList<>(Math.min(n, 4096));
             for (int i = 0; i < n; i++) {
@@ -52,10 +52,7 @@ public final class DataTableRows implements ClassData {
 
     @Override
     public void write(PropertyWriter w) {
-        w.out().writeBool32(objectGuid != null);
-        if (objectGuid != null) {
-            w.out().writeGuid(objectGuid);
-        }
+        w.writeObjectGuid(objectGuid);
         w.out().writeI32(rows.size());
         for (Row row : rows) {
             w.out().writeFName(row.name());

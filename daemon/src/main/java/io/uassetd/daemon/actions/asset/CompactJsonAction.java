@@ -16,7 +16,6 @@ import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
-import io.uassetd.daemon.actions.usmap.Mappings;
 import io.uassetd.daemon.util.Parallel;
 import io.uassetd.protocol.Json;
 import java.nio.ByteBuffer;
@@ -66,13 +65,7 @@ public final class CompactJsonAction implements ActionHandler {
             files.add(single);
         }
         EngineVersion engine = AssetFiles.engine(args);
-        Usmap usmap = null;
-        String u = args.string("usmap_path");
-        if (u != null && !u.isBlank()) {
-            try (var lease = Mappings.open(ctx, Path.of(u))) {
-                usmap = lease.get().usmap();
-            }
-        }
+        Usmap usmap = AssetFiles.usmap(args, ctx);
         Path outDir = args.path("output_path");
         Usmap mappings = usmap;
         if (one && outDir == null) {

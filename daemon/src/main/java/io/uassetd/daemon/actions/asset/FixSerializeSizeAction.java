@@ -10,7 +10,6 @@ import io.uassetd.daemon.action.ActionHandler;
 import io.uassetd.daemon.action.ActionResult;
 import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.actions.usmap.Mappings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -51,13 +50,7 @@ public final class FixSerializeSizeAction implements ActionHandler {
         byte[] header = Files.readAllBytes(file);
         Path uexpPath = AssetPackage.sibling(file, ".uexp");
         byte[] uexp = Files.isRegularFile(uexpPath) ? Files.readAllBytes(uexpPath) : null;
-        Usmap usmap = null;
-        String u = args.string("usmap_path");
-        if (u != null && !u.isBlank()) {
-            try (var lease = Mappings.open(ctx, Path.of(u))) {
-                usmap = lease.get().usmap();
-            }
-        }
+        Usmap usmap = AssetFiles.usmap(args, ctx);
         SerialLayout.Result r = SerialLayout.repair(header, uexp, file.getFileName().toString(), AssetFiles.engine(args),
                 PropertyParser.propertiesProbe(usmap));
         List<FixEntry> fixes = r.fixes().stream().map(f -> new FixEntry(f.exportName(), f.oldSize(), f.newSize(),

@@ -69,7 +69,7 @@ public final class EnumData implements ClassData {
         var in = r.in();
         r.push("Enum");
         try {
-            FGuid guid = in.readBool32() ? in.readGuid() : null;
+            FGuid guid = r.readObjectGuid();
             NamesLayout layout = layoutOf(r);
             int n = r.count(8, "enum name");
             List<Entry> names = new ArrayList<>(n);
@@ -98,10 +98,7 @@ public final class EnumData implements ClassData {
     @Override
     public void write(PropertyWriter w) {
         var out = w.out();
-        out.writeBool32(objectGuid != null);
-        if (objectGuid != null) {
-            out.writeGuid(objectGuid);
-        }
+        w.writeObjectGuid(objectGuid);
         out.writeI32(names.size());
         for (Entry e : names) {
             out.writeFName(e.name());

@@ -51,7 +51,7 @@ public final class StringTableData implements ClassData {
         var in = r.in();
         r.push("StringTable");
         try {
-            FGuid guid = in.readBool32() ? in.readGuid() : null;
+            FGuid guid = r.readObjectGuid();
             FString ns = in.readFString();
             int n = r.count(8, "string table entry");
             List<Entry> entries = new ArrayList<>(n);
@@ -80,10 +80,7 @@ public final class StringTableData implements ClassData {
     @Override
     public void write(PropertyWriter w) {
         var out = w.out();
-        out.writeBool32(objectGuid != null);
-        if (objectGuid != null) {
-            out.writeGuid(objectGuid);
-        }
+        w.writeObjectGuid(objectGuid);
         out.writeFString(namespace);
         out.writeI32(entries.size());
         for (Entry e : entries) {

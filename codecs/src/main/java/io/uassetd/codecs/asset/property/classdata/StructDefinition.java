@@ -25,7 +25,7 @@ public record StructDefinition(FGuid objectGuid, PackageIndex superStruct, List<
     /** Reads the definition with the given child-property layout. */
     public static StructDefinition read(PropertyReader r, FieldDefinition.Layout layout) {
         var in = r.in();
-        FGuid guid = in.readBool32() ? in.readGuid() : null;
+        FGuid guid = r.readObjectGuid();
         PackageIndex sup = in.readPackageIndex();
         int n = r.count(4, "struct child");
         List<PackageIndex> children = new ArrayList<>(n);
@@ -61,10 +61,7 @@ public record StructDefinition(FGuid objectGuid, PackageIndex superStruct, List<
 
     public void write(PropertyWriter w) {
         var out = w.out();
-        out.writeBool32(objectGuid != null);
-        if (objectGuid != null) {
-            out.writeGuid(objectGuid);
-        }
+        w.writeObjectGuid(objectGuid);
         out.writePackageIndex(superStruct);
         out.writeI32(children.size());
         children.forEach(out::writePackageIndex);
