@@ -18,6 +18,7 @@ public final class Bench {
         BENCHMARKS.put("iostore", "io.uassetd.bench.IoStoreBenchmark");
         BENCHMARKS.put("pak", "io.uassetd.bench.PakBenchmark");
         BENCHMARKS.put("zen", "io.uassetd.bench.ZenBenchmark");
+        BENCHMARKS.put("compact", "io.uassetd.bench.CompactJsonBenchmark");
     }
 
     private Bench() {
