@@ -11,7 +11,6 @@ import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.iostore.ContainerKeys;
 import io.uassetd.codecs.iostore.PackageStore;
 import io.uassetd.codecs.zen.convert.ZenToLegacy;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,16 +30,10 @@ public final class CompactJsonBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Path root = Path.of(System.getProperty("uassetd.repoRoot", ".")).toAbsolutePath().normalize();
-        String env = System.getenv("UASSETD_FIXTURES");
-        Path fixtures = env == null || env.isBlank() ? root.resolve("../shared/fixtures") : root.resolve(env);
-        Path paks = fixtures.resolve("cue4parse/UE5_8/IoStore/Tagged").normalize();
-        if (!Files.isDirectory(paks)) {
-            throw new IllegalStateException("Fixtures not found at " + paks + " (set UASSETD_FIXTURES)");
-        }
+        Path paks = BenchFixtures.folder("cue4parse/UE5_8/IoStore/Tagged");
         List<AssetPackage.Bytes> packages = new ArrayList<>();
         List<String> names = new ArrayList<>();
-        ContainerKeys keys = ContainerKeys.of(AesKey.parse("435545345061727365466978747572654145534b657930313233343536373839"));
+        ContainerKeys keys = ContainerKeys.of(AesKey.parse(BenchFixtures.CUE4PARSE_KEY));
         try (PackageStore store = PackageStore.open(paks, keys, Codecs.standard())) {
             for (long id : store.packageIds()) {
                 var out = ZenToLegacy.convert(store, id, EngineVersion.UE5_8, ZenToLegacy.Unresolved.RECOVER);
