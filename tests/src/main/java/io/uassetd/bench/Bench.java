@@ -20,6 +20,7 @@ public final class Bench {
         BENCHMARKS.put("zen", "io.uassetd.bench.ZenBenchmark");
         BENCHMARKS.put("bundle", "io.uassetd.bench.BundleBenchmark");
         BENCHMARKS.put("json", "io.uassetd.bench.JsonBenchmark");
+        BENCHMARKS.put("compact", "io.uassetd.bench.CompactJsonBenchmark");
     }
 
     private Bench() {

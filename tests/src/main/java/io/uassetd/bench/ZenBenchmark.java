@@ -11,7 +11,6 @@ import io.uassetd.codecs.zen.convert.ZenToLegacy;
 import io.uassetd.codecs.zen.write.LegacyToZen;
 import io.uassetd.codecs.zen.write.ZenConversion;
 import io.uassetd.codecs.zen.write.ZenTarget;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,15 +32,9 @@ public final class ZenBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Path root = Path.of(System.getProperty("uassetd.repoRoot", ".")).toAbsolutePath().normalize();
-        String env = System.getenv("UASSETD_FIXTURES");
-        Path fixtures = env == null || env.isBlank() ? root.resolve("../shared/fixtures") : root.resolve(env);
-        Path paks = fixtures.resolve("cue4parse/UE5_8/IoStore/Tagged").normalize();
-        if (!Files.isDirectory(paks)) {
-            throw new IllegalStateException("Fixtures not found at " + paks + " (set UASSETD_FIXTURES)");
-        }
+        Path paks = BenchFixtures.folder("cue4parse/UE5_8/IoStore/Tagged");
         int target = Integer.getInteger("bench.zen.packages", 20_000);
-        ContainerKeys keys = ContainerKeys.of(AesKey.parse("435545345061727365466978747572654145534b657930313233343536373839"));
+        ContainerKeys keys = ContainerKeys.of(AesKey.parse(BenchFixtures.CUE4PARSE_KEY));
         Codecs codecs = Codecs.standard();
 
         long t0 = System.nanoTime();

@@ -23,16 +23,30 @@ final class PackageParser {
     private final String name;
     private final PackageReader r;
     private final List<Region> regions = new ArrayList<>();
+    private final Placement placement;
 
-    private PackageParser(byte[] header, byte[] uexp, String name) {
+    /** Places the export data in place of the export map's serial sizes and offsets (see {@link SerialLayout}). */
+    @FunctionalInterface
+    interface Placement {
+        /** The export map entries with the serial size and offset to read each export from. */
+        List<ObjectExport> place(PackageFileSummary summary, List<ObjectExport> stated, long total);
+    }
+
+    private PackageParser(byte[] header, byte[] uexp, String name, Placement placement) {
         this.header = header;
         this.uexp = uexp;
         this.name = name;
         this.r = new PackageReader(header, name);
+        this.placement = placement;
     }
 
     static AssetPackage parse(byte[] header, byte[] uexp, String name, EngineVersion engine) {
-        return new PackageParser(header, uexp, name).run(engine);
+        return new PackageParser(header, uexp, name, null).run(engine);
+    }
+
+    /** Parses with the export data placed by {@code placement} rather than by the export map. */
+    static AssetPackage parse(byte[] header, byte[] uexp, String name, EngineVersion engine, Placement placement) {
+        return new PackageParser(header, uexp, name, placement).run(engine);
     }
 
     private AssetPackage run(EngineVersion engine) {
@@ -177,6 +191,9 @@ final class PackageParser {
         }
 
         long total = uexp == null ? header.length : (long) header.length + uexp.length;
+        if (placement != null) {
+            entries = placement.place(s, List.copyOf(entries), total);
+        }
         List<Export> exports = new ArrayList<>(entries.size());
         for (int i = 0; i < entries.size(); i++) {
             ObjectExport e = entries.get(i);

@@ -19,7 +19,9 @@
  * <p>Writing lays the regions out again in their original order and recomputes the summary's
  * counts and offsets, each export's serial size and offset, and thumbnail offsets, so adding names
  * ({@code names().add}), imports, or changing an export's bytes or content
- * ({@link io.uassetd.codecs.asset.Export#setContent}) produces a consistent package.
+ * ({@link io.uassetd.codecs.asset.Export#setContent}) produces a consistent package. A package whose
+ * export map went stale (a hand-edited .uexp) is read with the exports placed where their data lies
+ * by {@link io.uassetd.codecs.asset.SerialLayout}.
  *
  * <p>Versions live in {@code asset.version} (engine releases, UE4/UE5 object versions named by
  * feature, legacy file version tags, custom versions); the archive types in {@code asset.archive}

@@ -4,6 +4,7 @@ import io.uassetd.daemon.action.ActionHandler;
 import io.uassetd.daemon.action.ActionRegistry;
 import io.uassetd.daemon.actions.asset.AssetSummaryAction;
 import io.uassetd.daemon.actions.asset.AssetTablesAction;
+import io.uassetd.daemon.actions.asset.CompactJsonAction;
 import io.uassetd.daemon.actions.asset.DebugAssetInfoAction;
 import io.uassetd.daemon.actions.asset.DetectKindAction;
 import io.uassetd.daemon.actions.asset.EditPropertyAction;
@@ -15,6 +16,7 @@ import io.uassetd.daemon.actions.bundle.CloneModIoStoreAction;
 import io.uassetd.daemon.actions.bundle.CreateIoStoreAction;
 import io.uassetd.daemon.actions.bundle.CreateModIoStoreAction;
 import io.uassetd.daemon.actions.bundle.RecompressIoStoreAction;
+import io.uassetd.daemon.actions.asset.FixSerializeSizeAction;
 import io.uassetd.daemon.actions.core.CacheStatsAction;
 import io.uassetd.daemon.actions.core.CancelAction;
 import io.uassetd.daemon.actions.core.CapabilitiesAction;
@@ -103,6 +105,8 @@ public final class Actions {
         all.add(new ExportPropertiesAction());
         all.addAll(EditPropertyAction.all());
         all.add(new SaveAssetAction());
+        all.add(new FixSerializeSizeAction());
+        all.add(new CompactJsonAction());
         all.add(new InspectUsmapAction());
         // JSON (legacy packages in UAssetAPI's schema)
         all.add(ToJsonAction.single());

@@ -14,7 +14,7 @@ import java.util.Map;
  * set), then the rows UDataTable::Serialize writes: an int32 count, then per row its FName and the
  * row struct (RowStruct) serialized as a struct (tagged or unversioned).
  */
-public final class DataTableRows {
+public final class DataTableRows implements ClassData {
     /** One row: its name and its struct value. */
     public record Row(FName name, StructValue value) {
     }
@@ -33,7 +33,7 @@ public final class DataTableRows {
     static DataTableRows read(PropertyReader r, String rowStruct) {
         r.push("Rows");
         try {
-            FGuid guid = r.in().readBool32() ? r.in().readGuid() : null;
+            FGuid guid = r.readObjectGuid();
             int n = r.count(8, "data table row");
             List<Row> out = new ArrayList<>(Math.min(n, 4096));
             for (int i = 0; i < n; i++) {
@@ -51,11 +51,9 @@ public final class DataTableRows {
         }
     }
 
-    void write(PropertyWriter w) {
-        w.out().writeBool32(objectGuid != null);
-        if (objectGuid != null) {
-            w.out().writeGuid(objectGuid);
-        }
+    @Override
+    public void write(PropertyWriter w) {
+        w.writeObjectGuid(objectGuid);
         w.out().writeI32(rows.size());
         for (Row row : rows) {
             w.out().writeFName(row.name());
@@ -88,7 +86,8 @@ public final class DataTableRows {
         return null;
     }
 
-    int rawCount() {
+    @Override
+    public int rawCount() {
         return rows.stream().mapToInt(row -> row.value().properties().rawCount()).sum();
     }
 

@@ -8,7 +8,8 @@ import io.uassetd.codecs.asset.ObjectExport;
 /**
  * An export as properties: the serialization-control prefix UE5.3+ writes before tagged properties
  * (EClassSerializationControlExtension, kept raw), the property list, then the class-specific
- * bytes that follow (kept raw, or read as DataTable rows by {@link DataTableRows}). Set on the
+ * bytes that follow: read into a {@link ClassData} model where the class has one (DataTable rows,
+ * string tables, enums, user-defined structs), the rest kept raw. Set on the
  * export, it makes the writer serialize from the properties; an unchanged export writes back
  * byte-identical, and the export's script serialization end offset follows size changes.
  */
@@ -16,14 +17,14 @@ public final class PropertyExportContent implements ExportContent {
     private final byte[] prefix;
     private final PropertyList properties;
     private int propertiesSize;
-    private final DataTableRows rows;
+    private final ClassData data;
     private byte[] extras;
 
-    PropertyExportContent(byte[] prefix, PropertyList properties, int propertiesSize, DataTableRows rows, byte[] extras) {
+    PropertyExportContent(byte[] prefix, PropertyList properties, int propertiesSize, ClassData data, byte[] extras) {
         this.prefix = prefix.clone();
         this.properties = properties;
         this.propertiesSize = propertiesSize;
-        this.rows = rows;
+        this.data = data;
         this.extras = extras.clone();
     }
 
@@ -64,10 +65,15 @@ public final class PropertyExportContent implements ExportContent {
 
     /** The DataTable rows, or null when the export is not a DataTable (or its rows were kept raw). */
     public DataTableRows rows() {
-        return rows;
+        return data instanceof DataTableRows d ? d : null;
     }
 
-    /** The bytes after the properties (and rows) that this code keeps raw. */
+    /** The class-specific data after the properties as a model, or null when there is none (or it was kept raw). */
+    public ClassData classData() {
+        return data;
+    }
+
+    /** The bytes after the properties (and the class data) that this code keeps raw. */
     public byte[] extras() {
         return extras.clone();
     }
@@ -83,7 +89,7 @@ public final class PropertyExportContent implements ExportContent {
 
     /** Values (recursively) kept raw, rows included. */
     public int rawCount() {
-        return properties.rawCount() + (rows == null ? 0 : rows.rawCount());
+        return properties.rawCount() + (data == null ? 0 : data.rawCount());
     }
 
     @Override
@@ -92,8 +98,8 @@ public final class PropertyExportContent implements ExportContent {
         w.out().writeBytes(prefix);
         properties.write(w);
         int newSize = w.position() - prefix.length;
-        if (rows != null) {
-            rows.write(w);
+        if (data != null) {
+            data.write(w);
         }
         w.out().writeBytes(extras);
         ObjectExport e = export.entry();

@@ -5,6 +5,7 @@ import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.error.FormatException;
+import io.uassetd.codecs.asset.property.classdata.ClassDataReader;
 import io.uassetd.codecs.asset.property.types.ObjectValue;
 import io.uassetd.codecs.usmap.Usmap;
 import java.util.ArrayList;
@@ -64,15 +65,12 @@ public final class PropertyParser {
         String className = pkg.className(e);
         PropertyList props = PropertyList.read(r, className);
         int propsSize = (int) (in.position() - propsStart);
-        DataTableRows rows = null;
-        if ("DataTable".equals(className)) {
-            rows = readRows(r, props);
-        }
+        ClassData data = "DataTable".equals(className) ? readRows(r, props) : readClassData(r, e, className);
         byte[] extras = in.readBytes(in.remaining());
         if (fallbacks != null) {
             fallbacks.addAll(r.fallbacks());
         }
-        return new PropertyExportContent(prefix, props, propsSize, rows, extras);
+        return new PropertyExportContent(prefix, props, propsSize, data, extras);
     }
 
     /** The DataTable rows after the properties (and the UObject GUID flag), or null when they cannot be read. */
@@ -93,6 +91,19 @@ public final class PropertyParser {
         }
     }
 
+    /** The class data model after the properties, or null when the class has none or it cannot be read (kept raw). */
+    private static ClassData readClassData(PropertyReader r, Export e, String className) {
+        var in = r.in();
+        long at = in.position();
+        try {
+            return ClassDataReader.read(r, e, className);
+        } catch (FormatException ex) {
+            r.noteFallback(className, "class data kept raw: " + ex.detail());
+            in.seek(at);
+            return null;
+        }
+    }
+
     /**
      * The export's parsed content, parsing it and setting it on the export on first use, so edits
      * made through it are what the package writes.
@@ -104,6 +115,21 @@ public final class PropertyParser {
         PropertyExportContent c = parse(pkg, e, mappings);
         e.setContent(c);
         return c;
+    }
+
+    /**
+     * A {@link io.uassetd.codecs.asset.SerialLayout.Probe} that takes export data placed at a candidate
+     * offset as that export when its property list reads (fix_serialize_size).
+     */
+    public static io.uassetd.codecs.asset.SerialLayout.Probe propertiesProbe(Usmap mappings) {
+        return (pkg, e) -> {
+            try {
+                parse(pkg, e, mappings);
+                return true;
+            } catch (FormatException ex) {
+                return false;
+            }
+        };
     }
 
     /** Parses every export; exports that cannot be read are reported, not thrown. */

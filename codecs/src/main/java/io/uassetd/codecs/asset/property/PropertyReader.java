@@ -162,6 +162,11 @@ public final class PropertyReader {
         return new CorruptDataException(message, in.file(), at, structure());
     }
 
+    /** UObject::Serialize's object GUID after the properties: a bool32, then the FGuid when set; null when absent. */
+    public io.uassetd.codecs.asset.core.FGuid readObjectGuid() {
+        return in.readBool32() ? in.readGuid() : null;
+    }
+
     /** Reads an element count that must be non-negative and fit (minBytes each) in what is left. */
     public int count(int minBytes, String what) {
         long at = in.position();

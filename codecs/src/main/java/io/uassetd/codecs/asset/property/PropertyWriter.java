@@ -43,6 +43,14 @@ public final class PropertyWriter {
         return pkg.version().atLeast(ObjectVersionUE5.LARGE_WORLD_COORDINATES);
     }
 
+    /** The mirror of {@link PropertyReader#readObjectGuid}: bool32 "has a GUID", then the GUID when not null. */
+    public void writeObjectGuid(io.uassetd.codecs.asset.core.FGuid guid) {
+        out.writeBool32(guid != null);
+        if (guid != null) {
+            out.writeGuid(guid);
+        }
+    }
+
     /** The FName for a display string, added to the name map when absent. */
     public FName name(String display) {
         return pkg.names().toFName(display);

@@ -16,7 +16,9 @@
  *
  * <p>Anything not understood (an unknown property type or native struct, a value whose parse does
  * not consume exactly its tag's size) is kept as raw bytes with its tag, and the bytes after the
- * properties are kept raw (or read as DataTable rows), so an unedited export writes back
+ * properties are read into a {@link io.uassetd.codecs.asset.property.ClassData} model where the class
+ * has one (DataTable rows here; string tables, enums and user-defined structs in
+ * {@code property.classdata}) and kept raw otherwise, so an unedited export writes back
  * byte-identical. Value families live in {@code property.types}, native structs in
  * {@code property.structs}, the unversioned format in {@code property.unversioned}.
  */

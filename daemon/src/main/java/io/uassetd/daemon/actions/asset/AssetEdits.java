@@ -10,7 +10,6 @@ import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
-import io.uassetd.daemon.actions.usmap.Mappings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -44,13 +43,8 @@ final class AssetEdits {
     static Session open(Args args, ActionContext ctx) throws Exception {
         Path file = args.requirePath("file_path");
         AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args));
-        Usmap usmap = null;
-        String u = args.string("usmap_path");
-        if (u != null && !u.isBlank()) {
-            try (var lease = Mappings.open(ctx, Path.of(u))) {
-                usmap = lease.get().usmap();
-            }
-        } else if (pkg.hasUnversionedProperties()) {
+        Usmap usmap = AssetFiles.usmap(args, ctx);
+        if (usmap == null && pkg.hasUnversionedProperties()) {
             throw ActionException.invalid("Package " + file.getFileName() + " has unversioned properties: give usmap_path (or set USMAP_PATH)");
         }
         return new Session(file, pkg, usmap);

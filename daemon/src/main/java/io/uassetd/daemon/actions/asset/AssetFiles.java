@@ -4,10 +4,13 @@ import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.ObjectExport;
 import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.codecs.usmap.Usmap;
+import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.actions.usmap.Mappings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -31,6 +34,17 @@ public final class AssetFiles {
             return EngineVersion.parse(e);
         } catch (RuntimeException ex) {
             throw ActionException.invalid("Field 'engine_version': unknown engine version '" + e + "' (UE4_0 ... UE5_7)");
+        }
+    }
+
+    /** The mappings named by usmap_path (or USMAP_PATH), from the cache; null when none is given. */
+    static Usmap usmap(Args args, ActionContext ctx) throws Exception {
+        String u = args.string("usmap_path");
+        if (u == null || u.isBlank()) {
+            return null;
+        }
+        try (var lease = Mappings.open(ctx, Path.of(u))) {
+            return lease.get().usmap();
         }
     }
 

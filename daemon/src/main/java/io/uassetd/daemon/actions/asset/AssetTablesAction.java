@@ -4,7 +4,6 @@ import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.property.PackageProperties;
 import io.uassetd.codecs.asset.property.PropertyParser;
-import io.uassetd.daemon.actions.usmap.Mappings;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;
 import io.uassetd.daemon.action.ActionResult;
@@ -112,13 +111,8 @@ public final class AssetTablesAction implements ActionHandler {
 
     /** Every export's properties, or null when they cannot be read (unversioned without mappings). */
     private static PackageProperties properties(AssetPackage p, Args args, ActionContext ctx) throws Exception {
-        String u = args.string("usmap_path");
-        if (u == null || u.isBlank()) {
-            return p.hasUnversionedProperties() ? null : PropertyParser.parseAll(p, null);
-        }
-        try (var lease = Mappings.open(ctx, java.nio.file.Path.of(u))) {
-            return PropertyParser.parseAll(p, lease.get().usmap());
-        }
+        var usmap = AssetFiles.usmap(args, ctx);
+        return usmap == null && p.hasUnversionedProperties() ? null : PropertyParser.parseAll(p, usmap);
     }
 
     @Override

@@ -1,0 +1,136 @@
+package io.uassetd.daemon.actions.asset;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.json.compact.CompactJson;
+import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.codecs.io.AtomicOutput;
+import io.uassetd.codecs.usmap.Usmap;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionException;
+import io.uassetd.daemon.action.ActionHandler;
+import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.FieldSpec;
+import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.util.Parallel;
+import io.uassetd.protocol.Json;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code compact_json} (CLI {@code compact_json <files>...}): the read-only, CUE4Parse-shaped JSON of
+ * packages ({@link CompactJson}). With output_path each package's JSON is written (through a
+ * temporary file) to {@code <output_path>/<name>.json}; without it one package's JSON is the reply
+ * data, several packages' a list of {path, exports}.
+ */
+public final class CompactJsonAction implements ActionHandler {
+    private static final ActionSpec SPEC = ActionSpec.of("compact_json",
+            "Compact CUE4Parse-like JSON of packages: [{Type, Name, Outer?, Class, Flags, Properties, Rows/StringTable/Names...}]",
+            AssetFiles.FILE_OPT, AssetFiles.FILES,
+            FieldSpec.optional("output_path", FieldType.STRING, null,
+                    "folder to write <name>.json files to; when absent the JSON is returned in data"),
+            AssetFiles.USMAP, AssetFiles.ENGINE).withCli("compact_json", "file_paths");
+
+    /** One package's JSON (for several packages without output_path). */
+    public record Converted(String path, JsonNode exports) {
+    }
+
+    /** Batch reply (absent fields left out). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Batch(int success_count, int fail_count, int total, long elapsed_ms, String output_dir, List<String> files,
+            List<Converted> results, List<Parallel.Failure> errors) {
+    }
+
+    @Override
+    public ActionSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+        long start = System.nanoTime();
+        List<String> files = new ArrayList<>(args.strings("file_paths"));
+        String single = args.string("file_path");
+        boolean one = files.isEmpty();
+        if (one) {
+            if (single == null || single.isEmpty()) {
+                throw ActionException.invalid("Give file_path or file_paths");
+            }
+            files.add(single);
+        }
+        EngineVersion engine = AssetFiles.engine(args);
+        Usmap usmap = AssetFiles.usmap(args, ctx);
+        Path outDir = args.path("output_path");
+        Usmap mappings = usmap;
+        if (one && outDir == null) {
+            JsonNode json = convert(Path.of(files.get(0)), engine, mappings);
+            return ActionResult.of(json.size() + " exports", json);
+        }
+        ObjectWriter pretty = Json.mapper().writerWithDefaultPrettyPrinter();
+        Parallel.Outcome<Object> outcome = Parallel.run(ctx, files, f -> f, f -> {
+            Path file = Path.of(f);
+            JsonNode json = convert(file, engine, mappings);
+            if (outDir == null) {
+                return new Converted(f, json);
+            }
+            Path target = outDir.resolve(baseName(file) + ".json");
+            try (AtomicOutput out = AtomicOutput.create(target, false)) {
+                out.channel().write(ByteBuffer.wrap(pretty.writeValueAsBytes(json)));
+                out.commit();
+            }
+            return target.toString();
+        });
+        List<String> written = new ArrayList<>();
+        List<Converted> results = new ArrayList<>();
+        for (Object r : outcome.results()) {
+            if (r instanceof Converted c) {
+                results.add(c);
+            } else {
+                written.add((String) r);
+            }
+        }
+        long elapsed = (System.nanoTime() - start) / 1_000_000;
+        Batch b = new Batch(outcome.succeeded().size(), outcome.failures().size(), files.size(), elapsed,
+                outDir == null ? null : outDir.toString(), outDir == null ? null : written, outDir == null ? results : null,
+                outcome.failures().isEmpty() ? null : outcome.failures());
+        return ActionResult.of("Converted " + b.success_count() + " of " + b.total() + " packages", b);
+    }
+
+    @Override
+    public String formatHuman(ActionResult result) {
+        Object data = result.data();
+        try {
+            if (data instanceof Batch b && b.output_dir() != null) {
+                StringBuilder sb = new StringBuilder(result.message()).append(" to ").append(b.output_dir()).append('\n');
+                if (b.errors() != null) {
+                    b.errors().forEach(f -> sb.append("  failed ").append(f.item()).append(": ").append(f.error()).append('\n'));
+                }
+                return sb.toString();
+            }
+            Object json = data instanceof Batch b ? b.results() : data;
+            return Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(json) + "\n";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return null;
+        }
+    }
+
+    private static JsonNode convert(Path file, EngineVersion engine, Usmap usmap) {
+        AssetPackage pkg = AssetFiles.open(file, engine);
+        if (usmap == null && pkg.hasUnversionedProperties()) {
+            throw ActionException.invalid("Package " + file.getFileName() + " has unversioned properties: give usmap_path (or set USMAP_PATH)");
+        }
+        return CompactJson.write(pkg, usmap);
+    }
+
+    private static String baseName(Path file) {
+        String n = file.getFileName().toString();
+        int dot = n.lastIndexOf('.');
+        return dot > 0 ? n.substring(0, dot) : n;
+    }
+}

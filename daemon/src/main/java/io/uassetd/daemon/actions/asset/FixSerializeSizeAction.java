@@ -1,0 +1,94 @@
+package io.uassetd.daemon.actions.asset;
+
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.SerialLayout;
+import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.usmap.Usmap;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionException;
+import io.uassetd.daemon.action.ActionHandler;
+import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.daemon.action.Args;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+
+/**
+ * {@code fix_serialize_size} (CLI {@code fix <file>}): recomputes every export's SerialSize and
+ * SerialOffset from where its data really lies ({@link SerialLayout}) and writes the package through
+ * a temporary file: to output_path, or in place keeping the original as .bak. A package that needs no
+ * fix is not written.
+ */
+public final class FixSerializeSizeAction implements ActionHandler {
+    private static final ActionSpec SPEC = ActionSpec.of("fix_serialize_size",
+            "Recomputes each export's serial size and offset from its data (after a hand edit left them stale) and writes the package",
+            AssetFiles.FILE, AssetEdits.OUTPUT, AssetFiles.USMAP, AssetFiles.ENGINE).withCli("fix", "file_path");
+
+    /** One export that changed. */
+    public record FixEntry(String export_name, long old_size, long new_size, long difference, int export_index,
+            long old_offset, long new_offset) {
+    }
+
+    /** Reply data (UAssetTool's shape, plus where the package was written). */
+    public record Fixed(boolean success, int fixed_count, List<FixEntry> fixes, String message, String output_path,
+            String backup_path) {
+    }
+
+    @Override
+    public ActionSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+        Path file = args.requirePath("file_path");
+        if (!Files.isRegularFile(file)) {
+            throw ActionException.notFound("Package not found: " + file, file.toString());
+        }
+        byte[] header = Files.readAllBytes(file);
+        Path uexpPath = AssetPackage.sibling(file, ".uexp");
+        byte[] uexp = Files.isRegularFile(uexpPath) ? Files.readAllBytes(uexpPath) : null;
+        Usmap usmap = AssetFiles.usmap(args, ctx);
+        SerialLayout.Result r = SerialLayout.repair(header, uexp, file.getFileName().toString(), AssetFiles.engine(args),
+                PropertyParser.propertiesProbe(usmap));
+        List<FixEntry> fixes = r.fixes().stream().map(f -> new FixEntry(f.exportName(), f.oldSize(), f.newSize(),
+                f.difference(), f.exportIndex(), f.oldOffset(), f.newOffset())).toList();
+        Path out = args.path("output_path");
+        Path backup = null;
+        if (fixes.isEmpty() && out == null) {
+            String msg = "No export of " + file.getFileName() + " needed a fix; nothing written";
+            return ActionResult.of(msg, new Fixed(true, 0, fixes, msg, null, null));
+        }
+        if (out == null) {
+            out = file;
+            backup = file.resolveSibling(file.getFileName() + ".bak");
+            Files.copy(file, backup, StandardCopyOption.REPLACE_EXISTING);
+            if (uexp != null) {
+                Files.copy(uexpPath, uexpPath.resolveSibling(uexpPath.getFileName() + ".bak"), StandardCopyOption.REPLACE_EXISTING);
+            }
+            ctx.warn("Fixed " + file + " in place; the original is kept as " + backup.getFileName());
+        }
+        r.pkg().write(out);
+        String msg = "Fixed " + fixes.size() + " export" + (fixes.size() == 1 ? "" : "s") + "; wrote " + out;
+        return ActionResult.of(msg, new Fixed(true, fixes.size(), fixes, msg, out.toString(),
+                backup == null ? null : backup.toString()));
+    }
+
+    @Override
+    public String formatHuman(ActionResult result) {
+        Fixed f = (Fixed) result.data();
+        StringBuilder sb = new StringBuilder(f.message()).append('\n');
+        for (FixEntry e : f.fixes()) {
+            sb.append("  [").append(e.export_index()).append("] ").append(e.export_name())
+                    .append(": size ").append(e.old_size()).append(" -> ").append(e.new_size())
+                    .append(" (").append(e.difference() >= 0 ? "+" : "").append(e.difference()).append(")");
+            if (e.old_offset() != e.new_offset()) {
+                sb.append(", offset ").append(e.old_offset()).append(" -> ").append(e.new_offset());
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+}
