@@ -52,8 +52,8 @@ public final class NiagaraPreview {
         return img;
     }
 
-    /** Renders and writes the strip as a PNG. */
-    public static void write(NiagaraDataInterface di, Path png) {
+    /** Renders and writes the strip as a PNG; returns the image. */
+    public static BufferedImage write(NiagaraDataInterface di, Path png) {
         BufferedImage img = render(di);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try {
@@ -65,6 +65,7 @@ public final class NiagaraPreview {
                 }
                 out.commit();
             }
+            return img;
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write " + png + ": " + e.getMessage(), e);
         }

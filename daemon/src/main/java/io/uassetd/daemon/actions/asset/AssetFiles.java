@@ -13,19 +13,19 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /** Opening legacy packages for the asset actions, and classifying them. */
-final class AssetFiles {
-    static final FieldSpec FILE = FieldSpec.required("file_path", FieldType.STRING, "the .uasset or .umap (its .uexp is read too)");
-    static final FieldSpec FILES = FieldSpec.optional("file_paths", FieldType.STRING_LIST, null, "several packages");
-    static final FieldSpec FILE_OPT = FieldSpec.optional("file_path", FieldType.STRING, null, "the .uasset or .umap (its .uexp is read too)");
-    static final FieldSpec ENGINE = FieldSpec.optional("engine_version", FieldType.STRING, "UE5_3",
+public final class AssetFiles {
+    public static final FieldSpec FILE = FieldSpec.required("file_path", FieldType.STRING, "the .uasset or .umap (its .uexp is read too)");
+    public static final FieldSpec FILES = FieldSpec.optional("file_paths", FieldType.STRING_LIST, null, "several packages");
+    public static final FieldSpec FILE_OPT = FieldSpec.optional("file_path", FieldType.STRING, null, "the .uasset or .umap (its .uexp is read too)");
+    public static final FieldSpec ENGINE = FieldSpec.optional("engine_version", FieldType.STRING, "UE5_3",
             "engine of unversioned (cooked) packages: UE4_0 ... UE5_7; versioned packages carry their own");
-    static final FieldSpec USMAP = FieldSpec.optional("usmap_path", FieldType.STRING, null,
+    public static final FieldSpec USMAP = FieldSpec.optional("usmap_path", FieldType.STRING, null,
             "mappings for unversioned properties (falls back to the USMAP_PATH environment variable)").cli("--usmap");
 
     private AssetFiles() {
     }
 
-    static EngineVersion engine(Args args) {
+    public static EngineVersion engine(Args args) {
         String e = args.string("engine_version");
         try {
             return EngineVersion.parse(e);
@@ -34,7 +34,7 @@ final class AssetFiles {
         }
     }
 
-    static AssetPackage open(Path file, EngineVersion engine) {
+    public static AssetPackage open(Path file, EngineVersion engine) {
         if (!Files.isRegularFile(file)) {
             throw ActionException.notFound("Package not found: " + file, file.toString());
         }
@@ -46,7 +46,7 @@ final class AssetFiles {
     }
 
     /** The export that stands for the asset: the first top-level export flagged as an asset, else the first top-level one. */
-    static Export mainExport(AssetPackage p) {
+    public static Export mainExport(AssetPackage p) {
         Export firstTop = null;
         for (Export e : p.exports()) {
             ObjectExport x = e.entry();
@@ -63,7 +63,7 @@ final class AssetFiles {
     }
 
     /** The asset's type: the class of its main export (e.g. SkeletalMesh, Texture2D, BlueprintGeneratedClass). */
-    static String assetType(AssetPackage p) {
+    public static String assetType(AssetPackage p) {
         Export main = mainExport(p);
         return main == null ? null : p.className(main);
     }
