@@ -26,6 +26,7 @@ import io.uassetd.daemon.actions.iostore.InspectIoStoreAction;
 import io.uassetd.daemon.actions.iostore.ListIoStoreAction;
 import io.uassetd.daemon.actions.iostore.ListIoStoreFilesAction;
 import io.uassetd.daemon.actions.iostore.PackageStoreInfoAction;
+import io.uassetd.daemon.actions.mesh.MeshInfoAction;
 import io.uassetd.daemon.actions.niagara.ListNiagaraFilesAction;
 import io.uassetd.daemon.actions.niagara.NiagaraDetailsAction;
 import io.uassetd.daemon.actions.niagara.NiagaraEditAction;
@@ -93,6 +94,8 @@ public final class Actions {
         all.addAll(EditPropertyAction.all());
         all.add(new SaveAssetAction());
         all.add(new InspectUsmapAction());
+        // Meshes
+        all.addAll(MeshInfoAction.all());
         // Niagara
         all.add(new NiagaraDetailsAction());
         all.add(new ListNiagaraFilesAction());
