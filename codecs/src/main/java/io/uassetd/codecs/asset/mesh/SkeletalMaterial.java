@@ -7,8 +7,8 @@ import io.uassetd.codecs.asset.core.PackageIndex;
 
 /**
  * FSkeletalMaterial as a SkeletalMesh serializes it after its properties: the material, the slot
- * name, a bool32 saying whether the imported slot name follows (cooked data: false; UE4.20+) and that name,
- * the UV channel data, the overlay material (UE5.5+ packages), and, in Marvel Rivals, an
+ * name, a bool32 saying whether the imported slot name follows (cooked data: false; FCoreObjectVersion 3+) and that name,
+ * the UV channel data, the overlay material (FFortniteMainBranchObjectVersion 196+), and, in Marvel Rivals, an
  * FGameplayTagContainer. Which fields are present is the {@link Layout}'s business.
  *
  * @param importedNameFlag the stored bSerializeImportedMaterialSlotName, or null when the layout has none
