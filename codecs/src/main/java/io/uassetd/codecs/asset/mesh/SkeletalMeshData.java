@@ -29,8 +29,6 @@ public record SkeletalMeshData(FGuid objectGuid, StripDataFlags strip, BoxSphere
     /** FSkeletalMeshCustomVersion, whose SplitModelAndRenderData (15, UE4.19) put bCooked before the LODs. */
     static final FGuid SKELETAL_MESH = FGuid.parse("D78A4A00-E8584697-BAA819B5-487D46B4");
     static final int SPLIT_MODEL_AND_RENDER_DATA = 15;
-    /** More LODs than any engine allows: a count above it means the layout was misread. */
-    static final int MAX_LODS = 64;
 
     public SkeletalMeshData {
         materials = List.copyOf(materials);
@@ -75,7 +73,7 @@ public record SkeletalMeshData(FGuid objectGuid, StripDataFlags strip, BoxSphere
     private static SkeletalMeshData read(AssetPackage pkg, PackageReader r, SkeletalMaterial.Layout layout) {
         boolean doubles = pkg.version().atLeast(ObjectVersionUE5.LARGE_WORLD_COORDINATES);
         r.structure("SkeletalMesh");
-        FGuid guid = r.readBool32() ? r.readGuid() : null;
+        FGuid guid = MeshHeaders.readObjectGuid(r);
         StripDataFlags strip = StripDataFlags.read(r);
         BoxSphereBounds bounds = BoxSphereBounds.read(r, doubles);
         r.structure("FSkeletalMaterial");
@@ -93,24 +91,15 @@ public record SkeletalMeshData(FGuid objectGuid, StripDataFlags strip, BoxSphere
         boolean cooked = false;
         boolean split = splitRenderData(pkg);
         if (!split) {
-            lods = lodCount(r);
+            lods = MeshHeaders.readLodCount(r, "SkeletalMesh");
         } else if (strip.editorDataStripped()) {
             cooked = r.readBool32();
             if (cooked) {
-                lods = lodCount(r);
+                lods = MeshHeaders.readLodCount(r, "SkeletalMesh");
             }
         }
         byte[] rest = r.readBytes(r.remaining());
         return new SkeletalMeshData(guid, strip, bounds, layout, materials, skeleton, split, cooked, lods, rest);
-    }
-
-    private static int lodCount(PackageReader r) {
-        long at = r.position();
-        int lods = r.readI32();
-        if (lods < 0 || lods > MAX_LODS) {
-            throw r.corrupt("SkeletalMesh LOD count " + lods, at);
-        }
-        return lods;
     }
 
     /** True when bCooked precedes the LOD render data (UE4.19+); before, the LOD models follow the skeleton directly. */
@@ -132,10 +121,7 @@ public record SkeletalMeshData(FGuid objectGuid, StripDataFlags strip, BoxSphere
     }
 
     public void write(PackageWriter w) {
-        w.writeBool32(objectGuid != null);
-        if (objectGuid != null) {
-            w.writeGuid(objectGuid);
-        }
+        MeshHeaders.writeObjectGuid(w, objectGuid);
         strip.write(w);
         bounds.write(w);
         w.writeI32(materials.size());

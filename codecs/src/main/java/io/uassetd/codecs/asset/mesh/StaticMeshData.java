@@ -17,8 +17,6 @@ import java.util.List;
  */
 public record StaticMeshData(FGuid objectGuid, StripDataFlags strip, boolean cooked, PackageIndex bodySetup,
         PackageIndex navCollision, FGuid lightingGuid, List<PackageIndex> sockets, Integer lodCount, byte[] rest) {
-    static final int MAX_LODS = 64;
-
     public StaticMeshData {
         sockets = sockets == null ? null : List.copyOf(sockets);
     }
@@ -26,7 +24,7 @@ public record StaticMeshData(FGuid objectGuid, StripDataFlags strip, boolean coo
     /** Reads from {@code r} positioned just after the export's properties. */
     public static StaticMeshData read(AssetPackage pkg, PackageReader r) {
         r.structure("StaticMesh");
-        FGuid guid = r.readBool32() ? r.readGuid() : null;
+        FGuid guid = MeshHeaders.readObjectGuid(r);
         StripDataFlags strip = StripDataFlags.read(r);
         boolean cooked = r.readBool32();
         if (!strip.editorDataStripped()) {
@@ -42,11 +40,7 @@ public record StaticMeshData(FGuid objectGuid, StripDataFlags strip, boolean coo
         }
         Integer lods = null;
         if (cooked) {
-            long at = r.position();
-            lods = r.readI32();
-            if (lods < 0 || lods > MAX_LODS) {
-                throw r.corrupt("StaticMesh render data LOD count " + lods, at);
-            }
+            lods = MeshHeaders.readLodCount(r, "StaticMesh");
         }
         return new StaticMeshData(guid, strip, cooked, body, nav, lighting, sockets, lods, r.readBytes(r.remaining()));
     }
@@ -61,10 +55,7 @@ public record StaticMeshData(FGuid objectGuid, StripDataFlags strip, boolean coo
     }
 
     public void write(PackageWriter w) {
-        w.writeBool32(objectGuid != null);
-        if (objectGuid != null) {
-            w.writeGuid(objectGuid);
-        }
+        MeshHeaders.writeObjectGuid(w, objectGuid);
         strip.write(w);
         w.writeBool32(cooked);
         if (sockets != null) {

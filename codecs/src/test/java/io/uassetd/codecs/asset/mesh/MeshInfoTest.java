@@ -75,6 +75,22 @@ class MeshInfoTest {
         }
     }
 
+    @Test
+    void staticDataWritesBackByteForByte() {
+        AssetPackage pkg = fixture("Tagged", "SM_Fixture");
+        Export e = pkg.exports().get(2);
+        PropertyExportContent c = PropertyParser.contentOf(pkg, e, null);
+        StaticMeshData d = StaticMeshData.read(pkg, after(pkg, e, c));
+        // the native socket list is the one the Sockets property holds: the StaticMeshSocket export
+        assertThat(d.sockets()).singleElement().satisfies(s -> assertThat(pkg.className(pkg.exports().get(s.exportIndex())))
+                .isEqualTo("StaticMeshSocket"));
+        assertThat(pkg.className(pkg.exports().get(d.bodySetup().exportIndex()))).isEqualTo("BodySetup");
+        assertThat(pkg.className(pkg.exports().get(d.navCollision().exportIndex()))).isEqualTo("NavCollision");
+        PackageWriter w = pkg.newWriter();
+        d.write(w);
+        assertThat(w.toByteArray()).isEqualTo(c.extras());
+    }
+
     static PackageReader after(AssetPackage pkg, Export e, PropertyExportContent c) {
         PackageReader r = pkg.exportReader(e);
         r.seek(r.position() + c.scriptPropertiesSize());

@@ -44,16 +44,22 @@ public final class AssetEdits {
     public static Session open(Args args, ActionContext ctx) throws Exception {
         Path file = args.requirePath("file_path");
         AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args));
-        Usmap usmap = null;
-        String u = args.string("usmap_path");
-        if (u != null && !u.isBlank()) {
-            try (var lease = Mappings.open(ctx, Path.of(u))) {
-                usmap = lease.get().usmap();
-            }
-        } else if (pkg.hasUnversionedProperties()) {
+        Usmap usmap = mappings(args, ctx);
+        if (usmap == null && pkg.hasUnversionedProperties()) {
             throw ActionException.invalid("Package " + file.getFileName() + " has unversioned properties: give usmap_path (or set USMAP_PATH)");
         }
         return new Session(file, pkg, usmap);
+    }
+
+    /** The mappings {@code usmap_path} (or USMAP_PATH) names, from the cache; null when none is given. */
+    public static Usmap mappings(Args args, ActionContext ctx) throws Exception {
+        String u = args.string("usmap_path");
+        if (u == null || u.isBlank()) {
+            return null;
+        }
+        try (var lease = Mappings.open(ctx, Path.of(u))) {
+            return lease.get().usmap();
+        }
     }
 
     /** Writes the package; returns the path written and the backup made (or null). */

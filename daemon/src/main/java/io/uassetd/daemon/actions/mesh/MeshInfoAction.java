@@ -1,10 +1,8 @@
 package io.uassetd.daemon.actions.mesh;
 
-import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.mesh.MeshException;
 import io.uassetd.codecs.asset.mesh.MeshInfo;
 import io.uassetd.codecs.asset.mesh.MeshProfile;
-import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.ActionHandler;
@@ -13,8 +11,8 @@ import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.actions.asset.AssetEdits;
 import io.uassetd.daemon.actions.asset.AssetFiles;
-import io.uassetd.daemon.actions.usmap.Mappings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -83,19 +81,10 @@ public final class MeshInfoAction implements ActionHandler {
             throw ActionException.invalid("Field 'game': unknown game profile '" + game + "' ("
                     + MeshProfile.ALL.stream().map(MeshProfile::name).collect(Collectors.joining(", ")) + ")");
         }
-        AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args));
-        Usmap usmap = null;
-        String u = args.string("usmap_path");
-        if (u != null && !u.isBlank()) {
-            try (var lease = Mappings.open(ctx, Path.of(u))) {
-                usmap = lease.get().usmap();
-            }
-        } else if (pkg.hasUnversionedProperties()) {
-            throw ActionException.invalid("Package " + file.getFileName() + " has unversioned properties: give usmap_path (or set USMAP_PATH)");
-        }
+        AssetEdits.Session session = AssetEdits.open(args, ctx);
         MeshInfo m;
         try {
-            m = MeshInfo.read(pkg, usmap, profile);
+            m = MeshInfo.read(session.pkg(), session.usmap(), profile);
         } catch (MeshException e) {
             throw ActionException.invalid(e.getMessage());
         }

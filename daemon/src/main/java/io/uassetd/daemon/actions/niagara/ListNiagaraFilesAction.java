@@ -13,8 +13,8 @@ import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.actions.asset.AssetEdits;
 import io.uassetd.daemon.actions.asset.AssetFiles;
-import io.uassetd.daemon.actions.usmap.Mappings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,13 +52,7 @@ public final class ListNiagaraFilesAction implements ActionHandler {
         if (!Files.isDirectory(folder)) {
             throw ActionException.notFound("Folder not found: " + folder, folder.toString());
         }
-        Usmap usmap = null;
-        String u = args.string("usmap_path");
-        if (u != null && !u.isBlank()) {
-            try (var lease = Mappings.open(ctx, Path.of(u))) {
-                usmap = lease.get().usmap();
-            }
-        }
+        Usmap usmap = AssetEdits.mappings(args, ctx);
         List<Path> packages;
         try (Stream<Path> s = Files.walk(folder)) {
             packages = s.filter(p -> p.toString().endsWith(".uasset") && Files.isRegularFile(p)).sorted().toList();
