@@ -75,6 +75,11 @@ public final class NiagaraEditAction implements ActionHandler {
         NiagaraFiles.Opened o = NiagaraFiles.open(args, ctx);
         List<NiagaraEditResult> results = new ArrayList<>();
         if (raw != null) {
+            for (String f : List.of("r", "g", "b", "export_index", "export_name_filter", "color_index", "color_index_start", "color_index_end")) {
+                if (args.has(f)) {
+                    ctx.warn("Field '" + f + "' is ignored: the raw edits say what changes");
+                }
+            }
             for (RawEdit e : raw) {
                 results.add(NiagaraFiles.invalidOnMismatch(() -> NiagaraColorEditor.applyRaw(o.system(), e.exportIndex(), e.flatLut(), e.colorData())));
             }
