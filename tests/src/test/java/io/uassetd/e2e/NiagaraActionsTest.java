@@ -64,6 +64,11 @@ class NiagaraActionsTest extends SharedDaemon {
             assertThat(d.get("dataInterfaceCount").intValue()).isZero();
             assertThat(d.get("colorCurveCount").intValue()).isZero();
             assertThat(d.get("colorCurves").size()).isZero();
+            JsonNode other = d.get("otherDataInterfaces");
+            assertThat(other.size()).isEqualTo(1);
+            assertThat(other.get(0).get("exportIndex").intValue()).isZero();
+            assertThat(other.get(0).get("className").textValue()).isEqualTo("NiagaraDataInterfaceTexture");
+            assertThat(other.get(0).get("exportName").textValue()).isEqualTo("NiagaraDataInterfaceTexture_0");
         }
     }
 

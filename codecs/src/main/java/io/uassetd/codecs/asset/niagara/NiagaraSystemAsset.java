@@ -26,13 +26,20 @@ import java.util.List;
 public final class NiagaraSystemAsset {
     static final String SYSTEM_CLASS = "NiagaraSystem";
     static final String EMITTER_CLASS = "NiagaraEmitter";
+    static final String INTERFACE_PREFIX = "NiagaraDataInterface";
 
     private final AssetPackage pkg;
     private final List<NiagaraDataInterface> interfaces;
+    private final List<OtherInterface> others;
 
-    private NiagaraSystemAsset(AssetPackage pkg, List<NiagaraDataInterface> interfaces) {
+    /** A data interface export of another class (texture, skeletal mesh, ...): named, not read. */
+    public record OtherInterface(int exportIndex, String exportName, String className, String emitter) {
+    }
+
+    private NiagaraSystemAsset(AssetPackage pkg, List<NiagaraDataInterface> interfaces, List<OtherInterface> others) {
         this.pkg = pkg;
         this.interfaces = interfaces;
+        this.others = others;
     }
 
     /** True when some top-level export of the package is a NiagaraSystem. */
@@ -55,14 +62,18 @@ public final class NiagaraSystemAsset {
             throw new NiagaraException(pkg.name() + " is not a NiagaraSystem (no top-level NiagaraSystem export)");
         }
         List<NiagaraDataInterface> found = new ArrayList<>();
+        List<OtherInterface> others = new ArrayList<>();
         for (Export e : pkg.exports()) {
-            NiagaraInterfaceKind kind = NiagaraInterfaceKind.ofClass(pkg.className(e));
+            String cls = pkg.className(e);
+            NiagaraInterfaceKind kind = NiagaraInterfaceKind.ofClass(cls);
             if (kind != null) {
                 PropertyExportContent c = PropertyParser.contentOf(pkg, e, mappings);
                 found.add(new NiagaraDataInterface(pkg, e, kind, emitterOf(pkg, e), c.properties()));
+            } else if (cls != null && cls.startsWith(INTERFACE_PREFIX)) {
+                others.add(new OtherInterface(e.index(), pkg.name(e.entry().objectName()), cls, emitterOf(pkg, e)));
             }
         }
-        return new NiagaraSystemAsset(pkg, Collections.unmodifiableList(found));
+        return new NiagaraSystemAsset(pkg, Collections.unmodifiableList(found), List.copyOf(others));
     }
 
     /** The nearest outer export of class NiagaraEmitter, by name, or null. */
@@ -85,6 +96,11 @@ public final class NiagaraSystemAsset {
     /** The curve and array data interfaces, in export order. */
     public List<NiagaraDataInterface> interfaces() {
         return interfaces;
+    }
+
+    /** The data interfaces of other classes, which hold no curve or array values. */
+    public List<OtherInterface> otherInterfaces() {
+        return others;
     }
 
     /** The interfaces of one kind. */

@@ -47,6 +47,11 @@ class NiagaraSystemAssetTest {
             Usmap usmap = flavour.equals("Unversioned") ? Usmap.load(ZenLegacyFixtures.usmap(), io.uassetd.codecs.compression.Codecs.standard()) : null;
             NiagaraSystemAsset ns = NiagaraSystemAsset.open(pkg, usmap);
             assertThat(ns.interfaces()).as(flavour).isEmpty();
+            assertThat(ns.otherInterfaces()).singleElement().satisfies(o -> {
+                assertThat(o.exportIndex()).isZero();
+                assertThat(o.className()).isEqualTo("NiagaraDataInterfaceTexture");
+                assertThat(o.emitter()).isNull();
+            });
             assertThat(pkg.className(pkg.exports().get(0))).isEqualTo("NiagaraDataInterfaceTexture");
             assertThatThrownBy(() -> ns.at(0)).isInstanceOf(NiagaraException.class)
                     .hasMessageContaining("NiagaraDataInterfaceTexture").hasMessageContaining("not a curve or array data interface");

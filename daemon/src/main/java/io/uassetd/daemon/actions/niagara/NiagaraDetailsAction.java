@@ -49,7 +49,7 @@ public final class NiagaraDetailsAction implements ActionHandler {
                           int arrayFloat3Count, int totalArrayFloat3Values, List<Entry> arrayFloat3s,
                           int arrayFloat4Count, int totalArrayFloat4Values, List<Entry> arrayFloat4s,
                           int arrayInt32Count, int totalArrayInt32Values, List<Entry> arrayInt32s,
-                          List<Entry> exports) {
+                          List<Entry> exports, List<NiagaraSystemAsset.OtherInterface> otherDataInterfaces) {
     }
 
     @Override
@@ -87,7 +87,7 @@ public final class NiagaraDetailsAction implements ActionHandler {
                 count(ns, NiagaraInterfaceKind.ARRAY_FLOAT3), total(ns, NiagaraInterfaceKind.ARRAY_FLOAT3), of(all, ns, NiagaraInterfaceKind.ARRAY_FLOAT3),
                 count(ns, NiagaraInterfaceKind.ARRAY_FLOAT4), total(ns, NiagaraInterfaceKind.ARRAY_FLOAT4), of(all, ns, NiagaraInterfaceKind.ARRAY_FLOAT4),
                 count(ns, NiagaraInterfaceKind.ARRAY_INT32), total(ns, NiagaraInterfaceKind.ARRAY_INT32), of(all, ns, NiagaraInterfaceKind.ARRAY_INT32),
-                all);
+                all, ns.otherInterfaces());
         return ActionResult.of(all.size() + " data interfaces (" + d.colorCurveCount() + " colour curves, " + d.arrayColorCount()
                 + " colour arrays) in " + d.totalExports() + " exports", d);
     }
