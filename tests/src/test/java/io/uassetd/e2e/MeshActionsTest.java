@@ -117,7 +117,9 @@ class MeshActionsTest extends SharedDaemon {
             assertThat(materialImports(f, m.get("material_slots"))).containsExactlyElementsOf(c.materials());
             assertThat(m.get("lod_count").intValue()).as(c.file().toString()).isEqualTo(c.lods());
             assertThat(m.get("bone_count").intValue()).isZero();
-            assertThat(m.get("vertex_count").isNull()).isTrue();
+            // the cubes have four vertices and two triangles per face; SM_Fixture's first LOD is two triangles over six vertices
+            assertThat(m.get("vertex_count").intValue()).isEqualTo(c.lods() == 1 ? 24 : 6);
+            assertThat(m.get("triangle_count").intValue()).isEqualTo(c.lods() == 1 ? 12 : 2);
         }
         JsonNode sm = ok("get_mesh_info", on(cases.get(0).file(), "UE5_8", null));
         JsonNode socket = sm.get("sockets").get(0);

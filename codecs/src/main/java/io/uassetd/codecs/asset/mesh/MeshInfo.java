@@ -16,8 +16,9 @@ import java.util.List;
  * What a SkeletalMesh or StaticMesh package says about its mesh: material slots, bones, LODs,
  * sockets, counts. Skeletal materials and the reference skeleton come from the native data after
  * the mesh's properties ({@link SkeletalMeshData}); static materials from the StaticMaterials
- * property; LOD counts from the render data header; vertex and triangle counts from the skeletal
- * source models where the package keeps them. What the package does not say is null.
+ * property; LOD counts from the render data header; vertex and triangle counts (first LOD) from the
+ * skeletal source models where the package keeps them, and from a static mesh's first LOD sections
+ * ({@link StaticMeshSections}). What the package does not say is null.
  */
 public record MeshInfo(String meshType, int exportIndex, String exportName, List<MaterialSlot> materials, Integer boneCount,
         List<Bone> bones, Integer lodCount, Integer vertexCount, Integer triangleCount, Boolean hasVertexColors,
@@ -90,7 +91,8 @@ public record MeshInfo(String meshType, int exportIndex, String exportName, List
 
     private static MeshInfo staticMesh(AssetPackage pkg, Export e, Usmap mappings, MeshProfile profile) {
         PropertyExportContent c = PropertyParser.contentOf(pkg, e, mappings);
-        StaticMeshData data = StaticMeshData.read(pkg, afterProperties(pkg, e, c));
+        PackageReader r = afterProperties(pkg, e, c);
+        StaticMeshData data = StaticMeshData.read(pkg, r);
         MeshProperties props = new MeshProperties(pkg, c.properties());
         List<MaterialSlot> slots = new ArrayList<>();
         List<PropertyValue> materials = props.array("StaticMaterials");
@@ -107,8 +109,14 @@ public record MeshInfo(String meshType, int exportIndex, String exportName, List
                 sockets.add(socket(pkg, pkg.exports().get(o.value().exportIndex()), mappings));
             }
         }
+        StaticMeshSections lod0 = null;
+        if (data.lodCount() != null && data.lodCount() > 0) {
+            r.seek(r.position() - data.rest().length);
+            lod0 = StaticMeshSections.readFirstLod(r, slots.size());
+        }
         return new MeshInfo("StaticMesh", e.index(), pkg.name(e.entry().objectName()), slots, 0, List.of(), data.lodCount(),
-                null, null, null, false, List.of(), sockets, profile.name());
+                lod0 == null ? null : lod0.vertexCount(), lod0 == null ? null : lod0.triangleCount(), null, false, List.of(), sockets,
+                profile.name());
     }
 
     private static Socket socket(AssetPackage pkg, Export e, Usmap mappings) {

@@ -131,6 +131,9 @@ class MeshInfoTest {
             assertThat(m.slotNames()).containsExactly("Primary", "Secondary");
             assertThat(m.materials()).allSatisfy(s -> assertThat(s.materialPath()).endsWith("WorldGridMaterial"));
             assertThat(m.boneCount()).isZero();
+            // the first LOD: one triangle per material slot, each over its own three vertices
+            assertThat(m.triangleCount()).isEqualTo(2);
+            assertThat(m.vertexCount()).isEqualTo(6);
             assertThat(m.sockets()).singleElement().satisfies(s -> {
                 assertThat(s.name()).isEqualTo("FixtureSocket");
                 // FIXTURES.md's (10, 20, 30) is the socket's relative rotation; its location is (12.5, -25, 37.5)
@@ -140,23 +143,34 @@ class MeshInfoTest {
         }
     }
 
-    record Case(String file, EngineVersion engine, String usmap, List<String> slots, List<String> materials) {
+    /** A static mesh with its slots, their materials and its first LOD's vertex and triangle counts. */
+    record Case(String file, EngineVersion engine, String usmap, List<String> slots, List<String> materials, int vertices,
+            int triangles) {
     }
+
+    /** A cube with hard edges: four vertices and two triangles per face. */
+    static final int CUBE_VERTICES = 24;
+    static final int CUBE_TRIANGLES = 12;
 
     @Test
     void staticMeshesOfUassetApiAndRetoc() {
         String ue55 = "uassetapi/TestUE5_5/BlankGame/BlankUE5_5.usmap";
         List<Case> cases = List.of(
                 new Case("uassetapi/TestUE5_4/BlankGame/SM_BlueCube.uasset", EngineVersion.UE5_4,
-                        "uassetapi/TestUE5_4/BlankGame/BlankGame_Dumper-7.usmap", List.of("WorldGridMaterial"), List.of("MI_BlueCube")),
+                        "uassetapi/TestUE5_4/BlankGame/BlankGame_Dumper-7.usmap", List.of("WorldGridMaterial"), List.of("MI_BlueCube"), CUBE_VERTICES,
+                        CUBE_TRIANGLES),
                 new Case("uassetapi/TestUE5_5/BlankGame/SM_Cube.uasset", EngineVersion.UE5_5, ue55, List.of("Material", "MatB"),
-                        List.of("M_Cube_1", "M_Cube_2")),
+                        List.of("M_Cube_1", "M_Cube_2"), CUBE_VERTICES, CUBE_TRIANGLES),
                 // retoc's UE5.5 SM_Cube carries no mappings; the engine classes are the same in every UE5.5 usmap
-                new Case("retoc/UE5.5/SM_Cube.uasset", EngineVersion.UE5_5, ue55, List.of("Material", "MatB"), List.of("M_Cube_1", "M_Cube_2")),
+                new Case("retoc/UE5.5/SM_Cube.uasset", EngineVersion.UE5_5, ue55, List.of("Material", "MatB"), List.of("M_Cube_1", "M_Cube_2"),
+                        CUBE_VERTICES, CUBE_TRIANGLES),
                 new Case("uassetapi/TestUE5_6/BpThirdPerson/SM_Cube.uasset", EngineVersion.UE5_6,
-                        "uassetapi/TestUE5_6/BpThirdPerson/ExplicitEnumValuesExample.usmap", List.of("lambert1"), List.of("MI_PrototypeGrid_Gray")),
+                        "uassetapi/TestUE5_6/BpThirdPerson/ExplicitEnumValuesExample.usmap", List.of("lambert1"), List.of("MI_PrototypeGrid_Gray"),
+                        CUBE_VERTICES, CUBE_TRIANGLES),
                 new Case("uassetapi/TestManyAssets/Clay/Engine/Content/EngineSky/SM_SkySphere.uasset", EngineVersion.UE5_1,
-                        "uassetapi/TestManyAssets/Clay/Clay.usmap", List.of("M_Sky_Panning_Clouds2"), List.of("M_Sky_Panning_Clouds2")));
+                        "uassetapi/TestManyAssets/Clay/Clay.usmap", List.of("M_Sky_Panning_Clouds2"), List.of("M_Sky_Panning_Clouds2"),
+                        // the inline position vertex buffer after the sections records 2,208 vertices
+                        2208, 3968));
         for (Case c : cases) {
             AssetPackage pkg = AssetPackage.open(Fixtures.path(c.file()), c.engine());
             MeshInfo m = MeshInfo.read(pkg, usmap(c.usmap()), MeshProfile.STANDARD);
@@ -168,6 +182,8 @@ class MeshInfoTest {
             }
             assertThat(materials).as(c.file()).containsExactlyElementsOf(c.materials());
             assertThat(m.lodCount()).as(c.file()).isEqualTo(1);
+            assertThat(m.vertexCount()).as(c.file()).isEqualTo(c.vertices());
+            assertThat(m.triangleCount()).as(c.file()).isEqualTo(c.triangles());
             assertThat(pkg.names().indexOf(c.slots().get(0))).as("slot name in the name map").isNotNegative();
         }
     }
