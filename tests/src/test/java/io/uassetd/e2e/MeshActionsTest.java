@@ -84,6 +84,13 @@ class MeshActionsTest extends SharedDaemon {
         assertThat(m.get("has_vertex_colors").booleanValue()).isTrue();
         assertThat(m.get("has_morph_targets").booleanValue()).isTrue();
 
+        Map<String, Object> unversioned = on(dir.resolve("Unversioned/Game/Fixtures/Meshes/SK_Fixture.uasset"), "UE5_8",
+                "cue4parse/UE5_8/Mappings/CUE4ParseFixtures-Oodle.usmap");
+        JsonNode u = ok("skeletal_mesh_info", unversioned);
+        assertThat(u.get("materials")).isEqualTo(d.get("materials"));
+        assertThat(u.get("bones")).isEqualTo(d.get("bones"));
+        assertThat(ok("get_mesh_info", unversioned).get("lod_count").intValue()).isEqualTo(2);
+
         Map<String, Object> cv = on(Fixtures.path("uassetapi/TestManyAssets/CodeVein/SK_Inner_Female1.uasset"), "UE4_18", null);
         JsonNode c = ok("skeletal_mesh_info", cv);
         assertThat(slotNames(c.get("materials"))).containsExactly("Skin", "Skin", "Inner", "Inner");

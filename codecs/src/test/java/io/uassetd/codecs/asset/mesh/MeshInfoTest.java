@@ -42,10 +42,18 @@ class MeshInfoTest {
 
     @Test
     void skFixtureMaterialsSkeletonAndLods() {
-        AssetPackage pkg = fixture("Tagged", "SK_Fixture");
-        MeshInfo m = MeshInfo.read(pkg, null, MeshProfile.STANDARD);
+        for (String flavour : List.of("Tagged", "Unversioned")) {
+            skFixture(flavour);
+        }
+    }
+
+    private static void skFixture(String flavour) {
+        AssetPackage pkg = fixture(flavour, "SK_Fixture");
+        // unversioned: SamplingInfo holds natively serialized structs the mappings list without properties
+        Usmap u = flavour.equals("Unversioned") ? Usmap.load(ZenLegacyFixtures.usmap(), Codecs.standard()) : null;
+        MeshInfo m = MeshInfo.read(pkg, u, MeshProfile.STANDARD);
         assertThat(m.meshType()).isEqualTo("SkeletalMesh");
-        assertThat(m.slotNames()).containsExactly("Primary", "Secondary");
+        assertThat(m.slotNames()).as(flavour).containsExactly("Primary", "Secondary");
         // both slots use the one material the import map holds
         assertThat(pkg.importInfos().get(-m.materials().get(0).materialIndex() - 1).objectName()).isEqualTo("WorldGridMaterial");
         assertThat(m.materials()).allSatisfy(s -> assertThat(s.materialPath())
@@ -54,7 +62,7 @@ class MeshInfoTest {
         assertThat(m.bones()).extracting(MeshInfo.Bone::parentIndex).containsExactly(-1, 0, 1);
         // the LOD count of the render data equals the number of SourceModels the properties list
         Export e = pkg.exports().get(m.exportIndex());
-        List<?> sources = (List<?>) PropertyParser.contentOf(pkg, e, null).properties().find(pkg, "SourceModels", 0).value().view(pkg);
+        List<?> sources = (List<?>) PropertyParser.contentOf(pkg, e, u).properties().find(pkg, "SourceModels", 0).value().view(pkg);
         assertThat(m.lodCount()).isEqualTo(2).isEqualTo(sources.size());
         assertThat(m.vertexCount()).isEqualTo(6);
         assertThat(m.triangleCount()).isEqualTo(2);
