@@ -219,9 +219,18 @@ class NiagaraActionsTest extends SharedDaemon {
         Daemon.Result cli = Daemon.run("niagara_details", system.toString(), "--engine-version", "UE5_8");
         assertThat(cli.status()).as(cli.stderr()).isZero();
         assertThat(cli.stdout()).contains("NiagaraDataInterfaceColorCurve_Glow");
+        // UAssetTool's form: colour as positionals, an export-name filter and the channels as letters
+        Path out = dir.resolve("cli/glow.uasset");
+        Daemon.Result edit = Daemon.run("niagara_edit", system.toString(), "0", "10", "0", "1", "--export-name", "Glow",
+                "--channels", "rgb", "--color-index", "7", "--output-path", out.toString(), "--engine-version", "UE5_8", "--json");
+        assertThat(edit.status()).as(edit.stdout() + edit.stderr()).isZero();
+        assertThat(edit.stdout()).contains("\"colors_changed\":1").contains("\"values_changed\":2");
+        JsonNode glow = values(out, NiagaraTestSystem.COLOR_GLOW);
+        // entry 7 was (1, 1, 0, 0.3): red and green change, blue already 0, alpha kept
+        assertThat(glow.get(7).toString()).isEqualTo("[0.0,10.0,0.0,0.3]");
         Daemon.Result bad = Daemon.run("niagara_edit", system.toString(), "--engine-version", "UE5_8", "--r", "1", "--g", "1",
                 "--b", "1", "--export-index", "0", "--output-path", dir.resolve("cli/x.uasset").toString());
         assertThat(bad.status()).isEqualTo(1);
-        assertThat(dir.resolve("cli")).doesNotExist();
+        assertThat(dir.resolve("cli/x.uasset")).doesNotExist();
     }
 }

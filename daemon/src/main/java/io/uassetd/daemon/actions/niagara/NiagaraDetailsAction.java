@@ -29,7 +29,7 @@ public final class NiagaraDetailsAction implements ActionHandler {
             AssetFiles.FILE, AssetFiles.USMAP, AssetFiles.ENGINE,
             FieldSpec.optional("sample_count", FieldType.INTEGER, 8, "entries sampled evenly per interface in sampleColors"),
             FieldSpec.optional("include_values", FieldType.BOOLEAN, false, "list every entry of every interface in values"),
-            PREVIEW_DIR).withCli("niagara_details", "file_path");
+            PREVIEW_DIR).withCli("niagara_details", "file_path", "usmap_path");
 
     /** One data interface. */
     public record Entry(int exportIndex, String exportName, String classType, String emitter, String valueProperty,

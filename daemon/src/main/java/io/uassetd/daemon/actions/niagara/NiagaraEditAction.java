@@ -45,10 +45,12 @@ public final class NiagaraEditAction implements ActionHandler {
             FieldSpec.optional("modify_g", FieldType.BOOLEAN, true, "change green"),
             FieldSpec.optional("modify_b", FieldType.BOOLEAN, true, "change blue"),
             FieldSpec.optional("modify_a", FieldType.BOOLEAN, true, "change alpha"),
+            FieldSpec.optional("channels", FieldType.STRING, null,
+                    "the channels that change as letters, e.g. rgb (UAssetTool's --channels); instead of modify_r..modify_a"),
             FieldSpec.optional("edits", FieldType.ANY, null,
                     "UAssetTool's raw edits: [{exportIndex, flatLut: [floats]} or {exportIndex, colorData: [[r,g,b,a], ...]}] (JSON)"),
             FieldSpec.optional("edits_file", FieldType.STRING, null, "a JSON file holding the raw edits"),
-            AssetEdits.OUTPUT, AssetFiles.USMAP, AssetFiles.ENGINE).withCli("niagara_edit", "file_path");
+            AssetEdits.OUTPUT, AssetFiles.USMAP, AssetFiles.ENGINE).withCli("niagara_edit", "file_path", "r", "g", "b", "a");
 
     /** One interface the edit touched. */
     public record Touched(int export_index, String export_name, String class_type, int first_index, int last_index,
@@ -109,10 +111,25 @@ public final class NiagaraEditAction implements ActionHandler {
             }
         }
         Integer index = args.has("export_index") ? (int) args.integer("export_index") : null;
+        boolean[] modify = {args.bool("modify_r"), args.bool("modify_g"), args.bool("modify_b"), args.bool("modify_a")};
+        String channels = args.string("channels");
+        if (channels != null) {
+            for (String f : List.of("modify_r", "modify_g", "modify_b", "modify_a")) {
+                if (args.has(f)) {
+                    throw ActionException.invalid("Give channels or " + f + ", not both");
+                }
+            }
+            String c = channels.toLowerCase(java.util.Locale.ROOT);
+            if (c.isEmpty() || !c.matches("[rgba]+")) {
+                throw ActionException.invalid("Field 'channels' must be letters among r, g, b, a (e.g. rgb), got '" + channels + "'");
+            }
+            for (int i = 0; i < 4; i++) {
+                modify[i] = c.indexOf("rgba".charAt(i)) >= 0;
+            }
+        }
         return new ColorEdit(args.number("r"), args.number("g"), args.number("b"), args.number("a"), index,
                 args.string("export_name_filter"), optionalInt(args, "color_index"), optionalInt(args, "color_index_start"),
-                optionalInt(args, "color_index_end"), args.bool("modify_r"), args.bool("modify_g"), args.bool("modify_b"),
-                args.bool("modify_a"));
+                optionalInt(args, "color_index_end"), modify[0], modify[1], modify[2], modify[3]);
     }
 
     private static Integer optionalInt(Args args, String name) {
