@@ -8,7 +8,10 @@ import io.uassetd.codecs.asset.ObjectImport;
 import io.uassetd.codecs.asset.PackageBuilder;
 import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.core.PackageIndex;
+import io.uassetd.codecs.asset.property.PropertyParser;
 import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.codecs.compression.Codecs;
+import io.uassetd.codecs.usmap.Usmap;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -21,9 +24,10 @@ import java.util.Map;
 /**
  * The fixtures hold one NiagaraSystem, NS_Fixture (a Zen package of the CUE4Parse containers),
  * and it has no curve or array data interface. This builds one that has them: NS_Fixture converted
- * to legacy (tagged, UE5.8), extended with the project's package builder by an emitter and one
- * export per data interface kind, their properties written as UE5.4+ property tags with the
- * property names and types the CUE4Parse usmap declares for those classes.
+ * to legacy (UE5.8, tagged or unversioned), extended with the project's package builder by an
+ * emitter and one export per data interface kind, their properties written as UE5.4+ property tags
+ * or as unversioned properties, with the property names and types the CUE4Parse usmap declares for
+ * those classes.
  */
 public final class NiagaraTestSystem {
     /** Export indexes of the added exports (NS_Fixture's own four come first). */
@@ -49,21 +53,37 @@ public final class NiagaraTestSystem {
     private NiagaraTestSystem() {
     }
 
-    /** Writes the extended system as {@code dir/NS_Fixture.uasset} (+ .uexp) and returns its path. */
+    /** Writes the extended system (tagged properties) as {@code dir/NS_Fixture.uasset} (+ .uexp) and returns its path. */
     public static Path write(Path dir) {
-        Path converted = ZenLegacyFixtures.convert("Tagged", "/Game/Fixtures/Effects/NS_Fixture", dir.resolve("converted"));
+        return write(dir, "Tagged", null);
+    }
+
+    /**
+     * The same system with unversioned properties (as games ship them), built on the Unversioned
+     * container's NS_Fixture; the data interfaces' properties are laid out by the schemas of the
+     * fixture mappings ({@link ZenLegacyFixtures#usmap()}), which reading needs too.
+     */
+    public static Path writeUnversioned(Path dir) {
+        return write(dir, "Unversioned", Usmap.load(ZenLegacyFixtures.usmap(), Codecs.standard()));
+    }
+
+    private static Path write(Path dir, String flavour, Usmap usmap) {
+        Path converted = ZenLegacyFixtures.convert(flavour, "/Game/Fixtures/Effects/NS_Fixture", dir.resolve("converted"));
         AssetPackage base = AssetPackage.open(converted, EngineVersion.UE5_8);
-        AssetPackage built = extend(base);
+        AssetPackage built = extend(base, usmap);
         Path out = dir.resolve("NS_Fixture.uasset");
         built.write(out);
         return out;
     }
 
-    static AssetPackage extend(AssetPackage base) {
+    static AssetPackage extend(AssetPackage base, Usmap usmap) {
         PackageBuilder b = PackageCopies.builderOf(base);
         Names names = new Names(base, b);
         PackageIndex niagara = importNamed(base, "/Script/Niagara");
         Export template = base.exports().get(TEXTURE_INTERFACE);
+        // what follows the properties (the object GUID flag, ...) as NS_Fixture's own data interface has it
+        byte[] tail = PropertyParser.parse(base, template, usmap).extras();
+        java.util.function.Function<String, Props> props = cls -> usmap == null ? new Tagged(names, tail) : new Unversioned(usmap, cls, tail);
         List<ObjectImport> imports = new ArrayList<>(base.imports());
         Map<String, PackageIndex> classes = new HashMap<>();
         for (String c : List.of("NiagaraEmitter", "NiagaraDataInterfaceColorCurve", "NiagaraDataInterfaceVectorCurve",
@@ -75,25 +95,43 @@ public final class NiagaraTestSystem {
         }
         PackageIndex system = PackageIndex.ofExport(SYSTEM);
         PackageIndex emitter = PackageIndex.ofExport(EMITTER);
-        add(b, template, classes.get("NiagaraEmitter"), system, names.of("Fire"), tagged(names).end());
+        add(b, template, classes.get("NiagaraEmitter"), system, names.of("Fire"), props.apply("NiagaraEmitter").end());
         add(b, template, classes.get("NiagaraDataInterfaceColorCurve"), emitter, names.of("NiagaraDataInterfaceColorCurve_Glow"),
-                tagged(names).floats("ShaderLUT", glow()).f32("LUTMaxTime", 2.0f).f32("LUTNumSamplesMinusOne", GLOW_COLORS - 1).end());
+                props.apply("NiagaraDataInterfaceColorCurve")
+                        .floats("ShaderLUT", glow())
+                        .f32("LUTMaxTime", 2.0f)
+                        .f32("LUTNumSamplesMinusOne", GLOW_COLORS - 1)
+                        .end());
         add(b, template, classes.get("NiagaraDataInterfaceColorCurve"), emitter, names.of("NiagaraDataInterfaceColorCurve_Alpha"),
-                tagged(names).floats("ShaderLUT", alpha()).f32("LUTNumSamplesMinusOne", ALPHA_COLORS - 1).end());
+                props.apply("NiagaraDataInterfaceColorCurve")
+                        .floats("ShaderLUT", alpha())
+                        .f32("LUTNumSamplesMinusOne", ALPHA_COLORS - 1)
+                        .end());
         add(b, template, classes.get("NiagaraDataInterfaceVectorCurve"), emitter, names.of("NiagaraDataInterfaceVectorCurve_0"),
-                tagged(names).floats("ShaderLUT", ramp(5 * 3, 0.5f)).f32("LUTNumSamplesMinusOne", 4).end());
+                props.apply("NiagaraDataInterfaceVectorCurve")
+                        .floats("ShaderLUT", ramp(5 * 3, 0.5f))
+                        .f32("LUTNumSamplesMinusOne", 4)
+                        .end());
         add(b, template, classes.get("NiagaraDataInterfaceCurve"), emitter, names.of("NiagaraDataInterfaceCurve_Scale"),
-                tagged(names).floats("ShaderLUT", ramp(6, 1f)).f32("LUTMinTime", 0.5f).f32("LUTMaxTime", 3f).end());
+                props.apply("NiagaraDataInterfaceCurve")
+                        .floats("ShaderLUT", ramp(6, 1f))
+                        .f32("LUTMinTime", 0.5f)
+                        .f32("LUTMaxTime", 3f)
+                        .end());
         add(b, template, classes.get("NiagaraDataInterfaceVector2DCurve"), emitter, names.of("NiagaraDataInterfaceVector2DCurve_0"),
-                tagged(names).floats("ShaderLUT", ramp(3 * 2, 0.25f)).end());
+                props.apply("NiagaraDataInterfaceVector2DCurve").floats("ShaderLUT", ramp(3 * 2, 0.25f)).end());
         add(b, template, classes.get("NiagaraDataInterfaceArrayColor"), emitter, names.of("NiagaraDataInterfaceArrayColor_0"),
-                tagged(names).structs("ColorData", "LinearColor", new float[] {1, 0, 0, 1, 0, 1, 0, 0.5f, 0, 0, 4, 1}).end());
+                props.apply("NiagaraDataInterfaceArrayColor")
+                        .structs("ColorData", "LinearColor", new float[] {1, 0, 0, 1, 0, 1, 0, 0.5f, 0, 0, 4, 1})
+                        .end());
         add(b, template, classes.get("NiagaraDataInterfaceArrayFloat"), system, names.of("NiagaraDataInterfaceArrayFloat_0"),
-                tagged(names).floats("FloatData", new float[] {1, 2, 3, 4}).end());
+                props.apply("NiagaraDataInterfaceArrayFloat").floats("FloatData", new float[] {1, 2, 3, 4}).end());
         add(b, template, classes.get("NiagaraDataInterfaceArrayFloat3"), emitter, names.of("NiagaraDataInterfaceArrayFloat3_0"),
-                tagged(names).structs("InternalFloatData", "Vector3f", new float[] {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f}).end());
+                props.apply("NiagaraDataInterfaceArrayFloat3")
+                        .structs("InternalFloatData", "Vector3f", new float[] {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f})
+                        .end());
         add(b, template, classes.get("NiagaraDataInterfaceArrayInt32"), emitter, names.of("NiagaraDataInterfaceArrayInt32_0"),
-                tagged(names).ints("IntData", new int[] {7, 8, 9}).end());
+                props.apply("NiagaraDataInterfaceArrayInt32").ints("IntData", new int[] {7, 8, 9}).end());
         b.namesReferencedFromExportData(names.count());
         return b.build(base.name());
     }
@@ -147,10 +185,6 @@ public final class NiagaraTestSystem {
         b.addExport(e, data, List.of());
     }
 
-    private static Tagged tagged(Names names) {
-        return new Tagged(names);
-    }
-
     /** The package's names, adding missing ones to the builder. */
     private static final class Names {
         private final Map<String, Integer> index = new HashMap<>();
@@ -177,13 +211,133 @@ public final class NiagaraTestSystem {
         }
     }
 
+    /** An export's properties being written. */
+    private interface Props {
+        Props f32(String property, float v);
+
+        Props floats(String property, float[] v);
+
+        Props ints(String property, int[] v);
+
+        Props structs(String property, String struct, float[] flat);
+
+        byte[] end();
+    }
+
+    private static byte[] le(int... values) {
+        ByteBuffer b = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
+        for (int v : values) {
+            b.putInt(v);
+        }
+        return b.array();
+    }
+
+    private static byte[] floatArray(float[] v) {
+        ByteBuffer b = ByteBuffer.allocate(4 + 4 * v.length).order(ByteOrder.LITTLE_ENDIAN).putInt(v.length);
+        for (float f : v) {
+            b.putFloat(f);
+        }
+        return b.array();
+    }
+
+    /** Unversioned properties: the FUnversionedHeader fragments over the class schema, then the values in schema order. */
+    private static final class Unversioned implements Props {
+        private final Usmap usmap;
+        private final String cls;
+        private final byte[] tail;
+        private final java.util.TreeMap<Integer, byte[]> values = new java.util.TreeMap<>();
+
+        Unversioned(Usmap usmap, String cls, byte[] tail) {
+            this.usmap = usmap;
+            this.cls = cls;
+            this.tail = tail;
+        }
+
+        /** Stores a value at the property's schema index: the class's own properties first, then each super's. */
+        private Props put(String property, byte[] value) {
+            int base = 0;
+            for (var schema : usmap.hierarchy(cls)) {
+                for (var p : schema.properties()) {
+                    if (p.name().equals(property)) {
+                        values.put(base + p.schemaIndex(), value);
+                        return this;
+                    }
+                }
+                base += schema.propertyCount();
+            }
+            throw new AssertionError(cls + " has no property " + property + " in the mappings");
+        }
+
+        @Override
+        public Props f32(String property, float v) {
+            return put(property, le(Float.floatToRawIntBits(v)));
+        }
+
+        @Override
+        public Props floats(String property, float[] v) {
+            return put(property, floatArray(v));
+        }
+
+        @Override
+        public Props ints(String property, int[] v) {
+            byte[] n = le(v.length);
+            byte[] body = le(v);
+            byte[] all = new byte[n.length + body.length];
+            System.arraycopy(n, 0, all, 0, n.length);
+            System.arraycopy(body, 0, all, n.length, body.length);
+            return put(property, all);
+        }
+
+        @Override
+        public Props structs(String property, String struct, float[] flat) {
+            int fields = struct.equals("LinearColor") ? 4 : 3;
+            ByteBuffer b = ByteBuffer.allocate(4 + 4 * flat.length).order(ByteOrder.LITTLE_ENDIAN).putInt(flat.length / fields);
+            for (float f : flat) {
+                b.putFloat(f);
+            }
+            return put(property, b.array());
+        }
+
+        @Override
+        public byte[] end() {
+            ByteArrayOutputStream header = new ByteArrayOutputStream();
+            ByteArrayOutputStream body = new ByteArrayOutputStream();
+            List<int[]> runs = new ArrayList<>();
+            for (int index : values.keySet()) {
+                int[] last = runs.isEmpty() ? null : runs.get(runs.size() - 1);
+                if (last != null && last[0] + last[1] == index) {
+                    last[1]++;
+                } else {
+                    runs.add(new int[] {index, 1});
+                }
+                body.writeBytes(values.get(index));
+            }
+            int next = 0;
+            for (int r = 0; r < runs.size(); r++) {
+                int skip = runs.get(r)[0] - next;
+                int packed = skip | (r == runs.size() - 1 ? 0x100 : 0) | runs.get(r)[1] << 9;
+                header.write(packed & 0xFF);
+                header.write(packed >>> 8);
+                next = runs.get(r)[0] + runs.get(r)[1];
+            }
+            if (runs.isEmpty()) {
+                header.writeBytes(new byte[] {0, 1});
+            }
+            header.writeBytes(body.toByteArray());
+            header.writeBytes(tail);
+            return header.toByteArray();
+        }
+    }
+
     /** UE5.4+ tagged properties: name, type name tree, size, flags, value; the serialization control byte first. */
-    private static final class Tagged {
+    private static final class Tagged implements Props {
         private final Names names;
+        private final byte[] tail;
         private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-        Tagged(Names names) {
+        Tagged(Names names, byte[] tail) {
             this.names = names;
+            this.tail = tail;
             out.write(0);
         }
 
@@ -208,22 +362,22 @@ public final class NiagaraTestSystem {
             out.write(0);
         }
 
-        Tagged f32(String property, float v) {
+        @Override
+        public Props f32(String property, float v) {
             tag(property, 4, "FloatProperty");
             i32(Float.floatToRawIntBits(v));
             return this;
         }
 
-        Tagged floats(String property, float[] v) {
+        @Override
+        public Props floats(String property, float[] v) {
             tag(property, 4 + 4 * v.length, "ArrayProperty", "FloatProperty");
-            i32(v.length);
-            for (float f : v) {
-                i32(Float.floatToRawIntBits(f));
-            }
+            out.writeBytes(floatArray(v));
             return this;
         }
 
-        Tagged ints(String property, int[] v) {
+        @Override
+        public Props ints(String property, int[] v) {
             tag(property, 4 + 4 * v.length, "ArrayProperty", "IntProperty");
             i32(v.length);
             for (int x : v) {
@@ -232,7 +386,8 @@ public final class NiagaraTestSystem {
             return this;
         }
 
-        Tagged structs(String property, String struct, float[] flat) {
+        @Override
+        public Props structs(String property, String struct, float[] flat) {
             int fields = struct.equals("LinearColor") ? 4 : 3;
             tag(property, 4 + 4 * flat.length, "ArrayProperty", "StructProperty", struct, "/Script/CoreUObject");
             i32(flat.length / fields);
@@ -242,9 +397,10 @@ public final class NiagaraTestSystem {
             return this;
         }
 
-        byte[] end() {
+        @Override
+        public byte[] end() {
             name("None");
-            i32(0);
+            out.writeBytes(tail);
             return out.toByteArray();
         }
     }

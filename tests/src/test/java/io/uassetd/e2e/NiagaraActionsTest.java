@@ -202,6 +202,36 @@ class NiagaraActionsTest extends SharedDaemon {
     }
 
     @Test
+    void theUnversionedSystemNeedsItsMappingsAndReadsAndEditsTheSame() throws Exception {
+        Path unversioned = NiagaraTestSystem.writeUnversioned(dir.resolve("unversioned"));
+        Reply noMappings = call("niagara_details", on(unversioned));
+        assertThat(noMappings.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(noMappings.message()).contains("usmap_path");
+        Map<String, Object> f = on(unversioned);
+        f.put("usmap_path", Fixtures.path("cue4parse/UE5_8/Mappings/CUE4ParseFixtures-Oodle.usmap").toString());
+        f.put("include_values", true);
+        JsonNode u = ok("niagara_details", f);
+        Map<String, Object> t = on(system);
+        t.put("include_values", true);
+        assertThat(u.get("exports")).isEqualTo(ok("niagara_details", t).get("exports"));
+        Map<String, Object> e = new HashMap<>(f);
+        e.remove("include_values");
+        Path out = dir.resolve("unversioned-edited/NS_Fixture.uasset");
+        e.putAll(Map.of("r", 2, "g", 3, "b", 4, "export_name_filter", "Float3", "output_path", out.toString()));
+        JsonNode edit = ok("niagara_edit", e);
+        assertThat(edit.get("exports").get(0).get("export_index").intValue()).isEqualTo(NiagaraTestSystem.ARRAY_FLOAT3);
+        assertThat(edit.get("values_changed").intValue()).isEqualTo(6);
+        Map<String, Object> back = on(out);
+        back.put("usmap_path", f.get("usmap_path"));
+        back.put("include_values", true);
+        for (JsonNode i : ok("niagara_details", back).get("exports")) {
+            if (i.get("exportIndex").intValue() == NiagaraTestSystem.ARRAY_FLOAT3) {
+                assertThat(i.get("values").toString()).isEqualTo("[[2.0,3.0,4.0],[2.0,3.0,4.0]]");
+            }
+        }
+    }
+
+    @Test
     void listNiagaraFilesAndTheCommandLine() throws Exception {
         JsonNode l = ok("list_niagara_files", Map.of("file_path", dir.toString(), "engine_version", "UE5_8",
                 "usmap_path", Fixtures.path("cue4parse/UE5_8/Mappings/CUE4ParseFixtures-Oodle.usmap").toString()));

@@ -93,6 +93,41 @@ class NiagaraSystemAssetTest {
     }
 
     @Test
+    void theUnversionedSystemReadsAndEditsLikeTheTaggedOne() {
+        Path unversioned = NiagaraTestSystem.writeUnversioned(dir.resolve("unversioned"));
+        Usmap usmap = Usmap.load(ZenLegacyFixtures.usmap(), io.uassetd.codecs.compression.Codecs.standard());
+        AssetPackage pkg = open(unversioned);
+        assertThat(pkg.hasUnversionedProperties()).isTrue();
+        AssetPackage.Bytes before = pkg.toBytes();
+        NiagaraSystemAsset ns = NiagaraSystemAsset.open(pkg, usmap);
+        NiagaraSystemAsset tagged = NiagaraSystemAsset.open(open(system), null);
+        assertThat(ns.interfaces()).hasSameSizeAs(tagged.interfaces());
+        for (int i = 0; i < ns.interfaces().size(); i++) {
+            NiagaraDataInterface u = ns.interfaces().get(i);
+            NiagaraDataInterface t = tagged.interfaces().get(i);
+            assertThat(u.kind()).isEqualTo(t.kind());
+            assertThat(u.emitter()).isEqualTo(t.emitter());
+            assertThat(u.values()).as(u.exportName()).containsExactly(t.values());
+            assertThat(u.minTime()).isEqualTo(t.minTime());
+            assertThat(u.maxTime()).isEqualTo(t.maxTime());
+        }
+        assertThat(pkg.toBytes().exports()).isEqualTo(before.exports());
+        NiagaraColorEditor.apply(ns, new ColorEdit(0.25, 0.5, 0.75, 1, NiagaraTestSystem.ARRAY_COLOR, null, 1, null, null,
+                true, true, true, false));
+        Path out = dir.resolve("unversioned-edited/NS_Fixture.uasset");
+        pkg.write(out);
+        byte[] after = open(out).toBytes().exports();
+        assertThat(after).hasSameSizeAs(before.exports());
+        int differing = 0;
+        for (int i = 0; i < after.length; i += 4) {
+            differing += java.util.Arrays.equals(after, i, i + 4, before.exports(), i, i + 4) ? 0 : 1;
+        }
+        assertThat(differing).isEqualTo(3);
+        assertThat(NiagaraSystemAsset.open(open(out), usmap).at(NiagaraTestSystem.ARRAY_COLOR).entry(1))
+                .containsExactly(0.25, 0.5, 0.75, 0.5);
+    }
+
+    @Test
     void readingWithoutEditingWritesBackByteForByte() {
         AssetPackage pkg = open(system);
         AssetPackage.Bytes before = pkg.toBytes();

@@ -14,7 +14,9 @@ import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.actions.asset.AssetFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code niagara_details}: seed 000's NiagaraDetailsResult of a NiagaraSystem: per interface kind a
@@ -37,19 +39,23 @@ public final class NiagaraDetailsAction implements ActionHandler {
                         List<List<Object>> values, String previewPath) {
     }
 
-    /** Reply data: seed 000's NiagaraDetailsResult, with the Vector4, Float4 and Int32 kinds it leaves out. */
-    public record Details(String fileName, String filePath, int totalExports, int dataInterfaceCount, int colorExports,
-                          int colorCurveCount, int totalColorCount, List<Entry> colorCurves,
-                          int floatCurveCount, int totalFloatCount, List<Entry> floatCurves,
-                          int vector2DCurveCount, int totalVector2DCount, List<Entry> vector2DCurves,
-                          int vector3CurveCount, int totalVector3Count, List<Entry> vector3Curves,
-                          int vector4CurveCount, int totalVector4Count, List<Entry> vector4Curves,
-                          int arrayColorCount, int totalArrayColorValues, List<Entry> arrayColors,
-                          int arrayFloatCount, int totalArrayFloatValues, List<Entry> arrayFloats,
-                          int arrayFloat3Count, int totalArrayFloat3Values, List<Entry> arrayFloat3s,
-                          int arrayFloat4Count, int totalArrayFloat4Values, List<Entry> arrayFloat4s,
-                          int arrayInt32Count, int totalArrayInt32Values, List<Entry> arrayInt32s,
-                          List<Entry> exports, List<NiagaraSystemAsset.OtherInterface> otherDataInterfaces) {
+    /**
+     * The reply keys of each kind, in seed 000's NiagaraDetailsResult order (its count, its total of
+     * entries, its list), with the Vector4, Float4 and Int32 kinds the seed leaves out.
+     */
+    private static final Map<NiagaraInterfaceKind, List<String>> KEYS = new LinkedHashMap<>();
+
+    static {
+        KEYS.put(NiagaraInterfaceKind.COLOR_CURVE, List.of("colorCurveCount", "totalColorCount", "colorCurves"));
+        KEYS.put(NiagaraInterfaceKind.CURVE, List.of("floatCurveCount", "totalFloatCount", "floatCurves"));
+        KEYS.put(NiagaraInterfaceKind.VECTOR2D_CURVE, List.of("vector2DCurveCount", "totalVector2DCount", "vector2DCurves"));
+        KEYS.put(NiagaraInterfaceKind.VECTOR_CURVE, List.of("vector3CurveCount", "totalVector3Count", "vector3Curves"));
+        KEYS.put(NiagaraInterfaceKind.VECTOR4_CURVE, List.of("vector4CurveCount", "totalVector4Count", "vector4Curves"));
+        KEYS.put(NiagaraInterfaceKind.ARRAY_COLOR, List.of("arrayColorCount", "totalArrayColorValues", "arrayColors"));
+        KEYS.put(NiagaraInterfaceKind.ARRAY_FLOAT, List.of("arrayFloatCount", "totalArrayFloatValues", "arrayFloats"));
+        KEYS.put(NiagaraInterfaceKind.ARRAY_FLOAT3, List.of("arrayFloat3Count", "totalArrayFloat3Values", "arrayFloat3s"));
+        KEYS.put(NiagaraInterfaceKind.ARRAY_FLOAT4, List.of("arrayFloat4Count", "totalArrayFloat4Values", "arrayFloat4s"));
+        KEYS.put(NiagaraInterfaceKind.ARRAY_INT32, List.of("arrayInt32Count", "totalArrayInt32Values", "arrayInt32s"));
     }
 
     @Override
@@ -75,21 +81,22 @@ public final class NiagaraDetailsAction implements ActionHandler {
             all.add(entry(di, samples, values, preview));
         }
         Path file = o.session().file();
-        Details d = new Details(file.getFileName().toString(), file.toString(), ns.pkg().exports().size(), all.size(),
-                (int) ns.interfaces().stream().filter(i -> i.kind().isColor()).count(),
-                count(ns, NiagaraInterfaceKind.COLOR_CURVE), total(ns, NiagaraInterfaceKind.COLOR_CURVE), of(all, ns, NiagaraInterfaceKind.COLOR_CURVE),
-                count(ns, NiagaraInterfaceKind.CURVE), total(ns, NiagaraInterfaceKind.CURVE), of(all, ns, NiagaraInterfaceKind.CURVE),
-                count(ns, NiagaraInterfaceKind.VECTOR2D_CURVE), total(ns, NiagaraInterfaceKind.VECTOR2D_CURVE), of(all, ns, NiagaraInterfaceKind.VECTOR2D_CURVE),
-                count(ns, NiagaraInterfaceKind.VECTOR_CURVE), total(ns, NiagaraInterfaceKind.VECTOR_CURVE), of(all, ns, NiagaraInterfaceKind.VECTOR_CURVE),
-                count(ns, NiagaraInterfaceKind.VECTOR4_CURVE), total(ns, NiagaraInterfaceKind.VECTOR4_CURVE), of(all, ns, NiagaraInterfaceKind.VECTOR4_CURVE),
-                count(ns, NiagaraInterfaceKind.ARRAY_COLOR), total(ns, NiagaraInterfaceKind.ARRAY_COLOR), of(all, ns, NiagaraInterfaceKind.ARRAY_COLOR),
-                count(ns, NiagaraInterfaceKind.ARRAY_FLOAT), total(ns, NiagaraInterfaceKind.ARRAY_FLOAT), of(all, ns, NiagaraInterfaceKind.ARRAY_FLOAT),
-                count(ns, NiagaraInterfaceKind.ARRAY_FLOAT3), total(ns, NiagaraInterfaceKind.ARRAY_FLOAT3), of(all, ns, NiagaraInterfaceKind.ARRAY_FLOAT3),
-                count(ns, NiagaraInterfaceKind.ARRAY_FLOAT4), total(ns, NiagaraInterfaceKind.ARRAY_FLOAT4), of(all, ns, NiagaraInterfaceKind.ARRAY_FLOAT4),
-                count(ns, NiagaraInterfaceKind.ARRAY_INT32), total(ns, NiagaraInterfaceKind.ARRAY_INT32), of(all, ns, NiagaraInterfaceKind.ARRAY_INT32),
-                all, ns.otherInterfaces());
-        return ActionResult.of(all.size() + " data interfaces (" + d.colorCurveCount() + " colour curves, " + d.arrayColorCount()
-                + " colour arrays) in " + d.totalExports() + " exports", d);
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("fileName", file.getFileName().toString());
+        d.put("filePath", file.toString());
+        d.put("totalExports", ns.pkg().exports().size());
+        d.put("dataInterfaceCount", all.size());
+        d.put("colorExports", ns.interfaces().stream().filter(i -> i.kind().isColor()).count());
+        KEYS.forEach((kind, keys) -> {
+            List<Entry> of = all.stream().filter(e -> e.classType().equals(kind.className())).toList();
+            d.put(keys.get(0), of.size());
+            d.put(keys.get(1), of.stream().mapToInt(Entry::entryCount).sum());
+            d.put(keys.get(2), of);
+        });
+        d.put("exports", all);
+        d.put("otherDataInterfaces", ns.otherInterfaces());
+        return ActionResult.of(all.size() + " data interfaces (" + d.get("colorCurveCount") + " colour curves, "
+                + d.get("arrayColorCount") + " colour arrays) in " + d.get("totalExports") + " exports", d);
     }
 
     static Entry entry(NiagaraDataInterface di, int samples, boolean values, String preview) {
@@ -105,17 +112,5 @@ public final class NiagaraDetailsAction implements ActionHandler {
                 di.minTime() == null ? null : NiagaraFiles.number(di.minTime()),
                 di.maxTime() == null ? null : NiagaraFiles.number(di.maxTime()),
                 NiagaraFiles.samples(di, samples), all, preview);
-    }
-
-    private static int count(NiagaraSystemAsset ns, NiagaraInterfaceKind k) {
-        return ns.of(k).size();
-    }
-
-    private static int total(NiagaraSystemAsset ns, NiagaraInterfaceKind k) {
-        return ns.of(k).stream().mapToInt(NiagaraDataInterface::entryCount).sum();
-    }
-
-    private static List<Entry> of(List<Entry> all, NiagaraSystemAsset ns, NiagaraInterfaceKind k) {
-        return all.stream().filter(e -> e.classType().equals(k.className())).toList();
     }
 }
