@@ -175,6 +175,15 @@ class NiagaraActionsTest extends SharedDaemon {
         assertThat(r.warnings()).anyMatch(w -> w.contains("in place"));
         assertThat(Path.of(copy + ".bak")).hasSameBinaryContentAs(system);
         assertThat(values(copy, NiagaraTestSystem.ARRAY_COLOR).get(0).toString()).isEqualTo("[0.0,0.0,1.0,1.0]");
+        // the edits from a file, as UAssetTool's --edits-file: a whole float LUT replaced
+        Path edits = dir.resolve("edits.json");
+        Files.writeString(edits, "[{\"exportIndex\": " + NiagaraTestSystem.FLOAT_CURVE + ", \"flatLut\": [9, 9, 9, 9, 9, 9]}]");
+        Map<String, Object> g = on(copy);
+        g.put("edits_file", edits.toString());
+        g.put("output_path", dir.resolve("fromfile/NS_Fixture.uasset").toString());
+        assertThat(ok("niagara_edit", g).get("values_changed").intValue()).isEqualTo(6);
+        assertThat(values(dir.resolve("fromfile/NS_Fixture.uasset"), NiagaraTestSystem.FLOAT_CURVE).toString())
+                .isEqualTo("[[9.0],[9.0],[9.0],[9.0],[9.0],[9.0]]");
     }
 
     @Test
