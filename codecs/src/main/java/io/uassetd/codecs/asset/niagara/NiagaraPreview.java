@@ -16,6 +16,7 @@ import javax.imageio.ImageIO;
  */
 public final class NiagaraPreview {
     public static final int MIN_WIDTH = 256;
+    public static final int MAX_WIDTH = 4096;
     public static final int HEIGHT = 32;
     private static final int CHECKER = 8;
 
@@ -28,25 +29,28 @@ public final class NiagaraPreview {
     private NiagaraPreview() {
     }
 
-    /** The strip of an interface with at least three channels per entry. */
+    /**
+     * The strip of an interface with at least three channels per entry: each entry a band of equal
+     * width (at least {@link #MIN_WIDTH} pixels in all); more entries than {@link #MAX_WIDTH} are
+     * sampled, one pixel column each.
+     */
     public static BufferedImage render(NiagaraDataInterface di) {
         if (!di.kind().isColorEditable()) {
             throw new NiagaraException("Export " + di.exportIndex() + " (" + di.exportName() + ") is not a colour interface");
         }
         int entries = Math.max(di.entryCount(), 1);
-        int band = Math.max(1, (MIN_WIDTH + entries - 1) / entries);
-        BufferedImage img = new BufferedImage(band * entries, HEIGHT, BufferedImage.TYPE_INT_RGB);
-        for (int i = 0; i < entries; i++) {
+        int width = entries >= MAX_WIDTH ? MAX_WIDTH : entries * Math.max(1, (MIN_WIDTH + entries - 1) / entries);
+        BufferedImage img = new BufferedImage(width, HEIGHT, BufferedImage.TYPE_INT_RGB);
+        for (int x = 0; x < width; x++) {
+            int i = (int) ((long) x * entries / width);
             double[] c = di.entryCount() == 0 ? new double[] {0, 0, 0, 0} : di.entry(i);
             double alpha = c.length >= 4 ? clamp(c[3]) : 1.0;
-            for (int x = i * band; x < (i + 1) * band; x++) {
-                for (int y = 0; y < HEIGHT; y++) {
-                    int bg = ((x / CHECKER) + (y / CHECKER)) % 2 == 0 ? 0xCC : 0x77;
-                    int r = blend(clamp(c[0]), alpha, bg);
-                    int g = blend(clamp(c[1]), alpha, bg);
-                    int b = blend(clamp(c[2]), alpha, bg);
-                    img.setRGB(x, y, (r << 16) | (g << 8) | b);
-                }
+            for (int y = 0; y < HEIGHT; y++) {
+                int bg = ((x / CHECKER) + (y / CHECKER)) % 2 == 0 ? 0xCC : 0x77;
+                int r = blend(clamp(c[0]), alpha, bg);
+                int g = blend(clamp(c[1]), alpha, bg);
+                int b = blend(clamp(c[2]), alpha, bg);
+                img.setRGB(x, y, (r << 16) | (g << 8) | b);
             }
         }
         return img;
