@@ -24,36 +24,7 @@ class AssetBuilderTest {
     }
 
     static AssetPackage rebuild(AssetPackage p) {
-        PackageFileSummary s = p.summary();
-        PackageBuilder b = PackageBuilder.cooked(s.version(), s.isUnversioned())
-                .legacyUE3Version(s.legacyUE3Version())
-                .legacyFileVersion(s.legacyFileVersion())
-                .customVersions(s.customVersions())
-                .packageName(s.packageName())
-                .packageFlags(s.packageFlags())
-                .packageSource(s.packageSource())
-                .chunkIds(s.chunkIds())
-                .engineVersions(s.savedByEngineVersion(), s.compatibleWithEngineVersion())
-                .assetRegistryData(p.assetRegistryData())
-                .headerTail(p.headerTail())
-                .namesReferencedFromExportData(s.namesReferencedFromExportDataCount())
-                .split(p.isSplit());
-        if (s.guid() != null) {
-            b.guid(s.guid());
-        }
-        if (s.savedHash() != null) {
-            b.savedHash(s.savedHash());
-        }
-        p.names().entries().forEach(b::addName);
-        p.imports().forEach(b::addImport);
-        for (Export e : p.exports()) {
-            b.addExport(e.entry(), e.rawData(), p.dependsMap().get(e.index()));
-        }
-        p.softObjectPaths().forEach(b::addSoftObjectPath);
-        p.softPackageReferences().forEach(b::addSoftPackageReference);
-        b.preloadDependencies(s.preloadDependencyCount() >= 0 ? p.preloadDependencies() : null);
-        b.dataResources(p.dataResourceVersion(), p.dataResources());
-        return b.build(p.name());
+        return io.uassetd.testkit.PackageCopies.builderOf(p).build(p.name());
     }
 
     @ParameterizedTest(name = "{0}")

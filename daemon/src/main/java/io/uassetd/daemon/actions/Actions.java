@@ -36,6 +36,11 @@ import io.uassetd.daemon.actions.iostore.InspectIoStoreAction;
 import io.uassetd.daemon.actions.iostore.ListIoStoreAction;
 import io.uassetd.daemon.actions.iostore.ListIoStoreFilesAction;
 import io.uassetd.daemon.actions.iostore.PackageStoreInfoAction;
+import io.uassetd.daemon.actions.mesh.MeshInfoAction;
+import io.uassetd.daemon.actions.niagara.ListNiagaraFilesAction;
+import io.uassetd.daemon.actions.niagara.NiagaraDetailsAction;
+import io.uassetd.daemon.actions.niagara.NiagaraEditAction;
+import io.uassetd.daemon.actions.niagara.NiagaraPreviewAction;
 import io.uassetd.daemon.actions.pak.CreateCompanionPakAction;
 import io.uassetd.daemon.actions.usmap.InspectUsmapAction;
 import io.uassetd.daemon.actions.zen.ConvertToZenAction;
@@ -115,6 +120,13 @@ public final class Actions {
         all.add(FromJsonAction.batch());
         all.add(new ExportToJsonAction());
         all.add(new ImportFromJsonAction());
+        // Meshes
+        all.addAll(MeshInfoAction.all());
+        // Niagara
+        all.add(new NiagaraDetailsAction());
+        all.add(new ListNiagaraFilesAction());
+        all.add(new NiagaraEditAction());
+        all.add(new NiagaraPreviewAction());
         ActionRegistry r = new ActionRegistry(all);
         self.set(r);
         return r;

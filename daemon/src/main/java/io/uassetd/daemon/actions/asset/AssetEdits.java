@@ -19,28 +19,28 @@ import java.nio.file.StandardCopyOption;
  * {@code output_path} when given, else in place after keeping the original as {@code .bak}
  * (UAssetTool's clients expect in-place edits; the backup makes them undoable).
  */
-final class AssetEdits {
-    static final FieldSpec OUTPUT = FieldSpec.optional("output_path", FieldType.STRING, null,
+public final class AssetEdits {
+    public static final FieldSpec OUTPUT = FieldSpec.optional("output_path", FieldType.STRING, null,
             "where to write the edited package; when absent the file is edited in place and the original kept as .bak");
 
     private AssetEdits() {
     }
 
     /** A package opened for property work, with the usmap (or null). */
-    record Session(Path file, AssetPackage pkg, Usmap usmap) {
-        Export export(long index) {
+    public record Session(Path file, AssetPackage pkg, Usmap usmap) {
+        public Export export(long index) {
             if (index < 0 || index >= pkg.exports().size()) {
                 throw ActionException.invalid("Field 'export_index' must be between 0 and " + (pkg.exports().size() - 1) + ", got " + index);
             }
             return pkg.exports().get((int) index);
         }
 
-        PropertyExportContent content(Export e) {
+        public PropertyExportContent content(Export e) {
             return PropertyParser.contentOf(pkg, e, usmap);
         }
     }
 
-    static Session open(Args args, ActionContext ctx) throws Exception {
+    public static Session open(Args args, ActionContext ctx) throws Exception {
         Path file = args.requirePath("file_path");
         AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args));
         Usmap usmap = AssetFiles.usmap(args, ctx);
@@ -51,10 +51,10 @@ final class AssetEdits {
     }
 
     /** Writes the package; returns the path written and the backup made (or null). */
-    record Written(Path path, Path backup) {
+    public record Written(Path path, Path backup) {
     }
 
-    static Written write(Session s, Args args, ActionContext ctx) throws Exception {
+    public static Written write(Session s, Args args, ActionContext ctx) throws Exception {
         Path out = args.path("output_path");
         Path backup = null;
         if (out == null) {

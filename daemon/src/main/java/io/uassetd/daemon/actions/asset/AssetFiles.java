@@ -17,9 +17,9 @@ import java.util.Locale;
 
 /** Opening legacy packages for the asset actions, and classifying them. */
 public final class AssetFiles {
-    static final FieldSpec FILE = FieldSpec.required("file_path", FieldType.STRING, "the .uasset or .umap (its .uexp is read too)");
-    static final FieldSpec FILES = FieldSpec.optional("file_paths", FieldType.STRING_LIST, null, "several packages");
-    static final FieldSpec FILE_OPT = FieldSpec.optional("file_path", FieldType.STRING, null, "the .uasset or .umap (its .uexp is read too)");
+    public static final FieldSpec FILE = FieldSpec.required("file_path", FieldType.STRING, "the .uasset or .umap (its .uexp is read too)");
+    public static final FieldSpec FILES = FieldSpec.optional("file_paths", FieldType.STRING_LIST, null, "several packages");
+    public static final FieldSpec FILE_OPT = FieldSpec.optional("file_path", FieldType.STRING, null, "the .uasset or .umap (its .uexp is read too)");
     public static final FieldSpec ENGINE = FieldSpec.optional("engine_version", FieldType.STRING, "UE5_3",
             "engine of unversioned (cooked) packages: UE4_0 ... UE5_7; versioned packages carry their own");
     public static final FieldSpec USMAP = FieldSpec.optional("usmap_path", FieldType.STRING, null,
@@ -38,7 +38,7 @@ public final class AssetFiles {
     }
 
     /** The mappings named by usmap_path (or USMAP_PATH), from the cache; null when none is given. */
-    static Usmap usmap(Args args, ActionContext ctx) throws Exception {
+    public static Usmap usmap(Args args, ActionContext ctx) throws Exception {
         String u = args.string("usmap_path");
         if (u == null || u.isBlank()) {
             return null;
@@ -60,7 +60,7 @@ public final class AssetFiles {
     }
 
     /** The export that stands for the asset: the first top-level export flagged as an asset, else the first top-level one. */
-    static Export mainExport(AssetPackage p) {
+    public static Export mainExport(AssetPackage p) {
         Export firstTop = null;
         for (Export e : p.exports()) {
             ObjectExport x = e.entry();
@@ -77,7 +77,7 @@ public final class AssetFiles {
     }
 
     /** The asset's type: the class of its main export (e.g. SkeletalMesh, Texture2D, BlueprintGeneratedClass). */
-    static String assetType(AssetPackage p) {
+    public static String assetType(AssetPackage p) {
         Export main = mainExport(p);
         return main == null ? null : p.className(main);
     }

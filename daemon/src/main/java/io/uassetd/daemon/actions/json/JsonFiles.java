@@ -114,17 +114,6 @@ final class JsonFiles {
         return withExtension(dir.resolve(item.relative()), extension);
     }
 
-    /** The mappings named by usmap_path (or USMAP_PATH), or null. */
-    static Usmap mappings(Args args, ActionContext ctx) throws Exception {
-        String u = args.string("usmap_path");
-        if (u == null || u.isBlank()) {
-            return null;
-        }
-        try (var lease = Mappings.open(ctx, Path.of(u))) {
-            return lease.get().usmap();
-        }
-    }
-
     /** Writes a package as JSON. The compact (CUE4Parse-like) form plugs in here. */
     interface JsonWriter {
         void write(AssetPackage pkg, Usmap usmap, OutputStream out);

@@ -51,7 +51,7 @@ public final class ToJsonAction implements ActionHandler {
         JsonFiles.JsonWriter writer = JsonFiles.writer(args.bool("compact"));
         EngineVersion engine = AssetFiles.engine(args);
         List<JsonFiles.Item> items = JsonFiles.inputs(args, ".uasset", ".umap");
-        Usmap usmap = JsonFiles.mappings(args, ctx);
+        Usmap usmap = AssetFiles.usmap(args, ctx);
         AtomicBoolean warned = new AtomicBoolean();
         Parallel.Outcome<String> o = Parallel.run(ctx, items, JsonFiles.Item::name, item -> {
             AssetPackage pkg = AssetFiles.open(item.file(), engine);

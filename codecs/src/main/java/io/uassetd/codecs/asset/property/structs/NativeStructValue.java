@@ -43,6 +43,14 @@ public record NativeStructValue(String structName, Map<String, Object> fields, b
                     }
                     yield names;
                 }
+                case F32_ARRAY, I32_ARRAY -> {
+                    int n = r.count(4, "element");
+                    List<Long> bits = new ArrayList<>(n);
+                    for (int i = 0; i < n; i++) {
+                        bits.add((long) in.readI32());
+                    }
+                    yield bits;
+                }
                 case SOFT_OBJECT_PATH -> SoftObjectPath.read(r);
                 case STRUCT -> read(NativeStructs.layout(f.struct()), r);
             };
@@ -86,6 +94,11 @@ public record NativeStructValue(String structName, Map<String, Object> fields, b
                     out.writeI32(names.size());
                     names.forEach(out::writeFName);
                 }
+                case F32_ARRAY, I32_ARRAY -> {
+                    List<Long> bits = (List<Long>) v;
+                    out.writeI32(bits.size());
+                    bits.forEach(b -> out.writeI32((int) (long) b));
+                }
                 case SOFT_OBJECT_PATH -> ((SoftObjectPath) v).write(w);
                 case STRUCT -> ((NativeStructValue) v).write(w);
                 default -> throw new IllegalStateException();
@@ -122,6 +135,8 @@ public record NativeStructValue(String structName, Map<String, Object> fields, b
                 case F64 -> NumericValue.doubleView((Long) v);
                 case NAME -> pkg.names().render((FName) v);
                 case NAME_ARRAY -> ((List<FName>) v).stream().map(n -> pkg.names().render(n)).toList();
+                case F32_ARRAY -> ((List<Long>) v).stream().map(b -> NumericValue.floatView((int) (long) b)).toList();
+                case I32_ARRAY -> ((List<Long>) v).stream().map(b -> (Object) (long) (int) (long) b).toList();
                 case SOFT_OBJECT_PATH -> ((SoftObjectPath) v).text(pkg);
                 case STRUCT -> ((NativeStructValue) v).view(pkg);
                 default -> v;

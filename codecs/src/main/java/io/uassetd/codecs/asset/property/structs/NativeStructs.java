@@ -13,7 +13,7 @@ import java.util.Map;
 public final class NativeStructs {
 
     /** Field kinds; REAL is float or double by the package's large world coordinates. */
-    public enum Kind { REAL, F32, F64, I32, U32, I64, U8, BOOL32, NAME, NAME_ARRAY, SOFT_OBJECT_PATH, STRUCT }
+    public enum Kind { REAL, F32, F64, I32, U32, I64, U8, BOOL32, NAME, NAME_ARRAY, F32_ARRAY, I32_ARRAY, SOFT_OBJECT_PATH, STRUCT }
 
     /** One field: its name, kind and, for STRUCT, the nested native struct. */
     public record Field(String name, Kind kind, String struct) {
@@ -72,6 +72,11 @@ public final class NativeStructs {
         put("PerPlatformFloat", new Field("bCooked", Kind.BOOL32, null), new Field("Default", Kind.F32, null));
         put("PerPlatformInt", new Field("bCooked", Kind.BOOL32, null), new Field("Default", Kind.I32, null));
         put("PerPlatformBool", new Field("bCooked", Kind.BOOL32, null), new Field("Default", Kind.BOOL32, null));
+        // FWeightedRandomSampler (a skeletal mesh's area-weighted triangle sampler): probabilities, aliases, total weight
+        put("SkeletalMeshAreaWeightedTriangleSampler", new Field("Prob", Kind.F32_ARRAY, null), new Field("Alias", Kind.I32_ARRAY, null),
+                new Field("TotalWeight", Kind.F32, null));
+        put("SkeletalMeshSamplingLODBuiltData", new Field("AreaWeightedTriangleSampler", Kind.STRUCT,
+                "SkeletalMeshAreaWeightedTriangleSampler"));
         put("RichCurveKey", new Field("InterpMode", Kind.U8, null), new Field("TangentMode", Kind.U8, null),
                 new Field("TangentWeightMode", Kind.U8, null), new Field("Time", Kind.F32, null),
                 new Field("Value", Kind.F32, null), new Field("ArriveTangent", Kind.F32, null),

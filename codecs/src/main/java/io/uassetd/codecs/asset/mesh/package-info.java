@@ -1,0 +1,17 @@
+/**
+ * SkeletalMesh and StaticMesh data after the export properties, one record per on-disk structure
+ * with its read and write side by side (FStripDataFlags, FBoxSphereBounds, FSkeletalMaterial,
+ * FMeshUVChannelInfo, FGameplayTagContainer, FMeshBoneInfo, FReferenceSkeleton, the static mesh
+ * header and first-LOD sections), and {@link io.uassetd.codecs.asset.mesh.MeshInfo}, what a mesh
+ * package says about its materials, bones, LODs and sockets.
+ *
+ * <pre>{@code
+ * MeshInfo m = MeshInfo.read(pkg, usmapOrNull, MeshProfile.of("marvel_rivals"));
+ * m.materials();  m.bones();  m.lodCount();
+ * }</pre>
+ *
+ * <p>Game-specific layouts are {@link io.uassetd.codecs.asset.mesh.MeshProfile}s (Marvel Rivals adds
+ * an FGameplayTagContainer after each FSkeletalMaterial); engine-version differences follow the
+ * package's custom versions.
+ */
+package io.uassetd.codecs.asset.mesh;
