@@ -63,7 +63,7 @@ public final class Export {
         this.content = content;
     }
 
-    byte[] serialize(AssetPackage pkg) {
+    public byte[] serialize(AssetPackage pkg) {
         if (content == null) {
             return rawData;
         }

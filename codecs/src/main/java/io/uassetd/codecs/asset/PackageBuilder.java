@@ -194,6 +194,35 @@ public final class PackageBuilder {
         return this;
     }
 
+    /**
+     * A builder with this one's settings (versions, summary fields, preload dependency table, asset
+     * registry data, data resources, split, header tail) and none of its names, imports, exports or
+     * soft package references.
+     */
+    public PackageBuilder copySettings() {
+        PackageBuilder b = new PackageBuilder(version, unversioned);
+        b.legacy = legacy;
+        b.legacyUE3Version = legacyUE3Version;
+        b.customVersions = customVersions;
+        b.packageName = packageName;
+        b.packageFlags = packageFlags;
+        b.guid = guid;
+        b.savedHash = savedHash;
+        b.savedBy = savedBy;
+        b.compatibleWith = compatibleWith;
+        b.packageSource = packageSource;
+        b.chunkIds = chunkIds;
+        b.softObjectPaths.addAll(softObjectPaths);
+        b.preloadDependencies = preloadDependencies == null ? null : new ArrayList<>(preloadDependencies);
+        b.assetRegistryData = assetRegistryData;
+        b.dataResourceVersion = dataResourceVersion;
+        b.dataResources = dataResources == null ? null : new ArrayList<>(dataResources);
+        b.split = split;
+        b.headerTail = headerTail;
+        b.namesReferencedFromExportData = namesReferencedFromExportData;
+        return b;
+    }
+
     /** Lays the package out and returns it; {@code fileName} names it in messages. */
     public AssetPackage build(String fileName) {
         PackageFileSummary s = PackageFileSummary.blank(legacy, version, unversioned,

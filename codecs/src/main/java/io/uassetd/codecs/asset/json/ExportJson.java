@@ -96,14 +96,43 @@ final class ExportJson {
         if (counts.size() != 4) {
             throw in.get("DependencyCounts").error("Expected the four preload dependency counts");
         }
+        return readEntry(names, in, counts);
+    }
+
+    /**
+     * The export map entry; without {@code counts} (UAssetAPI's JSON, which has the dependency lists
+     * instead) the dependency fields are left for {@link #withDependencies}, and the serial size and
+     * offset, computed on write, may be absent. {@code ObjectFlags} may be UAssetAPI's flag names.
+     */
+    static ObjectExport readEntry(JsonNames names, JsonIn in, List<JsonIn> counts) {
+        boolean ours = counts != null;
+        int flags = ours ? in.intField("ObjectFlags") : (int) UAssetApiJson.flags(in.get("ObjectFlags"), UAssetApiJson.OBJECT_FLAGS);
+        JsonIn packageFlags = in.opt("PackageFlags");
+        int exportPackageFlags = packageFlags == null ? 0
+                : ours ? packageFlags.asInt() : (int) UAssetApiJson.flags(packageFlags, UAssetApiJson.PACKAGE_FLAGS);
         return new ObjectExport(new PackageIndex(in.intField("ClassIndex")), new PackageIndex(in.intField("SuperIndex")),
                 new PackageIndex(in.intOr("TemplateIndex", 0)), new PackageIndex(in.intField("OuterIndex")),
-                names.read(in.get("ObjectName")), in.intField("ObjectFlags"), in.longField("SerialSize"),
-                in.longField("SerialOffset"), in.boolOr("bForcedExport", false), in.boolOr("bNotForClient", false),
+                names.read(in.get("ObjectName")), flags, ours ? in.longField("SerialSize") : 0,
+                ours ? in.longField("SerialOffset") : 0, in.boolOr("bForcedExport", false), in.boolOr("bNotForClient", false),
                 in.boolOr("bNotForServer", false), JsonNames.guid(in.opt("PackageGuid")), in.boolOr("IsInheritedInstance", false),
-                in.intOr("PackageFlags", 0), in.boolOr("bNotAlwaysLoadedForEditorGame", true), in.boolOr("bIsAsset", false),
-                in.boolOr("GeneratePublicHash", false), in.intOr("FirstExportDependency", -1), counts.get(0).asInt(),
-                counts.get(1).asInt(), counts.get(2).asInt(), counts.get(3).asInt(),
-                in.longField("ScriptSerializationStartOffset"), in.longField("ScriptSerializationEndOffset"));
+                exportPackageFlags, in.boolOr("bNotAlwaysLoadedForEditorGame", true), in.boolOr("bIsAsset", false),
+                in.boolOr("GeneratePublicHash", false), ours ? in.intOr("FirstExportDependency", -1) : -1,
+                ours ? counts.get(0).asInt() : 0, ours ? counts.get(1).asInt() : 0, ours ? counts.get(2).asInt() : 0,
+                ours ? counts.get(3).asInt() : 0,
+                ours ? in.longField("ScriptSerializationStartOffset") : longOr(in, "ScriptSerializationStartOffset"),
+                ours ? in.longField("ScriptSerializationEndOffset") : longOr(in, "ScriptSerializationEndOffset"));
+    }
+
+    private static long longOr(JsonIn in, String field) {
+        JsonIn v = in.opt(field);
+        return v == null || v.isNull() ? 0 : v.asLong();
+    }
+
+    /** A copy with the first preload dependency and the four counts. */
+    static ObjectExport withDependencies(ObjectExport x, int first, int[] c) {
+        return new ObjectExport(x.classIndex(), x.superIndex(), x.templateIndex(), x.outerIndex(), x.objectName(), x.objectFlags(),
+                x.serialSize(), x.serialOffset(), x.forcedExport(), x.notForClient(), x.notForServer(), x.packageGuid(),
+                x.isInheritedInstance(), x.packageFlags(), x.notAlwaysLoadedForEditorGame(), x.isAsset(), x.generatePublicHash(),
+                first, c[0], c[1], c[2], c[3], x.scriptSerializationStartOffset(), x.scriptSerializationEndOffset());
     }
 }

@@ -205,8 +205,7 @@ final class PackageJson {
         }
         JsonIn x = root.opt("Uassetd");
         if (x == null) {
-            throw root.error("No Uassetd block: this JSON was not written by uassetd (UAssetAPI JSON without the exact layout"
-                    + " uassetd adds cannot be turned back into bytes yet)");
+            return UAssetApiJson.read(root, fileName);
         }
         if (x.intField("FormatVersion") != FORMAT_VERSION) {
             throw x.get("FormatVersion").error("Unsupported Uassetd FormatVersion (this build reads " + FORMAT_VERSION + ")");

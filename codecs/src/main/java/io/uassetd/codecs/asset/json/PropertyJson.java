@@ -7,6 +7,7 @@ import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.property.Property;
 import io.uassetd.codecs.asset.property.PropertyList;
 import io.uassetd.codecs.asset.property.PropertyTag;
+import io.uassetd.codecs.asset.property.StructInnerTag;
 import io.uassetd.codecs.asset.property.PropertyType;
 import io.uassetd.codecs.asset.property.PropertyTypeName;
 import io.uassetd.codecs.asset.property.PropertyValue;
@@ -160,9 +161,10 @@ final class PropertyJson {
         }
         FName name = names.read(in.get("Name"));
         FGuid guid = JsonNames.guid(in.opt("PropertyGuid"));
-        PropertyTag tag = readTag(in.get("Tag"), new PropertyTag(name, null, null, 0, arrayIndex, null, null, 0, null, null, null,
-                guid != null, guid, 0, null));
+        PropertyTag base = new PropertyTag(name, null, null, 0, arrayIndex, null, null, 0, null, null, null, guid != null, guid, 0, null);
+        JsonIn tagIn = in.opt("Tag");
         PropertyValue v = values.read(in, true);
+        PropertyTag tag = tagIn != null ? readTag(tagIn, base) : derivedTag(in, type, v, base);
         if (v instanceof BoolValue b && b.value() != tag.boolValue()) {
             tag = tag.withBool(b.value());
         }
@@ -174,8 +176,102 @@ final class PropertyJson {
         String kind = ValueJson.kindOf(in);
         String inner = in.textOr("ArrayType", in.textOr("KeyType", null));
         String value = in.textOr("ValueType", null);
-        return new PropertyType(kind, in.textOr("StructType", null), in.textOr("EnumType", null),
+        return new PropertyType(kind, structTypeOf(in), in.textOr("EnumType", null),
                 inner == null ? null : PropertyType.of(inner), value == null ? null : PropertyType.of(value));
+    }
+
+    /** The struct a property names: its StructType, else the native struct its $type stands for (VectorPropertyData: Vector). */
+    static String structTypeOf(JsonIn in) {
+        String struct = in.textOr("StructType", null);
+        if (struct == null && in.has("$type")) {
+            var layout = NativeStructJson.layoutOf(in.get("$type").asText());
+            struct = layout == null ? null : layout.name();
+        }
+        return struct;
+    }
+
+    /**
+     * The tag of a tagged property written without {@code Tag} (UAssetAPI's JSON): the type names
+     * come from UAssetAPI's fields ({@code StructType}, {@code StructGUID}, {@code EnumType},
+     * {@code ArrayType}, {@code KeyType}, {@code ValueType}); the size is computed on write. UE5.4+
+     * tags also store the complete type name, which UAssetAPI's property objects do not carry.
+     */
+    private PropertyTag derivedTag(JsonIn in, PropertyType type, PropertyValue v, PropertyTag base) {
+        if (pkg.version().atLeast(io.uassetd.codecs.asset.version.ObjectVersionUE5.PROPERTY_TAG_COMPLETE_TYPE_NAME)) {
+            throw in.error("A tagged property of a UE5.4+ package needs its Tag (the complete type name), which this JSON lacks");
+        }
+        String kind = type.kind();
+        FName structName = null;
+        FGuid structGuid = null;
+        FName enumName = null;
+        FName innerType = null;
+        FName valueType = null;
+        switch (kind) {
+            case "StructProperty" -> {
+                String struct = type.structName() != null ? type.structName() : structTypeOf(in);
+                if (struct == null) {
+                    throw in.error("A StructProperty needs its StructType");
+                }
+                structName = nameOf(in, struct);
+                JsonIn g = in.opt("StructGUID");
+                structGuid = g == null || g.isNull() ? FGuid.ZERO : JsonNames.guid(g);
+            }
+            case "ByteProperty" -> enumName = nameOf(in, type.enumName() == null ? "None" : type.enumName());
+            case "EnumProperty" -> enumName = nameOf(in, type.enumName() == null ? "None" : type.enumName());
+            case "ArrayProperty", "SetProperty" -> innerType = nameOf(in, elementKind(in, type.inner(), "ArrayType"));
+            case "MapProperty" -> {
+                innerType = nameOf(in, elementKind(in, type.inner(), "KeyType"));
+                valueType = nameOf(in, elementKind(in, type.value(), "ValueType"));
+            }
+            default -> {
+            }
+        }
+        if (kind.equals("EnumProperty") && !in.has("EnumType")) {
+            throw in.error("An EnumProperty needs its EnumType");
+        }
+        int boolVal = v instanceof BoolValue b && b.value() ? 1 : 0;
+        return new PropertyTag(base.name(), nameOf(in, kind), null, 0, base.arrayIndex(), structName, structGuid, boolVal, enumName,
+                innerType, valueType, base.hasPropertyGuid(), base.propertyGuid(), 0, null);
+    }
+
+    /**
+     * The inner tag of a tagged array of structs written without {@code InnerTag} (UAssetAPI's JSON):
+     * the array's name, the struct name and GUID of its first element (or of UAssetAPI's
+     * {@code DummyStruct} when the array is empty).
+     */
+    StructInnerTag derivedInnerTag(JsonIn array) {
+        JsonIn sample = null;
+        JsonIn value = array.get("Value");
+        if (value.node().isArray() && value.node().size() > 0) {
+            sample = value.elements().get(0);
+        } else {
+            JsonIn dummy = array.opt("DummyStruct");
+            sample = dummy == null || dummy.isNull() ? null : dummy;
+        }
+        String struct = sample == null ? null : structTypeOf(sample);
+        if (struct == null) {
+            throw array.error("An array of structs needs InnerTag, or elements (or a DummyStruct) naming their StructType");
+        }
+        JsonIn g = sample.opt("StructGUID");
+        JsonIn nameIn = array.opt("Name");
+        FName name = nameIn == null ? nameOf(array, "None") : names.read(nameIn);
+        return new StructInnerTag(new PropertyTag(name, nameOf(array, "StructProperty"), null, 0, 0, nameOf(array, struct),
+                g == null || g.isNull() ? FGuid.ZERO : JsonNames.guid(g), 0, null, null, null, false, null, 0, null));
+    }
+
+    private static String elementKind(JsonIn in, PropertyType t, String field) {
+        if (t != null) {
+            return t.kind();
+        }
+        String k = in.textOr(field, null);
+        if (k == null) {
+            throw in.error("Missing " + field);
+        }
+        return k;
+    }
+
+    private FName nameOf(JsonIn in, String text) {
+        return names.read(new JsonIn(com.fasterxml.jackson.databind.node.TextNode.valueOf(text), in.path(), in.file()));
     }
 
     // ---- tags and types ----------------------------------------------------------------------------

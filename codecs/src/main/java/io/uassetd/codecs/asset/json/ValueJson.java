@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.core.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
+import io.uassetd.codecs.asset.property.PropertyTag;
 import io.uassetd.codecs.asset.property.PropertyType;
+import io.uassetd.codecs.asset.version.ObjectVersion;
 import io.uassetd.codecs.asset.property.PropertyValue;
 import io.uassetd.codecs.asset.property.PropertyWriter;
 import io.uassetd.codecs.asset.property.StructInnerTag;
@@ -337,6 +339,10 @@ final class ValueJson {
                 new ObjectValue(kind, readIndex(in.get("Value")));
             case "StructProperty" -> {
                 String struct = in.textOr("StructType", null);
+                JsonIn wrapped = nativeElement(struct, in.get("Value"));
+                if (wrapped != null) {
+                    yield natives.read(NativeStructJson.layoutOf(wrapped.get("$type").asText()), wrapped.get("Value"));
+                }
                 yield new StructValue(struct, props.readList(in.get("Value"), struct, in));
             }
             case "ArrayProperty", "SetProperty" -> readArray(kind, in);
@@ -397,6 +403,23 @@ final class ValueJson {
         return new EnumValue(kind, names.read(value), 0, 8, enumName, null);
     }
 
+    /**
+     * UAssetAPI's form of a native struct: a StructPropertyData whose Value is one property of the
+     * struct's own class ({@code [{"$type": "...VectorPropertyData...", "Value": {"$type": "...FVector...", "X": ...}}]});
+     * that element, or null.
+     */
+    private static JsonIn nativeElement(String struct, JsonIn value) {
+        if (struct == null || !value.node().isArray() || value.node().size() != 1) {
+            return null;
+        }
+        JsonIn e = value.elements().get(0);
+        if (!e.node().isObject() || !e.has("$type")) {
+            return null;
+        }
+        NativeStructs.Layout layout = NativeStructJson.layoutOf(e.get("$type").asText());
+        return layout != null && layout.name().equals(struct) && e.has("Value") ? e : null;
+    }
+
     private ArrayValue readArray(String kind, JsonIn in) {
         PropertyType inner = props.readType(in.opt("InnerType"));
         if (inner == null && in.has("ArrayType")) {
@@ -404,6 +427,11 @@ final class ValueJson {
         }
         JsonIn tag = in.opt("InnerTag");
         StructInnerTag innerTag = tag == null ? null : new StructInnerTag(props.readTag(tag, null));
+        if (tag == null && kind.equals("ArrayProperty") && inner != null && inner.kind().equals("StructProperty")
+                && !pkg.hasUnversionedProperties() && pkg.version().atLeast(ObjectVersion.INNER_ARRAY_TAG_INFO)
+                && !PropertyTag.completeTypeName(pkg.version())) {
+            innerTag = props.derivedInnerTag(in);
+        }
         List<PropertyValue> removed = null;
         if (kind.equals("SetProperty")) {
             JsonIn r = in.opt("ElementsToRemove");

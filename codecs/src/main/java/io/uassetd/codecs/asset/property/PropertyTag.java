@@ -36,7 +36,7 @@ public record PropertyTag(FName name, FName type, PropertyTypeName typeName, int
     /** EPropertyTagExtension::OverridableInformation. */
     private static final int EXTENSION_OVERRIDABLE = 0x02;
 
-    static boolean completeTypeName(PackageVersion v) {
+    public static boolean completeTypeName(PackageVersion v) {
         return v.atLeast(ObjectVersionUE5.PROPERTY_TAG_COMPLETE_TYPE_NAME);
     }
 

@@ -140,14 +140,15 @@ class JsonEditAndBadInputTest {
     }
 
     @Test
-    void unknownExportTypeAndMissingBlockAreRefused() {
+    void unknownExportTypeIsRefusedWithAndWithoutTheBlock() {
         AssetPackage pkg = fixture();
         JsonNode tree = UAssetJson.parse(UAssetJson.toJson(pkg, null), pkg.name());
         ((ObjectNode) tree.get("Exports").get(0)).put("$type", "UAssetAPI.ExportTypes.FancyExport, UAssetAPI");
         assertThatThrownBy(() -> UAssetJson.fromTree(tree, "X.json")).isInstanceOf(JsonFormatException.class)
                 .hasMessageContaining("$.Exports[0].$type");
         ((ObjectNode) tree).remove("Uassetd");
+        // without the block the document is read as UAssetAPI's own JSON; the bad $type is still named
         assertThatThrownBy(() -> UAssetJson.fromTree(tree, "X.json")).isInstanceOf(JsonFormatException.class)
-                .hasMessageContaining("No Uassetd block");
+                .hasMessageContaining("$.Exports[0].$type");
     }
 }

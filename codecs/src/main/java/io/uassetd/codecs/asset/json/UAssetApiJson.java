@@ -1,0 +1,316 @@
+package io.uassetd.codecs.asset.json;
+
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.Export;
+import io.uassetd.codecs.asset.ExportContent;
+import io.uassetd.codecs.asset.NameEntry;
+import io.uassetd.codecs.asset.NameHashes;
+import io.uassetd.codecs.asset.NameMap;
+import io.uassetd.codecs.asset.ObjectExport;
+import io.uassetd.codecs.asset.ObjectImport;
+import io.uassetd.codecs.asset.PackageBuilder;
+import io.uassetd.codecs.asset.SoftPackageReference;
+import io.uassetd.codecs.asset.core.FEngineVersion;
+import io.uassetd.codecs.asset.core.FGuid;
+import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.asset.core.PackageIndex;
+import io.uassetd.codecs.asset.property.PropertyExportContent;
+import io.uassetd.codecs.asset.version.CustomVersion;
+import io.uassetd.codecs.asset.version.CustomVersionContainer;
+import io.uassetd.codecs.asset.version.LegacyFileVersion;
+import io.uassetd.codecs.asset.version.ObjectVersion;
+import io.uassetd.codecs.asset.version.ObjectVersionUE5;
+import io.uassetd.codecs.asset.version.PackageVersion;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a document UAssetAPI (UAssetGUI) wrote, without uassetd's {@code Uassetd} block: the package
+ * is rebuilt from UAssetAPI's own fields alone and its header regenerated in the order a cooker
+ * writes it ({@link PackageBuilder}): offsets, counts, serial sizes and offsets, the generation, the
+ * preload dependency table (from each export's four dependency lists) and each export's dependency
+ * counts are computed. Versions, package flags and object flags may be UAssetAPI's enum names
+ * ({@code VER_UE4_CORRECT_LICENSEE_FLAG}, {@code "PKG_Cooked, PKG_FilterEditorOnly"}) or numbers.
+ *
+ * <p>What UAssetAPI keeps elsewhere and is read when present: {@code SoftPackageReferenceList}
+ * (strings), {@code AssetRegistryData} (base64), {@code NamesReferencedFromExportDataCount}. What
+ * UAssetAPI does not keep (the header's padding, the stored name hashes, editor-only tables) takes
+ * the values a cooker writes.
+ */
+final class UAssetApiJson {
+    /** EObjectFlags by UAssetAPI's names. */
+    static final Map<String, Long> OBJECT_FLAGS = flagTable("RF_NoFlags", 0, "RF_Public", 0x1, "RF_Standalone", 0x2,
+            "RF_MarkAsNative", 0x4, "RF_Transactional", 0x8, "RF_ClassDefaultObject", 0x10, "RF_ArchetypeObject", 0x20,
+            "RF_Transient", 0x40, "RF_MarkAsRootSet", 0x80, "RF_TagGarbageTemp", 0x100, "RF_NeedInitialization", 0x200,
+            "RF_NeedLoad", 0x400, "RF_KeepForCooker", 0x800, "RF_NeedPostLoad", 0x1000, "RF_NeedPostLoadSubobjects", 0x2000,
+            "RF_NewerVersionExists", 0x4000, "RF_BeginDestroyed", 0x8000, "RF_FinishDestroyed", 0x10000,
+            "RF_BeingRegenerated", 0x20000, "RF_DefaultSubObject", 0x40000, "RF_WasLoaded", 0x80000,
+            "RF_TextExportTransient", 0x100000, "RF_LoadCompleted", 0x200000, "RF_InheritableComponentTemplate", 0x400000,
+            "RF_DuplicateTransient", 0x800000, "RF_StrongRefOnFrame", 0x1000000, "RF_NonPIEDuplicateTransient", 0x2000000,
+            "RF_Dynamic", 0x4000000, "RF_WillBeLoaded", 0x8000000, "RF_HasExternalPackage", 0x10000000);
+    /** EPackageFlags by UAssetAPI's names. */
+    static final Map<String, Long> PACKAGE_FLAGS = flagTable("PKG_None", 0, "PKG_NewlyCreated", 0x1, "PKG_ClientOptional", 0x2,
+            "PKG_ServerSideOnly", 0x4, "PKG_CompiledIn", 0x10, "PKG_ForDiffing", 0x20, "PKG_EditorOnly", 0x40,
+            "PKG_Developer", 0x80, "PKG_UncookedOnly", 0x100, "PKG_Cooked", 0x200, "PKG_ContainsNoAsset", 0x400,
+            "PKG_NotExternallyReferenceable", 0x800, "PKG_UnversionedProperties", 0x2000, "PKG_ContainsMapData", 0x4000,
+            "PKG_IsSaving", 0x8000, "PKG_Compiling", 0x10000, "PKG_ContainsMap", 0x20000, "PKG_RequiresLocalizationGather", 0x40000,
+            "PKG_PlayInEditor", 0x100000, "PKG_ContainsScript", 0x200000, "PKG_DisallowExport", 0x400000,
+            "PKG_DynamicImports", 0x10000000, "PKG_RuntimeGenerated", 0x20000000, "PKG_ReloadingForCooker", 0x40000000,
+            "PKG_FilterEditorOnly", 0x80000000L);
+    /** Names of EUnrealEngineObjectUE4Version values Unreal spells differently from {@link ObjectVersion}, and the cooked-era ones it does not list. */
+    private static final Map<String, Integer> UE4_ALIASES = Map.of("VER_UE4_64BIT_EXPORTMAP_SERIALSIZES", 511,
+            "VER_UE4_SKYLIGHT_MOBILE_IRRADIANCE_MAP", 512, "VER_UE4_ADDED_SWEEP_WHILE_WALKING_FLAG", 513,
+            "VER_UE4_POINTLIGHT_SOURCE_ORIENTATION", 515, "VER_UE4_AUTOMATIC_VERSION", 522, "VER_UE4_AUTOMATIC_VERSION_PLUS_ONE", 523,
+            "UNKNOWN", 0);
+
+    private UAssetApiJson() {
+    }
+
+    static AssetPackage read(JsonIn root, String fileName) {
+        int ue4 = version(root.get("ObjectVersion"), false);
+        JsonIn ue5In = root.opt("ObjectVersionUE5");
+        int ue5 = ue5In == null ? 0 : version(ue5In, true);
+        PackageVersion version = new PackageVersion(ue4, ue5, root.intOr("FileVersionLicenseeUE", 0));
+        boolean unversioned = root.boolOr("IsUnversioned", false);
+        PackageBuilder b = PackageBuilder.cooked(version, unversioned);
+        JsonIn legacyIn = root.opt("LegacyFileVersion");
+        LegacyFileVersion legacy = null;
+        if (legacyIn != null) {
+            legacy = LegacyFileVersion.of(legacyIn.asInt())
+                    .orElseThrow(() -> legacyIn.error("Unsupported LegacyFileVersion " + legacyIn.asInt()));
+            b.legacyFileVersion(legacy);
+        }
+        JsonIn cv = root.opt("CustomVersionContainer");
+        if (cv != null) {
+            List<CustomVersion> versions = new ArrayList<>();
+            for (JsonIn v : cv.elements()) {
+                if (!v.boolOr("IsSerialized", true)) {
+                    continue;
+                }
+                FGuid key = JsonNames.guid(v.get("Key"));
+                versions.add(CustomVersion.of(key, v.intField("Version")));
+            }
+            b.customVersions(new CustomVersionContainer(CustomVersionContainer.Format.OPTIMIZED, versions));
+        }
+        JsonIn flags = root.opt("PackageFlags");
+        int packageFlags = flags == null ? 0x80000000 | 0x200 : (int) flags(flags, PACKAGE_FLAGS);
+        b.packageFlags(packageFlags);
+        JsonIn guid = root.opt("PackageGuid");
+        if (guid != null && !guid.isNull()) {
+            b.guid(JsonNames.guid(guid));
+        }
+        String folder = root.textOr("FolderName", null);
+        if (folder != null) {
+            b.packageName(FString.of(folder));
+        }
+        b.packageSource(root.intOr("PackageSource", 0));
+        JsonIn chunks = root.opt("ChunkIDs");
+        if (chunks != null && !chunks.isNull()) {
+            b.chunkIds(chunks.elements().stream().mapToInt(JsonIn::asInt).toArray());
+        }
+        b.engineVersions(engineVersion(root.opt("RecordedEngineVersion")), engineVersion(root.opt("RecordedCompatibleWithEngineVersion")));
+        JsonIn registry = root.opt("AssetRegistryData");
+        if (registry != null && !registry.isNull()) {
+            b.assetRegistryData(registry.base64());
+        }
+        JsonIn referenced = root.opt("NamesReferencedFromExportDataCount");
+        if (referenced != null) {
+            b.namesReferencedFromExportData(referenced.asInt());
+        }
+
+        boolean hashes = version.atLeast(ObjectVersion.NAME_HASHES_SERIALIZED);
+        List<NameEntry> entries = new ArrayList<>();
+        List<ObjectImport> imports = new ArrayList<>();
+        List<SoftPackageReference> softRefs = new ArrayList<>();
+        List<ObjectExport> exportEntries = new ArrayList<>();
+        List<byte[]> exportData = new ArrayList<>();
+        for (JsonIn s : root.get("NameMap").elements()) {
+            String text = s.asText();
+            FString fs = new FString(text, !FString.isAnsi(text));
+            NameEntry e = hashes ? new NameEntry(fs, NameHashes.nonCasePreservingHash(text), NameHashes.casePreservingHash(text))
+                    : new NameEntry(fs, 0, 0);
+            entries.add(e);
+        }
+        NameMap names = new NameMap(entries);
+        JsonNames jn = new JsonNames(names);
+        for (JsonIn i : root.get("Imports").elements()) {
+            imports.add(new ObjectImport(jn.read(i.get("ClassPackage")), jn.read(i.get("ClassName")),
+                    new PackageIndex(i.intField("OuterIndex")), jn.read(i.get("ObjectName")), jn.readOrNull(i.opt("PackageName")),
+                    i.boolOr("bImportOptional", false)));
+        }
+        JsonIn soft = root.opt("SoftPackageReferenceList");
+        if (soft != null && !soft.isNull()) {
+            for (JsonIn s : soft.elements()) {
+                softRefs.add(version.atLeast(ObjectVersion.ADDED_SOFT_OBJECT_PATH)
+                        ? new SoftPackageReference(jn.read(s), null) : new SoftPackageReference(null, FString.of(s.asText())));
+            }
+        }
+        List<List<PackageIndex>> depends = new ArrayList<>();
+        JsonIn dm = root.opt("DependsMap");
+        List<JsonIn> exportNodes = root.get("Exports").elements();
+        if (dm != null && !dm.isNull()) {
+            for (JsonIn list : dm.elements()) {
+                List<PackageIndex> l = new ArrayList<>();
+                list.elements().forEach(i -> l.add(new PackageIndex(i.asInt())));
+                depends.add(l);
+            }
+            if (depends.size() != exportNodes.size()) {
+                throw dm.error("DependsMap has " + depends.size() + " lists for " + exportNodes.size() + " exports");
+            }
+        }
+        boolean preloads = version.atLeast(ObjectVersion.PRELOAD_DEPENDENCIES_IN_COOKED_EXPORTS);
+        List<PackageIndex> preload = new ArrayList<>();
+        List<ExportJsonType> types = new ArrayList<>();
+        for (int n = 0; n < exportNodes.size(); n++) {
+            JsonIn e = exportNodes.get(n);
+            ExportJsonType t = ExportJson.typeOf(e);
+            types.add(t);
+            ObjectExport entry = ExportJson.readEntry(jn, e, null);
+            int first = -1;
+            int[] counts = new int[4];
+            if (preloads) {
+                String[] lists = {"SerializationBeforeSerializationDependencies", "CreateBeforeSerializationDependencies",
+                    "SerializationBeforeCreateDependencies", "CreateBeforeCreateDependencies"};
+                int start = preload.size();
+                for (int k = 0; k < 4; k++) {
+                    JsonIn l = e.opt(lists[k]);
+                    if (l != null && !l.isNull()) {
+                        for (JsonIn i : l.elements()) {
+                            preload.add(new PackageIndex(i.asInt()));
+                            counts[k]++;
+                        }
+                    }
+                }
+                first = preload.size() > start ? start : -1;
+            }
+            entry = ExportJson.withDependencies(entry, first, counts);
+            byte[] raw = t instanceof RawExportJson ? t.readBody(null, null, e).raw() : new byte[0];
+            exportEntries.add(entry);
+            exportData.add(raw);
+        }
+        if (preloads) {
+            b.preloadDependencies(preload);
+        }
+        b.split(true);
+        // first pass: a package to read the exports' bodies against (names they add join the name map)
+        AssetPackage first = build(b, names.entries(), imports, softRefs, exportEntries, exportData, depends, fileName);
+        JsonContext c = JsonContext.of(first);
+        for (int i = 0; i < exportNodes.size(); i++) {
+            ExportContent content = null;
+            if (!(types.get(i) instanceof RawExportJson)) {
+                Export e = first.export(i);
+                content = types.get(i).readBody(c, e, exportNodes.get(i)).content();
+                e.setContent(content);
+                if (content instanceof PropertyExportContent p && version.atLeast(ObjectVersionUE5.SCRIPT_SERIALIZATION_OFFSET)
+                        && !exportNodes.get(i).has("ScriptSerializationEndOffset")) {
+                    exportEntries.set(i, exportEntries.get(i).withScriptSerialization(p.prefix().length,
+                            p.prefix().length + p.propertiesSize()));
+                }
+                exportData.set(i, e.serialize(first));
+            }
+        }
+        // second pass: the header laid out around the exports' real sizes
+        AssetPackage pkg = build(b, first.names().entries(), imports, softRefs, exportEntries, exportData, depends, fileName);
+        for (int i = 0; i < exportNodes.size(); i++) {
+            ExportContent content = first.export(i).content();
+            if (content != null && !(types.get(i) instanceof RawExportJson)) {
+                pkg.export(i).setContent(content);
+            }
+        }
+        return pkg;
+    }
+
+    private static AssetPackage build(PackageBuilder template, List<NameEntry> names, List<ObjectImport> imports,
+            List<SoftPackageReference> softRefs, List<ObjectExport> exports, List<byte[]> data, List<List<PackageIndex>> depends,
+            String fileName) {
+        PackageBuilder b = template.copySettings();
+        names.forEach(b::addName);
+        imports.forEach(b::addImport);
+        softRefs.forEach(b::addSoftPackageReference);
+        for (int i = 0; i < exports.size(); i++) {
+            b.addExport(exports.get(i), data.get(i), depends.isEmpty() ? List.of() : depends.get(i));
+        }
+        return b.build(fileName);
+    }
+
+    private static FEngineVersion engineVersion(JsonIn in) {
+        if (in == null || in.isNull()) {
+            return new FEngineVersion(0, 0, 0, 0, FString.EMPTY);
+        }
+        String branch = in.textOr("Branch", null);
+        return new FEngineVersion(in.intOr("Major", 0), in.intOr("Minor", 0), in.intOr("Patch", 0), in.intOr("Changelist", 0),
+                branch == null ? FString.EMPTY : FString.of(branch));
+    }
+
+    /** An object version: a number, or UAssetAPI's enum name ({@code VER_UE4_...}; UE5 names with or without {@code VER_UE5_}). */
+    static int version(JsonIn in, boolean ue5) {
+        if (in.node().isNumber()) {
+            return in.asInt();
+        }
+        String name = in.asText().trim();
+        if (name.matches("-?\\d+")) {
+            return Integer.parseInt(name);
+        }
+        String bare = name.startsWith("VER_UE4_") || name.startsWith("VER_UE5_") ? name.substring(8) : name;
+        if (ue5) {
+            for (ObjectVersionUE5 v : ObjectVersionUE5.values()) {
+                if (v.name().equals(bare)) {
+                    return v.value();
+                }
+            }
+            if (bare.equals("UNKNOWN")) {
+                return 0;
+            }
+        } else {
+            Integer alias = UE4_ALIASES.get(name);
+            if (alias != null) {
+                return alias;
+            }
+            for (ObjectVersion v : ObjectVersion.values()) {
+                if (v.name().equals(bare)) {
+                    return v.value();
+                }
+            }
+        }
+        throw in.error("Unknown " + (ue5 ? "ObjectVersionUE5" : "ObjectVersion") + " name " + name
+                + " (give the version number instead)");
+    }
+
+    /** Flags: a number, or enum names joined by {@code |} or {@code ,} (Newtonsoft writes {@code "A, B"}). */
+    static long flags(JsonIn in, Map<String, Long> table) {
+        if (in.node().isNumber()) {
+            return in.asLong();
+        }
+        String text = in.asText().trim();
+        if (text.matches("-?\\d+")) {
+            return Long.parseLong(text);
+        }
+        long out = 0;
+        for (String part : text.split("[|,]")) {
+            String p = part.trim();
+            if (p.isEmpty()) {
+                continue;
+            }
+            Long v = table.get(p);
+            if (v == null) {
+                if (p.matches("-?\\d+")) {
+                    v = Long.parseLong(p);
+                } else {
+                    throw in.error("Unknown flag name " + p);
+                }
+            }
+            out |= v;
+        }
+        return out;
+    }
+
+    private static Map<String, Long> flagTable(Object... pairs) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            m.put((String) pairs[i], ((Number) pairs[i + 1]).longValue());
+        }
+        return Map.copyOf(m);
+    }
+}

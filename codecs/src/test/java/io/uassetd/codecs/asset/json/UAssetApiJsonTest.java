@@ -1,0 +1,285 @@
+package io.uassetd.codecs.asset.json;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.property.PropertyFixtures;
+import io.uassetd.codecs.asset.version.ObjectVersion;
+import io.uassetd.codecs.asset.version.ObjectVersionUE5;
+import io.uassetd.testkit.Fixtures;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * UAssetAPI's own JSON (no {@code Uassetd} block, no uassetd-only fields, versions and flags as
+ * UAssetAPI's enum names, native structs in UAssetAPI's nested shape) is read back: every tagged
+ * legacy fixture's JSON, turned into such a document, gives a package that re-reads cleanly with the
+ * same properties; where UAssetAPI's fields describe the header completely, the bytes are identical.
+ */
+class UAssetApiJsonTest {
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    @Test
+    void taggedFixturesReadBackFromUAssetApiJson() throws IOException {
+        int total = 0;
+        int identical = 0;
+        int refusedNewTags = 0;
+        List<String> failures = new ArrayList<>();
+        List<String> differentBytes = new ArrayList<>();
+        for (String relative : PropertyFixtures.legacyPackages().toList()) {
+            AssetPackage pkg = PropertyFixtures.open(relative);
+            if (pkg.hasUnversionedProperties()) {
+                continue;
+            }
+            if (pkg.version().atLeast(ObjectVersionUE5.PROPERTY_TAG_COMPLETE_TYPE_NAME)) {
+                // UE5.4+ tags store the complete type name, which UAssetAPI's property objects lack: refused with a clear error
+                AssetPackage p = pkg;
+                ObjectNode doc = toUAssetApi(((ObjectNode) UAssetJson.toTree(p, null)).deepCopy());
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> UAssetJson.fromTree(doc, p.name()))
+                        .isInstanceOf(io.uassetd.codecs.error.JsonFormatException.class).hasMessageContaining("needs its Tag");
+                refusedNewTags++;
+                continue;
+            }
+            total++;
+            ObjectNode ours = (ObjectNode) UAssetJson.toTree(pkg, null);
+            ObjectNode theirs = toUAssetApi(ours.deepCopy());
+            assertThat(theirs.has("Uassetd")).isFalse();
+            try {
+                AssetPackage back = UAssetJson.fromTree(theirs, pkg.name());
+                AssetPackage.Bytes bytes = back.toBytes();
+                AssetPackage reread = AssetPackage.read(bytes.header(), bytes.exports(), pkg.name(), PropertyFixtures.engineFor(relative));
+                JsonNode again = UAssetJson.toTree(reread, null);
+                String diff = sameContent(ours, again);
+                if (diff != null) {
+                    failures.add(relative + ": " + diff);
+                    continue;
+                }
+                Path path = Fixtures.path(relative);
+                Path uexp = AssetPackage.sibling(path, ".uexp");
+                byte[] tail = Files.exists(uexp) ? Files.readAllBytes(uexp) : new byte[0];
+                if (java.util.Arrays.equals(bytes.header(), Files.readAllBytes(path)) && java.util.Arrays.equals(bytes.exports(), tail)) {
+                    identical++;
+                } else {
+                    differentBytes.add(relative);
+                }
+            } catch (RuntimeException e) {
+                failures.add(relative + ": " + e + " " + java.util.Arrays.toString(java.util.Arrays.copyOf(e.getStackTrace(), 4)));
+            }
+        }
+        System.out.println("UAssetAPI JSON: " + refusedNewTags + " UE5.4+ tagged fixtures refused, " + total + " older tagged fixtures, " + (total - failures.size()) + " equal in content, "
+                + identical + " byte-identical; bytes differ: " + differentBytes);
+        assertThat(total).isGreaterThan(10);
+        assertThat(failures).isEmpty();
+        assertThat(identical).isPositive();
+    }
+
+    /** Every export's export-map fields, properties and extras the same (the layout-derived fields aside). */
+    static String sameContent(JsonNode a, JsonNode b) {
+        for (String f : List.of("NameMap", "Imports", "PackageFlags", "PackageGuid", "CustomVersionContainer")) {
+            String d = JsonRoundTripTest.firstDifference("$." + f, a.get(f), b.get(f));
+            if (d != null) {
+                return d;
+            }
+        }
+        if (a.get("Exports").size() != b.get("Exports").size()) {
+            return "export count";
+        }
+        for (int i = 0; i < a.get("Exports").size(); i++) {
+            ObjectNode x = a.get("Exports").get(i).deepCopy();
+            ObjectNode y = b.get("Exports").get(i).deepCopy();
+            for (String f : List.of("SerialSize", "SerialOffset", "FirstExportDependency", "ScriptSerializationStartOffset",
+                    "ScriptSerializationEndOffset")) {
+                x.remove(f);
+                y.remove(f);
+            }
+            String d = JsonRoundTripTest.firstDifference("$.Exports[" + i + "]", x, y);
+            if (d != null) {
+                return d;
+            }
+        }
+        return null;
+    }
+
+    // ---- uassetd JSON -> UAssetAPI JSON ----------------------------------------------------------------
+
+    /** Our document as UAssetAPI writes it: the Uassetd block folded into UAssetAPI's fields, uassetd-only fields dropped, names for numbers. */
+    static ObjectNode toUAssetApi(ObjectNode root) {
+        ObjectNode x = (ObjectNode) root.remove("Uassetd");
+        JsonNode summary = x.get("Summary");
+        int ue4 = root.get("ObjectVersion").asInt();
+        root.put("ObjectVersion", ue4Name(ue4));
+        int ue5 = root.get("ObjectVersionUE5").asInt();
+        root.put("ObjectVersionUE5", ue5 == 0 ? "UNKNOWN" : ue5Name(ue5));
+        root.put("PackageFlags", flagNames(root.get("PackageFlags").asLong() & 0xFFFFFFFFL, UAssetApiJson.PACKAGE_FLAGS));
+        ArrayNode names = (ArrayNode) root.get("NameMap");
+        ArrayNode soft = root.putArray("SoftPackageReferenceList");
+        for (JsonNode r : x.get("SoftPackageReferences")) {
+            JsonNode name = r.get("name");
+            if (name != null && !name.isNull()) {
+                int number = name.get("number").asInt();
+                soft.add(names.get(name.get("index").asInt()).asText() + (number > 0 ? "_" + (number - 1) : ""));
+            } else {
+                soft.add(r.get("path").get("value").asText());
+            }
+        }
+        long registryAt = summary.get("assetRegistryDataOffset").asLong();
+        for (JsonNode region : x.get("Layout")) {
+            if (region.get("kind").asText().equals("RAW") && region.get("start").asLong() == registryAt) {
+                root.put("AssetRegistryData", region.get("raw").asText());
+            }
+        }
+        root.put("NamesReferencedFromExportDataCount", summary.get("namesReferencedFromExportDataCount").asInt());
+        for (JsonNode e : root.get("Exports")) {
+            ObjectNode o = (ObjectNode) e;
+            o.remove(List.of("DependencyCounts", "FirstExportDependency", "PropertiesSize"));
+            o.put("ObjectFlags", flagNames(o.get("ObjectFlags").asLong() & 0xFFFFFFFFL, UAssetApiJson.OBJECT_FLAGS));
+            o.put("PackageFlags", flagNames(o.get("PackageFlags").asLong() & 0xFFFFFFFFL, UAssetApiJson.PACKAGE_FLAGS));
+            if (o.has("Data")) {
+                o.remove("Terminator");
+                properties((ArrayNode) o.get("Data"));
+            }
+            if (o.has("Table")) {
+                for (JsonNode row : o.get("Table").get("Data")) {
+                    strip(row);
+                }
+            }
+        }
+        return root;
+    }
+
+    /** A property list: each property's uassetd-only fields dropped, native structs in UAssetAPI's nested form. */
+    private static void properties(ArrayNode list) {
+        for (int i = 0; i < list.size(); i++) {
+            ObjectNode p = (ObjectNode) list.get(i);
+            JsonNode tag = p.remove("Tag");
+            if (tag != null) {
+                // UAssetAPI's property objects name their types themselves
+                copy(tag, "StructGuid", p, "StructGUID");
+                copy(tag, "StructName", p, "StructType");
+                copy(tag, "EnumName", p, "EnumType");
+                copy(tag, "InnerType", p, "ArrayType");
+                copy(tag, "ValueType", p, "ValueType");
+                if (p.has("KeyType") || tag.get("Type").asText().equals("MapProperty")) {
+                    p.remove("ArrayType");
+                    copy(tag, "InnerType", p, "KeyType");
+                }
+            }
+            p.remove(List.of("SchemaIndex", "PropertyType"));
+            strip(p);
+            String type = p.get("$type").asText();
+            var layout = NativeStructJson.layoutOf(type);
+            if (layout != null && !p.get("IsZero").asBoolean()) {
+                ObjectNode wrapper = F.objectNode();
+                wrapper.put("$type", "UAssetAPI.PropertyTypes.Structs.StructPropertyData, UAssetAPI");
+                for (String f : List.of("Name", "ArrayIndex", "IsZero", "PropertyGuid", "DuplicationIndex")) {
+                    wrapper.set(f, p.get(f));
+                }
+                wrapper.put("StructType", layout.name());
+                if (p.has("StructGUID")) {
+                    wrapper.set("StructGUID", p.remove("StructGUID"));
+                }
+                wrapper.put("SerializeNone", true);
+                if (p.get("Value").isObject()) {
+                    ObjectNode v = (ObjectNode) p.get("Value");
+                    ObjectNode typed = F.objectNode().put("$type", "UAssetAPI.UnrealTypes.F" + layout.name() + ", UAssetAPI");
+                    typed.setAll(v);
+                    p.set("Value", typed);
+                }
+                wrapper.putArray("Value").add(p);
+                list.set(i, wrapper);
+            }
+        }
+    }
+
+    private static void copy(JsonNode tag, String from, ObjectNode to, String field) {
+        if (tag.has(from) && (!to.has(field) || to.get(field).isNull())) {
+            to.set(field, tag.get(from));
+        }
+    }
+
+    /** Drops uassetd-only fields inside a value (struct members, container elements). */
+    private static void strip(JsonNode n) {
+        if (n.isArray()) {
+            n.forEach(UAssetApiJsonTest::strip);
+            return;
+        }
+        if (!n.isObject()) {
+            return;
+        }
+        ObjectNode o = (ObjectNode) n;
+        JsonNode innerTag = o.remove("InnerTag");
+        o.remove("Terminator");
+        if (innerTag != null && o.get("Value") instanceof ArrayNode a && a.isEmpty()) {
+            // UAssetAPI keeps an empty array's struct type in a DummyStruct
+            ObjectNode dummy = o.putObject("DummyStruct");
+            dummy.put("$type", "UAssetAPI.PropertyTypes.Structs.StructPropertyData, UAssetAPI");
+            dummy.set("Name", innerTag.get("Name"));
+            dummy.set("StructType", innerTag.get("StructName"));
+            if (innerTag.has("StructGuid")) {
+                dummy.set("StructGUID", innerTag.get("StructGuid"));
+            }
+            dummy.putArray("Value");
+        }
+        if (o.has("ArrayType")) {
+            o.remove("InnerType");
+        }
+        if (o.has("KeyType") && !o.get("KeyType").isNull()) {
+            o.remove("KeyPropertyType");
+        }
+        if (o.has("ValueType") && !o.get("ValueType").isNull()) {
+            o.remove("ValuePropertyType");
+        }
+        String type = o.has("$type") ? o.get("$type").asText() : "";
+        if (type.startsWith("UAssetAPI.PropertyTypes.Structs.StructPropertyData") && o.get("Value") instanceof ArrayNode members) {
+            properties(members);
+            return;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext();) {
+            strip(it.next().getValue());
+        }
+    }
+
+    static String ue4Name(int v) {
+        for (ObjectVersion o : ObjectVersion.values()) {
+            if (o.value() == v) {
+                return "VER_UE4_" + o.name();
+            }
+        }
+        return Integer.toString(v);
+    }
+
+    static String ue5Name(int v) {
+        for (ObjectVersionUE5 o : ObjectVersionUE5.values()) {
+            if (o.value() == v) {
+                return o.name();
+            }
+        }
+        return Integer.toString(v);
+    }
+
+    static String flagNames(long flags, Map<String, Long> table) {
+        List<String> out = new ArrayList<>();
+        long left = flags;
+        for (Map.Entry<String, Long> e : table.entrySet()) {
+            if (e.getValue() != 0 && (flags & e.getValue()) == e.getValue()) {
+                out.add(e.getKey());
+                left &= ~e.getValue();
+            }
+        }
+        if (left != 0) {
+            out.add(Long.toString(left));
+        }
+        return out.isEmpty() ? "0" : String.join(", ", out);
+    }
+}
