@@ -59,10 +59,55 @@ class NormalExportJson implements ExportJsonType {
         return w.position();
     }
 
+    /** EClassSerializationControlExtension by UAssetAPI's names (flags), or a number. */
+    private static int controlValue(JsonIn in) {
+        int v = 0;
+        for (String part : in.asText().split("[|,]")) {
+            String p = part.trim();
+            v |= switch (p) {
+                case "NoExtension", "" -> 0;
+                case "ReserveForFutureUse" -> 1;
+                case "OverridableSerializationInformation" -> 2;
+                default -> {
+                    if (p.matches("\\d+")) {
+                        yield Integer.parseInt(p);
+                    }
+                    throw in.error("Unknown SerializationControl " + p);
+                }
+            };
+        }
+        return v;
+    }
+
+    /** EOverriddenPropertyOperation by UAssetAPI's names, or a number. */
+    private static int operationValue(JsonIn in) {
+        if (in.node().isNumber()) {
+            return in.asInt();
+        }
+        return switch (in.asText().trim()) {
+            case "None" -> 0;
+            case "Modified" -> 1;
+            case "Replaced" -> 2;
+            case "Add" -> 3;
+            case "Remove" -> 4;
+            default -> throw in.error("Unknown Operation " + in.asText());
+        };
+    }
+
     @Override
     public Body readBody(JsonContext c, Export e, JsonIn in) {
         JsonIn control = in.opt("SerializationControl");
         JsonIn op = in.opt("Operation");
+        if (control != null && control.node().isTextual()) {
+            // UAssetAPI writes these as enum names on every export, whatever the version: only packages
+            // whose tagged properties start with the control byte keep them
+            boolean hasPrefix = !c.pkg().hasUnversionedProperties() && c.pkg().version()
+                    .atLeast(io.uassetd.codecs.asset.version.ObjectVersionUE5.PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION);
+            int value = controlValue(control);
+            control = hasPrefix ? new JsonIn(com.fasterxml.jackson.databind.node.IntNode.valueOf(value), control.path(), control.file()) : null;
+            op = control != null && (value & 2) != 0 && op != null
+                    ? new JsonIn(com.fasterxml.jackson.databind.node.IntNode.valueOf(operationValue(op)), op.path(), op.file()) : null;
+        }
         byte[] prefix = new byte[control == null ? 0 : op == null ? 1 : 2];
         if (control != null) {
             prefix[0] = (byte) control.asInt();

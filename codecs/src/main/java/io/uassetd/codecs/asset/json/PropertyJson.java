@@ -163,8 +163,11 @@ final class PropertyJson {
         FGuid guid = JsonNames.guid(in.opt("PropertyGuid"));
         PropertyTag base = new PropertyTag(name, null, null, 0, arrayIndex, null, null, 0, null, null, null, guid != null, guid, 0, null);
         JsonIn tagIn = in.opt("Tag");
+        PropertyTag tag = tagIn != null ? readTag(tagIn, base) : null;
         PropertyValue v = values.read(in, true);
-        PropertyTag tag = tagIn != null ? readTag(tagIn, base) : derivedTag(in, type, v, base);
+        if (tag == null) {
+            tag = derivedTag(in, type, v, base);
+        }
         if (v instanceof BoolValue b && b.value() != tag.boolValue()) {
             tag = tag.withBool(b.value());
         }

@@ -413,8 +413,8 @@ final class ValueJson {
             return null;
         }
         JsonIn e = value.elements().get(0);
-        if (!e.node().isObject() || !e.has("$type")) {
-            return null;
+        if (!e.node().isObject() || !e.has("$type") || e.has("Tag") || e.has("SchemaIndex")) {
+            return null; // uassetd's JSON: a struct serialized as a property list holding one property
         }
         NativeStructs.Layout layout = NativeStructJson.layoutOf(e.get("$type").asText());
         return layout != null && layout.name().equals(struct) && e.has("Value") ? e : null;
