@@ -148,6 +148,36 @@ class NiagaraActionsTest extends SharedDaemon {
         }
     }
 
+    /** Issue 8's whole modding loop: edit a colour range, build a mod bundle, extract it again over the game. */
+    @Test
+    void anEditSurvivesABundleBuildAndComesBackFromExtraction() throws Exception {
+        Path in = dir.resolve("loop/in");
+        Path edited = in.resolve("Game/Fixtures/Effects/NS_Fixture.uasset");
+        Map<String, Object> f = on(system);
+        f.putAll(Map.of("r", 3.5, "g", 0.25, "b", 7, "a", 0.5, "export_index", NiagaraTestSystem.COLOR_GLOW, "color_index_start", 1,
+                "color_index_end", 6, "output_path", edited.toString()));
+        assertThat(ok("niagara_edit", f).get("colors_changed").intValue()).isEqualTo(6);
+        JsonNode expected = values(edited, NiagaraTestSystem.COLOR_GLOW);
+
+        Path mods = dir.resolve("loop/mods");
+        JsonNode bundle = ok("create_mod_iostore", Map.of("output_path", mods.resolve("Edited_P").toString(), "input_dir", in.toString(),
+                "engine_version", "UE5_8", "compress", false));
+        assertThat(bundle.get("converted_count").intValue()).isEqualTo(1);
+        assertThat(bundle.get("errors")).isEmpty();
+
+        Map<String, Object> x = ZenActionsTest.request("Tagged", dir.resolve("loop/back"));
+        x.put("mod_path", List.of(mods.toString()));
+        x.put("filter_patterns", List.of("**/NS_Fixture"));
+        JsonNode back = ok("extract_iostore_legacy", x);
+        assertThat(back.get("extracted_count").intValue()).isEqualTo(1);
+        Path returned = dir.resolve("loop/back/Game/Fixtures/Effects/NS_Fixture.uasset");
+        assertThat(values(returned, NiagaraTestSystem.COLOR_GLOW)).isEqualTo(expected);
+        assertThat(values(returned, NiagaraTestSystem.COLOR_GLOW).get(1).get(0).doubleValue()).isEqualTo(3.5);
+        // the export data went through Zen and back unchanged
+        assertThat(Files.readAllBytes(returned.resolveSibling("NS_Fixture.uexp")))
+                .isEqualTo(Files.readAllBytes(edited.resolveSibling("NS_Fixture.uexp")));
+    }
+
     static JsonNode values(Path file, int exportIndex) throws Exception {
         Map<String, Object> f = on(file);
         f.put("include_values", true);

@@ -43,7 +43,9 @@ public final class AtomicOutput implements AutoCloseable {
         try {
             Files.createDirectories(dir);
             Path temp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
-            FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+            // the temporary file is new and empty: no TRUNCATE_EXISTING, which on ext4 makes close() start
+            // write-back of the file at once (auto_da_alloc) and slows extraction of many files
+            FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE);
             return new AtomicOutput(abs, temp, ch, durable);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot create " + target + ": " + e.getMessage(), e);

@@ -21,6 +21,8 @@ public final class ByteReader {
     private final String source;
     private final long base;
     private String structure;
+    /** When set, names the structure instead of {@link #structure}, computed only when an error needs it. */
+    private java.util.function.Supplier<String> structureSource;
 
     public ByteReader(String source, long baseOffset, ByteBuffer buf, String structure) {
         this.buf = buf.slice().order(ByteOrder.LITTLE_ENDIAN);
@@ -36,11 +38,22 @@ public final class ByteReader {
     /** Names the structure being read, for error messages. Returns this. */
     public ByteReader structure(String name) {
         this.structure = name;
+        this.structureSource = null;
+        return this;
+    }
+
+    /**
+     * Names the structure through a supplier asked only when an error is built, for readers whose
+     * structure name changes often (a property path) and is rarely needed. Returns this.
+     */
+    public ByteReader structure(java.util.function.Supplier<String> source) {
+        this.structureSource = source;
         return this;
     }
 
     public String structure() {
-        return structure;
+        java.util.function.Supplier<String> s = structureSource;
+        return s != null ? s.get() : structure;
     }
 
     public String source() {
@@ -76,12 +89,12 @@ public final class ByteReader {
     public void require(long n) {
         if (n < 0 || n > buf.remaining()) {
             throw new TruncatedDataException("Truncated: need " + n + " bytes at offset " + FormatException.hex(offset())
-                    + " but only " + buf.remaining() + " remain", source, offset(), structure);
+                    + " but only " + buf.remaining() + " remain", source, offset(), structure());
         }
     }
 
     public CorruptDataException corrupt(String message) {
-        return new CorruptDataException(message, source, offset(), structure);
+        return new CorruptDataException(message, source, offset(), structure());
     }
 
     public int u8() {
@@ -92,7 +105,7 @@ public final class ByteReader {
     public boolean bool8() {
         int b = u8();
         if (b > 1) {
-            throw new CorruptDataException("Expected a bool byte (0 or 1), found " + b, source, offset() - 1, structure);
+            throw new CorruptDataException("Expected a bool byte (0 or 1), found " + b, source, offset() - 1, structure());
         }
         return b == 1;
     }
@@ -101,7 +114,7 @@ public final class ByteReader {
     public boolean bool32() {
         long v = u32();
         if (v > 1) {
-            throw new CorruptDataException("Expected a bool (0 or 1), found " + v, source, offset() - 4, structure);
+            throw new CorruptDataException("Expected a bool (0 or 1), found " + v, source, offset() - 4, structure());
         }
         return v == 1;
     }
@@ -129,7 +142,7 @@ public final class ByteReader {
     public long u64() {
         long v = i64();
         if (v < 0) {
-            throw new CorruptDataException("Value " + Long.toUnsignedString(v) + " too large", source, offset() - 8, structure);
+            throw new CorruptDataException("Value " + Long.toUnsignedString(v) + " too large", source, offset() - 8, structure());
         }
         return v;
     }
@@ -170,7 +183,7 @@ public final class ByteReader {
         int n = i32();
         if (n < 0 || (long) n * minElementSize > buf.remaining()) {
             throw new CorruptDataException("Implausible " + what + " count " + n + " (" + buf.remaining()
-                    + " bytes left, each at least " + minElementSize + ")", source, at, structure);
+                    + " bytes left, each at least " + minElementSize + ")", source, at, structure());
         }
         return n;
     }
@@ -198,7 +211,7 @@ public final class ByteReader {
             return "";
         }
         if (len == Integer.MIN_VALUE || Math.abs(len) > MAX_STRING_CHARS) {
-            throw new CorruptDataException("Implausible string length " + len, source, at, structure);
+            throw new CorruptDataException("Implausible string length " + len, source, at, structure());
         }
         if (len > 0) {
             require(len);
@@ -208,7 +221,7 @@ public final class ByteReader {
             if (b[n - 1] == 0) {
                 n--;
             } else if (!utf8) {
-                throw new CorruptDataException("String of " + len + " bytes lacks its NUL terminator", source, at, structure);
+                throw new CorruptDataException("String of " + len + " bytes lacks its NUL terminator", source, at, structure());
             }
             return new String(b, 0, n, utf8 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
         }
@@ -222,7 +235,7 @@ public final class ByteReader {
         if (c[n - 1] == 0) {
             n--;
         } else if (!utf8) {
-            throw new CorruptDataException("UTF-16 string of " + chars + " chars lacks its NUL terminator", source, at, structure);
+            throw new CorruptDataException("UTF-16 string of " + chars + " chars lacks its NUL terminator", source, at, structure());
         }
         return new String(c, 0, n);
     }
@@ -233,7 +246,7 @@ public final class ByteReader {
         long v = u32();
         if (v != expected) {
             throw new CorruptDataException("Bad magic " + FormatException.hex(v) + ", expected " + FormatException.hex(expected),
-                    source, at, structure);
+                    source, at, structure());
         }
     }
 }

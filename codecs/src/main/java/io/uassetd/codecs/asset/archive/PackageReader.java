@@ -81,6 +81,12 @@ public final class PackageReader {
         return this;
     }
 
+    /** Names the structure through a supplier asked only when an error is built. */
+    public PackageReader structure(java.util.function.Supplier<String> source) {
+        in.structure(source);
+        return this;
+    }
+
     public String structure() {
         return in.structure();
     }

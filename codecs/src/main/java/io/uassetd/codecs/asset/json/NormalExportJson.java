@@ -2,6 +2,7 @@ package io.uassetd.codecs.asset.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.Export;
+import io.uassetd.codecs.asset.property.ClassData;
 import io.uassetd.codecs.asset.property.DataTableRows;
 import io.uassetd.codecs.asset.property.PropertyExportContent;
 import io.uassetd.codecs.asset.property.PropertyList;
@@ -41,7 +42,24 @@ class NormalExportJson implements ExportJsonType {
         c.props().writeList(g, content.properties());
         c.props().writeListExtras(g, content.properties());
         writeAfterProperties(c, content, g);
-        g.writeStringField("Extras", Base64.getEncoder().encodeToString(content.extras()));
+        g.writeStringField("Extras", Base64.getEncoder().encodeToString(extrasOf(c, content)));
+    }
+
+    /**
+     * The bytes after the properties as UAssetAPI's {@code Extras}: a class-data model this JSON
+     * form does not spell out (string table, enum, user-defined struct; see {@code compact_json} for
+     * a readable view) is serialized in front of the bytes kept raw, so nothing is lost and reading
+     * the package written from the JSON parses the model again.
+     */
+    static byte[] extrasOf(JsonContext c, PropertyExportContent content) {
+        ClassData data = content.classData();
+        if (data == null || data instanceof DataTableRows) {
+            return content.extras();
+        }
+        PropertyWriter w = new PropertyWriter(c.pkg());
+        data.write(w);
+        w.out().writeBytes(content.extras());
+        return w.out().toByteArray();
     }
 
     /** What the export type parses between the properties and the extras (nothing for a NormalExport). */

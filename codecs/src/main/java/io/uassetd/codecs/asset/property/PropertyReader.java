@@ -131,7 +131,7 @@ public final class PropertyReader {
             throw corrupt("Values nested deeper than " + MAX_DEPTH);
         }
         path.addLast(segment);
-        in.structure(structure());
+        in.structure(structureName);
     }
 
     /** Enters a field by name ("Foo" at the top, ".Foo" inside). */
@@ -141,8 +141,11 @@ public final class PropertyReader {
 
     public void pop() {
         path.pollLast();
-        in.structure(structure());
+        in.structure(structureName);
     }
+
+    /** The property path as the byte reader's structure name, built only for an error message. */
+    private final java.util.function.Supplier<String> structureName = this::structure;
 
     /** "Export[3] property Foo.Bar[2]". */
     public String structure() {

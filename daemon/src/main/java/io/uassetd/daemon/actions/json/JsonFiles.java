@@ -35,7 +35,7 @@ final class JsonFiles {
     static final FieldSpec BASE = FieldSpec.optional("base_path", FieldType.STRING, null,
             "outputs keep the inputs' paths relative to this folder (default: relative to the folder given, else the file name)");
     static final FieldSpec COMPACT = FieldSpec.optional("compact", FieldType.BOOLEAN, false,
-            "CUE4Parse-like compact JSON instead of UAssetAPI's schema (not available in this build)");
+            "CUE4Parse-like compact JSON (read-only, the form of compact_json) instead of UAssetAPI's schema");
 
     private JsonFiles() {
     }
@@ -119,9 +119,20 @@ final class JsonFiles {
         void write(AssetPackage pkg, Usmap usmap, OutputStream out);
     }
 
+    /**
+     * The lossless UAssetAPI-schema writer, or with {@code compact} the read-only CUE4Parse-like
+     * form of {@code compact_json} (which {@code from_json} cannot read back).
+     */
     static JsonWriter writer(boolean compact) {
         if (compact) {
-            throw ActionException.invalid("compact JSON not available");
+            return (pkg, usmap, out) -> {
+                try {
+                    io.uassetd.protocol.Json.mapper().writerWithDefaultPrettyPrinter()
+                            .writeValue(out, io.uassetd.codecs.asset.json.compact.CompactJson.write(pkg, usmap));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            };
         }
         return UAssetJson::write;
     }
