@@ -105,7 +105,15 @@ final class UAssetApiJson {
         if (folder != null) {
             b.packageName(FString.of(folder));
         }
-        b.packageSource(root.intOr("PackageSource", 0));
+        JsonIn source = root.opt("PackageSource");
+        if (source != null && !source.isNull()) {
+            // a uint32 in UAssetAPI (4048401688 is common): any 32-bit pattern
+            long v = source.asLong();
+            if (v < Integer.MIN_VALUE || v > 0xFFFFFFFFL) {
+                throw source.error("PackageSource " + v + " is not a 32-bit value");
+            }
+            b.packageSource((int) v);
+        }
         JsonIn chunks = root.opt("ChunkIDs");
         if (chunks != null && !chunks.isNull()) {
             b.chunkIds(chunks.elements().stream().mapToInt(JsonIn::asInt).toArray());

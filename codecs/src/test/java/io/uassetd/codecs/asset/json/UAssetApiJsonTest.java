@@ -84,6 +84,66 @@ class UAssetApiJsonTest {
         assertThat(identical).isPositive();
     }
 
+    private static byte[] handWritten() throws IOException {
+        try (var in = UAssetApiJsonTest.class.getResourceAsStream("/uassetapi-json/SimpleDataAsset.json")) {
+            return in.readAllBytes();
+        }
+    }
+
+    @Test
+    void handWrittenUAssetApiDocumentBecomesAPackage() throws IOException {
+        AssetPackage pkg = UAssetJson.fromJson(handWritten(), "SimpleDataAsset.uasset");
+        AssetPackage.Bytes bytes = pkg.toBytes();
+        AssetPackage reread = AssetPackage.read(bytes.header(), bytes.exports(), "SimpleDataAsset.uasset", null);
+        assertThat(reread.summary().packageFlags()).isEqualTo(0x80000200);
+        assertThat(reread.version().fileVersionUE4()).isEqualTo(522);
+        assertThat(reread.exports()).hasSize(1);
+        assertThat(reread.export(0).entry().objectFlags()).isEqualTo(0x1 | 0x2 | 0x8);
+        assertThat(reread.imports()).hasSize(3);
+        AssetPackage.PreloadDependencies deps = reread.preloadDependenciesOf(reread.export(0));
+        assertThat(deps.createBeforeSerialization()).extracting(i -> i.value()).containsExactly(-2, -3);
+        assertThat(deps.serializationBeforeCreate()).extracting(i -> i.value()).containsExactly(-2, -3);
+        JsonNode data = UAssetJson.toTree(reread, null).get("Exports").get(0).get("Data");
+        assertThat(data).hasSize(6);
+        assertThat(data.get(0).get("Name").asText()).isEqualTo("Count");
+        assertThat(data.get(0).get("Value").asInt()).isEqualTo(42);
+        assertThat(data.get(1).get("Value").asBoolean()).isTrue();
+        assertThat(data.get(2).get("$type").asText()).contains("VectorPropertyData");
+        assertThat(data.get(2).get("Value").get("X").asDouble()).isEqualTo(1.5);
+        assertThat(data.get(2).get("Value").get("Y").asDouble()).isEqualTo(-2.0);
+        assertThat(data.get(2).get("Value").get("Z").asDouble()).isEqualTo(100.25);
+        assertThat(data.get(3).get("Value")).extracting(v -> v.get("Value").asInt()).containsExactly(1, 2, 3);
+        assertThat(data.get(4).get("Value").asText()).isEqualTo("Tag");
+        assertThat(data.get(5).get("Value").asText()).isEqualTo("Hello from UAssetGUI");
+        assertThat(UAssetJson.toTree(reread, null).get("Exports").get(0).get("Extras").asText()).isEqualTo("AAAAAA==");
+        // what is written reads back the same through our own JSON, byte for byte
+        AssetPackage.Bytes again = UAssetJson.fromJson(UAssetJson.toJson(reread, null), "SimpleDataAsset.uasset").toBytes();
+        assertThat(again.header()).isEqualTo(bytes.header());
+        assertThat(again.exports()).isEqualTo(bytes.exports());
+    }
+
+    @Test
+    void badNamesInUAssetApiDocumentsNameTheirPath() throws IOException {
+        ObjectNode doc = (ObjectNode) UAssetJson.parse(handWritten(), "X.json");
+        ObjectNode badVersion = doc.deepCopy().put("ObjectVersion", "VER_UE4_NOT_A_VERSION");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> UAssetJson.fromTree(badVersion, "X.json"))
+                .isInstanceOf(io.uassetd.codecs.error.JsonFormatException.class).hasMessageContaining("$.ObjectVersion")
+                .hasMessageContaining("VER_UE4_NOT_A_VERSION");
+        ObjectNode badFlags = doc.deepCopy();
+        ((ObjectNode) badFlags.get("Exports").get(0)).put("ObjectFlags", "RF_Public, RF_Bogus");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> UAssetJson.fromTree(badFlags, "X.json"))
+                .isInstanceOf(io.uassetd.codecs.error.JsonFormatException.class).hasMessageContaining("$.Exports[0].ObjectFlags")
+                .hasMessageContaining("RF_Bogus");
+        ObjectNode noStructType = doc.deepCopy();
+        ((ObjectNode) noStructType.get("Exports").get(0).get("Data").get(2)).remove("StructType");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> UAssetJson.fromTree(noStructType, "X.json"))
+                .isInstanceOf(io.uassetd.codecs.error.JsonFormatException.class).hasMessageContaining("$.Exports[0].Data[2]");
+        ObjectNode numbers = doc.deepCopy().put("ObjectVersion", 522).put("PackageFlags", 0x80000200L);
+        ((ObjectNode) numbers.get("Exports").get(0)).put("ObjectFlags", 11);
+        assertThat(UAssetJson.toPackageBytes(numbers, "X.uasset").header())
+                .isEqualTo(UAssetJson.toPackageBytes(doc, "X.uasset").header());
+    }
+
     /** Every export's export-map fields, properties and extras the same (the layout-derived fields aside). */
     static String sameContent(JsonNode a, JsonNode b) {
         for (String f : List.of("NameMap", "Imports", "PackageFlags", "PackageGuid", "CustomVersionContainer")) {
