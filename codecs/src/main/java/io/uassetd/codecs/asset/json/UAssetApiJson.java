@@ -34,8 +34,8 @@ import java.util.Map;
  * counts are computed. Versions, package flags and object flags may be UAssetAPI's enum names
  * ({@code VER_UE4_CORRECT_LICENSEE_FLAG}, {@code "PKG_Cooked, PKG_FilterEditorOnly"}) or numbers.
  *
- * <p>What UAssetAPI keeps elsewhere and is read when present: {@code SoftPackageReferenceList}
- * (strings), {@code AssetRegistryData} (base64), {@code NamesReferencedFromExportDataCount}. What
+ * <p>What UAssetAPI keeps elsewhere and is read when present: {@code UseSeparateBulkDataFiles}
+ * (.uasset + .uexp, the default, or one file), {@code SoftPackageReferenceList} (strings), {@code AssetRegistryData} (base64), {@code NamesReferencedFromExportDataCount}. What
  * UAssetAPI does not keep (the header's padding, the stored name hashes, editor-only tables) takes
  * the values a cooker writes.
  */
@@ -75,6 +75,8 @@ final class UAssetApiJson {
         PackageVersion version = new PackageVersion(ue4, ue5, root.intOr("FileVersionLicenseeUE", 0));
         boolean unversioned = root.boolOr("IsUnversioned", false);
         PackageBuilder b = PackageBuilder.cooked(version, unversioned);
+        // LegacyUE3Version is not in UAssetAPI's JSON: Unreal writes 864 in versioned summaries, 0 in unversioned ones
+        b.legacyUE3Version(unversioned ? 0 : 864);
         JsonIn legacyIn = root.opt("LegacyFileVersion");
         LegacyFileVersion legacy = null;
         if (legacyIn != null) {
@@ -168,7 +170,9 @@ final class UAssetApiJson {
                 throw dm.error("DependsMap has " + depends.size() + " lists for " + exportNodes.size() + " exports");
             }
         }
-        boolean preloads = version.atLeast(ObjectVersion.PRELOAD_DEPENDENCIES_IN_COOKED_EXPORTS);
+        // UsesEventDrivenLoader false: no preload dependency table (its count is -1), as UAssetAPI reads it
+        boolean preloads = version.atLeast(ObjectVersion.PRELOAD_DEPENDENCIES_IN_COOKED_EXPORTS)
+                && root.boolOr("UsesEventDrivenLoader", true);
         List<PackageIndex> preload = new ArrayList<>();
         List<ExportJsonType> types = new ArrayList<>();
         for (int n = 0; n < exportNodes.size(); n++) {
@@ -198,10 +202,9 @@ final class UAssetApiJson {
             exportEntries.add(entry);
             exportData.add(raw);
         }
-        if (preloads) {
-            b.preloadDependencies(preload);
-        }
-        b.split(true);
+        b.preloadDependencies(preloads ? preload : null);
+        // UAssetAPI's UseSeparateBulkDataFiles: .uasset + .uexp; absent, the cooked layout (split) is assumed
+        b.split(root.boolOr("UseSeparateBulkDataFiles", true));
         // first pass: a package to read the exports' bodies against (names they add join the name map)
         AssetPackage first = build(b, names.entries(), imports, softRefs, exportEntries, exportData, depends, fileName);
         JsonContext c = JsonContext.of(first);

@@ -58,7 +58,8 @@ class UAssetApiJsonTest {
             try {
                 AssetPackage back = UAssetJson.fromTree(theirs, pkg.name());
                 AssetPackage.Bytes bytes = back.toBytes();
-                AssetPackage reread = AssetPackage.read(bytes.header(), bytes.exports(), pkg.name(), PropertyFixtures.engineFor(relative));
+                AssetPackage reread = AssetPackage.read(bytes.header(), back.isSplit() ? bytes.exports() : null, pkg.name(),
+                        PropertyFixtures.engineFor(relative));
                 JsonNode again = UAssetJson.toTree(reread, null);
                 String diff = sameContent(ours, again);
                 if (diff != null) {
@@ -71,7 +72,10 @@ class UAssetApiJsonTest {
                 if (java.util.Arrays.equals(bytes.header(), Files.readAllBytes(path)) && java.util.Arrays.equals(bytes.exports(), tail)) {
                     identical++;
                 } else {
-                    differentBytes.add(relative);
+                    byte[] head = Files.readAllBytes(path);
+                    differentBytes.add(relative + " (header " + head.length + " -> " + bytes.header().length + " bytes, first difference at "
+                            + java.util.Arrays.mismatch(head, bytes.header()) + "; .uexp " + (java.util.Arrays.equals(bytes.exports(), tail)
+                            ? "identical" : "differs") + ")");
                 }
             } catch (RuntimeException e) {
                 failures.add(relative + ": " + e + " " + java.util.Arrays.toString(java.util.Arrays.copyOf(e.getStackTrace(), 4)));
@@ -81,7 +85,9 @@ class UAssetApiJsonTest {
                 + identical + " byte-identical; bytes differ: " + differentBytes);
         assertThat(total).isGreaterThan(10);
         assertThat(failures).isEmpty();
-        assertThat(identical).isPositive();
+        // the others: editor packages (their summaries and tables beyond UAssetAPI's fields), duplicate
+        // name entries and stored name hashes that differ from the computed ones
+        assertThat(identical).isGreaterThanOrEqualTo(15);
     }
 
     private static byte[] handWritten() throws IOException {
@@ -199,6 +205,7 @@ class UAssetApiJsonTest {
                 root.put("AssetRegistryData", region.get("raw").asText());
             }
         }
+        root.put("UseSeparateBulkDataFiles", x.get("Split").asBoolean());
         root.put("NamesReferencedFromExportDataCount", summary.get("namesReferencedFromExportDataCount").asInt());
         for (JsonNode e : root.get("Exports")) {
             ObjectNode o = (ObjectNode) e;

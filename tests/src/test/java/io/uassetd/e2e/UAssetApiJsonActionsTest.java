@@ -1,0 +1,82 @@
+package io.uassetd.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.uassetd.protocol.ErrorCode;
+import io.uassetd.protocol.Json;
+import io.uassetd.protocol.Reply;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * JSON in UAssetAPI's own shape (as UAssetGUI writes it: no Uassetd block, enum names for versions
+ * and flags, native structs nested in StructPropertyData) through the packaged daemon: from_json and
+ * import_from_json write a package whose properties the property actions read back.
+ */
+class UAssetApiJsonActionsTest extends SharedDaemon {
+    /** The hand-written document the codecs tests also read (uassetd's own test data, not a fixture). */
+    private static final Path DOCUMENT = Path.of("../codecs/src/test/resources/uassetapi-json/SimpleDataAsset.json");
+
+    private static JsonNode row(JsonNode rows, String name) {
+        for (JsonNode r : rows) {
+            if (r.get("name").textValue().equals(name)) {
+                return r;
+            }
+        }
+        throw new AssertionError("no property " + name + " in " + rows);
+    }
+
+    private static void checkProperties(Path pkg) throws Exception {
+        Map<String, Object> f = new HashMap<>();
+        f.put("file_path", pkg.toString());
+        f.put("export_index", 0);
+        Reply r = call("get_export_properties", f);
+        assertThat(r.success()).as(r.message()).isTrue();
+        JsonNode rows = r.dataTree();
+        assertThat(row(rows, "Count").get("value").intValue()).isEqualTo(42);
+        assertThat(row(rows, "Enabled").get("value").booleanValue()).isTrue();
+        assertThat(row(rows, "Offset").get("struct_type").textValue()).isEqualTo("Vector");
+        assertThat(row(rows, "Offset").get("value").get("Z").doubleValue()).isEqualTo(100.25);
+        assertThat(row(rows, "Values").get("value")).extracting(JsonNode::intValue).containsExactly(1, 2, 3);
+        assertThat(row(rows, "Label").get("value").textValue()).isEqualTo("Hello from UAssetGUI");
+    }
+
+    @Test
+    void fromJsonWritesThePackageUAssetApiJsonDescribes(@TempDir Path out) throws Exception {
+        assertThat(DOCUMENT).exists();
+        Path json = out.resolve("in/SimpleDataAsset.json");
+        Files.createDirectories(json.getParent());
+        Files.copy(DOCUMENT, json);
+        Reply r = call("from_json", Map.of("file_path", json.toString(), "output_path", out.resolve("pkg").toString()));
+        assertThat(r.success()).as(r.message()).isTrue();
+        assertThat(r.dataTree().get("success_count").intValue()).as(r.dataTree().toString()).isEqualTo(1);
+        Path pkg = out.resolve("pkg/SimpleDataAsset.uasset");
+        assertThat(pkg).exists();
+        assertThat(out.resolve("pkg/SimpleDataAsset.uexp")).exists();
+        checkProperties(pkg);
+
+        Path imported = out.resolve("imported/SimpleDataAsset.uasset");
+        Reply i = call("import_from_json", Map.of("file_path", imported.toString(), "json_data", Files.readString(DOCUMENT)));
+        assertThat(i.success()).as(i.message()).isTrue();
+        assertThat(Files.readAllBytes(imported)).isEqualTo(Files.readAllBytes(pkg));
+        checkProperties(imported);
+    }
+
+    @Test
+    void badEnumNamesAreRefusedWithTheirPath(@TempDir Path out) throws Exception {
+        ObjectNode doc = (ObjectNode) Json.mapper().readTree(DOCUMENT.toFile());
+        ((ObjectNode) doc.get("Exports").get(0)).put("ObjectFlags", "RF_Public, RF_NotAFlag");
+        Path target = out.resolve("Bad.uasset");
+        Reply r = call("import_from_json", Map.of("file_path", target.toString(), "json_data", doc.toString()));
+        assertThat(r.success()).isFalse();
+        assertThat(r.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(r.message()).contains("$.Exports[0].ObjectFlags").contains("RF_NotAFlag");
+        assertThat(Files.exists(target)).as("nothing written").isFalse();
+    }
+}
