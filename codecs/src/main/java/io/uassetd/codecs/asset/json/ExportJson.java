@@ -114,13 +114,19 @@ final class ExportJson {
                 new PackageIndex(in.intOr("TemplateIndex", 0)), new PackageIndex(in.intField("OuterIndex")),
                 names.read(in.get("ObjectName")), flags, ours ? in.longField("SerialSize") : 0,
                 ours ? in.longField("SerialOffset") : 0, in.boolOr("bForcedExport", false), in.boolOr("bNotForClient", false),
-                in.boolOr("bNotForServer", false), JsonNames.guid(in.opt("PackageGuid")), in.boolOr("IsInheritedInstance", false),
+                in.boolOr("bNotForServer", false), exportGuid(in, ours), in.boolOr("IsInheritedInstance", false),
                 exportPackageFlags, in.boolOr("bNotAlwaysLoadedForEditorGame", true), in.boolOr("bIsAsset", false),
                 in.boolOr("GeneratePublicHash", false), ours ? in.intOr("FirstExportDependency", -1) : -1,
                 ours ? counts.get(0).asInt() : 0, ours ? counts.get(1).asInt() : 0, ours ? counts.get(2).asInt() : 0,
                 ours ? counts.get(3).asInt() : 0,
                 ours ? in.longField("ScriptSerializationStartOffset") : longOr(in, "ScriptSerializationStartOffset"),
                 ours ? in.longField("ScriptSerializationEndOffset") : longOr(in, "ScriptSerializationEndOffset"));
+    }
+
+    /** The export's package GUID; UAssetAPI's JSON may leave it out (zero then). */
+    private static io.uassetd.codecs.asset.core.FGuid exportGuid(JsonIn in, boolean ours) {
+        var g = JsonNames.guid(in.opt("PackageGuid"));
+        return g == null && !ours ? io.uassetd.codecs.asset.core.FGuid.ZERO : g;
     }
 
     private static long longOr(JsonIn in, String field) {

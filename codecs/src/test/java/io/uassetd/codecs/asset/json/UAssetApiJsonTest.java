@@ -144,6 +144,13 @@ class UAssetApiJsonTest {
         ((ObjectNode) noStructType.get("Exports").get(0).get("Data").get(2)).remove("StructType");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> UAssetJson.fromTree(noStructType, "X.json"))
                 .isInstanceOf(io.uassetd.codecs.error.JsonFormatException.class).hasMessageContaining("$.Exports[0].Data[2]");
+        ObjectNode sparse = doc.deepCopy();
+        for (String f : List.of("PackageGuid", "SerialSize", "SerialOffset", "ScriptSerializationStartOffset",
+                "ScriptSerializationEndOffset", "SerializationControl", "Operation")) {
+            ((ObjectNode) sparse.get("Exports").get(0)).remove(f);
+        }
+        assertThat(UAssetJson.toPackageBytes(sparse, "X.uasset").exports())
+                .as("fields UAssetAPI computes or defaults may be left out").isEqualTo(UAssetJson.toPackageBytes(doc, "X.uasset").exports());
         ObjectNode numbers = doc.deepCopy().put("ObjectVersion", 522).put("PackageFlags", 0x80000200L);
         ((ObjectNode) numbers.get("Exports").get(0)).put("ObjectFlags", 11);
         assertThat(UAssetJson.toPackageBytes(numbers, "X.uasset").header())
