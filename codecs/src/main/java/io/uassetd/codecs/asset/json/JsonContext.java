@@ -5,7 +5,12 @@ import io.uassetd.codecs.asset.AssetPackage;
 /** What the JSON writers and readers of one package share: the package, its names and the property codec. */
 record JsonContext(AssetPackage pkg, JsonNames names, PropertyJson props) {
     static JsonContext of(AssetPackage pkg) {
+        return of(pkg, null);
+    }
+
+    /** With {@code schemas}: unversioned properties without a SchemaIndex (UAssetAPI's JSON) find theirs by name. */
+    static JsonContext of(AssetPackage pkg, io.uassetd.codecs.asset.property.unversioned.SchemaSource schemas) {
         JsonNames names = new JsonNames(pkg.names());
-        return new JsonContext(pkg, names, new PropertyJson(pkg, names));
+        return new JsonContext(pkg, names, new PropertyJson(pkg, names, schemas));
     }
 }

@@ -198,14 +198,14 @@ final class PackageJson {
 
     // ---- reading -----------------------------------------------------------------------------------
 
-    static AssetPackage read(JsonIn root, String fileName) {
+    static AssetPackage read(JsonIn root, String fileName, io.uassetd.codecs.usmap.Usmap mappings) {
         JsonIn type = root.get("$type");
         if (!type.asText().equals(ASSET_TYPE)) {
             throw type.error("Expected $type " + ASSET_TYPE + ", found " + type.asText());
         }
         JsonIn x = root.opt("Uassetd");
         if (x == null) {
-            return UAssetApiJson.read(root, fileName);
+            return UAssetApiJson.read(root, fileName, mappings);
         }
         if (x.intField("FormatVersion") != FORMAT_VERSION) {
             throw x.get("FormatVersion").error("Unsupported Uassetd FormatVersion (this build reads " + FORMAT_VERSION + ")");

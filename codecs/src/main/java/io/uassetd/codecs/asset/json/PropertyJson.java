@@ -32,9 +32,16 @@ final class PropertyJson {
     private final JsonNames names;
     private final ValueJson values;
 
+    private final io.uassetd.codecs.asset.property.unversioned.SchemaSource schemas;
+
     PropertyJson(AssetPackage pkg, JsonNames names) {
+        this(pkg, names, null);
+    }
+
+    PropertyJson(AssetPackage pkg, JsonNames names, io.uassetd.codecs.asset.property.unversioned.SchemaSource schemas) {
         this.pkg = pkg;
         this.names = names;
+        this.schemas = schemas;
         this.values = new ValueJson(pkg, names, this);
     }
 
@@ -85,7 +92,7 @@ final class PropertyJson {
         List<Property> out = new ArrayList<>(items.size());
         boolean unversioned = pkg.hasUnversionedProperties();
         for (JsonIn item : items) {
-            out.add(readProperty(item, unversioned));
+            out.add(readProperty(item, unversioned, structName));
         }
         if (unversioned) {
             return new PropertyList(structName, out, null, readHeader(owner.opt("UnversionedHeader"), out), null);
@@ -148,13 +155,13 @@ final class PropertyJson {
         g.writeEndObject();
     }
 
-    Property readProperty(JsonIn in, boolean unversioned) {
+    Property readProperty(JsonIn in, boolean unversioned, String structName) {
         JsonIn typeIn = in.opt("PropertyType");
         PropertyType type = typeIn != null ? readType(typeIn) : derivedType(in);
         int arrayIndex = in.intOr("ArrayIndex", 0);
         if (unversioned) {
             String name = in.get("Name").asText();
-            int schemaIndex = in.intField("SchemaIndex");
+            int schemaIndex = in.has("SchemaIndex") ? in.intField("SchemaIndex") : schemaIndex(in, structName, name, arrayIndex);
             boolean zero = in.boolOr("IsZero", false);
             PropertyValue v = zero ? new ZeroValue(type) : values.read(in, false);
             return Property.unversioned(name, type, arrayIndex, schemaIndex, zero, v);
@@ -172,6 +179,21 @@ final class PropertyJson {
             tag = tag.withBool(b.value());
         }
         return Property.tagged(tag, type, v);
+    }
+
+    /**
+     * The schema index of an unversioned property written without SchemaIndex (UAssetAPI's JSON):
+     * its position in the mappings' schema of the struct holding it, plus its array index.
+     */
+    private int schemaIndex(JsonIn in, String structName, String name, int arrayIndex) {
+        if (schemas == null || schemas.usmap() == null) {
+            throw in.error("An unversioned property without SchemaIndex needs the mappings (usmap_path) to find its schema index");
+        }
+        var located = structName == null ? null : schemas.locate(structName, name);
+        if (located == null) {
+            throw in.error("No property " + name + " in the mappings' schema of " + structName);
+        }
+        return located.index() + arrayIndex;
     }
 
     /** The type of a property written without PropertyType (e.g. by another tool): its kind and named types. */

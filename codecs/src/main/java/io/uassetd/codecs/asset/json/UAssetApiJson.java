@@ -68,7 +68,7 @@ final class UAssetApiJson {
     private UAssetApiJson() {
     }
 
-    static AssetPackage read(JsonIn root, String fileName) {
+    static AssetPackage read(JsonIn root, String fileName, io.uassetd.codecs.usmap.Usmap mappings) {
         int ue4 = version(root.get("ObjectVersion"), false);
         JsonIn ue5In = root.opt("ObjectVersionUE5");
         int ue5 = ue5In == null ? 0 : version(ue5In, true);
@@ -207,21 +207,22 @@ final class UAssetApiJson {
         b.split(root.boolOr("UseSeparateBulkDataFiles", true));
         // first pass: a package to read the exports' bodies against (names they add join the name map)
         AssetPackage first = build(b, names.entries(), imports, softRefs, exportEntries, exportData, depends, fileName);
-        JsonContext c = JsonContext.of(first);
+        // unversioned data of classes the package defines itself (blueprints) follows schemas read from its
+        // class and struct exports: those are read first, the package rebuilt with their bytes, then the rest
+        List<Integer> classes = new ArrayList<>();
+        List<Integer> others = new ArrayList<>();
         for (int i = 0; i < exportNodes.size(); i++) {
-            ExportContent content = null;
-            if (!(types.get(i) instanceof RawExportJson)) {
-                Export e = first.export(i);
-                content = types.get(i).readBody(c, e, exportNodes.get(i)).content();
-                e.setContent(content);
-                if (content instanceof PropertyExportContent p && version.atLeast(ObjectVersionUE5.SCRIPT_SERIALIZATION_OFFSET)
-                        && !exportNodes.get(i).has("ScriptSerializationEndOffset")) {
-                    exportEntries.set(i, exportEntries.get(i).withScriptSerialization(p.prefix().length,
-                            p.prefix().length + p.propertiesSize()));
-                }
-                exportData.set(i, e.serialize(first));
-            }
+            String cls = first.className(first.export(i));
+            (cls.endsWith("GeneratedClass") || cls.equals("Class") || cls.equals("UserDefinedStruct") ? classes : others).add(i);
         }
+        JsonContext c = JsonContext.of(first, new io.uassetd.codecs.asset.property.unversioned.SchemaSource(mappings, Map.of()));
+        readBodies(first, c, classes, types, exportNodes, exportEntries, exportData, version);
+        if (mappings != null && first.hasUnversionedProperties() && !classes.isEmpty()) {
+            AssetPackage withClasses = build(b, first.names().entries(), imports, softRefs, exportEntries, exportData, depends, fileName);
+            c = JsonContext.of(first, new io.uassetd.codecs.asset.property.unversioned.SchemaSource(mappings,
+                    io.uassetd.codecs.asset.property.unversioned.ClassSchemas.of(withClasses, mappings)));
+        }
+        readBodies(first, c, others, types, exportNodes, exportEntries, exportData, version);
         // second pass: the header laid out around the exports' real sizes
         AssetPackage pkg = build(b, first.names().entries(), imports, softRefs, exportEntries, exportData, depends, fileName);
         for (int i = 0; i < exportNodes.size(); i++) {
@@ -231,6 +232,25 @@ final class UAssetApiJson {
             }
         }
         return pkg;
+    }
+
+    /** Reads the bodies of the given exports into {@code first}, their entries' script offsets and data updated. */
+    private static void readBodies(AssetPackage first, JsonContext c, List<Integer> which, List<ExportJsonType> types,
+            List<JsonIn> exportNodes, List<ObjectExport> exportEntries, List<byte[]> exportData, PackageVersion version) {
+        for (int i : which) {
+            if (types.get(i) instanceof RawExportJson) {
+                continue;
+            }
+            Export e = first.export(i);
+            ExportContent content = types.get(i).readBody(c, e, exportNodes.get(i)).content();
+            e.setContent(content);
+            if (content instanceof PropertyExportContent p && version.atLeast(ObjectVersionUE5.SCRIPT_SERIALIZATION_OFFSET)
+                    && !exportNodes.get(i).has("ScriptSerializationEndOffset")) {
+                exportEntries.set(i, exportEntries.get(i).withScriptSerialization(p.prefix().length,
+                        p.prefix().length + p.propertiesSize()));
+            }
+            exportData.set(i, e.serialize(first));
+        }
     }
 
     private static AssetPackage build(PackageBuilder template, List<NameEntry> names, List<ObjectImport> imports,

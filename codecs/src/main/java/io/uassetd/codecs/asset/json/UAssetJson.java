@@ -86,8 +86,16 @@ public final class UAssetJson {
      * properties carry that content and, as their raw bytes, what it serializes to.
      */
     public static AssetPackage fromTree(JsonNode root, String fileName) {
+        return fromTree(root, fileName, null);
+    }
+
+    /**
+     * As {@link #fromTree(JsonNode, String)}; {@code mappings} (may be null) give the schema indexes
+     * of unversioned properties that UAssetAPI's JSON writes without them.
+     */
+    public static AssetPackage fromTree(JsonNode root, String fileName, Usmap mappings) {
         return consistent(fileName, () -> {
-            AssetPackage pkg = assemble(root, fileName);
+            AssetPackage pkg = assemble(root, fileName, mappings);
             AssetPackage.Bytes b = pkg.toBytes();
             for (Export e : pkg.exports()) {
                 ExportContent c = e.content();
@@ -102,7 +110,12 @@ public final class UAssetJson {
 
     /** The package bytes (.uasset and .uexp) a JSON tree describes, serialized once. */
     public static AssetPackage.Bytes toPackageBytes(JsonNode root, String fileName) {
-        return consistent(fileName, () -> assemble(root, fileName).toBytes());
+        return toPackageBytes(root, fileName, null);
+    }
+
+    /** As {@link #toPackageBytes(JsonNode, String)}, with mappings for UAssetAPI's unversioned properties (may be null). */
+    public static AssetPackage.Bytes toPackageBytes(JsonNode root, String fileName, Usmap mappings) {
+        return consistent(fileName, () -> assemble(root, fileName, mappings).toBytes());
     }
 
     /**
@@ -122,11 +135,11 @@ public final class UAssetJson {
         }
     }
 
-    private static AssetPackage assemble(JsonNode root, String fileName) {
+    private static AssetPackage assemble(JsonNode root, String fileName, Usmap mappings) {
         if (root == null || !root.isObject()) {
             throw new JsonFormatException("Expected a JSON object at $", fileName, "$", false);
         }
-        return PackageJson.read(JsonIn.root(root, fileName), fileName);
+        return PackageJson.read(JsonIn.root(root, fileName), fileName, mappings);
     }
 
     private static byte[] slice(AssetPackage.Bytes b, long offset, int size) {

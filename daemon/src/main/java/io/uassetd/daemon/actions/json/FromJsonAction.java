@@ -55,10 +55,11 @@ public final class FromJsonAction implements ActionHandler {
         List<JsonFiles.Item> items = JsonFiles.inputs(args, ".json");
         Path out = args.path("output_path");
         boolean named = out != null && items.size() == 1 && !Files.isDirectory(out) && isPackageName(out);
+        io.uassetd.codecs.usmap.Usmap mappings = AssetFiles.usmap(args, ctx);
         Parallel.Outcome<String> o = Parallel.run(ctx, items, JsonFiles.Item::name, item -> {
             String name = item.file().getFileName().toString();
             JsonNode tree = UAssetJson.parse(Files.readAllBytes(item.file()), name);
-            AssetPackage.Bytes bytes = UAssetJson.toPackageBytes(tree, name);
+            AssetPackage.Bytes bytes = UAssetJson.toPackageBytes(tree, name, mappings);
             Path target = named ? out : JsonFiles.target(args, item, extensionOf(tree));
             bytes.writeTo(target);
             return target.toString();

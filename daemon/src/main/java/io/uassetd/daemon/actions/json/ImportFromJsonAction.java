@@ -34,7 +34,8 @@ public final class ImportFromJsonAction implements ActionHandler {
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         Path file = args.requirePath("file_path");
         byte[] json = args.requireString("json_data").getBytes(StandardCharsets.UTF_8);
-        AssetPackage.Bytes bytes = UAssetJson.toPackageBytes(UAssetJson.parse(json, "json_data"), file.getFileName().toString());
+        AssetPackage.Bytes bytes = UAssetJson.toPackageBytes(UAssetJson.parse(json, "json_data"), file.getFileName().toString(),
+                AssetFiles.usmap(args, ctx));
         bytes.writeTo(file);
         return ActionResult.of("Imported " + file, new Imported(file.toString(), (long) bytes.header().length + bytes.exports().length));
     }
