@@ -27,7 +27,7 @@ public final class LegacyPackages implements BundleAssembler.LegacyConverter {
         this.materialFix = materialFix;
     }
 
-    /** What the conversions noted (package name choices, mesh fixes not applied), in no set order. */
+    /** What the conversions noted (package name choices, mesh material fixes that could not be applied), in no set order. */
     public List<String> notes() {
         synchronized (notes) {
             return List.copyOf(notes);
@@ -37,9 +37,9 @@ public final class LegacyPackages implements BundleAssembler.LegacyConverter {
     @Override
     public BundlePackage convert(BundleAssembler.LegacyInput in, IoStoreProfile profile) {
         String fileName = in.path().substring(in.path().lastIndexOf('/') + 1);
-        AssetPackage p = AssetPackage.read(in.header(), in.exports(), fileName, profile.engine());
         List<String> local = new ArrayList<>();
-        p = MeshMaterialFix.apply(profile.game(), materialFix, p, in.path(), local);
+        AssetPackage p = MeshMaterialFix.apply(profile.game(), materialFix, in.header(), in.exports(), fileName, profile.engine(),
+                in.path(), local).pkg();
         Map<String, byte[]> companions = new LinkedHashMap<>();
         Map<String, String> pathOf = new LinkedHashMap<>();
         for (BundleChunk s : in.sidecars()) {
