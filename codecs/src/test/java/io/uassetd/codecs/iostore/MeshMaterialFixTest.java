@@ -15,9 +15,11 @@ import io.uassetd.codecs.asset.mesh.SkeletalMeshData;
 import io.uassetd.codecs.asset.property.PropertyExportContent;
 import io.uassetd.codecs.asset.property.PropertyParser;
 import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.iostore.bundle.GameProfile;
 import io.uassetd.codecs.iostore.bundle.MeshMaterialFix;
+import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.testkit.ZenLegacyFixtures;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -205,17 +207,31 @@ class MeshMaterialFixTest {
     }
 
     @Test
-    void unversionedPropertiesWithoutMappingsAreReportedNotGuessed() throws Exception {
+    void unversionedPropertiesNeedTheMappings() throws Exception {
         Path uasset = ZenLegacyFixtures.convert("Unversioned", "/Game/Fixtures/Meshes/SK_Fixture", dir.resolve("unversioned"));
         byte[] h = Files.readAllBytes(uasset);
         byte[] x = Files.readAllBytes(AssetPackage.sibling(uasset, ".uexp"));
         List<String> notes = new ArrayList<>();
         MeshMaterialFix.Result r = MeshMaterialFix.apply(GameProfile.MARVEL_RIVALS, true, h, x, "SK_Fixture.uasset", UE, "SK", notes);
         assertThat(r.meshes()).containsExactly(MeshMaterialFix.Status.SKIPPED);
-        assertThat(notes).singleElement().asString().contains("SK: SkeletalMesh", "keeps its material layout");
+        assertThat(notes).singleElement().asString().contains("SK: SkeletalMesh", "keeps its material layout", "usmap_path");
         AssetPackage.Bytes b = r.pkg().toBytes();
         assertThat(b.header()).isEqualTo(h);
         assertThat(b.exports()).isEqualTo(x);
+
+        // with the mappings the properties read, but this UE5.8 unversioned mesh records no custom versions: its null
+        // overlay materials read as empty tag containers, so both layouts read it; it is left unchanged and reported
+        Usmap u = Usmap.load(ZenLegacyFixtures.usmap(), Codecs.standard());
+        notes.clear();
+        MeshMaterialFix.Result withMappings = MeshMaterialFix.apply(GameProfile.MARVEL_RIVALS, true, h, x, "SK_Fixture.uasset", UE, u,
+                "SK", notes);
+        assertThat(withMappings.meshes()).containsExactly(MeshMaterialFix.Status.SKIPPED);
+        assertThat(notes).singleElement().asString().contains("SK: SkeletalMesh 'SK_Fixture'", "cannot be told", "overlay material");
+        AssetPackage.Bytes f = withMappings.pkg().toBytes();
+        assertThat(f.header()).isEqualTo(h);
+        assertThat(f.exports()).isEqualTo(x);
+        MeshInfo before = MeshInfo.read(AssetPackage.read(h, x, "SK_Fixture.uasset", UE), u, MeshProfile.STANDARD);
+        assertThat(before.slotNames()).containsExactly("Primary", "Secondary");
     }
 
     static io.uassetd.codecs.asset.archive.PackageReader afterProperties(AssetPackage pkg, Export e, PropertyExportContent c) {

@@ -12,6 +12,7 @@ import io.uassetd.codecs.asset.property.PropertyExportContent;
 import io.uassetd.codecs.asset.property.PropertyParser;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.error.FormatException;
+import io.uassetd.codecs.usmap.Usmap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,7 +29,8 @@ import java.util.List;
  * <p>A mesh that already reads with the Rivals layout (and not with the engine's) is left as it is,
  * so fixing twice changes nothing. A mesh that reads both ways (ambiguous), neither way, or whose
  * properties cannot be read (unversioned without mappings) is left unchanged with a note naming the
- * package and export: the bundle reply lists it in its warnings. Static meshes need nothing: their
+ * package and export: the bundle reply lists it in its warnings. Unversioned properties are read with
+ * the mappings the request gives. Static meshes need nothing: their
  * materials are the StaticMaterials property (seed 000's 36-byte Rivals FStaticMaterial has no
  * gameplay tags), which the fix does not touch. Packages without skeletal meshes are never touched.
  */
@@ -64,6 +66,16 @@ public final class MeshMaterialFix {
      */
     public static Result apply(GameProfile game, boolean enabled, byte[] header, byte[] exports, String fileName,
             EngineVersion engine, String path, List<String> notes) {
+        return apply(game, enabled, header, exports, fileName, engine, null, path, notes);
+    }
+
+    /**
+     * As {@link #apply(GameProfile, boolean, byte[], byte[], String, EngineVersion, String, List)},
+     * reading unversioned properties with {@code mappings} (null: none; an unversioned mesh is then
+     * left unchanged with a note).
+     */
+    public static Result apply(GameProfile game, boolean enabled, byte[] header, byte[] exports, String fileName,
+            EngineVersion engine, Usmap mappings, String path, List<String> notes) {
         AssetPackage p = AssetPackage.read(header, exports, fileName, engine);
         if (!enabled || !game.skeletalMaterialTags()) {
             return new Result(p, List.of());
@@ -78,7 +90,7 @@ public final class MeshMaterialFix {
             String what = path + ": SkeletalMesh '" + p.name(e.entry().objectName()) + "'";
             Status s;
             try {
-                SkeletalMeshData d = tagged(p, e, what, notes);
+                SkeletalMeshData d = tagged(p, e, mappings);
                 s = d == null ? Status.ALREADY : Status.FIXED;
                 if (d != null) {
                     fixed.add(e.index());
@@ -97,7 +109,7 @@ public final class MeshMaterialFix {
         AssetPackage out = AssetPackage.read(b.header(), b.exports(), fileName, engine);
         for (int k = 0; k < fixed.size(); k++) {
             Export e = out.exports().get(fixed.get(k));
-            String problem = verify(out, e, before.get(k));
+            String problem = verify(out, e, before.get(k), mappings);
             if (problem != null) {
                 notes.add(path + ": the " + game.name() + " mesh material fix was not applied: SkeletalMesh '"
                         + out.name(e.entry().objectName()) + "' " + problem);
@@ -119,15 +131,16 @@ public final class MeshMaterialFix {
      * Rewrites export {@code e} with the Rivals layout and returns its data as read with the engine's
      * layout; null when it is already in the Rivals layout (or has no materials).
      */
-    private static SkeletalMeshData tagged(AssetPackage p, Export e, String what, List<String> notes) throws Skip {
+    private static SkeletalMeshData tagged(AssetPackage p, Export e, Usmap mappings) throws Skip {
         var previous = e.content();
         int propertiesEnd;
         try {
-            PropertyExportContent c = PropertyParser.contentOf(p, e, null);
+            PropertyExportContent c = PropertyParser.contentOf(p, e, mappings);
             propertiesEnd = c.scriptPropertiesSize();
         } catch (RuntimeException ex) {
             e.setContent(previous);
-            throw new Skip("its properties cannot be read (" + message(ex) + ")");
+            throw new Skip("its properties cannot be read (" + message(ex) + ")"
+                    + (p.hasUnversionedProperties() && mappings == null ? "; unversioned properties need the game's mappings (usmap_path)" : ""));
         }
         e.setContent(previous);
         SkeletalMeshData standard = null;
@@ -153,7 +166,10 @@ public final class MeshMaterialFix {
             return null;
         }
         if (rivals != null) {
-            throw new Skip("its data reads both with and without gameplay tags after the materials; which layout it has cannot be told");
+            throw new Skip("its data reads both with and without gameplay tags after the materials; which layout it has cannot be told"
+                    + (standard.layout().overlayMaterial() && !rivals.layout().overlayMaterial()
+                            ? " (the package records no custom versions, and a null overlay material reads as an empty tag container)"
+                            : ""));
         }
         List<SkeletalMaterial> materials = new ArrayList<>();
         for (SkeletalMaterial m : standard.materials()) {
@@ -179,9 +195,9 @@ public final class MeshMaterialFix {
     }
 
     /** Null when the fixed export reads with the Rivals layout as the original did with the engine's; else what differs. */
-    private static String verify(AssetPackage out, Export e, SkeletalMeshData original) {
+    private static String verify(AssetPackage out, Export e, SkeletalMeshData original, Usmap mappings) {
         try {
-            PropertyExportContent c = PropertyParser.contentOf(out, e, null);
+            PropertyExportContent c = PropertyParser.contentOf(out, e, mappings);
             SkeletalMeshData d = SkeletalMeshData.read(out, after(out, e, c.scriptPropertiesSize()), MeshProfile.MARVEL_RIVALS);
             e.setContent(null);
             if (d.materials().size() != original.materials().size()
