@@ -41,7 +41,23 @@ class NormalExportJson implements ExportJsonType {
         c.props().writeList(g, content.properties());
         c.props().writeListExtras(g, content.properties());
         writeAfterProperties(c, content, g);
-        g.writeStringField("Extras", Base64.getEncoder().encodeToString(content.extras()));
+        g.writeStringField("Extras", Base64.getEncoder().encodeToString(extras(c, content)));
+    }
+
+    /**
+     * The bytes after what the JSON gives as values: a class data model other than DataTable rows
+     * (string table, user defined struct, ...) has no JSON shape here, so it goes into Extras as its
+     * bytes, ahead of the bytes kept raw; reading the JSON back keeps them raw, byte for byte.
+     */
+    private static byte[] extras(JsonContext c, PropertyExportContent content) {
+        byte[] raw = content.extras();
+        if (content.classData() == null || content.rows() != null) {
+            return raw;
+        }
+        PropertyWriter w = new PropertyWriter(c.pkg());
+        content.classData().write(w);
+        w.out().writeBytes(raw);
+        return w.out().toByteArray();
     }
 
     /** What the export type parses between the properties and the extras (nothing for a NormalExport). */
