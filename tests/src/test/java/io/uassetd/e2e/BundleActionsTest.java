@@ -272,6 +272,33 @@ class BundleActionsTest extends SharedDaemon {
     }
 
     @Test
+    void meshesTheRivalsFixCannotHandleSafelyAreWarnedAboutAndLeftUnchanged(@TempDir Path out) throws Exception {
+        // the unversioned SK_Fixture: without mappings its properties cannot be read; with them, its null overlay materials
+        // read as empty tag containers (it records no custom versions), so its layout cannot be told
+        Path game = Fixtures.path("cue4parse/UE5_8/IoStore/Unversioned");
+        Map<String, Object> legacy = new HashMap<>(Map.of("game_paks", game.toString(), "engine_version", "UE5_8", "aes_key", KEY_HEX,
+                "output_path", out.resolve("in").toString(), "filter_patterns", List.of("/SK_Fixture")));
+        assertThat(ok("extract_iostore_legacy", legacy).dataTree().get("extracted_count").intValue()).isEqualTo(1);
+        Map<String, String> in = tree(out.resolve("in"));
+        String usmap = Fixtures.path("cue4parse/UE5_8/Mappings/CUE4ParseFixtures-Oodle.usmap").toString();
+        for (String variant : List.of("plain", "mappings")) {
+            Map<String, Object> f = new HashMap<>(Map.of("output_path", out.resolve(variant + "/Unv_P").toString(), "input_dir",
+                    out.resolve("in").toString(), "engine_version", "UE5_8", "game", "marvel_rivals", "compress", false));
+            if (variant.equals("mappings")) {
+                f.put("usmap_path", usmap);
+            }
+            Reply r = ok("create_mod_iostore", f);
+            assertThat(r.dataTree().get("converted_count").intValue()).isEqualTo(1);
+            assertThat(r.warnings()).as(variant).anyMatch(w -> w.contains("SK_Fixture.uasset: SkeletalMesh 'SK_Fixture' keeps its material layout")
+                    && w.contains(variant.equals("plain") ? "usmap_path" : "cannot be told"));
+            legacy.put("mod_path", List.of(out.resolve(variant).toString()));
+            legacy.put("output_path", out.resolve("back-" + variant).toString());
+            ok("extract_iostore_legacy", legacy);
+            assertThat(tree(out.resolve("back-" + variant))).as(variant).isEqualTo(in);
+        }
+    }
+
+    @Test
     void progressIsReportedAndACancelledBuildLeavesNothing(@TempDir Path out) throws Exception {
         Path game = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged");
         ok("extract_iostore_legacy", Map.of("game_paks", game.toString(), "engine_version", "UE5_8", "aes_key", KEY_HEX,
