@@ -3,6 +3,7 @@ package io.uassetd.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.protocol.ErrorCode;
 import io.uassetd.protocol.Reply;
 import io.uassetd.testkit.Fixtures;
@@ -206,6 +207,94 @@ class BundleActionsTest extends SharedDaemon {
             if (f.endsWith(".uexp") || f.endsWith(".ubulk")) {
                 assertThat(returned.get(f)).as(f).isEqualTo(original.get(f));
             }
+        }
+    }
+
+    @Test
+    void marvelRivalsBundlesGiveSkeletalMeshesTheRivalsMaterialLayout(@TempDir Path out) throws Exception {
+        // SK_Fixture as a legacy package (extract_iostore_legacy of the UE5.8 Tagged container) is the input
+        Path game = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged");
+        Map<String, Object> legacy = new HashMap<>(Map.of("game_paks", game.toString(), "engine_version", "UE5_8", "aes_key", KEY_HEX,
+                "output_path", out.resolve("in").toString(), "filter_patterns", List.of("/SK_Fixture")));
+        assertThat(ok("extract_iostore_legacy", legacy).dataTree().get("extracted_count").intValue()).isEqualTo(1);
+        Path sk = out.resolve("in/Game/Fixtures/Meshes/SK_Fixture.uasset");
+        assertThat(sk).isRegularFile();
+        Map<String, String> in = tree(out.resolve("in"));
+
+        // the Rivals profile over the UE5.8 layout: the mesh gets an empty gameplay tag container after each material
+        Reply built = ok("create_mod_iostore", Map.of("output_path", out.resolve("mods/Rivals_P").toString(), "input_dir",
+                out.resolve("in").toString(), "engine_version", "UE5_8", "game", "marvel_rivals", "compress", false));
+        assertThat(built.dataTree().get("converted_count").intValue()).isEqualTo(1);
+        assertThat(built.dataTree().get("errors")).isEmpty();
+        assertThat(built.warnings()).noneMatch(w -> w.contains("material layout"));
+        legacy.put("mod_path", List.of(out.resolve("mods").toString()));
+        legacy.put("output_path", out.resolve("back").toString());
+        assertThat(ok("extract_iostore_legacy", legacy).dataTree().get("extracted_count").intValue()).isEqualTo(1);
+        Path back = out.resolve("back/Game/Fixtures/Meshes/SK_Fixture.uasset");
+        JsonNode original = ok("skeletal_mesh_info", Map.of("file_path", sk.toString(), "engine_version", "UE5_8")).dataTree();
+        JsonNode rivals = ok("skeletal_mesh_info", Map.of("file_path", back.toString(), "engine_version", "UE5_8", "game",
+                "marvel_rivals")).dataTree();
+        assertThat(rivals.get("profile").textValue()).isEqualTo("marvel_rivals");
+        assertThat(rivals.get("bone_count").intValue()).isEqualTo(3).isEqualTo(original.get("bone_count").intValue());
+        assertThat(rivals.get("material_count").intValue()).isEqualTo(2);
+        for (int i = 0; i < 2; i++) {
+            JsonNode a = original.get("materials").get(i);
+            JsonNode b = rivals.get("materials").get(i);
+            assertThat(b.get("slot_name")).isEqualTo(a.get("slot_name"));
+            assertThat(b.get("material_index")).isEqualTo(a.get("material_index"));
+            assertThat(b.get("gameplay_tags")).isEmpty();
+        }
+        assertThat(original.get("materials").get(0).get("slot_name").textValue()).isEqualTo("Primary");
+        // the engine's layout no longer reads it; the .uexp grew by one empty container (4 bytes) per material
+        assertThat(call("skeletal_mesh_info", Map.of("file_path", back.toString(), "engine_version", "UE5_8")).success()).isFalse();
+        assertThat(Files.size(AssetPackage.sibling(back, ".uexp"))).isEqualTo(Files.size(AssetPackage.sibling(sk, ".uexp")) + 8);
+
+        // a bundle of the fixed mesh fixes nothing again: the same package comes back
+        ok("create_mod_iostore", Map.of("output_path", out.resolve("again/Again_P").toString(), "input_dir",
+                out.resolve("back").toString(), "engine_version", "UE5_8", "game", "marvel_rivals", "compress", false));
+        legacy.put("mod_path", List.of(out.resolve("again").toString()));
+        legacy.put("output_path", out.resolve("back2").toString());
+        ok("extract_iostore_legacy", legacy);
+        assertThat(tree(out.resolve("back2"))).isEqualTo(tree(out.resolve("back")));
+
+        // no_material_tags (and the CLI's --no-material-tags, material_tags false) leaves the mesh as it is
+        for (Map.Entry<String, Object> off : List.<Map.Entry<String, Object>>of(Map.entry("no_material_tags", true),
+                Map.entry("material_tags", false))) {
+            String name = off.getKey();
+            ok("create_mod_iostore", Map.of("output_path", out.resolve("off-" + name + "/Off_P").toString(), "input_dir",
+                    out.resolve("in").toString(), "engine_version", "UE5_8", "game", "marvel_rivals", "compress", false,
+                    name, off.getValue()));
+            legacy.put("mod_path", List.of(out.resolve("off-" + name).toString()));
+            legacy.put("output_path", out.resolve("offback-" + name).toString());
+            ok("extract_iostore_legacy", legacy);
+            assertThat(tree(out.resolve("offback-" + name))).as(name).isEqualTo(in);
+        }
+    }
+
+    @Test
+    void meshesTheRivalsFixCannotHandleSafelyAreWarnedAboutAndLeftUnchanged(@TempDir Path out) throws Exception {
+        // the unversioned SK_Fixture: without mappings its properties cannot be read; with them, its null overlay materials
+        // read as empty tag containers (it records no custom versions), so its layout cannot be told
+        Path game = Fixtures.path("cue4parse/UE5_8/IoStore/Unversioned");
+        Map<String, Object> legacy = new HashMap<>(Map.of("game_paks", game.toString(), "engine_version", "UE5_8", "aes_key", KEY_HEX,
+                "output_path", out.resolve("in").toString(), "filter_patterns", List.of("/SK_Fixture")));
+        assertThat(ok("extract_iostore_legacy", legacy).dataTree().get("extracted_count").intValue()).isEqualTo(1);
+        Map<String, String> in = tree(out.resolve("in"));
+        String usmap = Fixtures.path("cue4parse/UE5_8/Mappings/CUE4ParseFixtures-Oodle.usmap").toString();
+        for (String variant : List.of("plain", "mappings")) {
+            Map<String, Object> f = new HashMap<>(Map.of("output_path", out.resolve(variant + "/Unv_P").toString(), "input_dir",
+                    out.resolve("in").toString(), "engine_version", "UE5_8", "game", "marvel_rivals", "compress", false));
+            if (variant.equals("mappings")) {
+                f.put("usmap_path", usmap);
+            }
+            Reply r = ok("create_mod_iostore", f);
+            assertThat(r.dataTree().get("converted_count").intValue()).isEqualTo(1);
+            assertThat(r.warnings()).as(variant).anyMatch(w -> w.contains("SK_Fixture.uasset: SkeletalMesh 'SK_Fixture' keeps its material layout")
+                    && w.contains(variant.equals("plain") ? "usmap_path" : "cannot be told"));
+            legacy.put("mod_path", List.of(out.resolve(variant).toString()));
+            legacy.put("output_path", out.resolve("back-" + variant).toString());
+            ok("extract_iostore_legacy", legacy);
+            assertThat(tree(out.resolve("back-" + variant))).as(variant).isEqualTo(in);
         }
     }
 

@@ -3,6 +3,9 @@ package io.uassetd.codecs.iostore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.mesh.MeshInfo;
+import io.uassetd.codecs.asset.mesh.MeshProfile;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.compression.CompressionMethod;
@@ -14,6 +17,7 @@ import io.uassetd.codecs.iostore.bundle.BundleChunk;
 import io.uassetd.codecs.iostore.bundle.BundleInput;
 import io.uassetd.codecs.iostore.bundle.GameProfile;
 import io.uassetd.codecs.iostore.bundle.LegacyPackages;
+import io.uassetd.codecs.iostore.bundle.MeshMaterialFix;
 import io.uassetd.codecs.iostore.header.ContainerHeaderVersion;
 import io.uassetd.codecs.iostore.toc.TocVersion;
 import io.uassetd.codecs.iostore.bundle.BundlePackage;
@@ -270,8 +274,8 @@ class BundleWriterTest {
         assertThat(plan.errors()).isEmpty();
         assertThat(plan.packages()).hasSize(97);
         assertThat(plan.legacyCount()).isEqualTo(97);
-        assertThat(legacy.notes()).anyMatch(n -> n.contains("SK_Fixture") && n.contains("SkeletalMesh") && n.contains("not available"))
-                .anyMatch(n -> n.contains("SM_Fixture") && n.contains("StaticMesh"));
+        // the Tagged fixture's skeletal meshes get the Rivals material layout; nothing needed a note
+        assertThat(legacy.notes()).noneMatch(n -> n.contains("material layout"));
         Path utoc = tmp.resolve("Legacy_P.utoc");
         BundleWriter.write(utoc, BundleWriter.Options.of(profile).withMethod(CompressionMethod.ZLIB).withKeys(null, KEY),
                 plan.packages(), List.of(), CODECS, TaskMonitor.NONE);
@@ -291,15 +295,29 @@ class BundleWriterTest {
             assertThat(rebuilt.containers().get(1).containerHeader().orElseThrow().version())
                     .isEqualTo(ContainerHeaderVersion.NO_EXPORT_INFO);
             assertThat(rebuilt.packageCount()).isEqualTo(97);
+            int fixedMeshes = 0;
             for (long id : rebuilt.packageIds()) {
                 LegacyOutput b = ZenToLegacy.convert(rebuilt, id, EngineVersion.UE5_8, ZenToLegacy.Unresolved.RECOVER);
                 LegacyOutput a = originals.get(b.packageName());
                 assertThat(b.relativePath()).isEqualTo(a.relativePath());
-                assertThat(b.asset().toBytes().header()).as(b.packageName()).isEqualTo(a.asset().toBytes().header());
-                assertThat(b.asset().toBytes().exports()).as(b.packageName()).isEqualTo(a.asset().toBytes().exports());
+                // what goes in: the original, with the Rivals mesh material fix where it applies
+                AssetPackage.Bytes in = a.asset().toBytes();
+                MeshMaterialFix.Result fixedIn = MeshMaterialFix.apply(GameProfile.MARVEL_RIVALS, true, in.header(), in.exports(),
+                        "x.uasset", EngineVersion.UE5_8, b.packageName(), new ArrayList<>());
+                assertThat(fixedIn.changed()).as(b.packageName()).isEqualTo(b.packageName().endsWith("/SK_Fixture"));
+                AssetPackage.Bytes want = fixedIn.pkg().toBytes();
+                assertThat(b.asset().toBytes().header()).as(b.packageName()).isEqualTo(want.header());
+                assertThat(b.asset().toBytes().exports()).as(b.packageName()).isEqualTo(want.exports());
+                if (fixedIn.changed()) {
+                    MeshInfo m = MeshInfo.read(b.asset(), null, MeshProfile.MARVEL_RIVALS);
+                    assertThat(m.slotNames()).containsExactly("Primary", "Secondary");
+                    assertThat(m.materials()).allSatisfy(x -> assertThat(x.gameplayTags()).isEmpty());
+                    fixedMeshes++;
+                }
                 assertThat(b.companions().keySet()).isEqualTo(a.companions().keySet());
                 b.companions().forEach((ext, data) -> assertThat(data).isEqualTo(a.companions().get(ext)));
             }
+            assertThat(fixedMeshes).as("SK_Fixture comes back in the Rivals layout").isEqualTo(1);
         }
     }
 

@@ -19,7 +19,8 @@ import java.util.Locale;
  * @param skeletalMaterialTags the game expects an FGameplayTagContainer (an int32 count, empty: 0)
  *     after each FSkeletalMaterial of a skeletal mesh (44-byte materials instead of 40)
  * @param staticMaterialSize the size of FStaticMaterial in the game's static meshes (36 in Marvel
- *     Rivals: no gameplay tags), or 0 for the engine's layout
+ *     Rivals: no gameplay tags), or 0 for the engine's layout; informational: cooked static mesh
+ *     materials are the StaticMaterials property, which {@link MeshMaterialFix} leaves as it is
  * @param companionPakScheme the encryption scheme of the companion pak when a key is given (the
  *     stock engine: standard AES over whole entries and index)
  */
@@ -32,7 +33,7 @@ public record GameProfile(String name, EngineVersion engine, TocVersion tocVersi
     /**
      * Marvel Rivals (UE 5.3): TOC version 5 (PerfectHashWithOverflow), container header version 3
      * (NoExportInfo: 16-byte store entries), an empty FGameplayTagContainer after each skeletal mesh
-     * material, 36-byte static mesh materials, and the companion pak in the game's own encryption
+     * material ({@link MeshMaterialFix}), 36-byte static mesh materials, and the companion pak in the game's own encryption
      * scheme (word-swapped AES blocks, partial entry encryption).
      */
     public static final GameProfile MARVEL_RIVALS = new GameProfile("marvel_rivals", EngineVersion.UE5_3,

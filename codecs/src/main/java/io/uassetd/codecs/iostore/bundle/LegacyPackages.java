@@ -2,6 +2,7 @@ package io.uassetd.codecs.iostore.bundle;
 
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.iostore.IoChunkId;
+import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.codecs.zen.write.BulkChunk;
 import io.uassetd.codecs.zen.write.LegacyToZen;
 import io.uassetd.codecs.zen.write.ZenConversion;
@@ -21,13 +22,20 @@ import java.util.Map;
  */
 public final class LegacyPackages implements BundleAssembler.LegacyConverter {
     private final boolean materialFix;
+    private final Usmap mappings;
     private final List<String> notes = Collections.synchronizedList(new ArrayList<>());
 
     public LegacyPackages(boolean materialFix) {
-        this.materialFix = materialFix;
+        this(materialFix, null);
     }
 
-    /** What the conversions noted (package name choices, mesh fixes not applied), in no set order. */
+    /** With {@code mappings} (may be null) for the mesh material fix of unversioned packages. */
+    public LegacyPackages(boolean materialFix, Usmap mappings) {
+        this.materialFix = materialFix;
+        this.mappings = mappings;
+    }
+
+    /** What the conversions noted (package name choices, mesh material fixes that could not be applied), in no set order. */
     public List<String> notes() {
         synchronized (notes) {
             return List.copyOf(notes);
@@ -37,9 +45,9 @@ public final class LegacyPackages implements BundleAssembler.LegacyConverter {
     @Override
     public BundlePackage convert(BundleAssembler.LegacyInput in, IoStoreProfile profile) {
         String fileName = in.path().substring(in.path().lastIndexOf('/') + 1);
-        AssetPackage p = AssetPackage.read(in.header(), in.exports(), fileName, profile.engine());
         List<String> local = new ArrayList<>();
-        p = MeshMaterialFix.apply(profile.game(), materialFix, p, in.path(), local);
+        AssetPackage p = MeshMaterialFix.apply(profile.game(), materialFix, in.header(), in.exports(), fileName, profile.engine(),
+                mappings, in.path(), local).pkg();
         Map<String, byte[]> companions = new LinkedHashMap<>();
         Map<String, String> pathOf = new LinkedHashMap<>();
         for (BundleChunk s : in.sidecars()) {

@@ -8,6 +8,7 @@ import io.uassetd.codecs.iostore.bundle.BundleInput;
 import io.uassetd.codecs.iostore.bundle.BundleWriter;
 import io.uassetd.codecs.iostore.bundle.IoStoreProfile;
 import io.uassetd.codecs.iostore.bundle.LegacyPackages;
+import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.ActionHandler;
@@ -16,6 +17,7 @@ import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.actions.asset.AssetFiles;
 import io.uassetd.daemon.util.Keys;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,9 +60,12 @@ public final class CreateModIoStoreAction implements ActionHandler {
         FieldSpec.optional("strict", FieldType.BOOLEAN, false, "fail when any package cannot be made"),
         Bundles.ENGINE, Bundles.GAME,
         FieldSpec.optional("material_tags", FieldType.BOOLEAN, true,
-                "legacy inputs: apply the game profile's mesh material layout (Marvel Rivals: gameplay tags after skeletal mesh materials)"),
+                "legacy inputs: apply the game profile's mesh material layout (Marvel Rivals: an empty gameplay tag container after each"
+                        + " skeletal mesh material)"),
+        FieldSpec.optional("no_material_tags", FieldType.BOOLEAN, false, "UAssetTool's name: true turns the mesh material fix off"),
         FieldSpec.optional("usmap_path", FieldType.STRING, null,
-                "accepted for UAssetTool's CLI; legacy packages convert without mappings (a warning says so)").cli("--usmap")};
+                "mappings for the mesh material fix of unversioned skeletal meshes; packages otherwise convert without them")
+                .cli("--usmap")};
 
     private CreateModIoStoreAction(String name, String cli) {
         this.spec = ActionSpec.of(name,
@@ -129,6 +134,17 @@ public final class CreateModIoStoreAction implements ActionHandler {
         return inputs;
     }
 
+    /** The mappings usmap_path names (from the cache). */
+    private static Usmap mappings(Args args, ActionContext ctx) {
+        try {
+            return AssetFiles.usmap(args, ctx);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw ActionException.invalid("Field 'usmap_path': " + e.getMessage());
+        }
+    }
+
     static Built build(Args args, ActionContext ctx, List<BundleInput> inputs) {
         IoStoreProfile profile = Bundles.profile(args);
         Path utoc = Bundles.utocOf(args.requirePath("output_path")).toAbsolutePath();
@@ -139,10 +155,16 @@ public final class CreateModIoStoreAction implements ActionHandler {
             throw ActionException.invalid("obfuscate needs the game's key in aes_key (or pak_aes)");
         }
         boolean hybrid = args.bool("hybrid");
+        boolean materialFix = args.bool("material_tags") && !args.bool("no_material_tags");
+        Usmap mappings = null;
         if (args.has("usmap_path")) {
-            ctx.warn("usmap_path is not needed: legacy packages convert to Zen without mappings");
+            if (materialFix && profile.game().skeletalMaterialTags()) {
+                mappings = mappings(args, ctx);
+            } else {
+                ctx.warn("usmap_path is not needed: legacy packages convert to Zen without mappings");
+            }
         }
-        LegacyPackages legacy = new LegacyPackages(args.bool("material_tags"));
+        LegacyPackages legacy = new LegacyPackages(materialFix, mappings);
         BundleAssembler.Plan plan = BundleAssembler.assemble(inputs, profile, hybrid, legacy,
                 args.bool("parallel") ? ctx.services().compute() : null, ctx);
         legacy.notes().forEach(ctx::warn);
