@@ -40,6 +40,18 @@ class AssetActionsTest extends SharedDaemon {
         assertThat(call("detect_static_mesh", Map.of("file_path", sk, "engine_version", "UE4_18")).dataTree().booleanValue()).isFalse();
         assertThat(call("detect_texture", Map.of("file_path", tex, "engine_version", "UE5_5")).dataTree().booleanValue()).isTrue();
         assertThat(call("batch_detect_texture", Map.of("file_paths", List.of(sk), "engine_version", "UE4_18")).dataTree().booleanValue()).isFalse();
+        String bp = f("uassetapi/TestEditorAssets/TestActorBP.uasset");
+        assertThat(call("detect_blueprint", Map.of("file_path", bp, "engine_version", "UE4_27")).dataTree().booleanValue()).isTrue();
+        assertThat(call("detect_blueprint", Map.of("file_path", sk, "engine_version", "UE4_18")).dataTree().booleanValue()).isFalse();
+        assertThat(call("batch_detect_blueprint", Map.of("file_paths", List.of(bp), "engine_version", "UE4_27")).dataTree().booleanValue())
+                .isTrue();
+        assertThat(call("batch_detect_skeletal_mesh", Map.of("file_paths", List.of(tex, sk), "engine_version", "UE4_18")).dataTree()
+                .booleanValue()).isTrue();
+        assertThat(call("batch_detect_static_mesh", Map.of("file_paths", List.of(sk), "engine_version", "UE4_18")).dataTree()
+                .booleanValue()).isFalse();
+        JsonNode many = call("batch_detect", Map.of("file_paths", List.of(sk, bp), "engine_version", "UE4_18")).dataTree();
+        assertThat(many.get("total_files").intValue()).isEqualTo(2);
+        assertThat(many.get("results").get(0).get("asset_type").textValue()).isEqualTo("SkeletalMesh");
         Reply batch = call("detect_type", Map.of("file_paths", List.of(sk, f("repak/pack/root/test.txt")), "engine_version", "UE4_18"));
         JsonNode results = batch.dataTree().get("results");
         assertThat(batch.dataTree().get("total_files").intValue()).isEqualTo(2);
