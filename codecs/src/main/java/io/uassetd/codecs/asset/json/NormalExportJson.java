@@ -8,7 +8,6 @@ import io.uassetd.codecs.asset.property.PropertyExportContent;
 import io.uassetd.codecs.asset.property.PropertyList;
 import io.uassetd.codecs.asset.property.PropertyWriter;
 import java.io.IOException;
-import java.util.Base64;
 
 /**
  * UAssetAPI's NormalExport: the export's properties in {@code Data}, the serialization-control
@@ -42,7 +41,8 @@ class NormalExportJson implements ExportJsonType {
         c.props().writeList(g, content.properties());
         c.props().writeListExtras(g, content.properties());
         writeAfterProperties(c, content, g);
-        g.writeStringField("Extras", Base64.getEncoder().encodeToString(extrasOf(c, content)));
+        g.writeFieldName("Extras");
+        g.writeBinary(extrasOf(c, content));
     }
 
     /**

@@ -16,7 +16,6 @@ import io.uassetd.codecs.asset.property.types.ZeroValue;
 import io.uassetd.codecs.asset.property.unversioned.UnversionedHeader;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.BitSet;
 import java.util.List;
 
@@ -331,7 +330,8 @@ final class PropertyJson {
             g.writeNumberField("Flags", t.flags());
         }
         if (t.extensions() != null) {
-            g.writeStringField("Extensions", Base64.getEncoder().encodeToString(t.extensions()));
+            g.writeFieldName("Extensions");
+            g.writeBinary(t.extensions());
         }
         g.writeEndObject();
     }

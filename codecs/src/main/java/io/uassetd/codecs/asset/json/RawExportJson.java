@@ -3,7 +3,6 @@ package io.uassetd.codecs.asset.json;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.Export;
 import java.io.IOException;
-import java.util.Base64;
 
 /** UAssetAPI's RawExport: an export kept as its bytes ({@code Data}, base64). */
 final class RawExportJson implements ExportJsonType {
@@ -19,7 +18,8 @@ final class RawExportJson implements ExportJsonType {
 
     @Override
     public void writeBody(JsonContext c, Export e, JsonGenerator g) throws IOException {
-        g.writeStringField("Data", Base64.getEncoder().encodeToString(e.rawData()));
+        g.writeFieldName("Data");
+        g.writeBinary(e.rawData());
     }
 
     @Override

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
@@ -46,7 +45,6 @@ public final class UAssetJson {
             .setVisibility(PropertyAccessor.IS_GETTER, JsonAutoDetect.Visibility.NONE)
             .setSerializationInclusion(JsonInclude.Include.ALWAYS)
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
-    private static final ObjectWriter PRETTY = MAPPER.writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     private UAssetJson() {
     }
@@ -62,9 +60,11 @@ public final class UAssetJson {
 
     /** The package as indented UTF-8 JSON text. */
     public static byte[] toJson(AssetPackage pkg, Usmap mappings) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        write(pkg, mappings, out);
-        return out.toByteArray();
+        // Segmented: the text is copied once, at the end, rather than at every doubling.
+        try (com.fasterxml.jackson.core.util.ByteArrayBuilder out = new com.fasterxml.jackson.core.util.ByteArrayBuilder(64 * 1024)) {
+            write(pkg, mappings, out);
+            return out.toByteArray();
+        }
     }
 
     /**
@@ -74,7 +74,7 @@ public final class UAssetJson {
      */
     public static void write(AssetPackage pkg, Usmap mappings, OutputStream out) {
         PropertyParser.parseAll(pkg, mappings).apply();
-        try (JsonGenerator g = PRETTY.createGenerator(out)) {
+        try (JsonGenerator g = JsonOutput.generator(MAPPER.getFactory(), out)) {
             PackageJson.write(g, pkg, INFO);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write JSON: " + e.getMessage(), e);

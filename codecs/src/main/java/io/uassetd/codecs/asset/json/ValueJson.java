@@ -27,7 +27,6 @@ import io.uassetd.codecs.asset.property.types.ZeroValue;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -174,7 +173,8 @@ final class ValueJson {
     private void writeRaw(JsonGenerator g, PropertyValue v) throws IOException {
         PropertyWriter w = new PropertyWriter(pkg);
         v.write(w);
-        g.writeStringField("Value", Base64.getEncoder().encodeToString(w.toByteArray()));
+        g.writeFieldName("Value");
+        g.writeBinary(w.toByteArray());
         if (v instanceof RawValue r && r.reason() != null) {
             g.writeStringField("Reason", r.reason());
         }

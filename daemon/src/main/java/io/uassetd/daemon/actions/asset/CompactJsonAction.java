@@ -2,7 +2,6 @@ package io.uassetd.daemon.actions.asset;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectWriter;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.json.compact.CompactJson;
 import io.uassetd.codecs.asset.version.EngineVersion;
@@ -72,7 +71,6 @@ public final class CompactJsonAction implements ActionHandler {
             JsonNode json = convert(Path.of(files.get(0)), engine, mappings);
             return ActionResult.of(json.size() + " exports", json);
         }
-        ObjectWriter pretty = Json.mapper().writerWithDefaultPrettyPrinter();
         Parallel.Outcome<Object> outcome = Parallel.run(ctx, files, f -> f, f -> {
             Path file = Path.of(f);
             JsonNode json = convert(file, engine, mappings);
@@ -81,7 +79,7 @@ public final class CompactJsonAction implements ActionHandler {
             }
             Path target = outDir.resolve(baseName(file) + ".json");
             try (AtomicOutput out = AtomicOutput.create(target, false)) {
-                out.channel().write(ByteBuffer.wrap(pretty.writeValueAsBytes(json)));
+                out.channel().write(ByteBuffer.wrap(io.uassetd.codecs.asset.json.JsonOutput.toBytes(Json.mapper(), json)));
                 out.commit();
             }
             return target.toString();

@@ -127,8 +127,8 @@ final class JsonFiles {
         if (compact) {
             return (pkg, usmap, out) -> {
                 try {
-                    io.uassetd.protocol.Json.mapper().writerWithDefaultPrettyPrinter()
-                            .writeValue(out, io.uassetd.codecs.asset.json.compact.CompactJson.write(pkg, usmap));
+                    io.uassetd.codecs.asset.json.JsonOutput.write(io.uassetd.protocol.Json.mapper(),
+                            io.uassetd.codecs.asset.json.compact.CompactJson.write(pkg, usmap), out);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
