@@ -15,7 +15,8 @@ import java.util.List;
  * export writes it, and {@code $type} picks the reader.
  */
 final class ExportJson {
-    static final List<ExportJsonType> TYPES = List.of(new DataTableExportJson(), new NormalExportJson(), new RawExportJson());
+    static final List<ExportJsonType> TYPES = List.of(new DataTableExportJson(), new StringTableExportJson(), new EnumExportJson(),
+            new NormalExportJson(), new RawExportJson());
 
     private ExportJson() {
     }

@@ -42,7 +42,7 @@ class NormalExportJson implements ExportJsonType {
         c.props().writeListExtras(g, content.properties());
         writeAfterProperties(c, content, g);
         g.writeFieldName("Extras");
-        g.writeBinary(extrasOf(c, content));
+        g.writeBinary(extras(c, content));
     }
 
     /**
@@ -60,6 +60,19 @@ class NormalExportJson implements ExportJsonType {
         data.write(w);
         w.out().writeBytes(content.extras());
         return w.out().toByteArray();
+    }
+
+    /** The export's {@code Extras}: what follows the properties and what this type writes after them. */
+    byte[] extras(JsonContext c, PropertyExportContent content) {
+        return extrasOf(c, content);
+    }
+
+    /**
+     * The class data this type reads from its own fields, serialized: the bytes that go before
+     * {@code Extras} (none for a NormalExport, whose class data, if any, is inside {@code Extras}).
+     */
+    byte[] classDataFromJson(JsonContext c, JsonIn in) {
+        return new byte[0];
     }
 
     /** What the export type parses between the properties and the extras (nothing for a NormalExport). */
@@ -138,6 +151,13 @@ class NormalExportJson implements ExportJsonType {
         JsonIn extras = in.opt("Extras");
         JsonIn size = in.opt("PropertiesSize");
         int propertiesSize = size != null ? size.asInt() : sizeOf(c, props);
-        return new Body(null, PropertyExportContent.of(prefix, props, propertiesSize, rows, extras == null ? new byte[0] : extras.base64()));
+        byte[] classData = classDataFromJson(c, in);
+        byte[] tail = extras == null ? new byte[0] : extras.base64();
+        if (classData.length > 0) {
+            byte[] both = java.util.Arrays.copyOf(classData, classData.length + tail.length);
+            System.arraycopy(tail, 0, both, classData.length, tail.length);
+            tail = both;
+        }
+        return new Body(null, PropertyExportContent.of(prefix, props, propertiesSize, rows, tail));
     }
 }

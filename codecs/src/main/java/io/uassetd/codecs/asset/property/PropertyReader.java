@@ -115,6 +115,11 @@ public final class PropertyReader {
      * (Integer.MAX_VALUE) for an unversioned package.
      */
     public int customVersion(io.uassetd.codecs.asset.core.FGuid key) {
+        return customVersion(pkg, key);
+    }
+
+    /** As {@link #customVersion(io.uassetd.codecs.asset.core.FGuid)}, for any package. */
+    public static int customVersion(AssetPackage pkg, io.uassetd.codecs.asset.core.FGuid key) {
         if (pkg.summary().isUnversioned()) {
             return Integer.MAX_VALUE;
         }

@@ -59,10 +59,46 @@ public final class EnumData implements ClassData {
     }
 
     static NamesLayout layoutOf(PropertyReader r) {
-        if (!r.pkg().version().atLeast(ObjectVersion.TIGHTLY_PACKED_ENUMS)) {
+        return layoutOf(r.pkg());
+    }
+
+    /** How a package of this version stores enum names. */
+    public static NamesLayout layoutOf(AssetPackage pkg) {
+        if (!pkg.version().atLeast(ObjectVersion.TIGHTLY_PACKED_ENUMS)) {
             return NamesLayout.NAMES_ONLY;
         }
-        return r.customVersion(CORE_OBJECT_VERSION) < ENUM_PROPERTIES ? NamesLayout.BYTE_VALUES : NamesLayout.INT64_VALUES;
+        return PropertyReader.customVersion(pkg, CORE_OBJECT_VERSION) < ENUM_PROPERTIES ? NamesLayout.BYTE_VALUES
+                : NamesLayout.INT64_VALUES;
+    }
+
+    /** True when a package of this version stores the C++ form as a bool32 "namespaced" (before ENUM_CLASS_SUPPORT). */
+    public static boolean cppFormAsBool(AssetPackage pkg) {
+        return !pkg.version().atLeast(ObjectVersion.ENUM_CLASS_SUPPORT);
+    }
+
+    /**
+     * Serializes an enum's class data for a package of this version: what {@link #write} writes
+     * for these names and form. Values that the layout cannot hold (a NAMES_ONLY value other than
+     * its index, a byte value out of range, EnumClass before ENUM_CLASS_SUPPORT) are refused.
+     */
+    public static void write(PropertyWriter w, FGuid objectGuid, List<Entry> names, CppForm form) {
+        AssetPackage pkg = w.pkg();
+        NamesLayout layout = layoutOf(pkg);
+        boolean asBool = cppFormAsBool(pkg);
+        for (int i = 0; i < names.size(); i++) {
+            long v = names.get(i).value();
+            if (layout == NamesLayout.NAMES_ONLY && v != i || layout == NamesLayout.BYTE_VALUES && (v < 0 || v > 255)) {
+                throw new IllegalArgumentException("Enum value " + v + " of " + pkg.names().render(names.get(i).name())
+                        + " cannot be stored by this package version (" + layout + ")");
+            }
+        }
+        EnumData d = new EnumData(objectGuid, layout, names, asBool, 0);
+        d.setCppForm(form);
+        d.write(w);
+    }
+
+    public FGuid objectGuid() {
+        return objectGuid;
     }
 
     static EnumData read(PropertyReader r) {

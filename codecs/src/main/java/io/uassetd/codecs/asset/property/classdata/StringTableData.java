@@ -79,6 +79,12 @@ public final class StringTableData implements ClassData {
 
     @Override
     public void write(PropertyWriter w) {
+        writeTable(w, objectGuid, namespace, entries);
+        writeMetadata(w);
+    }
+
+    /** The part before the metadata: GUID flag (and GUID), namespace, entries. */
+    public static void writeTable(PropertyWriter w, FGuid objectGuid, FString namespace, List<Entry> entries) {
         var out = w.out();
         w.writeObjectGuid(objectGuid);
         out.writeFString(namespace);
@@ -87,6 +93,11 @@ public final class StringTableData implements ClassData {
             out.writeFString(e.key());
             out.writeFString(e.source());
         }
+    }
+
+    /** The metadata part (count, then per key its values), which follows {@link #writeTable}. */
+    public void writeMetadata(PropertyWriter w) {
+        var out = w.out();
         out.writeI32(metadata.size());
         for (KeyMeta km : metadata) {
             out.writeFString(km.key());
@@ -96,6 +107,15 @@ public final class StringTableData implements ClassData {
                 out.writeFString(v.value());
             }
         }
+    }
+
+    public FGuid objectGuid() {
+        return objectGuid;
+    }
+
+    /** The namespace as stored (with its encoding). */
+    public FString storedNamespace() {
+        return namespace;
     }
 
     public String namespace() {
