@@ -98,6 +98,31 @@ class CompactJsonTest extends SharedDaemon {
     }
 
     @Test
+    void basePathKeepsSameNamedPackagesApart(@TempDir Path work) throws Exception {
+        Path items = Fixtures.path("uassetapi/TestJson/Items.uasset");
+        for (String dir : List.of("a", "b")) {
+            Files.createDirectories(work.resolve("in/" + dir));
+            Files.copy(items, work.resolve("in/" + dir + "/Items.uasset"));
+            Files.copy(items.resolveSibling("Items.uexp"), work.resolve("in/" + dir + "/Items.uexp"));
+        }
+        List<String> inputs = List.of(work.resolve("in/a/Items.uasset").toString(), work.resolve("in/b/Items.uasset").toString());
+        Reply clash = call("compact_json", Map.of("file_paths", inputs, "output_path", work.resolve("out").toString(),
+                "engine_version", "UE4_23"));
+        assertThat(clash.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(clash.message()).contains("base_path").contains("Items.json");
+        assertThat(Files.exists(work.resolve("out"))).isFalse();
+
+        Reply r = call("compact_json", Map.of("file_paths", inputs, "output_path", work.resolve("out").toString(),
+                "base_path", work.resolve("in").toString(), "engine_version", "UE4_23"));
+        assertThat(r.success()).as(r.message()).isTrue();
+        assertThat(r.dataTree().get("success_count").intValue()).isEqualTo(2);
+        for (String dir : List.of("a", "b")) {
+            JsonNode json = Json.mapper().readTree(work.resolve("out/" + dir + "/Items.json").toFile());
+            assertThat(json.get(0).get("StringTable").get("KeysToEntries")).hasSize(397);
+        }
+    }
+
+    @Test
     void cliPrintsTheJson() throws Exception {
         Daemon.Result r = Daemon.run("compact_json", Fixtures.path("uassetapi/TestJson/Items.uasset").toString(),
                 "--engine-version", "UE4_23");

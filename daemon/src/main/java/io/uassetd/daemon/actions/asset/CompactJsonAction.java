@@ -18,6 +18,7 @@ import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.util.Parallel;
 import io.uassetd.protocol.Json;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +35,8 @@ public final class CompactJsonAction implements ActionHandler {
             AssetFiles.FILE_OPT, AssetFiles.FILES,
             FieldSpec.optional("output_path", FieldType.STRING, null,
                     "folder to write <name>.json files to; when absent the JSON is returned in data"),
+            FieldSpec.optional("base_path", FieldType.STRING, null,
+                    "with output_path: outputs keep the inputs' paths relative to this folder (default: the file name alone)"),
             AssetFiles.USMAP, AssetFiles.ENGINE).withCli("compact_json", "file_paths");
 
     /** One package's JSON (for several packages without output_path). */
@@ -71,13 +74,32 @@ public final class CompactJsonAction implements ActionHandler {
             JsonNode json = convert(Path.of(files.get(0)), engine, mappings);
             return ActionResult.of(json.size() + " exports", json);
         }
+        Path base = args.path("base_path");
+        java.util.Map<String, Path> targets = new java.util.HashMap<>();
+        if (outDir != null) {
+            java.util.Map<Path, String> seen = new java.util.HashMap<>();
+            List<String> clashes = new ArrayList<>();
+            for (String f : files) {
+                Path target = outDir.resolve(relativeJson(base, Path.of(f))).normalize();
+                String before = seen.putIfAbsent(target, f);
+                if (before != null && !before.equals(f)) {
+                    clashes.add(before + " and " + f + " -> " + target);
+                }
+                targets.put(f, target);
+            }
+            if (!clashes.isEmpty()) {
+                throw ActionException.invalid("Several inputs would write the same file (give base_path to keep their folders): "
+                        + String.join("; ", clashes));
+            }
+        }
         Parallel.Outcome<Object> outcome = Parallel.run(ctx, files, f -> f, f -> {
             Path file = Path.of(f);
             JsonNode json = convert(file, engine, mappings);
             if (outDir == null) {
                 return new Converted(f, json);
             }
-            Path target = outDir.resolve(baseName(file) + ".json");
+            Path target = targets.get(f);
+            Files.createDirectories(target.getParent());
             try (AtomicOutput out = AtomicOutput.create(target, false)) {
                 out.channel().write(ByteBuffer.wrap(io.uassetd.codecs.asset.json.JsonOutput.toBytes(Json.mapper(), json)));
                 out.commit();
@@ -124,6 +146,23 @@ public final class CompactJsonAction implements ActionHandler {
             throw ActionException.invalid("Package " + file.getFileName() + " has unversioned properties: give usmap_path (or set USMAP_PATH)");
         }
         return CompactJson.write(pkg, usmap);
+    }
+
+    /**
+     * Where a package's JSON goes below the output folder: its path relative to {@code base} (when
+     * it lies below it) with .json for its extension, else its file name with .json.
+     */
+    static Path relativeJson(Path base, Path file) {
+        Path rel = file.getFileName();
+        if (base != null) {
+            Path b = base.toAbsolutePath().normalize();
+            Path f = file.toAbsolutePath().normalize();
+            if (f.startsWith(b) && !f.equals(b)) {
+                rel = b.relativize(f);
+            }
+        }
+        String json = baseName(rel) + ".json";
+        return rel.getParent() == null ? Path.of(json) : rel.getParent().resolve(json);
     }
 
     private static String baseName(Path file) {
