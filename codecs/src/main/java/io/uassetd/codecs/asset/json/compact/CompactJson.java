@@ -40,7 +40,7 @@ public final class CompactJson {
     /** The package's exports as compact JSON; the package is not changed. */
     public static ArrayNode write(AssetPackage pkg, Usmap mappings) {
         CompactRefs refs = new CompactRefs(pkg, packagePath(pkg));
-        CompactValues values = new CompactValues(pkg, refs);
+        CompactValues values = new CompactValues(pkg, refs, mappings);
         ArrayNode out = F.arrayNode();
         for (Export e : pkg.exports()) {
             out.add(export(pkg, e, mappings, refs, values));

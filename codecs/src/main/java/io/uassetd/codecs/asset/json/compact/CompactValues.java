@@ -38,10 +38,12 @@ final class CompactValues {
 
     private final AssetPackage pkg;
     private final CompactRefs refs;
+    private final io.uassetd.codecs.usmap.Usmap mappings;
 
-    CompactValues(AssetPackage pkg, CompactRefs refs) {
+    CompactValues(AssetPackage pkg, CompactRefs refs, io.uassetd.codecs.usmap.Usmap mappings) {
         this.pkg = pkg;
         this.refs = refs;
+        this.mappings = mappings;
     }
 
     /** A property list as {name: value}. */
@@ -104,13 +106,67 @@ final class CompactValues {
         if (v instanceof TextValue t) {
             return text(t);
         }
-        if (v instanceof ZeroValue z && (z.propertyType().is("ObjectProperty") || z.propertyType().is("ClassProperty"))) {
-            return F.nullNode();
+        if (v instanceof ZeroValue z) {
+            JsonNode zero = zero(z.propertyType());
+            if (zero != null) {
+                return zero;
+            }
         }
         if (v instanceof StrValue s) {
             return F.textNode(s.value().text());
         }
         return MAPPER.valueToTree(v.view(pkg));
+    }
+
+    /**
+     * The value an unversioned property the zero mask marks as zero stands for, as CUE4Parse shows
+     * it: a null reference, a native struct with its fields at zero (a struct with a property list
+     * stays {}), an enum's enumerator of value 0 ("EType::First", through the mappings); null when
+     * the plain view (0, false, "", []) is already that.
+     */
+    private JsonNode zero(io.uassetd.codecs.asset.property.PropertyType t) {
+        switch (t.kind()) {
+            case "ObjectProperty", "ClassProperty" -> {
+                return F.nullNode();
+            }
+            case "StructProperty" -> {
+                var layout = t.structName() == null ? null : io.uassetd.codecs.asset.property.structs.NativeStructs.layout(t.structName());
+                return layout == null ? F.objectNode() : zeroStruct(layout);
+            }
+            case "EnumProperty", "ByteProperty" -> {
+                String enumName = t.enumName();
+                if (enumName == null || enumName.equals("None") || mappings == null || mappings.enumNamed(enumName) == null) {
+                    return null;
+                }
+                String n = mappings.enumNamed(enumName).nameOf(0);
+                return n == null ? null : F.textNode(n.contains("::") ? n : enumName + "::" + n);
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    private JsonNode zeroStruct(io.uassetd.codecs.asset.property.structs.NativeStructs.Layout layout) {
+        ObjectNode o = F.objectNode();
+        for (var f : layout.fields()) {
+            o.set(f.name(), switch (f.kind()) {
+                case REAL, F32, F64 -> F.numberNode(0.0);
+                case I32, U32, I64, U8 -> F.numberNode(0);
+                case BOOL32 -> F.booleanNode(false);
+                case NAME -> F.textNode("None");
+                case NAME_ARRAY, F32_ARRAY, I32_ARRAY -> F.arrayNode();
+                case SOFT_OBJECT_PATH -> F.textNode("");
+                case STRUCT -> {
+                    var nested = io.uassetd.codecs.asset.property.structs.NativeStructs.layout(f.struct());
+                    yield nested == null ? F.objectNode() : zeroStruct(nested);
+                }
+            });
+        }
+        if (layout.fields().size() == 1 && layout.fields().get(0).kind() == io.uassetd.codecs.asset.property.structs.NativeStructs.Kind.SOFT_OBJECT_PATH) {
+            return o.get(layout.fields().get(0).name());
+        }
+        return o;
     }
 
     private JsonNode softPath(SoftObjectValue s) {

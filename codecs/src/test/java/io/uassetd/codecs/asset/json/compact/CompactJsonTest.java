@@ -48,6 +48,50 @@ class CompactJsonTest {
         assertThat(pkg.toBytes().exports()).isEqualTo(before.exports());
     }
 
+    /** Every value of a property with this name anywhere in the exports' properties (nested structs included). */
+    private static List<JsonNode> valuesOf(JsonNode node, String property) {
+        List<JsonNode> out = new ArrayList<>();
+        if (node.isObject()) {
+            node.fields().forEachRemaining(f -> {
+                if (f.getKey().equals(property)) {
+                    out.add(f.getValue());
+                }
+                out.addAll(valuesOf(f.getValue(), property));
+            });
+        } else if (node.isArray()) {
+            node.forEach(x -> out.addAll(valuesOf(x, property)));
+        }
+        return out;
+    }
+
+    @Test
+    void zeroMaskedEnumsShowTheirFirstEnumerator() {
+        // Unversioned properties the zero mask marks carry no bytes; CUE4Parse shows an enum's value-0 enumerator
+        String lamp = "uassetapi/TestUE5_4/Billiards/BP_Table_Lamp.uasset";
+        ArrayNode json = CompactJson.write(io.uassetd.codecs.asset.property.PropertyFixtures.open(lamp),
+                io.uassetd.codecs.asset.property.PropertyFixtures.usmapFor(lamp));
+        assertThat(valuesOf(json, "Mobility")).extracting(JsonNode::textValue).contains("EComponentMobility::Static");
+        String boomerang = "uassetapi/TestManyAssets/Clay/Clay/Content/FirstPerson/Blueprints/Boomerang.uasset";
+        ArrayNode b = CompactJson.write(io.uassetd.codecs.asset.property.PropertyFixtures.open(boomerang),
+                io.uassetd.codecs.asset.property.PropertyFixtures.usmapFor(boomerang));
+        assertThat(valuesOf(b, "ObjectType")).extracting(JsonNode::textValue).contains("ECollisionChannel::ECC_WorldStatic");
+        assertThat(valuesOf(b, "CollisionEnabled")).extracting(JsonNode::textValue).contains("ECollisionEnabled::NoCollision");
+    }
+
+    @Test
+    void zeroMaskedStructsShowTheirFields() {
+        AssetPackage pkg = ClassDataFixtures.legacy("uassetapi/TestJson/Items.uasset", EngineVersion.UE4_23);
+        CompactValues values = new CompactValues(pkg, new CompactRefs(pkg, CompactJson.packagePath(pkg)), null);
+        var vector = new io.uassetd.codecs.asset.property.types.ZeroValue(io.uassetd.codecs.asset.property.PropertyType.struct("Vector"));
+        assertThat(values.value(vector).toString()).isEqualTo("{\"X\":0.0,\"Y\":0.0,\"Z\":0.0}");
+        var box = new io.uassetd.codecs.asset.property.types.ZeroValue(io.uassetd.codecs.asset.property.PropertyType.struct("Box"));
+        JsonNode b = values.value(box);
+        assertThat(b.get("Min").toString()).isEqualTo("{\"X\":0.0,\"Y\":0.0,\"Z\":0.0}");
+        assertThat(b.get("IsValid").asInt()).isZero();
+        var userStruct = new io.uassetd.codecs.asset.property.types.ZeroValue(io.uassetd.codecs.asset.property.PropertyType.struct("S_Fixture"));
+        assertThat(values.value(userStruct).toString()).isEqualTo("{}");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"Tagged", "Unversioned"})
     void enumStructAndTable(String flavour) {
