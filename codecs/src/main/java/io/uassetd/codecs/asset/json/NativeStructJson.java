@@ -39,6 +39,9 @@ final class NativeStructJson {
     }
 
     private static boolean structured(NativeStructs.Layout layout) {
+        if (!NativeStructs.fieldsOnly(layout)) {
+            return false; // nested property lists and byte arrays travel as UnknownPropertyData bytes
+        }
         for (NativeStructs.Field f : layout.fields()) {
             if (f.kind() == NativeStructs.Kind.SOFT_OBJECT_PATH
                     || f.kind() == NativeStructs.Kind.STRUCT && !structured(NativeStructs.layout(f.struct()))) {

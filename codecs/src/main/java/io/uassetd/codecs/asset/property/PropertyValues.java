@@ -131,7 +131,7 @@ public final class PropertyValues {
         if ("InstancedStruct".equalsIgnoreCase(structName)) {
             return readInstancedStruct(r);
         }
-        NativeStructs.Layout layout = NativeStructs.layout(structName);
+        NativeStructs.Layout layout = NativeStructs.layout(structName, r.pkg());
         if (layout != null && (tag == null || tag.typeName() == null || tag.binaryOrNative())) {
             return NativeStructValue.read(layout, r);
         }

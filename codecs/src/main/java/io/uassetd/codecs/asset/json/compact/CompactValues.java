@@ -157,6 +157,8 @@ final class CompactValues {
                 case NAME -> F.textNode("None");
                 case NAME_ARRAY, F32_ARRAY, I32_ARRAY -> F.arrayNode();
                 case SOFT_OBJECT_PATH -> F.textNode("");
+                case U8_ARRAY -> F.arrayNode();
+                case PROPERTIES -> F.objectNode();
                 case STRUCT -> {
                     var nested = io.uassetd.codecs.asset.property.structs.NativeStructs.layout(f.struct());
                     yield nested == null ? F.objectNode() : zeroStruct(nested);

@@ -53,6 +53,12 @@ public record NativeStructValue(String structName, Map<String, Object> fields, b
                 }
                 case SOFT_OBJECT_PATH -> SoftObjectPath.read(r);
                 case STRUCT -> read(NativeStructs.layout(f.struct()), r);
+                case U8_ARRAY -> {
+                    int n = r.count(1, "byte");
+                    yield in.readBytes(n);
+                }
+                case PROPERTIES -> new io.uassetd.codecs.asset.property.types.StructValue(f.struct(),
+                        io.uassetd.codecs.asset.property.PropertyList.read(r, f.struct()));
             };
             values.put(f.name(), v);
         }
@@ -101,6 +107,12 @@ public record NativeStructValue(String structName, Map<String, Object> fields, b
                 }
                 case SOFT_OBJECT_PATH -> ((SoftObjectPath) v).write(w);
                 case STRUCT -> ((NativeStructValue) v).write(w);
+                case U8_ARRAY -> {
+                    byte[] b = (byte[]) v;
+                    out.writeI32(b.length);
+                    out.writeBytes(b);
+                }
+                case PROPERTIES -> ((io.uassetd.codecs.asset.property.types.StructValue) v).write(w);
                 default -> throw new IllegalStateException();
             }
         }
@@ -139,6 +151,14 @@ public record NativeStructValue(String structName, Map<String, Object> fields, b
                 case I32_ARRAY -> ((List<Long>) v).stream().map(b -> (Object) (long) (int) (long) b).toList();
                 case SOFT_OBJECT_PATH -> ((SoftObjectPath) v).text(pkg);
                 case STRUCT -> ((NativeStructValue) v).view(pkg);
+                case U8_ARRAY -> {
+                    List<Object> bytes = new ArrayList<>();
+                    for (byte b : (byte[]) v) {
+                        bytes.add((long) (b & 0xFF));
+                    }
+                    yield bytes;
+                }
+                case PROPERTIES -> ((io.uassetd.codecs.asset.property.types.StructValue) v).view(pkg);
                 default -> v;
             });
         }

@@ -13,7 +13,13 @@ import java.util.Map;
 public final class NativeStructs {
 
     /** Field kinds; REAL is float or double by the package's large world coordinates. */
-    public enum Kind { REAL, F32, F64, I32, U32, I64, U8, BOOL32, NAME, NAME_ARRAY, F32_ARRAY, I32_ARRAY, SOFT_OBJECT_PATH, STRUCT }
+    public enum Kind {
+        REAL, F32, F64, I32, U32, I64, U8, BOOL32, NAME, NAME_ARRAY, F32_ARRAY, I32_ARRAY, SOFT_OBJECT_PATH, STRUCT,
+        /** TArray<uint8>: int32 count, then the bytes. */
+        U8_ARRAY,
+        /** The property list (tagged, or unversioned through the mappings) of the struct named by the field. */
+        PROPERTIES
+    }
 
     /** One field: its name, kind and, for STRUCT, the nested native struct. */
     public record Field(String name, Kind kind, String struct) {
@@ -25,7 +31,20 @@ public final class NativeStructs {
 
     private static final Map<String, Layout> LAYOUTS = new HashMap<>();
 
+    /**
+     * Structs whose native Serialize exists only in UE5 packages (FNiagaraVariableBase and its
+     * children write Name and the FNiagaraTypeDefinition their handle refers to since the
+     * type-definition registry); older packages store them as property lists.
+     */
+    private static final java.util.Set<String> UE5_ONLY = java.util.Set.of("niagaravariablebase", "niagaravariable",
+            "niagaravariablewithoffset");
+
     static {
+        put("NiagaraVariableBase", new Field("Name", Kind.NAME, null), new Field("TypeDef", Kind.PROPERTIES, "NiagaraTypeDefinition"));
+        put("NiagaraVariable", new Field("Name", Kind.NAME, null), new Field("TypeDef", Kind.PROPERTIES, "NiagaraTypeDefinition"),
+                new Field("VarData", Kind.U8_ARRAY, null));
+        put("NiagaraVariableWithOffset", new Field("Name", Kind.NAME, null),
+                new Field("TypeDef", Kind.PROPERTIES, "NiagaraTypeDefinition"), new Field("Offset", Kind.I32, null));
         reals("Vector", "X", "Y", "Z");
         reals("Vector2D", "X", "Y");
         reals("Vector4", "X", "Y", "Z", "W");
@@ -102,5 +121,25 @@ public final class NativeStructs {
     /** The layout of a native struct, or null when the struct is not known to be native. */
     public static Layout layout(String structName) {
         return structName == null ? null : LAYOUTS.get(structName.toLowerCase(Locale.ROOT));
+    }
+
+    /** The layout a package of this version serializes the struct with natively, or null. */
+    public static Layout layout(String structName, io.uassetd.codecs.asset.AssetPackage pkg) {
+        Layout l = layout(structName);
+        if (l != null && UE5_ONLY.contains(structName.toLowerCase(Locale.ROOT)) && pkg.version().fileVersionUE5() <= 0) {
+            return null;
+        }
+        return l;
+    }
+
+    /** True when values of this layout have a field-by-field form (no nested property lists or byte arrays). */
+    public static boolean fieldsOnly(Layout layout) {
+        for (Field f : layout.fields()) {
+            if (f.kind() == Kind.PROPERTIES || f.kind() == Kind.U8_ARRAY
+                    || f.kind() == Kind.STRUCT && !fieldsOnly(layout(f.struct()))) {
+                return false;
+            }
+        }
+        return true;
     }
 }
