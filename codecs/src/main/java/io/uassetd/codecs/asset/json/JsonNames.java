@@ -5,7 +5,6 @@ import io.uassetd.codecs.asset.NameMap;
 import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.asset.core.FName;
 import java.io.IOException;
-import java.util.Locale;
 
 /**
  * How names and GUIDs look in the JSON. An FName is its display string ({@code Name} or
@@ -77,8 +76,28 @@ final class JsonNames {
         if (g == null) {
             return null;
         }
-        return String.format(Locale.ROOT, "{%08X-%04X-%04X-%04X-%04X%08X}", g.a(), g.b() >>> 16, g.b() & 0xFFFF,
-                g.c() >>> 16, g.c() & 0xFFFF, g.d());
+        // {AAAAAAAA-BBBB-BBBB-CCCC-CCCCDDDDDDDD}, upper-case hex (written per GUID, so without a Formatter)
+        char[] out = new char[38];
+        out[0] = '{';
+        hex(out, 1, g.a(), 8);
+        out[9] = '-';
+        hex(out, 10, g.b() >>> 16, 4);
+        out[14] = '-';
+        hex(out, 15, g.b() & 0xFFFF, 4);
+        out[19] = '-';
+        hex(out, 20, g.c() >>> 16, 4);
+        out[24] = '-';
+        hex(out, 25, g.c() & 0xFFFF, 4);
+        hex(out, 29, g.d(), 8);
+        out[37] = '}';
+        return new String(out);
+    }
+
+    private static void hex(char[] out, int at, int value, int digits) {
+        for (int i = digits - 1; i >= 0; i--) {
+            out[at + i] = "0123456789ABCDEF".charAt(value & 0xF);
+            value >>>= 4;
+        }
     }
 
     static FGuid guid(JsonIn in) {
