@@ -117,10 +117,27 @@ public final class JsonOutput {
             g.writeRaw('\n');
         }
 
+        private void open(JsonGenerator g, char bracket) throws IOException {
+            g.writeRaw(bracket);
+            level++;
+        }
+
+        private void close(JsonGenerator g, char bracket, int members) throws IOException {
+            level--;
+            if (members > 0) {
+                lineBreak(g);
+            }
+            g.writeRaw(bracket);
+        }
+
+        private void separate(JsonGenerator g) throws IOException {
+            g.writeRaw(',');
+            lineBreak(g);
+        }
+
         @Override
         public void writeStartObject(JsonGenerator g) throws IOException {
-            g.writeRaw('{');
-            level++;
+            open(g, '{');
         }
 
         @Override
@@ -135,23 +152,17 @@ public final class JsonOutput {
 
         @Override
         public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
-            g.writeRaw(',');
-            lineBreak(g);
+            separate(g);
         }
 
         @Override
         public void writeEndObject(JsonGenerator g, int entries) throws IOException {
-            level--;
-            if (entries > 0) {
-                lineBreak(g);
-            }
-            g.writeRaw('}');
+            close(g, '}', entries);
         }
 
         @Override
         public void writeStartArray(JsonGenerator g) throws IOException {
-            g.writeRaw('[');
-            level++;
+            open(g, '[');
         }
 
         @Override
@@ -161,17 +172,12 @@ public final class JsonOutput {
 
         @Override
         public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
-            g.writeRaw(',');
-            lineBreak(g);
+            separate(g);
         }
 
         @Override
         public void writeEndArray(JsonGenerator g, int values) throws IOException {
-            level--;
-            if (values > 0) {
-                lineBreak(g);
-            }
-            g.writeRaw(']');
+            close(g, ']', values);
         }
     }
 }
