@@ -222,7 +222,7 @@ final class PropertyJson {
      */
     private PropertyTag derivedTag(JsonIn in, PropertyType type, PropertyValue v, PropertyTag base) {
         if (pkg.version().atLeast(io.uassetd.codecs.asset.version.ObjectVersionUE5.PROPERTY_TAG_COMPLETE_TYPE_NAME)) {
-            throw in.error("A tagged property of a UE5.4+ package needs its Tag (the complete type name), which this JSON lacks");
+            return completeTag(in, type, v, base);
         }
         String kind = type.kind();
         FName structName = null;
@@ -256,6 +256,115 @@ final class PropertyJson {
         int boolVal = v instanceof BoolValue b && b.value() ? 1 : 0;
         return new PropertyTag(base.name(), nameOf(in, kind), null, 0, base.arrayIndex(), structName, structGuid, boolVal, enumName,
                 innerType, valueType, base.hasPropertyGuid(), base.propertyGuid(), 0, null);
+    }
+
+    /** EPropertyTagFlags by UAssetAPI's names. */
+    private static final java.util.Map<String, Integer> TAG_FLAGS = java.util.Map.of("None", 0, "HasArrayIndex",
+            PropertyTag.HAS_ARRAY_INDEX, "HasPropertyGuid", PropertyTag.HAS_PROPERTY_GUID, "HasPropertyExtensions",
+            PropertyTag.HAS_PROPERTY_EXTENSIONS, "HasBinaryOrNativeSerialize", PropertyTag.HAS_BINARY_OR_NATIVE_SERIALIZE, "BoolTrue",
+            PropertyTag.BOOL_TRUE, "SkippedSerialize", PropertyTag.SKIPPED_SERIALIZE);
+    /** EPropertyTagExtension by UAssetAPI's names. */
+    private static final java.util.Map<String, Integer> TAG_EXTENSIONS = java.util.Map.of("NoExtension", 0, "ReserveForFutureUse", 1,
+            "OverridableInformation", 2);
+    /** EOverriddenPropertyOperation by UAssetAPI's names. */
+    private static final java.util.Map<String, Integer> OVERRIDE_OPERATIONS = java.util.Map.of("None", 0, "Modified", 1, "Replaced", 2,
+            "Add", 3, "Remove", 4);
+
+    /**
+     * A UE5.4+ tag from UAssetAPI's fields: the complete type name from {@code PropertyTypeName}
+     * (its pre-order node list, {@code [{"Name", "InnerCount"}, ...]}), {@code HasBinaryOrNativeSerialize}
+     * and {@code SkippedSerialize} from {@code PropertyTagFlags} (the other flags follow the array
+     * index, GUID, bool value and extensions), the extensions from {@code PropertyTagExtensions},
+     * {@code OverrideOperation} and {@code bExperimentalOverridableLogic}.
+     */
+    private PropertyTag completeTag(JsonIn in, PropertyType type, PropertyValue v, PropertyTag base) {
+        JsonIn nodes = in.opt("PropertyTypeName");
+        if (nodes == null) {
+            throw in.error("A tagged property of a UE5.4+ package needs its complete type name: PropertyTypeName (UAssetAPI's "
+                    + "node list) or uassetd's Tag");
+        }
+        List<JsonIn> list = nodes.elements();
+        int[] next = {0};
+        PropertyTypeName typeName = typeNameFromNodes(nodes, list, next, 0);
+        if (next[0] != list.size()) {
+            throw nodes.error("PropertyTypeName has " + (list.size() - next[0]) + " nodes after the complete name");
+        }
+        int flags = flagsOf(in.opt("PropertyTagFlags"), TAG_FLAGS, "PropertyTagFlags")
+                & (PropertyTag.HAS_BINARY_OR_NATIVE_SERIALIZE | PropertyTag.SKIPPED_SERIALIZE);
+        if (in.opt("PropertyTagFlags") == null && type.is("StructProperty")
+                && io.uassetd.codecs.asset.property.structs.NativeStructs.layout(type.structName(), pkg) != null) {
+            flags |= PropertyTag.HAS_BINARY_OR_NATIVE_SERIALIZE;
+        }
+        if (base.arrayIndex() != 0) {
+            flags |= PropertyTag.HAS_ARRAY_INDEX;
+        }
+        if (base.hasPropertyGuid()) {
+            flags |= PropertyTag.HAS_PROPERTY_GUID;
+        }
+        if (v instanceof BoolValue b && b.value()) {
+            flags |= PropertyTag.BOOL_TRUE;
+        }
+        int ext = flagsOf(in.opt("PropertyTagExtensions"), TAG_EXTENSIONS, "PropertyTagExtensions");
+        byte[] extensions = null;
+        if (ext != 0) {
+            flags |= PropertyTag.HAS_PROPERTY_EXTENSIONS;
+            boolean overridable = (ext & 2) != 0;
+            extensions = new byte[overridable ? 6 : 1];
+            extensions[0] = (byte) ext;
+            if (overridable) {
+                extensions[1] = (byte) flagsOf(in.opt("OverrideOperation"), OVERRIDE_OPERATIONS, "OverrideOperation");
+                extensions[2] = (byte) (in.boolOr("bExperimentalOverridableLogic", false) ? 1 : 0);
+            }
+        }
+        return new PropertyTag(base.name(), typeName.name(), typeName, 0, base.arrayIndex(), null, null, 0, null, null, null,
+                base.hasPropertyGuid(), base.propertyGuid(), flags, extensions);
+    }
+
+    private PropertyTypeName typeNameFromNodes(JsonIn owner, List<JsonIn> nodes, int[] next, int depth) {
+        if (next[0] >= nodes.size()) {
+            throw owner.error("PropertyTypeName ends before its last parameter");
+        }
+        if (depth > 64) {
+            throw owner.error("PropertyTypeName nested deeper than 64");
+        }
+        JsonIn node = nodes.get(next[0]++);
+        int count = node.intField("InnerCount");
+        if (count < 0 || count > nodes.size()) {
+            throw node.get("InnerCount").error("Implausible InnerCount " + count);
+        }
+        FName name = names.read(node.get("Name"));
+        List<PropertyTypeName> params = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            params.add(typeNameFromNodes(owner, nodes, next, depth + 1));
+        }
+        return new PropertyTypeName(name, params);
+    }
+
+    /** A flags value: a number, or names joined by "," or "|" from {@code table}; absent is 0. */
+    private static int flagsOf(JsonIn in, java.util.Map<String, Integer> table, String what) {
+        if (in == null) {
+            return 0;
+        }
+        if (in.node().isIntegralNumber()) {
+            return in.asInt();
+        }
+        int v = 0;
+        for (String part : in.asText().split("[|,]")) {
+            String p = part.trim();
+            if (p.isEmpty()) {
+                continue;
+            }
+            Integer bit = table.get(p);
+            if (bit == null) {
+                if (p.matches("\\d+")) {
+                    v |= Integer.parseInt(p);
+                    continue;
+                }
+                throw in.error("Unknown " + what + " " + p + " (" + String.join(", ", new java.util.TreeSet<>(table.keySet())) + ")");
+            }
+            v |= bit;
+        }
+        return v;
     }
 
     /**

@@ -9,6 +9,7 @@ import io.uassetd.codecs.asset.NameMap;
 import io.uassetd.codecs.asset.ObjectExport;
 import io.uassetd.codecs.asset.ObjectImport;
 import io.uassetd.codecs.asset.PackageBuilder;
+import io.uassetd.codecs.asset.SoftObjectPathEntry;
 import io.uassetd.codecs.asset.SoftPackageReference;
 import io.uassetd.codecs.asset.core.FEngineVersion;
 import io.uassetd.codecs.asset.core.FGuid;
@@ -157,6 +158,20 @@ final class UAssetApiJson {
                         ? new SoftPackageReference(jn.read(s), null) : new SoftPackageReference(null, FString.of(s.asText())));
             }
         }
+        List<SoftObjectPathEntry> softPaths = new ArrayList<>();
+        JsonIn pathList = root.opt("SoftObjectPathList");
+        if (pathList != null && !pathList.isNull()) {
+            // Sub paths are UTF-8 from UE5.6 (object version 1017) on, as Unreal writes them; an empty one is the same bytes either way
+            boolean utf8 = version.fileVersionUE5() >= io.uassetd.codecs.asset.version.EngineVersion.UE5_6.fileVersionUE5();
+            for (JsonIn p : pathList.elements()) {
+                JsonIn asset = p.get("AssetPath");
+                JsonIn sub = p.opt("SubPathString");
+                String text = sub == null ? "" : sub.asText();
+                boolean asUtf8 = utf8 && !text.isEmpty();
+                softPaths.add(new SoftObjectPathEntry(jn.read(asset.get("PackageName")), jn.read(asset.get("AssetName")),
+                        asUtf8 ? new FString(text, false) : FString.of(text), asUtf8));
+            }
+        }
         List<List<PackageIndex>> depends = new ArrayList<>();
         JsonIn dm = root.opt("DependsMap");
         List<JsonIn> exportNodes = root.get("Exports").elements();
@@ -206,7 +221,7 @@ final class UAssetApiJson {
         // UAssetAPI's UseSeparateBulkDataFiles: .uasset + .uexp; absent, the cooked layout (split) is assumed
         b.split(root.boolOr("UseSeparateBulkDataFiles", true));
         // first pass: a package to read the exports' bodies against (names they add join the name map)
-        AssetPackage first = build(b, names.entries(), imports, softRefs, exportEntries, exportData, depends, fileName);
+        AssetPackage first = build(b, names.entries(), imports, softRefs, softPaths, exportEntries, exportData, depends, fileName);
         // unversioned data of classes the package defines itself (blueprints) follows schemas read from its
         // class and struct exports: those are read first, the package rebuilt with their bytes, then the rest
         List<Integer> classes = new ArrayList<>();
@@ -218,13 +233,13 @@ final class UAssetApiJson {
         JsonContext c = JsonContext.of(first, new io.uassetd.codecs.asset.property.unversioned.SchemaSource(mappings, Map.of()));
         readBodies(first, c, classes, types, exportNodes, exportEntries, exportData, version);
         if (mappings != null && first.hasUnversionedProperties() && !classes.isEmpty()) {
-            AssetPackage withClasses = build(b, first.names().entries(), imports, softRefs, exportEntries, exportData, depends, fileName);
+            AssetPackage withClasses = build(b, first.names().entries(), imports, softRefs, softPaths, exportEntries, exportData, depends, fileName);
             c = JsonContext.of(first, new io.uassetd.codecs.asset.property.unversioned.SchemaSource(mappings,
                     io.uassetd.codecs.asset.property.unversioned.ClassSchemas.of(withClasses, mappings)));
         }
         readBodies(first, c, others, types, exportNodes, exportEntries, exportData, version);
         // second pass: the header laid out around the exports' real sizes
-        AssetPackage pkg = build(b, first.names().entries(), imports, softRefs, exportEntries, exportData, depends, fileName);
+        AssetPackage pkg = build(b, first.names().entries(), imports, softRefs, softPaths, exportEntries, exportData, depends, fileName);
         for (int i = 0; i < exportNodes.size(); i++) {
             ExportContent content = first.export(i).content();
             if (content != null && !(types.get(i) instanceof RawExportJson)) {
@@ -254,12 +269,13 @@ final class UAssetApiJson {
     }
 
     private static AssetPackage build(PackageBuilder template, List<NameEntry> names, List<ObjectImport> imports,
-            List<SoftPackageReference> softRefs, List<ObjectExport> exports, List<byte[]> data, List<List<PackageIndex>> depends,
-            String fileName) {
+            List<SoftPackageReference> softRefs, List<SoftObjectPathEntry> softPaths, List<ObjectExport> exports, List<byte[]> data,
+            List<List<PackageIndex>> depends, String fileName) {
         PackageBuilder b = template.copySettings();
         names.forEach(b::addName);
         imports.forEach(b::addImport);
         softRefs.forEach(b::addSoftPackageReference);
+        softPaths.forEach(b::addSoftObjectPath);
         for (int i = 0; i < exports.size(); i++) {
             b.addExport(exports.get(i), data.get(i), depends.isEmpty() ? List.of() : depends.get(i));
         }

@@ -34,7 +34,7 @@ class UAssetApiJsonTest {
     void taggedFixturesReadBackFromUAssetApiJson() throws IOException {
         int total = 0;
         int identical = 0;
-        int refusedNewTags = 0;
+        int completeTypeNames = 0;
         List<String> failures = new ArrayList<>();
         List<String> differentBytes = new ArrayList<>();
         for (String relative : PropertyFixtures.legacyPackages().toList()) {
@@ -43,13 +43,8 @@ class UAssetApiJsonTest {
                 continue;
             }
             if (pkg.version().atLeast(ObjectVersionUE5.PROPERTY_TAG_COMPLETE_TYPE_NAME)) {
-                // UE5.4+ tags store the complete type name, which UAssetAPI's property objects lack: refused with a clear error
-                AssetPackage p = pkg;
-                ObjectNode doc = toUAssetApi(((ObjectNode) UAssetJson.toTree(p, null)).deepCopy());
-                org.assertj.core.api.Assertions.assertThatThrownBy(() -> UAssetJson.fromTree(doc, p.name()))
-                        .isInstanceOf(io.uassetd.codecs.error.JsonFormatException.class).hasMessageContaining("needs its Tag");
-                refusedNewTags++;
-                continue;
+                // UE5.4+ tags store the complete type name: UAssetAPI's PropertyTypeName node list carries it
+                completeTypeNames++;
             }
             total++;
             ObjectNode ours = (ObjectNode) UAssetJson.toTree(pkg, null);
@@ -81,9 +76,10 @@ class UAssetApiJsonTest {
                 failures.add(relative + ": " + e + " " + java.util.Arrays.toString(java.util.Arrays.copyOf(e.getStackTrace(), 4)));
             }
         }
-        System.out.println("UAssetAPI JSON: " + refusedNewTags + " UE5.4+ tagged fixtures refused, " + total + " older tagged fixtures, " + (total - failures.size()) + " equal in content, "
-                + identical + " byte-identical; bytes differ: " + differentBytes);
+        System.out.println("UAssetAPI JSON: " + total + " tagged fixtures (" + completeTypeNames + " UE5.4+), " + (total - failures.size())
+                + " equal in content, " + identical + " byte-identical; bytes differ: " + differentBytes);
         assertThat(total).isGreaterThan(10);
+        assertThat(completeTypeNames).isGreaterThan(0);
         assertThat(failures).isEmpty();
         // the others: editor packages (their summaries and tables beyond UAssetAPI's fields), duplicate
         // name entries and stored name hashes that differ from the computed ones
@@ -262,6 +258,21 @@ class UAssetApiJsonTest {
                 soft.add(r.get("path").get("value").asText());
             }
         }
+        JsonNode softPaths = x.get("SoftObjectPaths");
+        if (softPaths != null && softPaths.size() > 0) {
+            ArrayNode list = root.putArray("SoftObjectPathList");
+            for (JsonNode e : softPaths) {
+                ObjectNode path = list.addObject();
+                ObjectNode asset = path.putObject("AssetPath");
+                for (String[] f : new String[][] {{"packageName", "PackageName"}, {"assetName", "AssetName"}}) {
+                    JsonNode n = e.get(f[0]);
+                    int number = n.get("number").asInt();
+                    asset.put(f[1], names.get(n.get("index").asInt()).asText() + (number > 0 ? "_" + (number - 1) : ""));
+                }
+                JsonNode sub = e.get("subPath").get("value");
+                path.set("SubPathString", sub);
+            }
+        }
         long registryAt = summary.get("assetRegistryDataOffset").asLong();
         for (JsonNode region : x.get("Layout")) {
             if (region.get("kind").asText().equals("RAW") && region.get("start").asLong() == registryAt) {
@@ -297,6 +308,21 @@ class UAssetApiJsonTest {
         for (int i = 0; i < list.size(); i++) {
             ObjectNode p = (ObjectNode) list.get(i);
             JsonNode tag = p.remove("Tag");
+            if (tag != null && tag.has("TypeName")) {
+                // UE5.4+: UAssetAPI's PropertyTypeName (pre-order nodes), PropertyTagFlags and extension fields
+                ArrayNode nodes = p.putArray("PropertyTypeName");
+                typeNameNodes(tag.get("TypeName"), nodes);
+                int flags = tag.has("Flags") ? tag.get("Flags").asInt() : 0;
+                p.put("PropertyTagFlags", flagNames(flags, PROPERTY_TAG_FLAGS).replace("0", "None"));
+                if (tag.has("Extensions")) {
+                    byte[] ext = java.util.Base64.getDecoder().decode(tag.get("Extensions").asText());
+                    p.put("PropertyTagExtensions", ext[0] == 2 ? "OverridableInformation" : ext[0] == 0 ? "NoExtension" : "ReserveForFutureUse");
+                    if (ext.length > 1) {
+                        p.put("OverrideOperation", List.of("None", "Modified", "Replaced", "Add", "Remove").get(ext[1]));
+                        p.put("bExperimentalOverridableLogic", ext[2] != 0);
+                    }
+                }
+            }
             if (tag != null) {
                 // UAssetAPI's property objects name their types themselves
                 copy(tag, "StructGuid", p, "StructGUID");
@@ -319,6 +345,12 @@ class UAssetApiJsonTest {
                 for (String f : List.of("Name", "ArrayIndex", "IsZero", "PropertyGuid", "DuplicationIndex")) {
                     wrapper.set(f, p.get(f));
                 }
+                for (String f : List.of("PropertyTypeName", "PropertyTagFlags", "PropertyTagExtensions", "OverrideOperation",
+                        "bExperimentalOverridableLogic")) {
+                    if (p.has(f)) {
+                        wrapper.set(f, p.remove(f)); // the tag belongs to the StructPropertyData holding the struct
+                    }
+                }
                 wrapper.put("StructType", layout.name());
                 if (p.has("StructGUID")) {
                     wrapper.set("StructGUID", p.remove("StructGUID"));
@@ -333,6 +365,18 @@ class UAssetApiJsonTest {
                 wrapper.putArray("Value").add(p);
                 list.set(i, wrapper);
             }
+        }
+    }
+
+    private static final Map<String, Long> PROPERTY_TAG_FLAGS = new java.util.LinkedHashMap<>(Map.of("HasArrayIndex", 1L,
+            "HasPropertyGuid", 2L, "HasPropertyExtensions", 4L, "HasBinaryOrNativeSerialize", 8L, "BoolTrue", 16L, "SkippedSerialize", 32L));
+
+    /** uassetd's {Name, Parameters} type name as UAssetAPI's pre-order [{Name, InnerCount}] nodes. */
+    private static void typeNameNodes(JsonNode t, ArrayNode out) {
+        JsonNode params = t.get("Parameters");
+        out.addObject().put("Name", t.get("Name").asText()).put("InnerCount", params == null ? 0 : params.size());
+        if (params != null) {
+            params.forEach(x -> typeNameNodes(x, out));
         }
     }
 
