@@ -259,16 +259,16 @@ final class PropertyJson {
     }
 
     /** EPropertyTagFlags by UAssetAPI's names. */
-    private static final java.util.Map<String, Integer> TAG_FLAGS = java.util.Map.of("None", 0, "HasArrayIndex",
-            PropertyTag.HAS_ARRAY_INDEX, "HasPropertyGuid", PropertyTag.HAS_PROPERTY_GUID, "HasPropertyExtensions",
-            PropertyTag.HAS_PROPERTY_EXTENSIONS, "HasBinaryOrNativeSerialize", PropertyTag.HAS_BINARY_OR_NATIVE_SERIALIZE, "BoolTrue",
-            PropertyTag.BOOL_TRUE, "SkippedSerialize", PropertyTag.SKIPPED_SERIALIZE);
+    private static final java.util.Map<String, Long> TAG_FLAGS = java.util.Map.of("None", 0L, "HasArrayIndex",
+            (long) PropertyTag.HAS_ARRAY_INDEX, "HasPropertyGuid", (long) PropertyTag.HAS_PROPERTY_GUID, "HasPropertyExtensions",
+            (long) PropertyTag.HAS_PROPERTY_EXTENSIONS, "HasBinaryOrNativeSerialize", (long) PropertyTag.HAS_BINARY_OR_NATIVE_SERIALIZE,
+            "BoolTrue", (long) PropertyTag.BOOL_TRUE, "SkippedSerialize", (long) PropertyTag.SKIPPED_SERIALIZE);
     /** EPropertyTagExtension by UAssetAPI's names. */
-    private static final java.util.Map<String, Integer> TAG_EXTENSIONS = java.util.Map.of("NoExtension", 0, "ReserveForFutureUse", 1,
-            "OverridableInformation", 2);
+    private static final java.util.Map<String, Long> TAG_EXTENSIONS = java.util.Map.of("NoExtension", 0L, "ReserveForFutureUse", 1L,
+            "OverridableInformation", 2L);
     /** EOverriddenPropertyOperation by UAssetAPI's names. */
-    private static final java.util.Map<String, Integer> OVERRIDE_OPERATIONS = java.util.Map.of("None", 0, "Modified", 1, "Replaced", 2,
-            "Add", 3, "Remove", 4);
+    private static final java.util.Map<String, Long> OVERRIDE_OPERATIONS = java.util.Map.of("None", 0L, "Modified", 1L, "Replaced", 2L,
+            "Add", 3L, "Remove", 4L);
 
     /**
      * A UE5.4+ tag from UAssetAPI's fields: the complete type name from {@code PropertyTypeName}
@@ -289,7 +289,7 @@ final class PropertyJson {
         if (next[0] != list.size()) {
             throw nodes.error("PropertyTypeName has " + (list.size() - next[0]) + " nodes after the complete name");
         }
-        int flags = flagsOf(in.opt("PropertyTagFlags"), TAG_FLAGS, "PropertyTagFlags")
+        int flags = flagsOf(in.opt("PropertyTagFlags"), TAG_FLAGS)
                 & (PropertyTag.HAS_BINARY_OR_NATIVE_SERIALIZE | PropertyTag.SKIPPED_SERIALIZE);
         if (in.opt("PropertyTagFlags") == null && type.is("StructProperty")
                 && io.uassetd.codecs.asset.property.structs.NativeStructs.layout(type.structName(), pkg) != null) {
@@ -304,7 +304,7 @@ final class PropertyJson {
         if (v instanceof BoolValue b && b.value()) {
             flags |= PropertyTag.BOOL_TRUE;
         }
-        int ext = flagsOf(in.opt("PropertyTagExtensions"), TAG_EXTENSIONS, "PropertyTagExtensions");
+        int ext = flagsOf(in.opt("PropertyTagExtensions"), TAG_EXTENSIONS);
         byte[] extensions = null;
         if (ext != 0) {
             flags |= PropertyTag.HAS_PROPERTY_EXTENSIONS;
@@ -312,7 +312,7 @@ final class PropertyJson {
             extensions = new byte[overridable ? 6 : 1];
             extensions[0] = (byte) ext;
             if (overridable) {
-                extensions[1] = (byte) flagsOf(in.opt("OverrideOperation"), OVERRIDE_OPERATIONS, "OverrideOperation");
+                extensions[1] = (byte) flagsOf(in.opt("OverrideOperation"), OVERRIDE_OPERATIONS);
                 extensions[2] = (byte) (in.boolOr("bExperimentalOverridableLogic", false) ? 1 : 0);
             }
         }
@@ -341,30 +341,8 @@ final class PropertyJson {
     }
 
     /** A flags value: a number, or names joined by "," or "|" from {@code table}; absent is 0. */
-    private static int flagsOf(JsonIn in, java.util.Map<String, Integer> table, String what) {
-        if (in == null) {
-            return 0;
-        }
-        if (in.node().isIntegralNumber()) {
-            return in.asInt();
-        }
-        int v = 0;
-        for (String part : in.asText().split("[|,]")) {
-            String p = part.trim();
-            if (p.isEmpty()) {
-                continue;
-            }
-            Integer bit = table.get(p);
-            if (bit == null) {
-                if (p.matches("\\d+")) {
-                    v |= Integer.parseInt(p);
-                    continue;
-                }
-                throw in.error("Unknown " + what + " " + p + " (" + String.join(", ", new java.util.TreeSet<>(table.keySet())) + ")");
-            }
-            v |= bit;
-        }
-        return v;
+    private static int flagsOf(JsonIn in, java.util.Map<String, Long> table) {
+        return in == null ? 0 : (int) UAssetApiJson.flags(in, table);
     }
 
     /**

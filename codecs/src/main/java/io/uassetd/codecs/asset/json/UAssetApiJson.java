@@ -9,6 +9,7 @@ import io.uassetd.codecs.asset.NameMap;
 import io.uassetd.codecs.asset.ObjectExport;
 import io.uassetd.codecs.asset.ObjectImport;
 import io.uassetd.codecs.asset.PackageBuilder;
+import io.uassetd.codecs.asset.DataResource;
 import io.uassetd.codecs.asset.SoftObjectPathEntry;
 import io.uassetd.codecs.asset.SoftPackageReference;
 import io.uassetd.codecs.asset.core.FEngineVersion;
@@ -129,6 +130,10 @@ final class UAssetApiJson {
         JsonIn referenced = root.opt("NamesReferencedFromExportDataCount");
         if (referenced != null) {
             b.namesReferencedFromExportData(referenced.asInt());
+        }
+        JsonIn resources = root.opt("DataResources");
+        if (resources != null && version.atLeast(io.uassetd.codecs.asset.version.ObjectVersionUE5.DATA_RESOURCES)) {
+            b.dataResources(dataResourceVersion(root.opt("DataResourceVersion")), dataResources(resources));
         }
 
         boolean hashes = version.atLeast(ObjectVersion.NAME_HASHES_SERIALIZED);
@@ -280,6 +285,43 @@ final class UAssetApiJson {
             b.addExport(exports.get(i), data.get(i), depends.isEmpty() ? List.of() : depends.get(i));
         }
         return b.build(fileName);
+    }
+
+    /** EObjectDataResourceVersion by UAssetAPI's names ({@code Initial} is 1), or a number; absent is 1. */
+    private static int dataResourceVersion(JsonIn in) {
+        if (in == null) {
+            return 1;
+        }
+        if (in.node().isIntegralNumber()) {
+            return in.asInt();
+        }
+        return switch (in.asText().trim()) {
+            case "Invalid" -> 0;
+            case "Initial", "Latest" -> 1;
+            default -> {
+                if (in.asText().trim().matches("\\d+")) {
+                    yield Integer.parseInt(in.asText().trim());
+                }
+                throw in.error("Unknown DataResourceVersion " + in.asText() + " (Invalid, Initial or a number)");
+            }
+        };
+    }
+
+    /** EObjectDataResourceFlags by UAssetAPI's names. */
+    private static final Map<String, Long> DATA_RESOURCE_FLAGS = Map.of("None", 0L, "Inline", 1L, "Streaming", 2L, "Optional", 4L,
+            "Duplicate", 8L, "MemoryMapped", 16L, "DerivedDataReference", 32L);
+
+    /** UAssetAPI's FObjectDataResource list: Flags, SerialOffset, DuplicateSerialOffset, SerialSize, RawSize, OuterIndex, LegacyBulkDataFlags. */
+    private static List<DataResource> dataResources(JsonIn list) {
+        List<DataResource> out = new ArrayList<>();
+        for (JsonIn r : list.elements()) {
+            JsonIn f = r.opt("Flags");
+            int flags = f == null ? 0 : (int) flags(f, DATA_RESOURCE_FLAGS);
+            out.add(new DataResource(flags, r.intOr("CookedIndex", 0), r.longField("SerialOffset"), r.longField("DuplicateSerialOffset"),
+                    r.longField("SerialSize"), r.longField("RawSize"), new PackageIndex(r.intOr("OuterIndex", 0)),
+                    (int) r.longField("LegacyBulkDataFlags")));
+        }
+        return out;
     }
 
     private static FEngineVersion engineVersion(JsonIn in) {

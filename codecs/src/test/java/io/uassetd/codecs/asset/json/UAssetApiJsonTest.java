@@ -273,6 +273,24 @@ class UAssetApiJsonTest {
                 path.set("SubPathString", sub);
             }
         }
+        JsonNode resources = x.get("DataResources");
+        if (resources != null && !resources.isNull()) {
+            root.put("DataResourceVersion", x.get("DataResourceVersion").asInt() == 1 ? "Initial" : x.get("DataResourceVersion").asText());
+            ArrayNode list = root.putArray("DataResources");
+            Map<String, Long> flagTable = new java.util.LinkedHashMap<>(Map.of("Inline", 1L, "Streaming", 2L, "Optional", 4L, "Duplicate", 8L,
+                    "MemoryMapped", 16L, "DerivedDataReference", 32L));
+            for (JsonNode r : resources) {
+                ObjectNode o = list.addObject();
+                String flags = flagNames(r.get("flags").asLong(), flagTable);
+                o.put("Flags", flags.equals("0") ? "None" : flags);
+                o.set("SerialOffset", r.get("serialOffset"));
+                o.set("DuplicateSerialOffset", r.get("duplicateSerialOffset"));
+                o.set("SerialSize", r.get("serialSize"));
+                o.set("RawSize", r.get("rawSize"));
+                o.put("OuterIndex", r.get("outerIndex").get("value").asInt());
+                o.put("LegacyBulkDataFlags", r.get("legacyBulkDataFlags").asLong() & 0xFFFFFFFFL);
+            }
+        }
         long registryAt = summary.get("assetRegistryDataOffset").asLong();
         for (JsonNode region : x.get("Layout")) {
             if (region.get("kind").asText().equals("RAW") && region.get("start").asLong() == registryAt) {
