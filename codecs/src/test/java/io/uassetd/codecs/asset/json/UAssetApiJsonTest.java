@@ -50,30 +50,13 @@ class UAssetApiJsonTest {
             ObjectNode ours = (ObjectNode) UAssetJson.toTree(pkg, null);
             ObjectNode theirs = toUAssetApi(ours.deepCopy());
             assertThat(theirs.has("Uassetd")).isFalse();
-            try {
-                AssetPackage back = UAssetJson.fromTree(theirs, pkg.name());
-                AssetPackage.Bytes bytes = back.toBytes();
-                AssetPackage reread = AssetPackage.read(bytes.header(), back.isSplit() ? bytes.exports() : null, pkg.name(),
-                        PropertyFixtures.engineFor(relative));
-                JsonNode again = UAssetJson.toTree(reread, null);
-                String diff = sameContent(ours, again);
-                if (diff != null) {
-                    failures.add(relative + ": " + diff);
-                    continue;
-                }
-                Path path = Fixtures.path(relative);
-                Path uexp = AssetPackage.sibling(path, ".uexp");
-                byte[] tail = Files.exists(uexp) ? Files.readAllBytes(uexp) : new byte[0];
-                if (java.util.Arrays.equals(bytes.header(), Files.readAllBytes(path)) && java.util.Arrays.equals(bytes.exports(), tail)) {
-                    identical++;
-                } else {
-                    byte[] head = Files.readAllBytes(path);
-                    differentBytes.add(relative + " (header " + head.length + " -> " + bytes.header().length + " bytes, first difference at "
-                            + java.util.Arrays.mismatch(head, bytes.header()) + "; .uexp " + (java.util.Arrays.equals(bytes.exports(), tail)
-                            ? "identical" : "differs") + ")");
-                }
-            } catch (RuntimeException e) {
-                failures.add(relative + ": " + e + " " + java.util.Arrays.toString(java.util.Arrays.copyOf(e.getStackTrace(), 4)));
+            Trip t = roundTrip(relative, pkg, ours, theirs, null);
+            if (t.failure() != null) {
+                failures.add(t.failure());
+            } else if (t.difference() == null) {
+                identical++;
+            } else {
+                differentBytes.add(t.difference());
             }
         }
         System.out.println("UAssetAPI JSON: " + total + " tagged fixtures (" + completeTypeNames + " UE5.4+), " + (total - failures.size())
@@ -109,29 +92,13 @@ class UAssetApiJsonTest {
                         .as("without mappings").isInstanceOf(io.uassetd.codecs.error.JsonFormatException.class)
                         .hasMessageContaining("needs the mappings (usmap_path)").hasMessageContaining("$.Exports[");
             }
-            try {
-                AssetPackage back = UAssetJson.fromTree(theirs, pkg.name(), usmap);
-                AssetPackage.Bytes bytes = back.toBytes();
-                AssetPackage reread = AssetPackage.read(bytes.header(), back.isSplit() ? bytes.exports() : null, pkg.name(),
-                        PropertyFixtures.engineFor(relative));
-                String diff = sameContent(ours, UAssetJson.toTree(reread, usmap));
-                if (diff != null) {
-                    failures.add(relative + ": " + diff);
-                    continue;
-                }
-                Path path = Fixtures.path(relative);
-                Path uexp = AssetPackage.sibling(path, ".uexp");
-                byte[] tail = Files.exists(uexp) ? Files.readAllBytes(uexp) : new byte[0];
-                if (java.util.Arrays.equals(bytes.header(), Files.readAllBytes(path)) && java.util.Arrays.equals(bytes.exports(), tail)) {
-                    identical++;
-                } else {
-                    byte[] head = Files.readAllBytes(path);
-                    differentBytes.add(pkg.name() + " (header " + head.length + " -> " + bytes.header().length + " at "
-                            + java.util.Arrays.mismatch(head, bytes.header()) + ", .uexp " + tail.length + " -> " + bytes.exports().length
-                            + " at " + java.util.Arrays.mismatch(tail, bytes.exports()) + ")");
-                }
-            } catch (RuntimeException e) {
-                failures.add(relative + ": " + e + " " + java.util.Arrays.toString(java.util.Arrays.copyOf(e.getStackTrace(), 4)));
+            Trip t = roundTrip(relative, pkg, ours, theirs, usmap);
+            if (t.failure() != null) {
+                failures.add(t.failure());
+            } else if (t.difference() == null) {
+                identical++;
+            } else {
+                differentBytes.add(t.difference());
             }
         }
         System.out.println("UAssetAPI JSON (unversioned bytes differ): " + differentBytes);
@@ -395,6 +362,37 @@ class UAssetApiJsonTest {
         out.addObject().put("Name", t.get("Name").asText()).put("InnerCount", params == null ? 0 : params.size());
         if (params != null) {
             params.forEach(x -> typeNameNodes(x, out));
+        }
+    }
+
+    /** How a UAssetAPI-shaped document came back: a failure (content differs or an error), else null or how its bytes differ. */
+    private record Trip(String failure, String difference) {
+    }
+
+    /** Reads {@code theirs} back, compares its content with {@code ours} and its bytes with the fixture's. */
+    private static Trip roundTrip(String relative, AssetPackage pkg, ObjectNode ours, ObjectNode theirs, io.uassetd.codecs.usmap.Usmap usmap)
+            throws IOException {
+        try {
+            AssetPackage back = UAssetJson.fromTree(theirs, pkg.name(), usmap);
+            AssetPackage.Bytes bytes = back.toBytes();
+            AssetPackage reread = AssetPackage.read(bytes.header(), back.isSplit() ? bytes.exports() : null, pkg.name(),
+                    PropertyFixtures.engineFor(relative));
+            String diff = sameContent(ours, UAssetJson.toTree(reread, usmap));
+            if (diff != null) {
+                return new Trip(relative + ": " + diff, null);
+            }
+            Path path = Fixtures.path(relative);
+            Path uexp = AssetPackage.sibling(path, ".uexp");
+            byte[] head = Files.readAllBytes(path);
+            byte[] tail = Files.exists(uexp) ? Files.readAllBytes(uexp) : new byte[0];
+            if (java.util.Arrays.equals(bytes.header(), head) && java.util.Arrays.equals(bytes.exports(), tail)) {
+                return new Trip(null, null);
+            }
+            return new Trip(null, relative + " (header " + head.length + " -> " + bytes.header().length + " at "
+                    + java.util.Arrays.mismatch(head, bytes.header()) + ", .uexp " + tail.length + " -> " + bytes.exports().length + " at "
+                    + java.util.Arrays.mismatch(tail, bytes.exports()) + ")");
+        } catch (RuntimeException e) {
+            return new Trip(relative + ": " + e + " " + java.util.Arrays.toString(java.util.Arrays.copyOf(e.getStackTrace(), 4)), null);
         }
     }
 
