@@ -50,14 +50,7 @@ class UAssetApiJsonTest {
             ObjectNode ours = (ObjectNode) UAssetJson.toTree(pkg, null);
             ObjectNode theirs = toUAssetApi(ours.deepCopy());
             assertThat(theirs.has("Uassetd")).isFalse();
-            Trip t = roundTrip(relative, pkg, ours, theirs, null);
-            if (t.failure() != null) {
-                failures.add(t.failure());
-            } else if (t.difference() == null) {
-                identical++;
-            } else {
-                differentBytes.add(t.difference());
-            }
+            identical += roundTrip(relative, pkg, ours, theirs, null).addTo(failures, differentBytes);
         }
         System.out.println("UAssetAPI JSON: " + total + " tagged fixtures (" + completeTypeNames + " UE5.4+), " + (total - failures.size())
                 + " equal in content, " + identical + " byte-identical; bytes differ: " + differentBytes);
@@ -92,14 +85,7 @@ class UAssetApiJsonTest {
                         .as("without mappings").isInstanceOf(io.uassetd.codecs.error.JsonFormatException.class)
                         .hasMessageContaining("needs the mappings (usmap_path)").hasMessageContaining("$.Exports[");
             }
-            Trip t = roundTrip(relative, pkg, ours, theirs, usmap);
-            if (t.failure() != null) {
-                failures.add(t.failure());
-            } else if (t.difference() == null) {
-                identical++;
-            } else {
-                differentBytes.add(t.difference());
-            }
+            identical += roundTrip(relative, pkg, ours, theirs, usmap).addTo(failures, differentBytes);
         }
         System.out.println("UAssetAPI JSON (unversioned bytes differ): " + differentBytes);
         System.out.println("UAssetAPI JSON (unversioned, with mappings): " + total + " fixtures, " + (total - failures.size())
@@ -367,6 +353,15 @@ class UAssetApiJsonTest {
 
     /** How a UAssetAPI-shaped document came back: a failure (content differs or an error), else null or how its bytes differ. */
     private record Trip(String failure, String difference) {
+        /** Adds this outcome to the lists; 1 when byte-identical, else 0. */
+        int addTo(List<String> failures, List<String> different) {
+            if (failure != null) {
+                failures.add(failure);
+            } else if (difference != null) {
+                different.add(difference);
+            }
+            return failure == null && difference == null ? 1 : 0;
+        }
     }
 
     /** Reads {@code theirs} back, compares its content with {@code ours} and its bytes with the fixture's. */
