@@ -38,12 +38,11 @@ final class NativeStructJson {
         return layout != null && layout.name().equals(v.structName()) && structured(layout);
     }
 
+    /** False for layouts with soft object paths, nested property lists or byte arrays: those travel as UnknownPropertyData bytes. */
     private static boolean structured(NativeStructs.Layout layout) {
-        if (!NativeStructs.fieldsOnly(layout)) {
-            return false; // nested property lists and byte arrays travel as UnknownPropertyData bytes
-        }
         for (NativeStructs.Field f : layout.fields()) {
-            if (f.kind() == NativeStructs.Kind.SOFT_OBJECT_PATH
+            if (f.kind() == NativeStructs.Kind.SOFT_OBJECT_PATH || f.kind() == NativeStructs.Kind.PROPERTIES
+                    || f.kind() == NativeStructs.Kind.U8_ARRAY
                     || f.kind() == NativeStructs.Kind.STRUCT && !structured(NativeStructs.layout(f.struct()))) {
                 return false;
             }

@@ -80,7 +80,7 @@ public final class CompactJsonAction implements ActionHandler {
             java.util.Map<Path, String> seen = new java.util.HashMap<>();
             List<String> clashes = new ArrayList<>();
             for (String f : files) {
-                Path target = outDir.resolve(relativeJson(base, Path.of(f))).normalize();
+                Path target = outDir.resolve(io.uassetd.daemon.util.OutputPaths.withExtension(io.uassetd.daemon.util.OutputPaths.relative(base, Path.of(f)), ".json")).normalize();
                 String before = seen.putIfAbsent(target, f);
                 if (before != null && !before.equals(f)) {
                     clashes.add(before + " and " + f + " -> " + target);
@@ -146,28 +146,5 @@ public final class CompactJsonAction implements ActionHandler {
             throw ActionException.invalid("Package " + file.getFileName() + " has unversioned properties: give usmap_path (or set USMAP_PATH)");
         }
         return CompactJson.write(pkg, usmap);
-    }
-
-    /**
-     * Where a package's JSON goes below the output folder: its path relative to {@code base} (when
-     * it lies below it) with .json for its extension, else its file name with .json.
-     */
-    static Path relativeJson(Path base, Path file) {
-        Path rel = file.getFileName();
-        if (base != null) {
-            Path b = base.toAbsolutePath().normalize();
-            Path f = file.toAbsolutePath().normalize();
-            if (f.startsWith(b) && !f.equals(b)) {
-                rel = b.relativize(f);
-            }
-        }
-        String json = baseName(rel) + ".json";
-        return rel.getParent() == null ? Path.of(json) : rel.getParent().resolve(json);
-    }
-
-    private static String baseName(Path file) {
-        String n = file.getFileName().toString();
-        int dot = n.lastIndexOf('.');
-        return dot > 0 ? n.substring(0, dot) : n;
     }
 }

@@ -10,6 +10,7 @@ import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.actions.usmap.Mappings;
+import io.uassetd.daemon.util.OutputPaths;
 import io.uassetd.daemon.util.Parallel;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -66,10 +67,10 @@ final class JsonFiles {
             if (Files.isDirectory(p)) {
                 try (Stream<Path> s = Files.walk(p)) {
                     s.filter(Files::isRegularFile).filter(f -> hasExtension(f, extensions)).sorted()
-                            .forEach(f -> out.add(new Item(f, relative(base != null ? base : p, f))));
+                            .forEach(f -> out.add(new Item(f, OutputPaths.relative(base != null ? base : p, f))));
                 }
             } else if (Files.isRegularFile(p)) {
-                out.add(new Item(p, relative(base, p)));
+                out.add(new Item(p, OutputPaths.relative(base, p)));
             } else {
                 throw ActionException.notFound("Not found: " + p, p.toString());
             }
@@ -87,22 +88,9 @@ final class JsonFiles {
         return false;
     }
 
-    private static Path relative(Path base, Path file) {
-        if (base != null) {
-            Path b = base.toAbsolutePath().normalize();
-            Path f = file.toAbsolutePath().normalize();
-            if (f.startsWith(b)) {
-                return b.relativize(f);
-            }
-        }
-        return file.getFileName();
-    }
-
     /** {@code X.uasset} -> {@code X.json} (and back with another extension). */
     static Path withExtension(Path p, String extension) {
-        String n = p.getFileName().toString();
-        int dot = n.lastIndexOf('.');
-        return p.resolveSibling((dot > 0 ? n.substring(0, dot) : n) + extension);
+        return io.uassetd.daemon.util.OutputPaths.withExtension(p, extension);
     }
 
     /** Where an input's output goes: below output_path when given, else next to the input. */

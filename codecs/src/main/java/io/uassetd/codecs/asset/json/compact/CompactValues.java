@@ -130,7 +130,7 @@ final class CompactValues {
                 return F.nullNode();
             }
             case "StructProperty" -> {
-                var layout = t.structName() == null ? null : io.uassetd.codecs.asset.property.structs.NativeStructs.layout(t.structName());
+                var layout = t.structName() == null ? null : io.uassetd.codecs.asset.property.structs.NativeStructs.layout(t.structName(), pkg);
                 return layout == null ? F.objectNode() : zeroStruct(layout);
             }
             case "EnumProperty", "ByteProperty" -> {

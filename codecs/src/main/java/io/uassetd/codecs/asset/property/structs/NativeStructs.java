@@ -131,15 +131,4 @@ public final class NativeStructs {
         }
         return l;
     }
-
-    /** True when values of this layout have a field-by-field form (no nested property lists or byte arrays). */
-    public static boolean fieldsOnly(Layout layout) {
-        for (Field f : layout.fields()) {
-            if (f.kind() == Kind.PROPERTIES || f.kind() == Kind.U8_ARRAY
-                    || f.kind() == Kind.STRUCT && !fieldsOnly(layout(f.struct()))) {
-                return false;
-            }
-        }
-        return true;
-    }
 }
