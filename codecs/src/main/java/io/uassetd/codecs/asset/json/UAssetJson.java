@@ -146,9 +146,12 @@ public final class UAssetJson {
         byte[] out = new byte[size];
         byte[] head = b.header();
         byte[] tail = b.exports();
-        for (int i = 0; i < size; i++) {
-            long at = offset + i;
-            out[i] = at < head.length ? head[(int) at] : tail[(int) (at - head.length)];
+        int inHead = (int) Math.max(0, Math.min(size, head.length - offset));
+        if (inHead > 0) {
+            System.arraycopy(head, (int) offset, out, 0, inHead);
+        }
+        if (inHead < size) {
+            System.arraycopy(tail, (int) (offset + inHead - head.length), out, inHead, size - inHead);
         }
         return out;
     }
