@@ -17,6 +17,7 @@ import io.uassetd.codecs.iostore.header.StoreEntry;
 import io.uassetd.codecs.iostore.scriptobjects.PackageObjectIndex;
 import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase;
 import io.uassetd.codecs.zen.BulkDataMapEntry;
+import io.uassetd.codecs.zen.CookedHeaderSize;
 import io.uassetd.codecs.zen.ExportMapEntry;
 import io.uassetd.codecs.zen.ZenLayout;
 import io.uassetd.codecs.zen.ZenPackage;
@@ -67,16 +68,14 @@ final class LegacyConversion {
             nameImport(i, specs, index, named);
         }
         boolean packageNames = version.atLeast(ObjectVersionUE5.IMPORT_TYPE_HIERARCHIES);
-        if (packageNames) {
-            names.add("None");
-        }
         if (version.fileVersionUE5() >= SORTED_NAMES_UE5) {
             names.sortAfter(referenced);
         }
         for (ImportSpec s : specs) {
             PackageIndex outer = s.outer() == null ? PackageIndex.NULL : PackageIndex.ofImport(index.get(s.outer()));
-            FName pn = packageNames ? (s.outer() == null ? names.fname(NameRef.of("None")) : names.fname(s.root().objectName()))
-                    : null;
+            // cooked UE5.8 legacy headers repeat each import's ObjectName in the FName after it (the CUE4Parse
+            // UE5.8 legacy paks), and their name maps hold no None for it
+            FName pn = packageNames ? names.fname(s.objectName()) : null;
             b.addImport(new ObjectImport(names.fname(s.classPackage()), names.fname(s.className()), outer, names.fname(s.objectName()),
                     pn, false));
         }
@@ -121,13 +120,15 @@ final class LegacyConversion {
         AssetPackage asset = b.build(fileName);
         long headerSize = asset.toBytes().header().length;
         long cooked = pkg.cookedHeaderSize();
-        if (pkg.layout() != ZenLayout.UE4_PACKAGE_SUMMARY && cooked > headerSize && cooked - headerSize <= 1024) {
+        long expected = CookedHeaderSize.legacyHeaderSize(cooked, version, true, asset.imports().size());
+        if (pkg.layout() != ZenLayout.UE4_PACKAGE_SUMMARY && expected > headerSize && expected - headerSize <= 1024) {
             // the cooker's zero padding after the last header table, as the cooked header size records it
-            asset = b.headerTail(new byte[(int) (cooked - headerSize)]).build(fileName);
-        } else if (cooked != headerSize) {
-            notes.add("legacy header is " + headerSize + " bytes, the Zen package records " + cooked);
+            asset = b.headerTail(new byte[(int) (expected - headerSize)]).build(fileName);
+        } else if (expected != headerSize) {
+            notes.add("legacy header is " + headerSize + " bytes, the Zen package records " + cooked
+                    + (expected != cooked ? " (a " + expected + "-byte legacy header)" : ""));
         }
-        return new LegacyOutput(packageName, world ? ".umap" : ".uasset", asset, companions, notes);
+        return new LegacyOutput(packageName, world ? ".umap" : ".uasset", asset, companions, notes, cooked);
     }
 
     private void nameImport(int i, List<ImportSpec> specs, Map<ImportSpec, Integer> index, boolean[] named) {

@@ -19,12 +19,18 @@ import java.util.Map;
  * @param packageName e.g. {@code /Game/Maps/Map}
  * @param extension {@code .uasset}, or {@code .umap} for a package holding a World
  * @param notes differences from the original legacy package that the Zen data cannot restore
+ * @param cookedHeaderSize the CookedHeaderSize the Zen package records (-1 when not made from one)
  */
 public record LegacyOutput(String packageName, String extension, AssetPackage asset, Map<String, byte[]> companions,
-        List<String> notes) {
+        List<String> notes, long cookedHeaderSize) {
     public LegacyOutput {
         companions = new LinkedHashMap<>(companions);
         notes = List.copyOf(notes);
+    }
+
+    public LegacyOutput(String packageName, String extension, AssetPackage asset, Map<String, byte[]> companions,
+            List<String> notes) {
+        this(packageName, extension, asset, companions, notes, -1);
     }
 
     /** The package path as a relative file path: {@code Game/Maps/Map.umap}. */

@@ -12,6 +12,7 @@ import io.uassetd.codecs.iostore.MappedName;
 import io.uassetd.codecs.iostore.NameBatch;
 import io.uassetd.codecs.iostore.header.StoreEntry;
 import io.uassetd.codecs.zen.BulkDataMapEntry;
+import io.uassetd.codecs.zen.CookedHeaderSize;
 import io.uassetd.codecs.zen.ExportBundleHeader;
 import io.uassetd.codecs.zen.ExportMapEntry;
 import io.uassetd.codecs.zen.GraphPackage;
@@ -176,6 +177,12 @@ public final class LegacyToZen {
                     localized == null ? null : localized.sourcePackage(), localized == null ? null : localized.culture());
         }
 
+        /** The size the cooker records for this legacy header ({@link CookedHeaderSize}). */
+        private long cookedHeaderSize(PackageFileSummary s) {
+            return CookedHeaderSize.ofLegacy(s.totalHeaderSize(), legacy.version(), s.filterEditorOnly(),
+                    legacy.imports().size());
+        }
+
         private String packageName(String requested) {
             if (requested != null && !requested.isBlank()) {
                 if (!requested.startsWith("/")) {
@@ -267,7 +274,7 @@ public final class LegacyToZen {
             }
             int gap = (8 - (pos % 8)) % 8;
             ZenSummary summary = new ZenSummary(versioning == null ? 0 : 1, 0, name, s.packageFlags() & 0xFFFFFFFFL,
-                    s.totalHeaderSize(), 0, 0, 0, 0, 0, 0, 0, 0);
+                    cookedHeaderSize(s), 0, 0, 0, 0, 0, 0, 0, 0);
             if (!layout.atLeast(ZenLayout.DEPENDENCY_BUNDLES)) {
                 ExportBundles b = ExportBundles.of(order, exports, isPublic, imports, exportArea, file);
                 exportBundleCount = b.headerCount();
@@ -294,7 +301,7 @@ public final class LegacyToZen {
                 graph.add(new GraphPackage(id, List.of(new GraphPackage.Arc(0, 0))));
             }
             Ue4PackageSummary summary = new Ue4PackageSummary(name, sourceName, s.packageFlags() & 0xFFFFFFFFL,
-                    s.totalHeaderSize(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+                    cookedHeaderSize(s), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
             return new ZenPackage(ZenLayout.UE4_PACKAGE_SUMMARY, summary, null, null, false, batch, -1, null, 0,
                     new long[0], imports.importMap, b.exports(), new byte[0], new byte[0],
                     List.of(new ExportBundleHeader(-1, 0, b.entries().size())), b.entries(), graph, null, List.of(),
