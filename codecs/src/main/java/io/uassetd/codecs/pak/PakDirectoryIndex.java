@@ -40,11 +40,25 @@ public record PakDirectoryIndex(Map<String, Map<String, Integer>> directories) {
     }
 
     public void write(ByteWriter w) {
+        write(w, PakVersion.FNV64_BUG_FIX);
+    }
+
+    /** Writes the index as {@code v} stores it: from V12 on, file names are UTF-8 without a terminator. */
+    public void write(ByteWriter w, PakVersion v) {
+        boolean utf8 = v.atLeast(PakVersion.UTF8_PAK_DIRECTORY);
         w.u32(directories.size());
         directories.forEach((dir, files) -> {
             w.fstring(dir);
             w.u32(files.size());
-            files.forEach((name, loc) -> w.fstring(name).u32(loc));
+            files.forEach((name, loc) -> {
+                if (utf8) {
+                    byte[] b = name.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    w.u32(b.length).bytes(b);
+                } else {
+                    w.fstring(name);
+                }
+                w.u32(loc);
+            });
         });
     }
 

@@ -15,15 +15,22 @@ import java.util.Set;
 
 /**
  * FPakInfo, the footer at the end of a pak: 44 bytes (V1-V3), 45 (V4-V6), 61 (V7), 189 (V8A),
- * 221 (V8B, V10-V12) or 222 (V9). Fields in on-disk order: encryption key GUID (V7+), encrypted
- * index flag (V4+), magic 0x5A6F12E1, version, index offset, index size, index SHA-1, frozen flag
- * (V9 only), compression method names (32 bytes each, V8A+).
+ * 221 (V8B, V10-V13), 222 (V9) or 225 (V14). Fields in on-disk order: encryption key GUID (V7+),
+ * encrypted index flag (V4+), magic 0x5A6F12E1, version, index offset, index size, index SHA-1,
+ * frozen flag (V9 only), compression method names (32 bytes each, V8A+), PakchunkIndex (int32, V14+;
+ * CUE4Parse's FPakInfo reads it after the names).
  *
  * @param keyGuid 16 bytes (zeros before V7)
  * @param compressionNames one per slot; empty string for an unused slot
+ * @param pakchunkIndex the pak's chunk index stored from V14 on (-1 = none, and before V14)
  */
 public record PakFooter(byte[] keyGuid, boolean encryptedIndex, PakVersion version, long indexOffset, long indexSize,
-        byte[] indexHash, boolean frozenIndex, List<String> compressionNames) {
+        byte[] indexHash, boolean frozenIndex, List<String> compressionNames, int pakchunkIndex) {
+
+    public PakFooter(byte[] keyGuid, boolean encryptedIndex, PakVersion version, long indexOffset, long indexSize,
+            byte[] indexHash, boolean frozenIndex, List<String> compressionNames) {
+        this(keyGuid, encryptedIndex, version, indexOffset, indexSize, indexHash, frozenIndex, compressionNames, -1);
+    }
 
     public PakFooter {
         if (keyGuid.length != 16 || indexHash.length != 20) {
@@ -34,6 +41,9 @@ public record PakFooter(byte[] keyGuid, boolean encryptedIndex, PakVersion versi
                     + compressionNames.size());
         }
         compressionNames = List.copyOf(compressionNames);
+        if (pakchunkIndex != -1 && version.before(PakVersion.PAKCHUNK_INDEX)) {
+            throw new IllegalArgumentException(version + " stores no pakchunk index");
+        }
     }
 
     /** Reads the footer of {@code version} layout (the reader is positioned at its first byte). */
@@ -60,7 +70,8 @@ public record PakFooter(byte[] keyGuid, boolean encryptedIndex, PakVersion versi
             }
             names.add(new String(raw, 0, n, StandardCharsets.US_ASCII));
         }
-        return new PakFooter(guid, encrypted, version, indexOffset, indexSize, hash, frozen, names);
+        int chunk = version.atLeast(PakVersion.PAKCHUNK_INDEX) ? r.i32() : -1;
+        return new PakFooter(guid, encrypted, version, indexOffset, indexSize, hash, frozen, names, chunk);
     }
 
     public void write(ByteWriter w) {
@@ -80,6 +91,9 @@ public record PakFooter(byte[] keyGuid, boolean encryptedIndex, PakVersion versi
                 throw new IllegalArgumentException("Compression name too long: " + name);
             }
             w.bytes(b).zeros(32 - b.length);
+        }
+        if (version.atLeast(PakVersion.PAKCHUNK_INDEX)) {
+            w.u32(pakchunkIndex);
         }
     }
 
@@ -125,19 +139,49 @@ public record PakFooter(byte[] keyGuid, boolean encryptedIndex, PakVersion versi
             }
         }
         if (!found.isEmpty() && !anyKnown) {
-            throw new UnsupportedVersionException("Unsupported pak footer: found " + String.join("; ", found),
-                    src.name(), size, "PakInfo");
+            throw new UnsupportedVersionException("Unsupported pak footer: found " + String.join("; ", found)
+                    + "; the newest pak version supported is " + PakVersion.latest().onDisk(), src.name(), size, "PakInfo");
         }
         if (!found.isEmpty()) {
             throw new UnsupportedVersionException("Unknown pak footer layout: found " + String.join("; ", found),
                     src.name(), size, "PakInfo");
         }
+        newerVersion(src);
         StringBuilder offs = new StringBuilder();
         for (long t : tried) {
             offs.append(offs.length() == 0 ? "" : ", ").append(FormatException.hex(t));
         }
         throw new CorruptDataException("Not a pak file: no magic 0x5A6F12E1 at any footer position (tried " + offs
                 + " in a file of " + String.format(Locale.ROOT, "%,d", size) + " bytes)", src.name(), Math.max(0, size - 1), "PakInfo");
+    }
+
+    /**
+     * A newer pak version may have grown the footer past every known layout (as V14 did by 4 bytes),
+     * so the magic is at none of the positions tried: looks for the magic followed by a version number
+     * above the newest known anywhere in the last bytes, and names the version found.
+     */
+    private static void newerVersion(FileSource src) {
+        long size = src.size();
+        int window = (int) Math.min(size, 1024);
+        if (window < 8) {
+            return;
+        }
+        ByteReader r = src.read(size - window, window, "PakInfo");
+        byte[] b = r.bytes(window);
+        for (int i = window - 8; i >= 0; i--) {
+            long magic = (b[i] & 0xFFL) | (b[i + 1] & 0xFFL) << 8 | (b[i + 2] & 0xFFL) << 16 | (b[i + 3] & 0xFFL) << 24;
+            if (magic != PakVersion.MAGIC) {
+                continue;
+            }
+            long number = (b[i + 4] & 0xFFL) | (b[i + 5] & 0xFFL) << 8 | (b[i + 6] & 0xFFL) << 16 | (b[i + 7] & 0xFFL) << 24;
+            if (number > PakVersion.latest().onDisk() && number < 0x10000) {
+                long at = size - window + i;
+                throw new UnsupportedVersionException(String.format(Locale.ROOT, "Pak version %d is newer than the newest"
+                        + " supported version %d (%s): magic at offset 0x%X, %d bytes before the end of the file", number,
+                        PakVersion.latest().onDisk(), PakVersion.latest().userName(), at, size - at), src.name(), at + 4,
+                        "PakInfo");
+            }
+        }
     }
 
     private void checkBounds(FileSource src) {

@@ -62,7 +62,8 @@ final class PakIndexLoader {
         PakDirectoryIndex dirs = null;
         if (idx.pathHashIndex() != null) {
             PakPrimaryIndex.Region reg = idx.pathHashIndex();
-            PakPathHashIndex phi = PakPathHashIndex.read(region(reg.offset(), reg.size(), reg.hash(), "FPathHashIndex"), v);
+            PakPathHashIndex phi = PakPathHashIndex.read(region(reg.offset(), reg.size(), reg.hash(), "FPathHashIndex"), v,
+                    idx.pathHashSeed());
             if (phi.items().size() != idx.entryCount() && idx.directoryIndex() == null) {
                 throw r.corrupt("Path hash index lists " + phi.items().size() + " files, the index " + idx.entryCount());
             }
@@ -70,7 +71,9 @@ final class PakIndexLoader {
         }
         if (idx.directoryIndex() != null) {
             PakPrimaryIndex.Region reg = idx.directoryIndex();
-            dirs = PakDirectoryIndex.read(region(reg.offset(), reg.size(), reg.hash(), "FDirectoryIndex"), v);
+            ByteReader fdi = region(reg.offset(), reg.size(), reg.hash(), "FDirectoryIndex");
+            dirs = v.atLeast(PakVersion.SORTED_DIRECTORY_INDEX) ? PakFlatDirectoryIndex.read(fdi, idx.pathHashSeed())
+                    : PakDirectoryIndex.read(fdi, v);
         }
         if (dirs == null || (idx.entryCount() > 0 && dirs.directories().isEmpty())) {
             throw new UnsupportedVersionException("Pak has no full directory index, so file names are unknown",

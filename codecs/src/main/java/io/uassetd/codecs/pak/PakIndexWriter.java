@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * Builds everything after the entry data: the index (legacy before V10; primary + path-hash index
- * + full directory index from V10), the scheme's trailer and the footer, encrypting the index
+ * + full directory index from V10, file names as UTF-8 from V12, the flat directory index from V13),
+ * the scheme's trailer and the footer (with PakchunkIndex -1 from V14), encrypting the index
  * regions when asked. Each region's SHA-1 covers its plain bytes after zero-padding to 16 (what
  * Unreal checks).
  */
@@ -70,11 +71,16 @@ final class PakIndexWriter {
         }
         byte[] encoded = enc.toByteArray();
         ByteWriter phiW = new ByteWriter();
-        PakPathHashIndex.build(paths, locations, seed).write(phiW);
+        PakPathHashIndex.build(paths, locations, seed).write(phiW, v, seed);
         byte[][] phi = {phiW.toByteArray()};
         byte[] phiHash = seal(phi);
         ByteWriter fdiW = new ByteWriter();
-        PakDirectoryIndex.build(paths, locations).write(fdiW);
+        PakDirectoryIndex full = PakDirectoryIndex.build(paths, locations);
+        if (v.atLeast(PakVersion.SORTED_DIRECTORY_INDEX)) {
+            PakFlatDirectoryIndex.write(full, seed, fdiW);
+        } else {
+            full.write(fdiW, v);
+        }
         byte[][] fdi = {fdiW.toByteArray()};
         byte[] fdiHash = seal(fdi);
         // the primary index's size does not depend on the region values: measure it first

@@ -24,7 +24,14 @@ public enum PakVersion {
     PATH_HASH_INDEX(10, "V10"),
     FNV64_BUG_FIX(11, "V11"),
     /** UE 5.8 paks: directory-index file names stored as UTF-8 without a terminator. */
-    UTF8_PAK_DIRECTORY(12, "V12");
+    UTF8_PAK_DIRECTORY(12, "V12"),
+    /**
+     * The full directory index is one flat block ({@link PakFlatDirectoryIndex}, magic "QDFP"): sorted,
+     * prefix-compressed directory names and a file-name blob instead of a map of maps (UE 5.9 / 6.0).
+     */
+    SORTED_DIRECTORY_INDEX(13, "V13"),
+    /** The footer ends with an int32 PakchunkIndex (-1 when none) after the compression names (UE 6.0). */
+    PAKCHUNK_INDEX(14, "V14");
 
     /** FPakInfo::PakFile_Magic. */
     public static final long MAGIC = 0x5A6F12E1L;
@@ -73,6 +80,9 @@ public enum PakVersion {
         if (this == FROZEN_INDEX) {
             size += 1;
         }
+        if (atLeast(PAKCHUNK_INDEX)) {
+            size += 4;
+        }
         return size + 32 * compressionSlots();
     }
 
@@ -83,7 +93,12 @@ public enum PakVersion {
 
     /** Whether the writer can produce this version. */
     public boolean writable() {
-        return atLeast(COMPRESSION_ENCRYPTION) && before(UTF8_PAK_DIRECTORY);
+        return atLeast(COMPRESSION_ENCRYPTION);
+    }
+
+    /** The newest version this project reads and writes. */
+    public static PakVersion latest() {
+        return PAKCHUNK_INDEX;
     }
 
     /** Parses a user-facing name: "v11", "11", "V8A", "8b", "v8" (= V8B). */
@@ -100,7 +115,7 @@ public enum PakVersion {
                 return v;
             }
         }
-        throw new IllegalArgumentException("Unknown pak version '" + name + "' (V1..V12, V8A, V8B)");
+        throw new IllegalArgumentException("Unknown pak version '" + name + "' (V1..V14, V8A, V8B)");
     }
 
     @Override

@@ -10,7 +10,7 @@ import java.util.concurrent.Executor;
 /**
  * How to write a pak.
  *
- * @param version V3..V11 (V8A and V8B selectable)
+ * @param version V3..V14 (V8A and V8B selectable)
  * @param mountPoint e.g. {@code ../../../}
  * @param pathHashSeed the V10+ path hash seed
  * @param compression default method for entries (NONE: stored); a {@link PakSource} may override it
@@ -34,7 +34,7 @@ public record PakWriteOptions(PakVersion version, String mountPoint, long pathHa
         Objects.requireNonNull(scheme, "scheme");
         Objects.requireNonNull(codecs, "codecs");
         if (!version.writable()) {
-            throw new IllegalArgumentException("Cannot write pak version " + version + " (V3..V11 only)");
+            throw new IllegalArgumentException("Cannot write pak version " + version + " (V3..V14 only)");
         }
         if ((encryptIndex || encryptEntries) && key == null) {
             throw new IllegalArgumentException("Encryption needs an AES key");

@@ -28,7 +28,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.function.Function;
 
 /**
- * Writes a pak (V3..V11) through {@link AtomicOutput}: entries in the order given, each as its
+ * Writes a pak (V3..V14) through {@link AtomicOutput}: entries in the order given, each as its
  * FPakEntry record followed by its data, compressed in blocks (64 KiB by default) on the
  * options' executor while the calling thread writes finished blocks in order; then the index and
  * footer ({@link PakIndexWriter}). With the unencrypted repak inputs, version, mount point and seed

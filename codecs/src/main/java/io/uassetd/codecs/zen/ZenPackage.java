@@ -55,6 +55,7 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
     public static ZenPackage readAny(byte[] data, String source) {
         StringBuilder why = new StringBuilder();
         ZenLayout[] layouts = ZenLayout.values();
+        io.uassetd.codecs.error.UnsupportedVersionException newest = null;
         for (int i = layouts.length - 1; i >= 0; i--) {
             try {
                 ZenPackage p = read(data, source, layouts[i]);
@@ -64,7 +65,16 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
                 why.append("; ").append(layouts[i]).append(": does not write back the same bytes");
             } catch (CorruptDataException e) {
                 why.append("; ").append(layouts[i]).append(": ").append(e.detail());
+            } catch (io.uassetd.codecs.error.UnsupportedVersionException e) {
+                // a version field read under the wrong layout may look newer: only the newest layout's verdict stands
+                if (i == layouts.length - 1) {
+                    newest = e;
+                }
+                why.append("; ").append(layouts[i]).append(": ").append(e.detail());
             }
+        }
+        if (newest != null) {
+            throw newest;
         }
         throw new CorruptDataException("No Zen package layout fits" + why, source, 0, "ZenPackage");
     }

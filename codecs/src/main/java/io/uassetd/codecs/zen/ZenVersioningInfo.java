@@ -3,6 +3,7 @@ package io.uassetd.codecs.zen;
 import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.asset.version.CustomVersion;
 import io.uassetd.codecs.asset.version.PackageVersion;
+import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
 import java.util.ArrayList;
@@ -14,13 +15,24 @@ import java.util.List;
  * count of (FGuid, i32) pairs.
  */
 public record ZenVersioningInfo(long zenVersion, PackageVersion packageVersion, List<CustomVersion> customVersions) {
+    /**
+     * The newest EZenPackageVersion known: Initial 0, DataResourceTable 1, ImportedPackageNames 2,
+     * ExtraDependencies 3 (the UE5.8 fixtures write it).
+     */
+    public static final long LATEST_ZEN_VERSION = 3;
+
     public ZenVersioningInfo {
         customVersions = List.copyOf(customVersions);
     }
 
     static ZenVersioningInfo read(ByteReader r) {
         r.structure("FZenPackageVersioningInfo");
+        long at = r.offset();
         long zen = r.u32();
+        if (zen > LATEST_ZEN_VERSION) {
+            throw new UnsupportedVersionException("Zen package version " + zen + " is newer than the newest supported "
+                    + LATEST_ZEN_VERSION + " (ExtraDependencies)", r.source(), at, "FZenPackageVersioningInfo");
+        }
         int ue4 = r.i32();
         int ue5 = r.i32();
         int licensee = r.i32();

@@ -69,7 +69,10 @@ class PakApiTest {
         assertThat(PakVersion.FNV64_BUG_FIX.footerSize()).isEqualTo(221);
         assertThat(PakVersion.RELATIVE_CHUNK_OFFSETS.footerSize()).isEqualTo(45);
         assertThat(PakVersion.INITIAL.writable()).isFalse();
-        assertThatThrownBy(() -> PakVersion.parse("v13")).isInstanceOf(IllegalArgumentException.class);
+        assertThat(PakVersion.SORTED_DIRECTORY_INDEX.footerSize()).isEqualTo(221);
+        assertThat(PakVersion.PAKCHUNK_INDEX.footerSize()).isEqualTo(225);
+        assertThat(PakVersion.parse("v14")).isEqualTo(PakVersion.latest());
+        assertThatThrownBy(() -> PakVersion.parse("v15")).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -276,7 +276,7 @@ class PakBadInputTest {
 
     @Test
     void unknownVersionsAreUnsupportedAndSayWhatWasFound() throws Exception {
-        for (int v : new int[] {13, 0, 99}) {
+        for (int v : new int[] {15, 0, 99}) {
             Path p = tmp.resolve("v" + v + ".pak");
             Files.write(p, withFooterPatch("pack_v11.pak", 16 + 1 + 4, le32(v)));
             assertThatThrownBy(() -> PakReader.open(p)).isInstanceOf(UnsupportedVersionException.class)
