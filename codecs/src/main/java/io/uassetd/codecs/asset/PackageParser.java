@@ -86,9 +86,14 @@ final class PackageParser {
         } else {
             enter("ImportMap", s.importOffset);
             r.checkCount(s.importCount, 28, r.position());
+            boolean packageNames = ObjectImport.hasPackageName(r);
+            if (ObjectImport.cookedWithTypeHierarchies(r.version(), s.filterEditorOnly())) {
+                long bytes = s.exportOffset > s.importOffset ? (long) s.exportOffset - s.importOffset : -1;
+                packageNames = ObjectImport.cookedPackageNames(s.importCount, bytes, engine);
+            }
             for (int i = 0; i < s.importCount; i++) {
                 r.structure("ImportMap[" + i + "]");
-                imports.add(ObjectImport.read(r));
+                imports.add(ObjectImport.read(r, packageNames));
             }
             end(Region.Kind.IMPORT_MAP, s.importOffset);
         }

@@ -119,7 +119,10 @@ final class PackageSerializer {
             case SUMMARY -> s.write(w);
             case NAME_MAP -> p.names().write(w);
             case SOFT_OBJECT_PATHS -> p.softObjectPaths().forEach(e -> e.write(w));
-            case IMPORT_MAP -> p.imports().forEach(i -> i.write(w));
+            case IMPORT_MAP -> {
+                boolean names = ObjectImport.storesPackageNames(p.imports());
+                p.imports().forEach(i -> i.write(w, names));
+            }
             case EXPORT_MAP -> p.exports().forEach(e -> e.entry().write(w, s.hasUnversionedProperties()));
             case DEPENDS_MAP -> {
                 for (List<PackageIndex> list : p.dependsMap()) {

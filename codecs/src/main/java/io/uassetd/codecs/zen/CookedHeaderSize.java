@@ -1,5 +1,7 @@
 package io.uassetd.codecs.zen;
 
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.ObjectImport;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.asset.version.PackageVersion;
 
@@ -12,13 +14,26 @@ import io.uassetd.codecs.asset.version.PackageVersion;
  * more per import (the FName after ObjectName in each FObjectImport): the UE5.8 cooker records
  * {@code TotalHeaderSize - 8 - 8 * ImportCount}. Checked against the ten cooked legacy packages of
  * the CUE4Parse UE5.8 legacy paks (Tagged and Unversioned), whose Zen twins in the UE5.8 containers
- * record exactly that.
+ * record exactly that. Cooked UE5.7 imports hold no PackageName (same object version): only the 8
+ * summary bytes are left out for them, which no UE5.7 Zen/legacy pair was available to confirm.
  */
 public final class CookedHeaderSize {
     private CookedHeaderSize() {
     }
 
-    /** Bytes of a cooked legacy header of {@code importCount} imports that CookedHeaderSize does not count. */
+    /** The imports of {@code pkg} that store a PackageName. */
+    public static int namedImports(AssetPackage pkg) {
+        int n = 0;
+        for (ObjectImport i : pkg.imports()) {
+            n += i.packageName() != null ? 1 : 0;
+        }
+        return n;
+    }
+
+    /**
+     * Bytes of a cooked legacy header whose {@code importCount} imports store a PackageName that
+     * CookedHeaderSize does not count.
+     */
     public static long uncounted(PackageVersion version, boolean filterEditorOnly, int importCount) {
         if (!filterEditorOnly || !version.atLeast(ObjectVersionUE5.IMPORT_TYPE_HIERARCHIES)) {
             return 0;

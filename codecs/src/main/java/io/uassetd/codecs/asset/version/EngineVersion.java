@@ -7,7 +7,10 @@ import java.util.Locale;
  * Retail Unreal Engine releases, named as requests name them ("UE4_27", "UE5_3"). Each maps to the
  * package file versions its editor writes; an unversioned (cooked) package is read with the versions
  * of the engine the caller names. UE5: 5.0 1004, 5.1 1008, 5.2 and 5.3 1009, 5.4 1012, 5.5 1013,
- * 5.6 1017, 5.7 and 5.8 1018 (the versioned fixtures agree).
+ * 5.6 1017 (OS_SUB_OBJECT_SHADOW_SERIALIZATION), 5.7, 5.8 and 6.0 1018 (IMPORT_TYPE_HIERARCHIES, the
+ * last entry of EUnrealEngineObjectUE5Version in the engine's ObjectVersion.h as CUE4Parse and UAssetAPI
+ * mirror it; the UAssetAPI UE5.7 editor fixtures and the CUE4Parse UE5.8 cooked packages store 1018).
+ * 5.7 and 5.8 differ in cooked packages only: a UE5.8 import stores a PackageName, a UE5.7 one does not.
  */
 public enum EngineVersion {
     UE4_0(342, 0), UE4_1(352, 0), UE4_2(363, 0), UE4_3(382, 0), UE4_4(385, 0), UE4_5(401, 0),
@@ -16,7 +19,7 @@ public enum EngineVersion {
     UE4_18(514, 0), UE4_19(516, 0), UE4_20(516, 0), UE4_21(517, 0), UE4_22(517, 0), UE4_23(517, 0),
     UE4_24(518, 0), UE4_25(518, 0), UE4_26(519, 0), UE4_27(522, 0),
     UE5_0(522, 1004), UE5_1(522, 1008), UE5_2(522, 1009), UE5_3(522, 1009), UE5_4(522, 1012),
-    UE5_5(522, 1013), UE5_6(522, 1017), UE5_7(522, 1018), UE5_8(522, 1018);
+    UE5_5(522, 1013), UE5_6(522, 1017), UE5_7(522, 1018), UE5_8(522, 1018), UE6_0(522, 1018);
 
     private final int fileVersionUE4;
     private final int fileVersionUE5;
@@ -64,7 +67,7 @@ public enum EngineVersion {
         try {
             return valueOf(t);
         } catch (IllegalArgumentException e) {
-            throw new UnsupportedVersionException("Unknown engine version '" + text + "' (expected UE4_0 ... UE5_8)");
+            throw new UnsupportedVersionException("Unknown engine version '" + text + "' (expected UE4_0 ... UE6_0)");
         }
     }
 
@@ -72,6 +75,9 @@ public enum EngineVersion {
     public static EngineVersion guess(PackageVersion v) {
         EngineVersion best = UE4_0;
         for (EngineVersion e : values()) {
+            if (e == UE6_0) {
+                continue; // the same package versions as UE5_8, whose cooks the fixtures show: the guess stays UE5_8
+            }
             if (e.fileVersionUE4 <= v.fileVersionUE4() && e.fileVersionUE5 <= v.fileVersionUE5()) {
                 best = e;
             }

@@ -67,7 +67,8 @@ final class LegacyConversion {
         for (int i = 0; i < specs.size(); i++) {
             nameImport(i, specs, index, named);
         }
-        boolean packageNames = version.atLeast(ObjectVersionUE5.IMPORT_TYPE_HIERARCHIES);
+        // cooked UE5.7 imports hold no PackageName though the object version is the same as UE5.8's
+        boolean packageNames = version.atLeast(ObjectVersionUE5.IMPORT_TYPE_HIERARCHIES) && target != EngineVersion.UE5_7;
         if (version.fileVersionUE5() >= SORTED_NAMES_UE5) {
             names.sortAfter(referenced);
         }
@@ -120,7 +121,7 @@ final class LegacyConversion {
         AssetPackage asset = b.build(fileName);
         long headerSize = asset.toBytes().header().length;
         long cooked = pkg.cookedHeaderSize();
-        long expected = CookedHeaderSize.legacyHeaderSize(cooked, version, true, asset.imports().size());
+        long expected = CookedHeaderSize.legacyHeaderSize(cooked, version, true, CookedHeaderSize.namedImports(asset));
         if (pkg.layout() != ZenLayout.UE4_PACKAGE_SUMMARY && expected > headerSize && expected - headerSize <= 1024) {
             // the cooker's zero padding after the last header table, as the cooked header size records it
             asset = b.headerTail(new byte[(int) (expected - headerSize)]).build(fileName);

@@ -180,7 +180,7 @@ public final class LegacyToZen {
         /** The size the cooker records for this legacy header ({@link CookedHeaderSize}). */
         private long cookedHeaderSize(PackageFileSummary s) {
             return CookedHeaderSize.ofLegacy(s.totalHeaderSize(), legacy.version(), s.filterEditorOnly(),
-                    legacy.imports().size());
+                    CookedHeaderSize.namedImports(legacy));
         }
 
         private String packageName(String requested) {

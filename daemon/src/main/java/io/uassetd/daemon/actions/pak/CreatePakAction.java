@@ -22,7 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code create_pak}: writes a pak of any version 3 to 11 from files and folders, compressed in
+ * {@code create_pak}: writes a pak of any version 3 to 14 from files and folders, compressed in
  * parallel 64 KiB blocks, optionally encrypted (standard or Marvel Rivals). Written to a temporary
  * file and renamed into place only on success.
  */
@@ -41,7 +41,7 @@ public final class CreatePakAction implements ActionHandler {
     private static final ActionSpec SPEC = ActionSpec.of("create_pak",
             "Writes a pak (version 3-11) from files and folders, with optional compression and encryption",
             OUTPUT, FILES, INPUT_DIR, BASE, MOUNT, SEED, KEY, PakArchives.SCHEME,
-            FieldSpec.optional("pak_version", FieldType.STRING, "11", "3 to 11, or V8A / V8B"),
+            FieldSpec.optional("pak_version", FieldType.STRING, "11", "3 to 14, or V8A / V8B (12: UTF-8 file names, 13: flat directory index, 14: PakchunkIndex in the footer)"),
             FieldSpec.optional("compress", FieldType.ANY, false,
                     "false, true (Zlib) or a method name: Zlib, Gzip, LZ4, Zstd, Oodle (Oodle needs the native library)"),
             FieldSpec.optional("compress_only", FieldType.STRING_LIST, null,
@@ -94,7 +94,7 @@ public final class CreatePakAction implements ActionHandler {
             throw ActionException.invalid("Field 'pak_version': " + e.getMessage());
         }
         if (!version.writable()) {
-            throw ActionException.invalid("Field 'pak_version': pak version " + version.userName() + " cannot be written (3 to 11)");
+            throw ActionException.invalid("Field 'pak_version': pak version " + version.userName() + " cannot be written (3 to 14)");
         }
         CompressionMethod method = compression(args, "compress");
         AesKey key = PakArchives.key(args);
