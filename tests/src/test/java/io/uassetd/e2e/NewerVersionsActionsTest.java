@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NewerVersionsActionsTest extends SharedDaemon {
 
-    private static Path createPak(Path dir, String version) {
+    private static Path createPak(Path dir, String version) throws Exception {
         Path out = dir.resolve("v" + version + ".pak");
         Reply r = call("create_pak", Map.of("output_path", out.toString(), "pak_version", version,
                 "file_paths", List.of(Fixtures.path("repak/pack/root").toString()),

@@ -67,6 +67,11 @@ class IoStoreHeaderVersionsTest {
             assertThat(b.shaderMapHashes()).hasSameSizeAs(a.shaderMapHashes());
             assertThat(b.exportCount()).isEqualTo(a.exportCount());
         }
+        // one past the newest supported (5, SoftPackageReferencesOffset), and further
+        byte[] next = bytes.clone();
+        next[4] = 6;
+        assertThatThrownBy(() -> ContainerHeader.read(next, "v6", 0)).isInstanceOf(UnsupportedVersionException.class)
+                .hasMessageContaining("version 6");
         bytes[4] = 9;
         byte[] newer = bytes;
         assertThatThrownBy(() -> ContainerHeader.read(newer, "v9", 0)).isInstanceOf(UnsupportedVersionException.class)
