@@ -22,6 +22,9 @@ class ConformanceTest(unittest.TestCase):
             self.assertEqual(run_scenario(client, fixtures), names)
 
 
+COMMON = ['list_pak', 'extract_pak_file', 'extract_pak_all', 'create_pak', 'list_iostore', 'extract_iostore', 'extract_iostore_legacy', 'to_json', 'from_json', 'create_mod_iostore', 'niagara_details', 'niagara_edit']
+
+
 class WrappersTest(unittest.TestCase):
     def test_wrappers_match_live_capabilities(self):
         with Client(daemon_path()) as client:
@@ -31,7 +34,8 @@ class WrappersTest(unittest.TestCase):
                 live = {f["name"]: (f["type"], f["required"]) for f in caps[action]["fields"]}
                 self.assertEqual(live, fields, f"wrapper of {action} drifted; run clients/codegen/generate.py")
                 self.assertTrue(callable(getattr(client, action)))
-            self.assertEqual(len(WRAPPED_FIELDS), 16)
+            # The common actions are always wrapped; more (texture actions, ...) may be, once the daemon has them.
+            self.assertTrue(set(COMMON).issubset(WRAPPED_FIELDS), sorted(set(COMMON) - set(WRAPPED_FIELDS)))
 
     def test_typed_wrappers_on_a_real_pak(self):
         fixtures = fixtures_dir()

@@ -592,8 +592,11 @@ impl Client {
                 }
             }
         }
-        if let Some(h) = session.reader.lock().unwrap().take() {
-            let _ = h.join();
+        // A spawned daemon's output ends with it; attached streams may stay open, so their reader is not awaited.
+        if session.child.lock().unwrap().is_some() {
+            if let Some(h) = session.reader.lock().unwrap().take() {
+                let _ = h.join();
+            }
         }
         status
     }

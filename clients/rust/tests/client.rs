@@ -20,12 +20,17 @@ fn conformance_scenario() {
     assert_eq!(client.close(Duration::from_secs(10)), Some(0));
 }
 
+const COMMON: &[&str] = &["list_pak", "extract_pak_file", "extract_pak_all", "create_pak", "list_iostore", "extract_iostore", "extract_iostore_legacy", "to_json", "from_json", "create_mod_iostore", "niagara_details", "niagara_edit"];
+
 #[test]
 fn wrappers_match_live_capabilities() {
     let client = Client::spawn(Some(&daemon_path()), &[]).unwrap();
     let caps = client.call("capabilities", Value::Null).unwrap();
     let live: BTreeMap<String, Value> = caps.data["actions"].as_array().unwrap().iter().map(|a| (a["name"].as_str().unwrap().to_string(), a.clone())).collect();
-    assert_eq!(WRAPPED_FIELDS.len(), 16);
+    // The common actions are always wrapped; more (texture actions, ...) may be, once the daemon has them.
+    for a in COMMON {
+        assert!(WRAPPED_FIELDS.iter().any(|(n, _)| n == a), "{a} is not wrapped");
+    }
     for (action, fields) in WRAPPED_FIELDS {
         let a = live.get(*action).unwrap_or_else(|| panic!("wrapped action {action} is gone from the daemon"));
         let got: BTreeMap<String, (String, bool)> = a["fields"].as_array().unwrap().iter().map(|f| (f["name"].as_str().unwrap().into(), (f["type"].as_str().unwrap().into(), f["required"].as_bool().unwrap()))).collect();

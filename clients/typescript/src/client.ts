@@ -316,6 +316,7 @@ export class UassetdClient extends ActionMethods {
     const timer = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), timeoutMs).unref());
     const status = await Promise.race([this.exited, timer]);
     if (status === "timeout") {
+      if (!this.proc) return null; // attached streams: the other side decides when its output ends
       this.kill();
       return this.exited;
     }

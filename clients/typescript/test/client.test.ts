@@ -18,11 +18,14 @@ test("conformance scenario against the packaged daemon", async (t) => {
   }
 });
 
+const COMMON = ["list_pak", "extract_pak_file", "extract_pak_all", "create_pak", "list_iostore", "extract_iostore", "extract_iostore_legacy", "to_json", "from_json", "create_mod_iostore", "niagara_details", "niagara_edit"];
+
 test("wrappers match the live capabilities", async () => {
   const client = UassetdClient.spawn({ daemon: daemonPath() });
   try {
     const caps = new Map<string, any>((await client.call("capabilities")).data.actions.map((a: any) => [a.name, a]));
-    assert.equal(Object.keys(WRAPPED_FIELDS).length, 16);
+    // The common actions are always wrapped; more (texture actions, ...) may be, once the daemon has them.
+    for (const a of COMMON) assert.ok(a in WRAPPED_FIELDS, `${a} is not wrapped`);
     for (const [action, fields] of Object.entries(WRAPPED_FIELDS)) {
       assert.ok(caps.has(action), `wrapped action ${action} is gone from the daemon`);
       const live = Object.fromEntries(caps.get(action).fields.map((f: any) => [f.name, { type: f.type, required: f.required }]));
@@ -71,9 +74,9 @@ test("attached streams: out-of-order replies, typed errors, end of output fails 
   assert.deepEqual((await b).data, { n: 2 });
   const e = await a.catch((x) => x);
   assert.deepEqual([e.code, e.file, e.offset, e.structure, e.warnings], ["CORRUPT_DATA", "x.pak", 16, "PakIndex", ["w"]]);
-  const c = client.call("sleep");
+  const c = assert.rejects(client.call("sleep"), DaemonExitedError);
   fromDaemon.end();
-  await assert.rejects(c, DaemonExitedError);
+  await c;
   await assert.rejects(client.call("ping"), DaemonExitedError);
 });
 

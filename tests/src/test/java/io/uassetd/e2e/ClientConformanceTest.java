@@ -52,7 +52,8 @@ class ClientConformanceTest {
                 a.get("fields").forEach(x -> f.put(x.get("name").asText(), x.get("type").asText() + (x.get("required").asBoolean() ? "!" : "")));
                 live.put(a.get("name").asText(), f);
             }
-            assertThat(Actions.WRAPPED_FIELDS).hasSize(16);
+            // The common actions are always wrapped; more (texture actions, ...) may be, once the daemon has them.
+            assertThat(Actions.WRAPPED_FIELDS).containsKeys("list_pak", "extract_pak_file", "extract_pak_all", "create_pak", "list_iostore", "extract_iostore", "extract_iostore_legacy", "to_json", "from_json", "create_mod_iostore", "niagara_details", "niagara_edit");
             Actions.WRAPPED_FIELDS.forEach((action, fields) -> {
                 assertThat(live).as("wrapped action %s is gone from the daemon", action).containsKey(action);
                 assertThat(live.get(action)).as("wrapper of %s drifted; run clients/codegen/generate.py", action).isEqualTo(fields);
