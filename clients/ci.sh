@@ -36,7 +36,7 @@ timed typescript ts_tests
 # Rust (serde and serde_json from Debian's librust-*-dev packages, cargo --offline; see clients/rust/.cargo)
 need_pkgs librust-serde-dev librust-serde-derive-dev librust-serde-json-dev
 cargo_bin="$(command -v cargo || true)"
-[[ -n "$cargo_bin" ]] || { [[ -x "$HOME/.cargo/bin/cargo" ]] && cargo_bin="$HOME/.cargo/bin/cargo"; } || true
+[[ -n "$cargo_bin" ]] || { [[ -x "${HOME:-/root}/.cargo/bin/cargo" ]] && cargo_bin="${HOME:-/root}/.cargo/bin/cargo"; } || true
 if [[ -z "$cargo_bin" ]]; then need_pkgs cargo; cargo_bin="$(command -v cargo)"; fi
 rust_tests() { (cd clients/rust && "$cargo_bin" test --offline --quiet); }
 timed rust rust_tests
