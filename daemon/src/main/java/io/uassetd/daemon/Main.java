@@ -3,6 +3,7 @@ package io.uassetd.daemon;
 import io.uassetd.daemon.action.Dispatcher;
 import io.uassetd.daemon.action.ErrorMapper;
 import io.uassetd.daemon.actions.Actions;
+import io.uassetd.daemon.cli.Batch;
 import io.uassetd.daemon.cli.Cli;
 import io.uassetd.daemon.server.Server;
 import java.io.BufferedOutputStream;
@@ -67,6 +68,16 @@ public final class Main {
                 OutputStream out = new BufferedOutputStream(realStdout, 1 << 16);
                 Server server = new Server(dispatcher, services, new FileInputStream(FileDescriptor.in), out, err, config.workers());
                 int status = server.run();
+                out.flush();
+                return status;
+            }
+        }
+        if (args.get(0).equals("batch")) {
+            args.remove(0);
+            try (Services services = Bootstrap.services(config, err)) {
+                Dispatcher dispatcher = new Dispatcher(Actions.registry(), new ErrorMapper(err), services.env());
+                OutputStream out = new BufferedOutputStream(realStdout, 1 << 16);
+                int status = new Batch(dispatcher, services, err).run(args, new FileInputStream(FileDescriptor.in), out, config.workers());
                 out.flush();
                 return status;
             }

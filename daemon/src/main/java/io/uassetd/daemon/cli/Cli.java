@@ -234,6 +234,7 @@ public final class Cli {
         sb.append("  uassetd                         serve JSON-lines requests on stdin/stdout\n");
         sb.append("  uassetd serve [--workers N] [--cache-mb M] [--oodle PATH]\n");
         sb.append("  uassetd <command> [args...] [--json] [--progress]\n");
+        sb.append("  uassetd batch [FILE|-] [--jobs N] [--fail-fast] [--progress]   requests in, replies out in order\n");
         sb.append("  uassetd help <command>\n\n");
         sb.append("commands:\n");
         for (ActionHandler h : dispatcher.registry().commands()) {

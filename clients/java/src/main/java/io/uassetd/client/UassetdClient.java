@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -35,6 +36,7 @@ public final class UassetdClient implements AutoCloseable {
     private static final int STDERR_TAIL_LINES = 50;
 
     private final Process process;
+    private final List<String> command;
     private final OutputStream toDaemon;
     private final Object writeLock = new Object();
     private final Map<String, Pending> byId = new ConcurrentHashMap<>();
@@ -49,9 +51,10 @@ public final class UassetdClient implements AutoCloseable {
     private record Pending(CompletableFuture<Reply> future, ProgressListener listener) {
     }
 
-    private UassetdClient(Process process, InputStream fromDaemon, OutputStream toDaemon, InputStream stderr,
+    private UassetdClient(Process process, List<String> command, InputStream fromDaemon, OutputStream toDaemon, InputStream stderr,
                           Consumer<String> stderrSink) {
         this.process = process;
+        this.command = command == null ? null : List.copyOf(command);
         this.toDaemon = new BufferedOutputStream(toDaemon, 1 << 16);
         this.stderrSink = stderrSink == null ? s -> { } : stderrSink;
         this.reader = new Thread(() -> readLoop(fromDaemon), "uassetd-client-reader");
@@ -67,7 +70,7 @@ public final class UassetdClient implements AutoCloseable {
     /** Starts the daemon with this command line (e.g. {@code java -jar uassetd.jar serve}). */
     public static UassetdClient spawn(List<String> command, Consumer<String> stderrLines) throws IOException {
         Process p = new ProcessBuilder(command).redirectErrorStream(false).start();
-        return new UassetdClient(p, p.getInputStream(), p.getOutputStream(), p.getErrorStream(), stderrLines);
+        return new UassetdClient(p, command, p.getInputStream(), p.getOutputStream(), p.getErrorStream(), stderrLines);
     }
 
     /** Starts {@code java -jar <jar> serve [extraArgs]} with the Java that runs this client. */
@@ -83,7 +86,156 @@ public final class UassetdClient implements AutoCloseable {
 
     /** Talks to a daemon over existing streams (an embedding, a socket, a test). */
     public static UassetdClient attach(InputStream fromDaemon, OutputStream toDaemon) {
-        return new UassetdClient(null, fromDaemon, toDaemon, null, null);
+        return new UassetdClient(null, null, fromDaemon, toDaemon, null, null);
+    }
+
+    /**
+     * Spawns {@code <daemon> serve [extraArgs]}, the daemon found by {@link #findDaemon}: {@code daemon}
+     * (a launcher, a jar or a distribution folder; may be null), else {@code UASSETD_HOME}, else
+     * {@code uassetd} on the PATH.
+     */
+    public static UassetdClient spawnDaemon(Path daemon, String... extraArgs) throws IOException {
+        List<String> cmd = new ArrayList<>(findDaemon(daemon, System.getenv()));
+        cmd.add("serve");
+        cmd.addAll(List.of(extraArgs));
+        return spawn(cmd, null);
+    }
+
+    /**
+     * The command that runs the daemon (without {@code serve}): {@code daemon} when given (a launcher,
+     * a jar run by this JVM's java, or a distribution folder), else {@code UASSETD_HOME} (its
+     * {@code bin/uassetd}, or {@code lib/uassetd.jar} run by the bundled runtime or JAVA_HOME's java),
+     * else {@code uassetd} on the PATH.
+     */
+    public static List<String> findDaemon(Path daemon, Map<String, String> env) throws IOException {
+        boolean windows = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("windows");
+        String launcherName = windows ? "uassetd.cmd" : "uassetd";
+        if (daemon != null) {
+            if (Files.isDirectory(daemon)) {
+                List<String> c = fromHome(daemon, launcherName, env, windows);
+                if (c == null) {
+                    throw new IOException(daemon + " holds neither bin/uassetd nor lib/uassetd.jar");
+                }
+                return c;
+            }
+            if (daemon.toString().endsWith(".jar")) {
+                return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", daemon.toString());
+            }
+            return List.of(daemon.toString());
+        }
+        String home = env.get("UASSETD_HOME");
+        if (home != null && !home.isEmpty()) {
+            List<String> c = fromHome(Path.of(home), launcherName, env, windows);
+            if (c == null) {
+                throw new IOException("UASSETD_HOME=" + home + " holds neither bin/uassetd nor lib/uassetd.jar");
+            }
+            return c;
+        }
+        String path = env.getOrDefault("PATH", "");
+        for (String dir : path.split(java.io.File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isRegularFile(Path.of(dir, launcherName))) {
+                return List.of(Path.of(dir, launcherName).toString());
+            }
+        }
+        throw new IOException("uassetd not found: pass its path, set UASSETD_HOME, or put bin/uassetd on PATH");
+    }
+
+    private static List<String> fromHome(Path home, String launcherName, Map<String, String> env, boolean windows) {
+        Path launcher = home.resolve("bin").resolve(launcherName);
+        if (Files.isRegularFile(launcher)) {
+            return List.of(launcher.toString());
+        }
+        String exe = windows ? "java.exe" : "java";
+        for (Path jar : List.of(home.resolve("lib").resolve("uassetd.jar"), home.resolve("daemon").resolve("target").resolve("uassetd.jar"))) {
+            if (Files.isRegularFile(jar)) {
+                Path javaExe = home.resolve("runtime").resolve("bin").resolve(exe);
+                if (!Files.isRegularFile(javaExe)) {
+                    String jh = env.get("JAVA_HOME");
+                    javaExe = jh != null && Files.isRegularFile(Path.of(jh, "bin", exe)) ? Path.of(jh, "bin", exe) : Path.of(exe);
+                }
+                return List.of(javaExe.toString(), "-jar", jar.toString());
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Sends a typed request ({@link Actions}) with a fresh id; the future completes with the reply, or
+     * exceptionally with {@link UassetdException} (a failed reply), {@link DaemonExitedException}, or
+     * {@link UassetdException.TimeoutException} after {@code timeout} (the request is then cancelled on the daemon).
+     */
+    public CompletableFuture<Reply> call(ActionRequest request, ProgressListener listener, java.time.Duration timeout) {
+        return start(request, listener, timeout).reply();
+    }
+
+    /** A request in flight: its id (to {@link #cancel} it) and its reply. */
+    public record Call(JsonNode id, CompletableFuture<Reply> reply) {
+    }
+
+    /** Like {@link #call(ActionRequest, ProgressListener, java.time.Duration)}, also giving the request's id. */
+    public Call start(ActionRequest request, ProgressListener listener, java.time.Duration timeout) {
+        ObjectNode req = Json.mapper().createObjectNode();
+        req.put("action", request.action());
+        request.fields().forEach((k, v) -> req.set(k, Json.mapper().valueToTree(v)));
+        req.put("id", nextId.getAndIncrement());
+        JsonNode id = req.get("id");
+        CompletableFuture<Reply> out = new CompletableFuture<>();
+        send(req, listener).whenComplete((reply, err) -> {
+            if (err != null) {
+                out.completeExceptionally(err instanceof java.util.concurrent.CompletionException && err.getCause() != null ? err.getCause() : err);
+            } else if (!reply.success()) {
+                out.completeExceptionally(UassetdException.fromReply(Json.mapper().valueToTree(reply)));
+            } else {
+                out.complete(reply);
+            }
+        });
+        if (timeout != null) {
+            CompletableFuture.delayedExecutor(timeout.toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
+                Pending p = byId.remove(id.toString());
+                if (p != null) {
+                    cancel(id);
+                    p.future().completeExceptionally(new UassetdException.TimeoutException(
+                            "request " + id + " timed out after " + timeout.toMillis() + " ms (cancelled)"));
+                }
+            });
+        }
+        return new Call(id, out);
+    }
+
+    public CompletableFuture<Reply> call(ActionRequest request) {
+        return call(request, null, null);
+    }
+
+    /** Cancels a request by id; completes with true when the daemon found it running. */
+    public CompletableFuture<Boolean> cancel(Object targetId) {
+        ObjectNode req = Json.mapper().createObjectNode();
+        req.put("action", "cancel");
+        req.set("target_id", targetId instanceof JsonNode n ? n : Json.mapper().valueToTree(targetId));
+        return send(req, null).thenApply(r -> r.success() && r.dataTree().path("cancelled").asBoolean(false));
+    }
+
+    /** Kills the daemon at once (as a crash would); every waiting future fails with {@link DaemonExitedException}. */
+    public void kill() {
+        if (process != null) {
+            process.destroyForcibly();
+        }
+    }
+
+    /**
+     * Stops this daemon (waiting up to 5 s for it, then killing it) and spawns a new one with the same
+     * command line; waiting requests fail with {@link DaemonExitedException}. Use the returned client.
+     */
+    public UassetdClient restart() throws IOException, InterruptedException {
+        if (command == null) {
+            throw new IllegalStateException("an attached client cannot restart its daemon");
+        }
+        close(5, TimeUnit.SECONDS);
+        return spawn(command, stderrSink);
+    }
+
+    /** False once the daemon closed its output (exited, crashed, killed). */
+    public boolean isAlive() {
+        return !closed;
     }
 
     /** Sends {@code {"action": action, ...fields}} with a fresh id. */
@@ -235,9 +387,25 @@ public final class UassetdClient implements AutoCloseable {
         try {
             reply = Json.mapper().treeToValue(node, Reply.class);
         } catch (Exception e) {
+            // A reply this protocol version cannot map (e.g. an error code newer than this client)
+            // still settles its request, with the raw failure.
+            reply = null;
+        }
+        JsonNode rawId = node.get("id");
+        Pending p;
+        if (reply == null) {
+            if (rawId == null || rawId.isNull()) {
+                synchronized (ordered) {
+                    p = ordered.pollFirst();
+                }
+            } else {
+                p = byId.remove(rawId.toString());
+            }
+            if (p != null) {
+                p.future().completeExceptionally(UassetdException.fromReply(node));
+            }
             return;
         }
-        Pending p;
         if (reply.id() == null) {
             synchronized (ordered) {
                 p = ordered.pollFirst();

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Smoke test of the self-contained distribution: unpacks dist/uassetd-*-linux-x64.tar.gz into a temporary
+# folder and runs bin/uassetd with an empty environment (no PATH, no JAVA_HOME): a CLI command, a daemon
+# session on a real fixture pak, the class-data-sharing archive remade for the new folder and used by the
+# next run, and the Python client finding the daemon through UASSETD_HOME.
+# Usage: dist/smoke-test.sh [archive]   (UASSETD_FIXTURES as for the tests)
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+archive="${1:-$(ls "$root"/dist/uassetd-*-linux-x64.tar.gz | head -n 1)}"
+fixtures="${UASSETD_FIXTURES:-../shared/fixtures}"
+case "$fixtures" in /*) ;; *) fixtures="$root/$fixtures" ;; esac
+pak="$fixtures/repak/packs/pack_v11.pak"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+fail() { echo "dist smoke test FAILED: $*" >&2; exit 1; }
+
+tar -xzf "$archive" -C "$work"
+home="$(ls -d "$work"/uassetd-*)"
+[[ -x "$home/bin/uassetd" && -f "$home/bin/uassetd.cmd" && -f "$home/lib/uassetd.jar" && -f "$home/lib/uassetd.jsa" ]] || fail "layout"
+[[ -f "$home/README.md" && -f "$home/THIRD-PARTY.md" && -d "$home/licenses" && -d "$home/runtime/legal" ]] || fail "README/licenses"
+
+out="$(env -i "$home/bin/uassetd" cityhash /Game/UI/Menu_EscapeMenu/MENU_EscapeMenu --json </dev/null)"
+[[ "$out" == *'"hash_hex":"0x80E800043D46FA72"'* ]] || fail "CLI cityhash: $out"
+
+session() {
+  printf '%s\n' '{"action":"ping"}' "{\"id\":1,\"action\":\"list_pak\",\"file_path\":\"$pak\",\"paths_only\":true}" '{"action":"shutdown"}' \
+    | env -i UASSETD_JAVA_OPTS="${1:-}" "$home/bin/uassetd" serve 2>"$work/stderr"
+}
+replies="$(session)"
+[[ "$(grep -c '"success":true' <<<"$replies")" == 3 ]] || fail "session replies: $replies"
+[[ "$replies" == *'"files":["directory/nested.txt","test.png","test.txt","zeros.bin"]'* ]] || fail "list_pak: $replies"
+# The first run in this folder remade the archive for it; the next run maps it.
+[[ "$(cat "$home/lib/uassetd.jsa.home")" == "$(cd "$home" && pwd -P)" ]] || fail "CDS archive not remade for $home"
+session "-Xlog:class+load=info:stderr" >/dev/null
+shared=$(grep -c 'source: shared objects file (top)' "$work/stderr" || true)
+(( shared > 500 )) || fail "the dynamic CDS archive was not used (${shared} classes from it)"
+
+py="$(command -v /usr/bin/python3 || command -v python3 || true)"
+if [[ -n "$py" ]]; then
+  env -i UASSETD_HOME="$home" PYTHONPATH="$root/clients/python" "$py" -c '
+from uassetd_client import Client
+with Client() as c:
+    assert c.call("ping").data == {"pong": True}
+    assert c.cityhash("/Game/_AssemblyStorm/TestMod/LIB_Hooks").data["hash_hex"] == "0x4AAF10FD2F66632E"
+' || fail "Python client through UASSETD_HOME"
+fi
+echo "dist smoke test passed: $(basename "$archive") ($(( $(stat -c %s "$archive") / 1048576 )) MiB), ${shared} classes from the CDS archive"

@@ -1,0 +1,346 @@
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.spi.ToolProvider;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+
+/**
+ * Builds the self-contained distribution (run by the {@code dist} Maven profile, Java source launcher):
+ * <pre>
+ * uassetd-VERSION/
+ *   bin/uassetd, bin/uassetd.cmd   launchers (the bundled runtime, the CDS archive)
+ *   lib/uassetd.jar, lib/uassetd.jsa
+ *   runtime/                       jlink image with the modules jdeps finds (+ its legal/ notices)
+ *   README.md, THIRD-PARTY.md, licenses/
+ * </pre>
+ * packed as {@code uassetd-VERSION-OS-ARCH.tar.gz} ({@code .zip} on Windows) for the system it runs on.
+ */
+public final class BuildDist {
+    /** Libraries shaded into the jar, with their licenses (versions come from the jar's Maven metadata). */
+    private static final Map<String, String> LIBRARIES = new LinkedHashMap<>();
+
+    static {
+        LIBRARIES.put("com.fasterxml.jackson.core:jackson-core", "Apache License 2.0");
+        LIBRARIES.put("com.fasterxml.jackson.core:jackson-databind", "Apache License 2.0");
+        LIBRARIES.put("com.fasterxml.jackson.core:jackson-annotations", "Apache License 2.0");
+        LIBRARIES.put("org.bouncycastle:bcprov-jdk18on", "Bouncy Castle Licence (MIT style)");
+        LIBRARIES.put("net.openhft:zero-allocation-hashing", "Apache License 2.0");
+        LIBRARIES.put("com.github.luben:zstd-jni", "BSD 2-Clause (zstd: BSD 3-Clause)");
+        LIBRARIES.put("net.java.dev.jna:jna", "Apache License 2.0 or LGPL 2.1");
+        LIBRARIES.put("at.yawk.lz4:lz4-java", "Apache License 2.0");
+        LIBRARIES.put("org.brotli:dec", "MIT License");
+    }
+
+    public static void main(String[] argv) throws Exception {
+        Map<String, String> a = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < argv.length; i += 2) {
+            a.put(argv[i].replaceFirst("^--", ""), argv[i + 1]);
+        }
+        Path jar = Path.of(a.get("jar")).toAbsolutePath().normalize();
+        Path repo = Path.of(a.get("repo")).toAbsolutePath().normalize();
+        Path out = Path.of(a.get("out")).toAbsolutePath().normalize();
+        Path work = Path.of(a.get("work")).toAbsolutePath().normalize();
+        Path jdk = Path.of(a.get("jdk"));
+        String version = a.get("version");
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: the daemon module must be packaged first");
+        }
+        boolean windows = System.getProperty("os.name").toLowerCase(Locale.ROOT).startsWith("windows");
+        String os = windows ? "windows" : System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("mac") ? "macos" : "linux";
+        String arch = switch (System.getProperty("os.arch")) {
+            case "amd64", "x86_64" -> "x64";
+            case "aarch64", "arm64" -> "aarch64";
+            default -> System.getProperty("os.arch");
+        };
+        String name = "uassetd-" + version;
+        Path stage = work.resolve("stage").resolve(name);
+        deleteTree(work.resolve("stage"));
+        Files.createDirectories(stage.resolve("bin"));
+        Files.createDirectories(stage.resolve("lib"));
+
+        String modules = tool("jdeps", "--multi-release", "17", "--ignore-missing-deps", "--print-module-deps", jar.toString()).trim();
+        log("modules: " + modules);
+        List<String> jlink = new ArrayList<>(List.of("--add-modules", modules, "--output", stage.resolve("runtime").toString(),
+                "--strip-debug", "--no-man-pages", "--no-header-files", "--generate-cds-archive"));
+        tool("jlink", jlink.toArray(String[]::new));
+        Files.copy(jar, stage.resolve("lib/uassetd.jar"));
+        writeLaunchers(stage);
+        makeCdsArchive(stage, windows);
+        Files.copy(repo.resolve("README.md"), stage.resolve("README.md"));
+        writeLicenses(jar, stage, modules);
+
+        Path archive = out.resolve(name + "-" + os + "-" + arch + (windows ? ".zip" : ".tar.gz"));
+        Path tmp = out.resolve(archive.getFileName() + ".tmp");
+        try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 20)) {
+            if (windows) {
+                zip(stage, o);
+            } else {
+                tarGz(stage, o);
+            }
+        }
+        Files.move(tmp, archive, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        log(archive + " (" + Files.size(archive) / 1024 / 1024 + " MiB)");
+    }
+
+    private static void log(String s) {
+        System.err.println("[dist] " + s);
+    }
+
+    private static String tool(String name, String... args) {
+        ToolProvider t = ToolProvider.findFirst(name).orElseThrow(() -> new IllegalStateException(name + " is not in this JDK"));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int rc = t.run(new PrintWriter(out), new PrintWriter(err), args);
+        if (rc != 0) {
+            throw new IllegalStateException(name + " failed (" + rc + "): " + err + out);
+        }
+        return out.toString();
+    }
+
+    private static void writeLaunchers(Path stage) throws IOException {
+        String sh = """
+                #!/bin/sh
+                # uassetd launcher of the self-contained distribution: runs the bundled Java runtime (no Java
+                # installation is needed or used) with a class-data-sharing archive of the start-up classes.
+                # Java 17 archives record the jar's absolute path, so the archive made at build time serves
+                # the folder it was made in; unpacked elsewhere, the first run makes a new one for its folder
+                # (in lib/ when writable, else in ~/.cache/uassetd). UASSETD_JAVA_OPTS adds JVM options;
+                # UASSETD_NO_CDS=1 turns the archive off.
+                self="$0"
+                while [ -h "$self" ]; do
+                  link=$(ls -ld "$self" | sed 's/.*-> //')
+                  case "$link" in /*) self="$link" ;; *) self="$(dirname "$self")/$link" ;; esac
+                done
+                home=$(cd "$(dirname "$self")/.." && pwd -P)
+                cds="-Xshare:auto"
+                if [ -z "${UASSETD_NO_CDS:-}" ]; then
+                  dir="$home/lib"
+                  if [ ! -w "$dir" ]; then
+                    dir="${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/uassetd/$(printf '%s' "$home" | cksum | cut -d ' ' -f 1)"
+                    mkdir -p "$dir" 2>/dev/null || dir=""
+                  fi
+                  if [ -n "$dir" ]; then
+                    if [ -f "$dir/uassetd.jsa" ] && [ "$(cat "$dir/uassetd.jsa.home" 2>/dev/null)" = "$home" ]; then
+                      cds="-XX:SharedArchiveFile=$dir/uassetd.jsa"
+                    elif [ -w "$dir" ]; then
+                      cds="-XX:ArchiveClassesAtExit=$dir/uassetd.jsa"
+                      printf '%s' "$home" > "$dir/uassetd.jsa.home"
+                    fi
+                  fi
+                fi
+                # shellcheck disable=SC2086
+                exec "$home/runtime/bin/java" -Xshare:auto "$cds" -Xlog:cds=off -Xlog:cds+dynamic=off ${UASSETD_JAVA_OPTS:-} -jar "$home/lib/uassetd.jar" "$@"
+                """;
+        Path launcher = stage.resolve("bin/uassetd");
+        Files.writeString(launcher, sh);
+        try {
+            Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
+        } catch (UnsupportedOperationException e) {
+            // Windows: the tar/zip entry mode is set when packing.
+        }
+        String cmd = """
+                @echo off
+                rem uassetd launcher of the self-contained distribution: the bundled Java runtime and its CDS archive.
+                setlocal
+                set "HOME_DIR=%~dp0.."
+                set "CDS=-XX:SharedArchiveFile=%HOME_DIR%\\lib\\uassetd.jsa"
+                if defined UASSETD_NO_CDS set "CDS=-Xshare:auto"
+                if not exist "%HOME_DIR%\\lib\\uassetd.jsa" set "CDS=-Xshare:auto"
+                "%HOME_DIR%\\runtime\\bin\\java.exe" -Xshare:auto "%CDS%" -Xlog:cds=off -Xlog:cds+dynamic=off %UASSETD_JAVA_OPTS% -jar "%HOME_DIR%\\lib\\uassetd.jar" %*
+                exit /b %ERRORLEVEL%
+                """.replace("\n", "\r\n");
+        Files.writeString(stage.resolve("bin/uassetd.cmd"), cmd);
+    }
+
+    /** Runs the bundled runtime once over a few requests and keeps the classes it loaded in lib/uassetd.jsa. */
+    private static void makeCdsArchive(Path stage, boolean windows) throws Exception {
+        Path java = stage.resolve("runtime/bin/" + (windows ? "java.exe" : "java"));
+        Process p = new ProcessBuilder(java.toString(), "-XX:ArchiveClassesAtExit=" + stage.resolve("lib/uassetd.jsa"),
+                "-Xlog:cds=off", "-Xlog:cds+dynamic=off", "-jar", stage.resolve("lib/uassetd.jar").toString(), "serve")
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try (OutputStream in = p.getOutputStream()) {
+            in.write(("""
+                    {"action":"ping"}
+                    {"id":1,"action":"version"}
+                    {"id":2,"action":"capabilities"}
+                    {"id":3,"action":"cityhash","file_path":"/Game/Cds/Warmup"}
+                    {"id":4,"action":"sleep","duration_ms":10,"steps":2,"progress":true}
+                    {"id":5,"action":"list_pak","file_path":"missing.pak"}
+                    {not json
+                    """).getBytes(StandardCharsets.UTF_8));
+        }
+        byte[] replies = p.getInputStream().readAllBytes();
+        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IllegalStateException("the CDS training run failed: " + new String(replies, StandardCharsets.UTF_8));
+        }
+        long lines = new String(replies, StandardCharsets.UTF_8).lines().filter(l -> !l.contains("\"event\"")).count();
+        if (lines != 7 || !Files.isRegularFile(stage.resolve("lib/uassetd.jsa"))) {
+            throw new IllegalStateException("the CDS training run answered " + lines + " of 7 requests or wrote no archive");
+        }
+        // The folder the archive is valid for (Java 17 checks the jar's absolute path); bin/uassetd remakes it elsewhere.
+        Files.writeString(stage.resolve("lib/uassetd.jsa.home"), stage.toRealPath().toString());
+    }
+
+    private static void writeLicenses(Path jar, Path stage, String modules) throws IOException {
+        Path dir = stage.resolve("licenses");
+        Files.createDirectories(dir);
+        StringBuilder md = new StringBuilder("""
+                # Third-party software in this distribution
+
+                `lib/uassetd.jar` bundles these libraries (their license texts, as the libraries ship them,
+                are in `licenses/`):
+
+                | library | version | license |
+                |---|---|---|
+                """);
+        try (ZipFile z = new ZipFile(jar.toFile())) {
+            for (Map.Entry<String, String> lib : LIBRARIES.entrySet()) {
+                String[] ga = lib.getKey().split(":");
+                ZipEntry pom = z.getEntry("META-INF/maven/" + ga[0] + "/" + ga[1] + "/pom.properties");
+                String version = "?";
+                if (pom != null) {
+                    try (InputStream in = z.getInputStream(pom)) {
+                        java.util.Properties p = new java.util.Properties();
+                        p.load(in);
+                        version = p.getProperty("version", "?");
+                    }
+                }
+                md.append("| ").append(lib.getKey()).append(" | ").append(version).append(" | ").append(lib.getValue()).append(" |\n");
+            }
+            var entries = z.entries();
+            while (entries.hasMoreElements()) {
+                ZipEntry e = entries.nextElement();
+                String n = e.getName();
+                String base = n.substring(n.lastIndexOf('/') + 1);
+                boolean legal = !e.isDirectory() && (base.toUpperCase(Locale.ROOT).contains("LICENSE") || base.toUpperCase(Locale.ROOT).contains("NOTICE"))
+                        && !base.endsWith(".class");
+                if (legal) {
+                    String target = n.replace("META-INF/", "").replace('/', '_');
+                    try (InputStream in = z.getInputStream(e)) {
+                        Files.copy(in, dir.resolve(target), StandardCopyOption.REPLACE_EXISTING);
+                    }
+                }
+            }
+        }
+        md.append("\nThe Java runtime in `runtime/` (modules ").append(modules)
+                .append(") is OpenJDK, GPL v2 with the Classpath Exception; its notices are in `runtime/legal/`.\n");
+        Files.writeString(stage.resolve("THIRD-PARTY.md"), md);
+    }
+
+    private static List<Path> files(Path root) throws IOException {
+        try (Stream<Path> s = Files.walk(root)) {
+            return s.sorted(Comparator.comparing(Path::toString)).toList();
+        }
+    }
+
+    private static void zip(Path stage, OutputStream o) throws IOException {
+        try (ZipOutputStream z = new ZipOutputStream(o)) {
+            for (Path p : files(stage)) {
+                String n = stage.getParent().relativize(p).toString().replace('\\', '/');
+                if (Files.isDirectory(p)) {
+                    z.putNextEntry(new ZipEntry(n + "/"));
+                } else {
+                    z.putNextEntry(new ZipEntry(n));
+                    Files.copy(p, z);
+                }
+                z.closeEntry();
+            }
+        }
+    }
+
+    /** A POSIX ustar archive, gzip-compressed, keeping the executable bits. */
+    private static void tarGz(Path stage, OutputStream o) throws IOException {
+        GZIPOutputStream gz = new GZIPOutputStream(o, 1 << 16);
+        for (Path p : files(stage)) {
+            String n = stage.getParent().relativize(p).toString().replace('\\', '/');
+            boolean dir = Files.isDirectory(p);
+            boolean exec = dir || Files.isExecutable(p) || n.endsWith("/bin/uassetd");
+            long size = dir ? 0 : Files.size(p);
+            long mtime = Files.getLastModifiedTime(p).toMillis() / 1000; // CDS checks the jar's modification time
+            gz.write(tarHeader(dir ? n + "/" : n, size, exec ? 0755 : 0644, dir, mtime));
+            if (!dir) {
+                Files.copy(p, gz);
+                int pad = (int) ((512 - size % 512) % 512);
+                gz.write(new byte[pad]);
+            }
+        }
+        gz.write(new byte[1024]);
+        gz.finish();
+        gz.flush();
+    }
+
+    private static byte[] tarHeader(String name, long size, int mode, boolean dir, long mtime) {
+        byte[] h = new byte[512];
+        String prefix = "";
+        if (name.length() > 100) {
+            int cut = name.lastIndexOf('/', name.length() - 2);
+            while (cut > 0 && name.length() - cut - 1 > 100) {
+                cut = name.indexOf('/', cut + 1);
+            }
+            if (cut <= 0 || cut > 155) {
+                throw new IllegalStateException("path too long for ustar: " + name);
+            }
+            prefix = name.substring(0, cut);
+            name = name.substring(cut + 1);
+        }
+        put(h, 0, 100, name.getBytes(StandardCharsets.UTF_8));
+        put(h, 100, 8, octal(mode, 7));
+        put(h, 108, 8, octal(0, 7));
+        put(h, 116, 8, octal(0, 7));
+        put(h, 124, 12, octal(size, 11));
+        put(h, 136, 12, octal(mtime, 11));
+        java.util.Arrays.fill(h, 148, 156, (byte) ' ');
+        h[156] = (byte) (dir ? '5' : '0');
+        put(h, 257, 6, "ustar\0".getBytes(StandardCharsets.US_ASCII));
+        put(h, 263, 2, "00".getBytes(StandardCharsets.US_ASCII));
+        put(h, 345, 155, prefix.getBytes(StandardCharsets.UTF_8));
+        long sum = 0;
+        for (byte b : h) {
+            sum += b & 0xFF;
+        }
+        put(h, 148, 8, (String.format("%06o", sum) + "\0 ").getBytes(StandardCharsets.US_ASCII));
+        return h;
+    }
+
+    private static byte[] octal(long v, int digits) {
+        return (String.format("%0" + digits + "o", v) + "\0").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static void put(byte[] h, int off, int len, byte[] v) {
+        if (v.length > len) {
+            throw new IllegalStateException("tar field overflow");
+        }
+        System.arraycopy(v, 0, h, off, v.length);
+    }
+
+    private static void deleteTree(Path p) throws IOException {
+        if (!Files.exists(p)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(p)) {
+            for (Path q : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(q);
+            }
+        }
+    }
+
+}
