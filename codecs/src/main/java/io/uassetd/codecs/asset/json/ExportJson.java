@@ -16,7 +16,8 @@ import java.util.List;
  */
 final class ExportJson {
     static final List<ExportJsonType> TYPES = List.of(new DataTableExportJson(), new StringTableExportJson(), new EnumExportJson(),
-            new NormalExportJson(), new RawExportJson());
+            new NormalExportJson(), new RawExportJson(),
+            new LevelExportJson());
 
     private ExportJson() {
     }
