@@ -115,8 +115,11 @@ class UAssetApiJsonActionsTest extends SharedDaemon {
                 assertThat(b.get("SerialSize").longValue()).as(name + " export " + i).isEqualTo(a.get("SerialSize").longValue());
             }
         }
-        // the level UAssetAPI parsed as a LevelExport, through the export listing
-        Reply exports = call("get_exports", Map.of("file_path", out.resolve("pkg/CPF_BearNest_Level.uasset").toString(),
+        // the map (PKG_ContainsMap) is a .umap; its level, which UAssetAPI parsed as a LevelExport, in the export listing
+        assertThat(out.resolve("pkg/CPF_BearNest_Level.umap")).exists();
+        assertThat(out.resolve("pkg/CPF_BearNest_Level.uasset")).doesNotExist();
+        assertThat(out.resolve("pkg/DT_ThrowLights.uasset")).exists();
+        Reply exports = call("get_exports", Map.of("file_path", out.resolve("pkg/CPF_BearNest_Level.umap").toString(),
                 "engine_version", "UE4_27"));
         assertThat(exports.success()).as(exports.message()).isTrue();
         JsonNode level = exports.dataTree().get(3);
