@@ -12,9 +12,10 @@ import java.util.Map;
  * order: {@code Field.Next} (only when UAssetAPI read it, before FFrameworkObjectVersion's
  * RemoveUField_Next), {@code SuperStruct}, {@code Children}, {@code LoadedProperties} (the FProperty
  * list of UE4.25 and later; absent or null before), then the script: {@code ScriptBytecodeSize} and
- * the bytecode. The bytecode is read in UAssetAPI's raw form ({@code ScriptBytecodeRaw}, base64, with
- * {@code ScriptBytecodeSize}); its expression tree form ({@code ScriptBytecode}) is refused naming the
- * export, as is a document with neither. Then the subclass's own fields and {@code Extras}.
+ * the bytecode: UAssetAPI's raw form ({@code ScriptBytecodeRaw}, base64, with {@code ScriptBytecodeSize},
+ * when {@code ScriptBytecode} is null) or its expression tree ({@code ScriptBytecode}, the expressions
+ * {@link KismetJson} reads; the sizes are computed). A document with neither is refused naming the
+ * export. Then the subclass's own fields and {@code Extras}.
  */
 class StructExportJson extends NormalExportJson {
     @Override
@@ -49,7 +50,7 @@ class StructExportJson extends NormalExportJson {
                 fproperty(c, w, p, 0);
             }
         }
-        script(w, in);
+        script(c, w, in);
         afterStruct(c, w, in);
         return w.out().toByteArray();
     }
@@ -58,11 +59,18 @@ class StructExportJson extends NormalExportJson {
     void afterStruct(JsonContext c, PropertyWriter w, JsonIn in) {
     }
 
-    private static void script(PropertyWriter w, JsonIn in) {
+    private static void script(JsonContext c, PropertyWriter w, JsonIn in) {
         JsonIn tree = in.opt("ScriptBytecode");
         if (tree != null) {
-            throw tree.error("Kismet bytecode as UAssetAPI's expression tree (ScriptBytecode) is not read yet; "
-                    + "give it in the raw form (ScriptBytecode null, ScriptBytecodeSize and ScriptBytecodeRaw)");
+            // the expression tree: serialized, its sizes (in memory, on disk) counted
+            io.uassetd.codecs.asset.archive.PackageWriter code = new io.uassetd.codecs.asset.archive.PackageWriter(
+                    c.pkg().version(), w.out().filterEditorOnly());
+            int memory = KismetJson.write(c, code, tree);
+            byte[] bytes = code.toByteArray();
+            w.out().writeI32(memory);
+            w.out().writeI32(bytes.length);
+            w.out().writeBytes(bytes);
+            return;
         }
         JsonIn raw = in.opt("ScriptBytecodeRaw");
         if (raw == null) {

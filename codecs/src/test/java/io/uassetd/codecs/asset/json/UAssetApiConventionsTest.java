@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Hand-made documents in conventions UAssetAPI writes that no real fixture covers (resources under
  * {@code uassetapi-json/}): a blueprint class (UAssetAPI 1.0.2's FunctionExport and ClassExport with
- * Kismet bytecode in the raw form, FProperty definitions, a class default object whose floats are
+ * Kismet bytecode in the raw form and as an expression tree, FProperty definitions, a class default object whose floats are
  * UAssetAPI's strings {@code "-0"}, {@code "NaN"}, {@code "Infinity"}, {@code "+0"}, {@code "-Infinity"}),
  * and the 1.0.0 layout ({@code EngineVersion} instead of {@code ObjectVersion}). The export bytes
  * written are checked against bytes assembled here in Unreal's layout (UStruct, UFunction, UClass,
@@ -148,12 +148,49 @@ class UAssetApiConventionsTest {
     }
 
     @Test
-    void bytecodeAsAnExpressionTreeIsRefusedNamingTheExport() throws IOException {
+    void bytecodeAsAnExpressionTreeIsSerializedWithItsSizeInMemory() throws IOException {
+        ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ObjectNode fn = (ObjectNode) doc.get("Exports").get(0);
+        fn.putNull("ScriptBytecodeRaw");
+        fn.put("ScriptBytecodeSize", 0);
+        fn.set("ScriptBytecode", UAssetJson.parse(("""
+                [{"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_Let, UAssetAPI",
+                  "Value": {"New": {"Path": ["EntryPoint"], "ResolvedOwner": 1}},
+                  "Variable": {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_LocalVariable, UAssetAPI",
+                               "Variable": {"New": {"Path": ["EntryPoint"], "ResolvedOwner": 1}}},
+                  "Expression": {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_IntConst, UAssetAPI", "Value": 5}},
+                 {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_JumpIfNot, UAssetAPI", "CodeOffset": 40,
+                  "BooleanExpression": {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_True, UAssetAPI"}},
+                 {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_FinalFunction, UAssetAPI", "StackNode": -4,
+                  "Parameters": [{"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_NameConst, UAssetAPI", "Value": "Health"},
+                                 {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_StringConst, UAssetAPI", "Value": "hi"}]},
+                 {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_Return, UAssetAPI",
+                  "ReturnExpression": {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_Nothing, UAssetAPI"}},
+                 {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_EndOfScript, UAssetAPI"}]
+                """).getBytes(java.nio.charset.StandardCharsets.UTF_8), "tree"));
+        byte[] json = UAssetJson.MAPPER.writeValueAsBytes(doc);
+        // sizes in memory: EX_Let 1 + 8 (property pointer) + (1 + 8) + (1 + 4) = 23; EX_JumpIfNot 1 + 4 + 1 = 6;
+        // EX_FinalFunction 1 + 8 + (1 + 12) + (1 + 3) + 1 = 27; EX_Return 2; EX_EndOfScript 1: 59 (67 bytes on disk)
+        Expected e = new Expected(doc).name("None").i32(0).i32(0).i32(0).i32(1)
+                .fproperty("IntProperty", "EntryPoint", 4, CPF_PARM | CPF_ZERO_CONSTRUCTOR | CPF_POD | CPF_NO_DESTRUCTOR | CPF_HAS_HASH)
+                .i32(59).i32(67)
+                .u8(0x0F).i32(1).name("EntryPoint").i32(1).u8(0x00).i32(1).name("EntryPoint").i32(1).u8(0x1D).i32(5)
+                .u8(0x07).i32(40).u8(0x27)
+                .u8(0x1C).i32(-4).u8(0x21).name("Health").u8(0x1F, 'h', 'i', 0).u8(0x16)
+                .u8(0x04, 0x0B)
+                .u8(0x53)
+                .i32(0x8000 | 0x20000).i64(0);
+        assertThat(exportBytes(json, "BP_Thing.uasset", 0)).isEqualTo(e.bytes());
+    }
+
+    @Test
+    void unreadBytecodeExpressionsAndMissingBytecodeAreRefusedNamingThePath() throws IOException {
         ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
         ArrayNode tree = ((ObjectNode) doc.get("Exports").get(0)).putArray("ScriptBytecode");
-        tree.addObject().put("$type", "UAssetAPI.Kismet.Bytecode.Expressions.EX_Return, UAssetAPI");
+        tree.addObject().put("$type", "UAssetAPI.Kismet.Bytecode.Expressions.EX_SwitchValue, UAssetAPI");
         assertThatThrownBy(() -> UAssetJson.fromTree(doc, "BP_Thing.uasset")).isInstanceOf(JsonFormatException.class)
-                .hasMessageContaining("expression tree").hasMessageContaining("$.Exports[0].ScriptBytecode");
+                .hasMessageContaining("EX_SwitchValue").hasMessageContaining("not read yet")
+                .hasMessageContaining("$.Exports[0].ScriptBytecode[0].$type");
         ObjectNode neither = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
         ((ObjectNode) neither.get("Exports").get(1)).remove("ScriptBytecodeRaw");
         assertThatThrownBy(() -> UAssetJson.fromTree(neither, "BP_Thing.uasset")).isInstanceOf(JsonFormatException.class)
