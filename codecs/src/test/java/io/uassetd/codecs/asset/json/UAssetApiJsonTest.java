@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * UAssetAPI's own JSON (no {@code Uassetd} block, no uassetd-only fields, versions and flags as
- * UAssetAPI's enum names, native structs in UAssetAPI's nested shape) is read back: every tagged
+ * UAssetAPI's enum names, native structs in UAssetAPI's nested shape, blueprint classes and functions
+ * as UAssetAPI's ClassExport/FunctionExport, see {@link UAssetApiStructs}) is read back: every tagged
  * legacy fixture's JSON, turned into such a document, gives a package that re-reads cleanly with the
  * same properties; where UAssetAPI's fields describe the header completely, the bytes are identical.
  */
@@ -105,6 +106,8 @@ class UAssetApiJsonTest {
         int total = 0;
         List<String> identical = new ArrayList<>();
         int completeTypeNames = 0;
+        int structExports = 0;
+        List<String> notConverted = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         List<String> differentBytes = new ArrayList<>();
         for (String relative : PropertyFixtures.legacyPackages().toList()) {
@@ -120,6 +123,8 @@ class UAssetApiJsonTest {
             ObjectNode ours = (ObjectNode) UAssetJson.toTree(pkg, null);
             ObjectNode theirs = toUAssetApi(ours.deepCopy());
             assertThat(theirs.has("Uassetd")).isFalse();
+            structExports += structExports(theirs);
+            notConverted.addAll(notConverted(relative, ours, theirs));
             roundTrip(relative, pkg, ours, theirs, null).addTo(failures, identical, differentBytes);
         }
         assertThat(completeTypeNames).as("UE5.4+ packages").isEqualTo(6);
@@ -128,6 +133,8 @@ class UAssetApiJsonTest {
         assertThat(identical).as("byte-identical").containsExactlyInAnyOrderElementsOf(TAGGED_IDENTICAL);
         assertThat(differentBytes).as("bytes differ").containsExactlyInAnyOrderElementsOf(TAGGED_DIFFERENT);
         assertThat(total).isEqualTo(TAGGED_IDENTICAL.size() + TAGGED_DIFFERENT.size());
+        assertThat(structExports).as("class and function exports given as UAssetAPI's ClassExport/FunctionExport").isEqualTo(96);
+        assertThat(notConverted).as("class and function exports left as NormalExports").isEmpty();
     }
 
     @Test
@@ -136,6 +143,8 @@ class UAssetApiJsonTest {
         int total = 0;
         List<String> identical = new ArrayList<>();
         List<String> failures = new ArrayList<>();
+        int structExports = 0;
+        List<String> notConverted = new ArrayList<>();
         for (String relative : PropertyFixtures.legacyPackages().toList()) {
             AssetPackage pkg = PropertyFixtures.open(relative);
             if (!pkg.hasUnversionedProperties()) {
@@ -148,6 +157,8 @@ class UAssetApiJsonTest {
             total++;
             ObjectNode ours = (ObjectNode) UAssetJson.toTree(pkg, usmap);
             ObjectNode theirs = toUAssetApi(ours.deepCopy());
+            structExports += structExports(theirs);
+            notConverted.addAll(notConverted(relative, ours, theirs));
             if (total == 1) {
                 org.assertj.core.api.Assertions.assertThatThrownBy(() -> UAssetJson.fromTree(theirs, pkg.name()))
                         .as("without mappings").isInstanceOf(io.uassetd.codecs.error.JsonFormatException.class)
@@ -159,6 +170,8 @@ class UAssetApiJsonTest {
         assertThat(identical).as("byte-identical").containsExactlyInAnyOrderElementsOf(UNVERSIONED_IDENTICAL);
         assertThat(differentBytes).as("bytes differ").containsExactlyInAnyOrderElementsOf(UNVERSIONED_DIFFERENT);
         assertThat(total).isEqualTo(UNVERSIONED_IDENTICAL.size() + UNVERSIONED_DIFFERENT.size());
+        assertThat(structExports).as("class and function exports given as UAssetAPI's ClassExport/FunctionExport").isEqualTo(206);
+        assertThat(notConverted).as("class and function exports left as NormalExports").isEmpty();
     }
 
     private static byte[] handWritten() throws IOException {
@@ -259,6 +272,8 @@ class UAssetApiJsonTest {
 
     /** Our document as UAssetAPI writes it: the Uassetd block folded into UAssetAPI's fields, uassetd-only fields dropped, names for numbers. */
     static ObjectNode toUAssetApi(ObjectNode root) {
+        // blueprint classes and functions as UAssetAPI's ClassExport/FunctionExport (bytecode in the raw form)
+        UAssetApiStructs.convert(root);
         ObjectNode x = (ObjectNode) root.remove("Uassetd");
         JsonNode summary = x.get("Summary");
         int ue4 = root.get("ObjectVersion").asInt();
@@ -415,6 +430,31 @@ class UAssetApiJsonTest {
         if (params != null) {
             params.forEach(x -> typeNameNodes(x, out));
         }
+    }
+
+    /** Blueprint classes and functions of uassetd's document the conversion left as NormalExports (file: export). */
+    private static List<String> notConverted(String relative, JsonNode ours, JsonNode theirs) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < ours.get("Exports").size(); i++) {
+            JsonNode e = ours.get("Exports").get(i);
+            int c = e.get("ClassIndex").asInt();
+            String cls = c < 0 ? ours.get("Imports").get(-c - 1).get("ObjectName").asText() : "";
+            if ((cls.equals("Function") || cls.endsWith("GeneratedClass"))
+                    && theirs.get("Exports").get(i).get("$type").asText().contains(".NormalExport,")) {
+                out.add(relative + ": " + e.get("ObjectName").asText());
+            }
+        }
+        return out;
+    }
+
+    /** How many exports of the document are UAssetAPI's ClassExport or FunctionExport. */
+    private static int structExports(JsonNode doc) {
+        int n = 0;
+        for (JsonNode e : doc.get("Exports")) {
+            String t = e.get("$type").asText();
+            n += t.contains(".ClassExport,") || t.contains(".FunctionExport,") ? 1 : 0;
+        }
+        return n;
     }
 
     /** How a UAssetAPI-shaped document came back: a failure (content differs or an error), else null or how its bytes differ. */
