@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.uassetd.protocol.ErrorCode;
 import io.uassetd.protocol.Json;
 import io.uassetd.protocol.Reply;
+import io.uassetd.testkit.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,5 +80,52 @@ class UAssetApiJsonActionsTest extends SharedDaemon {
         assertThat(r.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(r.message()).contains("$.Exports[0].ObjectFlags").contains("RF_NotAFlag");
         assertThat(Files.exists(target)).as("nothing written").isFalse();
+    }
+
+    /** The real UAssetGUI 1.0.2 files (Return to Moria, UE4.27) of the fixtures. */
+    private static final List<String> UASSETGUI = List.of("CPF_BearNest_Level", "DT_Moria_Chapters", "DT_Moria_ZoneFilters",
+            "DT_ThrowLights", "World_StringTable");
+
+    @Test
+    void realUAssetGuiFilesBecomePackagesWithTheirOriginalLayout(@TempDir Path out) throws Exception {
+        Path src = Fixtures.path("uassetgui-json");
+        Reply r = call("from_json", Map.of("file_path", src.toString(), "output_path", out.resolve("pkg").toString()));
+        assertThat(r.success()).as(r.message()).isTrue();
+        JsonNode d = r.dataTree();
+        assertThat(d.get("total").intValue()).isEqualTo(UASSETGUI.size());
+        assertThat(d.get("success_count").intValue()).as(d.toString()).isEqualTo(UASSETGUI.size());
+        assertThat(d.get("fail_count").intValue()).isZero();
+        // the packages read back (their summaries are unversioned: the engine is named) ...
+        Reply back = call("to_json", Map.of("file_path", out.resolve("pkg").toString(), "output_path", out.resolve("json").toString(),
+                "engine_version", "UE4_27"));
+        assertThat(back.success()).as(back.message()).isTrue();
+        assertThat(back.dataTree().get("success_count").intValue()).as(back.dataTree().toString()).isEqualTo(UASSETGUI.size());
+        for (String name : UASSETGUI) {
+            JsonNode in = Json.mapper().readTree(src.resolve(name + ".json").toFile());
+            JsonNode again = Json.mapper().readTree(out.resolve("json/" + name + ".json").toFile());
+            assertThat(again.get("NameMap")).as(name).isEqualTo(in.get("NameMap"));
+            assertThat(again.get("Imports").size()).as(name).isEqualTo(in.get("Imports").size());
+            // ... with every export where UAssetAPI found it in the original binary, at its original size
+            assertThat(again.get("Exports").size()).as(name).isEqualTo(in.get("Exports").size());
+            for (int i = 0; i < in.get("Exports").size(); i++) {
+                JsonNode a = in.get("Exports").get(i);
+                JsonNode b = again.get("Exports").get(i);
+                assertThat(b.get("ObjectName")).as(name + " export " + i).isEqualTo(a.get("ObjectName"));
+                assertThat(b.get("SerialOffset").longValue()).as(name + " export " + i).isEqualTo(a.get("SerialOffset").longValue());
+                assertThat(b.get("SerialSize").longValue()).as(name + " export " + i).isEqualTo(a.get("SerialSize").longValue());
+            }
+        }
+        // the map (PKG_ContainsMap) is a .umap; its level, which UAssetAPI parsed as a LevelExport, in the export listing
+        assertThat(out.resolve("pkg/CPF_BearNest_Level.umap")).exists();
+        assertThat(out.resolve("pkg/CPF_BearNest_Level.uasset")).doesNotExist();
+        assertThat(out.resolve("pkg/DT_ThrowLights.uasset")).exists();
+        Reply exports = call("get_exports", Map.of("file_path", out.resolve("pkg/CPF_BearNest_Level.umap").toString(),
+                "engine_version", "UE4_27"));
+        assertThat(exports.success()).as(exports.message()).isTrue();
+        JsonNode level = exports.dataTree().get(3);
+        assertThat(level.get("object_name").textValue()).isEqualTo("PersistentLevel");
+        assertThat(level.get("class_name").textValue()).isEqualTo("Level");
+        assertThat(level.get("serial_size").longValue()).isEqualTo(319);
+        assertThat(level.get("property_count").intValue()).isEqualTo(3);
     }
 }

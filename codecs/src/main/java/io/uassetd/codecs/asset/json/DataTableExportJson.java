@@ -57,4 +57,9 @@ final class DataTableExportJson extends NormalExportJson {
         }
         return new DataTableRows(JsonNames.guid(in.opt("ObjectGuid")), rowStruct, rows);
     }
+
+    @Override
+    boolean objectGuidInBody() {
+        return false; // part of this type's class data
+    }
 }

@@ -83,4 +83,9 @@ final class EnumExportJson extends NormalExportJson {
         }
         throw in.error("Unknown CppForm " + in.asText() + " (Regular, Namespaced or EnumClass)");
     }
+
+    @Override
+    boolean objectGuidInBody() {
+        return false; // part of this type's class data
+    }
 }

@@ -16,7 +16,9 @@ import java.util.List;
  */
 final class ExportJson {
     static final List<ExportJsonType> TYPES = List.of(new DataTableExportJson(), new StringTableExportJson(), new EnumExportJson(),
-            new NormalExportJson(), new RawExportJson());
+            new NormalExportJson(), new RawExportJson(),
+            new LevelExportJson(), new StructExportJson(), new StructExportJson.ClassExportJson(),
+            new StructExportJson.FunctionExportJson());
 
     private ExportJson() {
     }

@@ -121,6 +121,56 @@ final class JsonIn {
         return node.numberValue();
     }
 
+    /** .NET's NaN ({@code float.NaN}, {@code double.NaN}: sign bit set), which UAssetAPI writes for {@code "NaN"}. */
+    static final int DOTNET_FLOAT_NAN = 0xFFC00000;
+    static final long DOTNET_DOUBLE_NAN = 0xFFF8000000000000L;
+
+    /**
+     * A real number: a JSON number, or a string in the conventions UAssetAPI (Newtonsoft) writes:
+     * {@code "+0"} and {@code "-0"} (its FSignedZeroJsonConverter), {@code "NaN"}, {@code "Infinity"},
+     * {@code "-Infinity"}, or a number in a string.
+     */
+    double asReal() {
+        if (node.isNumber()) {
+            return node.doubleValue();
+        }
+        if (node.isTextual()) {
+            String t = node.textValue().trim();
+            switch (t) {
+                case "+0":
+                    return 0.0;
+                case "-0":
+                    return -0.0;
+                case "NaN":
+                    return Double.NaN;
+                case "Infinity", "+Infinity":
+                    return Double.POSITIVE_INFINITY;
+                case "-Infinity":
+                    return Double.NEGATIVE_INFINITY;
+                default:
+                    if (t.matches("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?")) {
+                        return Double.parseDouble(t);
+                    }
+            }
+        }
+        throw error("Expected a number (or \"+0\", \"-0\", \"NaN\", \"Infinity\", \"-Infinity\"), found " + kind());
+    }
+
+    /** {@link #asReal()} as float bits; NaN as .NET's NaN, the bits UAssetAPI writes for it. */
+    int asFloatBits() {
+        if (node.isNumber()) {
+            return Float.floatToRawIntBits(node.numberValue().floatValue());
+        }
+        double d = asReal();
+        return Double.isNaN(d) ? DOTNET_FLOAT_NAN : Float.floatToRawIntBits((float) d);
+    }
+
+    /** {@link #asReal()} as double bits; NaN as .NET's NaN. */
+    long asDoubleBits() {
+        double d = asReal();
+        return Double.isNaN(d) ? DOTNET_DOUBLE_NAN : Double.doubleToRawLongBits(d);
+    }
+
     boolean asBool() {
         if (!node.isBoolean()) {
             throw error("Expected true or false, found " + kind());

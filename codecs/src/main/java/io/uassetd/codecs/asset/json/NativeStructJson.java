@@ -143,7 +143,25 @@ final class NativeStructJson {
             return new NativeStructValue(layout.name(), m, doubles);
         }
         Map<String, Object> m = new LinkedHashMap<>();
-        for (NativeStructs.Field f : layout.fields()) {
+        List<NativeStructs.Field> fields = layout.fields();
+        if (value.node().isArray()) {
+            // UAssetAPI's array forms: a GameplayTagContainer's Value is its tag names, an IntPoint's [X, Y]
+            List<JsonIn> items = value.elements();
+            if (fields.size() == 1 && fields.get(0).kind() == NativeStructs.Kind.NAME_ARRAY) {
+                List<FName> list = new ArrayList<>();
+                items.forEach(e -> list.add(names.read(e)));
+                m.put(fields.get(0).name(), list);
+                return new NativeStructValue(layout.name(), m, doubles);
+            }
+            if (items.size() != fields.size() || fields.stream().anyMatch(f -> f.kind() != NativeStructs.Kind.I32)) {
+                throw value.error("Expected the fields of " + layout.name() + " by name");
+            }
+            for (int i = 0; i < fields.size(); i++) {
+                m.put(fields.get(i).name(), (long) items.get(i).asInt());
+            }
+            return new NativeStructValue(layout.name(), m, doubles);
+        }
+        for (NativeStructs.Field f : fields) {
             JsonIn x = value.get(f.name());
             m.put(f.name(), switch (f.kind()) {
                 case REAL -> doubles ? readDouble(x) : readFloat(x);
@@ -179,13 +197,13 @@ final class NativeStructJson {
         if (x.node().isObject()) {
             return (int) x.longField("Bits");
         }
-        return Float.floatToRawIntBits((float) x.asNumber().doubleValue());
+        return x.asFloatBits();
     }
 
     private static long readDouble(JsonIn x) {
         if (x.node().isObject()) {
             return x.longField("Bits");
         }
-        return Double.doubleToRawLongBits(x.asNumber().doubleValue());
+        return x.asDoubleBits();
     }
 }

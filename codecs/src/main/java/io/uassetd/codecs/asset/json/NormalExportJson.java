@@ -75,6 +75,17 @@ class NormalExportJson implements ExportJsonType {
         return new byte[0];
     }
 
+    static final int RF_CLASS_DEFAULT_OBJECT = 0x10;
+
+    /**
+     * True when UAssetAPI's {@code ObjectGuid} field of this type is the UObject's GUID that follows the
+     * properties, written by this class in front of the class data (false for the types that write it
+     * as part of their own class data).
+     */
+    boolean objectGuidInBody() {
+        return true;
+    }
+
     /** What the export type parses between the properties and the extras (nothing for a NormalExport). */
     void writeAfterProperties(JsonContext c, PropertyExportContent content, JsonGenerator g) throws IOException {
     }
@@ -152,6 +163,14 @@ class NormalExportJson implements ExportJsonType {
         JsonIn size = in.opt("PropertiesSize");
         int propertiesSize = size != null ? size.asInt() : sizeOf(c, props);
         byte[] classData = classDataFromJson(c, in);
+        if (objectGuidInBody() && in.node().has("ObjectGuid") && (e.entry().objectFlags() & RF_CLASS_DEFAULT_OBJECT) == 0) {
+            // UAssetAPI (1.0.2 on) parses UObject::Serialize's object GUID after the properties of every export
+            // that is not a class default object ("ObjectGuid": null is the bool32 0); uassetd keeps it in Extras
+            PropertyWriter w = new PropertyWriter(c.pkg());
+            w.writeObjectGuid(JsonNames.guid(in.opt("ObjectGuid")));
+            w.out().writeBytes(classData);
+            classData = w.out().toByteArray();
+        }
         byte[] tail = extras == null ? new byte[0] : extras.base64();
         if (classData.length > 0) {
             byte[] both = java.util.Arrays.copyOf(classData, classData.length + tail.length);

@@ -213,15 +213,32 @@ final class ReferenceJson {
                     string(in.opt("CultureInvariantString")));
             default -> new TextValue.StringTableHistory(names.read(in.get("TableId")), string(in.opt("Value")));
         };
-        return new TextValue(in.intOr("Flags", 0), type, h);
+        JsonIn flags = in.opt("Flags");
+        return new TextValue(flags == null ? 0 : (int) UAssetApiJson.flags(flags, TEXT_FLAGS), type, h);
     }
+
+    /** ETextFlag by UAssetAPI's names (it writes {@code "Flags": "CultureInvariant"}, names joined by ", "). */
+    private static final Map<String, Long> TEXT_FLAGS = Map.of("None", 0L, "Transient", 1L, "CultureInvariant", 2L,
+            "ConvertedProperty", 4L, "Immutable", 8L, "InitializedFromString", 16L);
 
     private SoftObjectPath readPath(JsonIn v) {
         SoftObjectPath.Layout layout = SoftObjectPath.layout(pkg);
         return switch (layout) {
             case STRING -> new SoftObjectPath(layout, string(v.opt("Path")), null, null, null, 0);
-            case ASSET_PATH_NAME -> new SoftObjectPath(layout, null, names.read(v.get("AssetPathName")), null,
-                    string(v.opt("SubPathString")), 0);
+            case ASSET_PATH_NAME -> {
+                // uassetd's {"AssetPathName", "SubPathString"}; UAssetAPI (1.0.2 on) writes a UE4 path in its
+                // FTopLevelAssetPath shape: {"AssetPath": {"PackageName": null, "AssetName": <the path name>}, "SubPathString"}
+                JsonIn pathName = v.opt("AssetPathName");
+                if (pathName == null && v.has("AssetPath")) {
+                    JsonIn asset = v.get("AssetPath");
+                    if (asset.has("PackageName")) {
+                        throw asset.get("PackageName").error("A soft object path of this engine version has one name (AssetName); PackageName must be null");
+                    }
+                    pathName = asset.opt("AssetName");
+                }
+                yield new SoftObjectPath(layout, null, pathName == null ? names.read(v.get("AssetPathName")) : names.read(pathName), null,
+                        string(v.opt("SubPathString")), 0);
+            }
             case TOP_LEVEL_ASSET_PATH -> {
                 JsonIn asset = v.get("AssetPath");
                 yield new SoftObjectPath(layout, null, names.read(asset.get("PackageName")), names.read(asset.get("AssetName")),

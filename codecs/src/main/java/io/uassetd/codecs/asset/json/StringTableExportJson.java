@@ -91,4 +91,9 @@ final class StringTableExportJson extends NormalExportJson {
     private static FString string(JsonIn in) {
         return in == null || in.isNull() ? FString.EMPTY : FString.of(in.asText());
     }
+
+    @Override
+    boolean objectGuidInBody() {
+        return false; // part of this type's class data
+    }
 }

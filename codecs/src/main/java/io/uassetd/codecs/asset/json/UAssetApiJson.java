@@ -71,9 +71,19 @@ final class UAssetApiJson {
     }
 
     static AssetPackage read(JsonIn root, String fileName, io.uassetd.codecs.usmap.Usmap mappings) {
-        int ue4 = version(root.get("ObjectVersion"), false);
-        JsonIn ue5In = root.opt("ObjectVersionUE5");
-        int ue5 = ue5In == null ? 0 : version(ue5In, true);
+        int ue4;
+        int ue5;
+        JsonIn engineIn = root.opt("EngineVersion");
+        if (!root.has("ObjectVersion") && engineIn != null) {
+            // UAssetAPI 1.0.0's layout: the engine release (its UE4Version enum) instead of the object versions
+            int[] v = engineRelease(engineIn);
+            ue4 = v[0];
+            ue5 = v[1];
+        } else {
+            ue4 = version(root.get("ObjectVersion"), false);
+            JsonIn ue5In = root.opt("ObjectVersionUE5");
+            ue5 = ue5In == null ? 0 : version(ue5In, true);
+        }
         PackageVersion version = new PackageVersion(ue4, ue5, root.intOr("FileVersionLicenseeUE", 0));
         boolean unversioned = root.boolOr("IsUnversioned", false);
         PackageBuilder b = PackageBuilder.cooked(version, unversioned);
@@ -331,6 +341,30 @@ final class UAssetApiJson {
         String branch = in.textOr("Branch", null);
         return new FEngineVersion(in.intOr("Major", 0), in.intOr("Minor", 0), in.intOr("Patch", 0), in.intOr("Changelist", 0),
                 branch == null ? FString.EMPTY : FString.of(branch));
+    }
+
+    /**
+     * UAssetAPI 1.0.0's {@code EngineVersion} (its UE4Version enum: {@code VER_UE4_0} ... {@code VER_UE4_27},
+     * {@code VER_UE4_OLDEST_LOADABLE_PACKAGE}, {@code VER_UE4_AUTOMATIC_VERSION}, or a release such as
+     * {@code VER_UE5_1}) as the object versions that release writes: {UE4, UE5}.
+     */
+    static int[] engineRelease(JsonIn in) {
+        String name = in.asText().trim();
+        switch (name) {
+            case "VER_UE4_OLDEST_LOADABLE_PACKAGE":
+                return new int[] {214, 0};
+            case "VER_UE4_AUTOMATIC_VERSION":
+                return new int[] {522, 0};
+            case "VER_UE4_AUTOMATIC_VERSION_PLUS_ONE":
+                return new int[] {523, 0};
+            default:
+                try {
+                    var e = io.uassetd.codecs.asset.version.EngineVersion.parse(name);
+                    return new int[] {e.fileVersionUE4(), e.fileVersionUE5()};
+                } catch (io.uassetd.codecs.error.FormatException ex) {
+                    throw in.error("Unknown EngineVersion " + name + " (VER_UE4_0 ... VER_UE4_27, VER_UE4_AUTOMATIC_VERSION)");
+                }
+        }
     }
 
     /** An object version: a number, or UAssetAPI's enum name ({@code VER_UE4_...}; UE5 names with or without {@code VER_UE5_}). */

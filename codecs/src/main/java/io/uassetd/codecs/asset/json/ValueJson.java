@@ -367,12 +367,12 @@ final class ValueJson {
         }
         JsonIn value = in.get("Value");
         JsonNode n = value.node();
-        if (n.isTextual() && (kind.equals("FloatProperty") || kind.equals("DoubleProperty"))) {
-            try {
-                return NumericValue.of(kind, Double.parseDouble(n.textValue()));
-            } catch (NumberFormatException e) {
-                throw value.error("Expected a number for " + kind);
-            }
+        if (kind.equals("FloatProperty")) {
+            // numbers, and UAssetAPI's strings: "+0", "-0", "NaN", "Infinity", "-Infinity"
+            return new NumericValue(kind, value.asFloatBits());
+        }
+        if (kind.equals("DoubleProperty")) {
+            return new NumericValue(kind, value.asDoubleBits());
         }
         try {
             return NumericValue.of(kind, value.asNumber());

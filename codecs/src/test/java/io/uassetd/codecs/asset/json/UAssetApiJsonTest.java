@@ -23,18 +23,91 @@ import org.junit.jupiter.api.Test;
 
 /**
  * UAssetAPI's own JSON (no {@code Uassetd} block, no uassetd-only fields, versions and flags as
- * UAssetAPI's enum names, native structs in UAssetAPI's nested shape) is read back: every tagged
+ * UAssetAPI's enum names, native structs in UAssetAPI's nested shape, blueprint classes and functions
+ * as UAssetAPI's ClassExport/FunctionExport, see {@link UAssetApiStructs}) is read back: every tagged
  * legacy fixture's JSON, turned into such a document, gives a package that re-reads cleanly with the
  * same properties; where UAssetAPI's fields describe the header completely, the bytes are identical.
  */
 class UAssetApiJsonTest {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    /** Tagged fixtures whose UAssetAPI-shaped document gives back the fixture byte for byte. */
+    private static final List<String> TAGGED_IDENTICAL = List.of(
+            "uassetapi/TestCustomSerializationStructsInMap/wtf.uasset",
+            "uassetapi/TestJson/ABP_SMG_A.uasset",
+            "uassetapi/TestJson/Items.uasset",
+            "uassetapi/TestJson/Map_FrontEnd_Hotel_LS_Night.umap",
+            "uassetapi/TestJson/RaceSimDataAsset.uasset",
+            "uassetapi/TestJson/TurboAcres_Environment.uasset",
+            "uassetapi/TestJson/WPN_LockOnRifle.uasset",
+            "uassetapi/TestManyAssets/Astroneer/Augment_BroadBrush.uasset",
+            "uassetapi/TestManyAssets/Bloodstained/PB_DT_RandomizerRoomCheck.uasset",
+            "uassetapi/TestManyAssets/CodeVein/SK_Inner_Female1.uasset",
+            "uassetapi/TestUnknownProperties/BP_DetPack_Charge.uasset",
+            "unrealmodding/general/npc_onop/NPC_Onop_IO_Bech.uasset",
+            "unrealmodding/general/pseudoregalia/BP_looseWeapon.uasset",
+            "unrealmodding/general/pseudoregalia/UI_HUD.uasset",
+            "unrealmodding/user_defined_struct/achievements_STRUCT_entry.uasset");
+    /** Tagged fixtures equal in content whose .uasset header differs: editor packages (summary fields and tables beyond UAssetAPI's), duplicate name entries, stored name hashes that differ from the computed ones. */
+    private static final List<String> TAGGED_DIFFERENT = List.of(
+            "uassetapi/TestDuplicateNameMapEntries/BIOME_AzureWeald.uasset",
+            "uassetapi/TestEditorAssets/TestActorBP.uasset",
+            "uassetapi/TestEditorAssets/TestMaterial.uasset",
+            "uassetapi/TestEditorAssets/TestSoundClass.uasset",
+            "uassetapi/TestEditorUE5_7/Blueprints/BP_FP_CameraManager.uasset",
+            "uassetapi/TestEditorUE5_7/Blueprints/BP_FirstPersonCameraManager.uasset",
+            "uassetapi/TestEditorUE5_7/Blueprints/BP_FirstPersonCharacter.uasset",
+            "uassetapi/TestEditorUE5_7/Blueprints/BP_FirstPersonGameMode.uasset",
+            "uassetapi/TestEditorUE5_7/Blueprints/BP_FirstPersonPlayerController.uasset",
+            "uassetapi/TestImproperNameMapHashes/OC_Gatling_DamageB_B.uasset",
+            "uassetapi/TestUE5_5/BlankGame/T_pl01_001_body_D.uasset");
+    /** Unversioned fixtures (with their mappings) byte-identical after the trip. */
+    private static final List<String> UNVERSIONED_IDENTICAL = List.of(
+            "uassetapi/TestJson/MGA_HeavyWeapon_Parent.uasset",
+            "uassetapi/TestUE5_1/UnderlyingEnumTypes/NewDataTable.uasset",
+            "uassetapi/TestUE5_5/BlankGame/T_Test.uasset");
+    /** Unversioned fixtures equal in content whose bytes differ in what only uassetd's fields keep (header padding, unversioned headers starting with empty fragments, tables UAssetAPI's fields do not describe). */
+    private static final List<String> UNVERSIONED_DIFFERENT = List.of(
+            "uassetapi/TestManyAssets/Clay/Clay/Content/FirstPerson/Blueprints/BP_FirstPersonGameMode.uasset",
+            "uassetapi/TestManyAssets/Clay/Clay/Content/FirstPerson/Blueprints/B_Gamemode.uasset",
+            "uassetapi/TestManyAssets/Clay/Clay/Content/FirstPerson/Blueprints/Begin_Player.uasset",
+            "uassetapi/TestManyAssets/Clay/Clay/Content/FirstPerson/Blueprints/Begin_Player_General.uasset",
+            "uassetapi/TestManyAssets/Clay/Clay/Content/FirstPerson/Blueprints/Begin_Player_Main_Menu.uasset",
+            "uassetapi/TestManyAssets/Clay/Clay/Content/FirstPerson/Blueprints/Boomerang.uasset",
+            "uassetapi/TestManyAssets/Clay/Clay/Content/FirstPerson/Blueprints/Drone_Marker.uasset",
+            "uassetapi/TestManyAssets/Clay/Clay/Content/FirstPerson/Blueprints/Game_Instance_Custom.uasset",
+            "uassetapi/TestManyAssets/Clay/Clay/Content/FirstPerson/Blueprints/HUD_Custom.uasset",
+            "uassetapi/TestManyAssets/Clay/Clay/Content/FirstPerson/Blueprints/Marker.uasset",
+            "uassetapi/TestManyAssets/Clay/Clay/Content/FirstPerson/Blueprints/Save_Game_Custom.uasset",
+            "uassetapi/TestManyAssets/Clay/Clay/Content/FirstPerson/Blueprints/Trigger_Box.uasset",
+            "uassetapi/TestManyAssets/Clay/Engine/Content/BasicShapes/BasicShapeMaterial.uasset",
+            "uassetapi/TestManyAssets/Clay/Engine/Content/BasicShapes/Cone.uasset",
+            "uassetapi/TestManyAssets/Clay/Engine/Content/BasicShapes/Cube.uasset",
+            "uassetapi/TestManyAssets/Clay/Engine/Content/BasicShapes/Cylinder.uasset",
+            "uassetapi/TestManyAssets/Clay/Engine/Content/BasicShapes/Plane.uasset",
+            "uassetapi/TestManyAssets/Clay/Engine/Content/BasicShapes/Sphere.uasset",
+            "uassetapi/TestManyAssets/Clay/Engine/Content/EngineSky/SM_SkySphere.uasset",
+            "uassetapi/TestUE5_4/Billiards/BP_Table_Lamp.uasset",
+            "uassetapi/TestUE5_4/BlankGame/BP_CubePawn.uasset",
+            "uassetapi/TestUE5_4/BlankGame/MI_BlueCube.uasset",
+            "uassetapi/TestUE5_4/BlankGame/M_Cube.uasset",
+            "uassetapi/TestUE5_4/BlankGame/SM_BlueCube.uasset",
+            "uassetapi/TestUE5_5/BlankGame/BP_Test.uasset",
+            "uassetapi/TestUE5_5/BlankGame/M_Cube_1.uasset",
+            "uassetapi/TestUE5_5/BlankGame/SM_Cube.uasset",
+            "uassetapi/TestUE5_5/BlankGame/WBP_Hello.uasset",
+            "uassetapi/TestUE5_6/BpThirdPerson/BP_ThirdPersonCharacter.uasset",
+            "uassetapi/TestUE5_6/BpThirdPerson/MI_Quinn_01.uasset",
+            "uassetapi/TestUE5_6/BpThirdPerson/M_Mannequin.uasset",
+            "uassetapi/TestUE5_6/BpThirdPerson/SM_Cube.uasset",
+            "unrealmodding/ue5/PublicHousingPlot_Root.umap");
 
     @Test
     void taggedFixturesReadBackFromUAssetApiJson() throws IOException {
         int total = 0;
-        int identical = 0;
+        List<String> identical = new ArrayList<>();
         int completeTypeNames = 0;
+        int structExports = 0;
+        List<String> notConverted = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         List<String> differentBytes = new ArrayList<>();
         for (String relative : PropertyFixtures.legacyPackages().toList()) {
@@ -50,24 +123,28 @@ class UAssetApiJsonTest {
             ObjectNode ours = (ObjectNode) UAssetJson.toTree(pkg, null);
             ObjectNode theirs = toUAssetApi(ours.deepCopy());
             assertThat(theirs.has("Uassetd")).isFalse();
-            identical += roundTrip(relative, pkg, ours, theirs, null).addTo(failures, differentBytes);
+            structExports += structExports(theirs);
+            notConverted.addAll(notConverted(relative, ours, theirs));
+            roundTrip(relative, pkg, ours, theirs, null).addTo(failures, identical, differentBytes);
         }
-        System.out.println("UAssetAPI JSON: " + total + " tagged fixtures (" + completeTypeNames + " UE5.4+), " + (total - failures.size())
-                + " equal in content, " + identical + " byte-identical; bytes differ: " + differentBytes);
-        assertThat(total).isGreaterThan(10);
-        assertThat(completeTypeNames).isGreaterThan(0);
+        assertThat(completeTypeNames).as("UE5.4+ packages").isEqualTo(6);
         assertThat(failures).isEmpty();
-        // the others: editor packages (their summaries and tables beyond UAssetAPI's fields), duplicate
-        // name entries and stored name hashes that differ from the computed ones
-        assertThat(identical).isGreaterThanOrEqualTo(15);
+        // the exact lists: a regression (identical -> different) or a skipped fixture fails
+        assertThat(identical).as("byte-identical").containsExactlyInAnyOrderElementsOf(TAGGED_IDENTICAL);
+        assertThat(differentBytes).as("bytes differ").containsExactlyInAnyOrderElementsOf(TAGGED_DIFFERENT);
+        assertThat(total).isEqualTo(TAGGED_IDENTICAL.size() + TAGGED_DIFFERENT.size());
+        assertThat(structExports).as("class and function exports given as UAssetAPI's ClassExport/FunctionExport").isEqualTo(96);
+        assertThat(notConverted).as("class and function exports left as NormalExports").isEmpty();
     }
 
     @Test
     void unversionedFixturesReadBackFromUAssetApiJsonWithTheirMappings() throws IOException {
         List<String> differentBytes = new ArrayList<>();
         int total = 0;
-        int identical = 0;
+        List<String> identical = new ArrayList<>();
         List<String> failures = new ArrayList<>();
+        int structExports = 0;
+        List<String> notConverted = new ArrayList<>();
         for (String relative : PropertyFixtures.legacyPackages().toList()) {
             AssetPackage pkg = PropertyFixtures.open(relative);
             if (!pkg.hasUnversionedProperties()) {
@@ -80,19 +157,21 @@ class UAssetApiJsonTest {
             total++;
             ObjectNode ours = (ObjectNode) UAssetJson.toTree(pkg, usmap);
             ObjectNode theirs = toUAssetApi(ours.deepCopy());
+            structExports += structExports(theirs);
+            notConverted.addAll(notConverted(relative, ours, theirs));
             if (total == 1) {
                 org.assertj.core.api.Assertions.assertThatThrownBy(() -> UAssetJson.fromTree(theirs, pkg.name()))
                         .as("without mappings").isInstanceOf(io.uassetd.codecs.error.JsonFormatException.class)
                         .hasMessageContaining("needs the mappings (usmap_path)").hasMessageContaining("$.Exports[");
             }
-            identical += roundTrip(relative, pkg, ours, theirs, usmap).addTo(failures, differentBytes);
+            roundTrip(relative, pkg, ours, theirs, usmap).addTo(failures, identical, differentBytes);
         }
-        System.out.println("UAssetAPI JSON (unversioned bytes differ): " + differentBytes);
-        System.out.println("UAssetAPI JSON (unversioned, with mappings): " + total + " fixtures, " + (total - failures.size())
-                + " equal in content, " + identical + " byte-identical");
-        assertThat(total).isGreaterThan(10);
         assertThat(failures).isEmpty();
-        assertThat(identical).isPositive();
+        assertThat(identical).as("byte-identical").containsExactlyInAnyOrderElementsOf(UNVERSIONED_IDENTICAL);
+        assertThat(differentBytes).as("bytes differ").containsExactlyInAnyOrderElementsOf(UNVERSIONED_DIFFERENT);
+        assertThat(total).isEqualTo(UNVERSIONED_IDENTICAL.size() + UNVERSIONED_DIFFERENT.size());
+        assertThat(structExports).as("class and function exports given as UAssetAPI's ClassExport/FunctionExport").isEqualTo(206);
+        assertThat(notConverted).as("class and function exports left as NormalExports").isEmpty();
     }
 
     private static byte[] handWritten() throws IOException {
@@ -193,6 +272,8 @@ class UAssetApiJsonTest {
 
     /** Our document as UAssetAPI writes it: the Uassetd block folded into UAssetAPI's fields, uassetd-only fields dropped, names for numbers. */
     static ObjectNode toUAssetApi(ObjectNode root) {
+        // blueprint classes and functions as UAssetAPI's ClassExport/FunctionExport (bytecode in the raw form)
+        UAssetApiStructs.convert(root);
         ObjectNode x = (ObjectNode) root.remove("Uassetd");
         JsonNode summary = x.get("Summary");
         int ue4 = root.get("ObjectVersion").asInt();
@@ -351,16 +432,42 @@ class UAssetApiJsonTest {
         }
     }
 
+    /** Blueprint classes and functions of uassetd's document the conversion left as NormalExports (file: export). */
+    private static List<String> notConverted(String relative, JsonNode ours, JsonNode theirs) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < ours.get("Exports").size(); i++) {
+            JsonNode e = ours.get("Exports").get(i);
+            int c = e.get("ClassIndex").asInt();
+            String cls = c < 0 ? ours.get("Imports").get(-c - 1).get("ObjectName").asText() : "";
+            if ((cls.equals("Function") || cls.endsWith("GeneratedClass"))
+                    && theirs.get("Exports").get(i).get("$type").asText().contains(".NormalExport,")) {
+                out.add(relative + ": " + e.get("ObjectName").asText());
+            }
+        }
+        return out;
+    }
+
+    /** How many exports of the document are UAssetAPI's ClassExport or FunctionExport. */
+    private static int structExports(JsonNode doc) {
+        int n = 0;
+        for (JsonNode e : doc.get("Exports")) {
+            String t = e.get("$type").asText();
+            n += t.contains(".ClassExport,") || t.contains(".FunctionExport,") ? 1 : 0;
+        }
+        return n;
+    }
+
     /** How a UAssetAPI-shaped document came back: a failure (content differs or an error), else null or how its bytes differ. */
-    private record Trip(String failure, String difference) {
-        /** Adds this outcome to the lists; 1 when byte-identical, else 0. */
-        int addTo(List<String> failures, List<String> different) {
+    private record Trip(String relative, String failure, String difference) {
+        /** Adds this outcome to one of the lists: failures (with why), byte-identical, or differing bytes (the fixture's path). */
+        void addTo(List<String> failures, List<String> identical, List<String> different) {
             if (failure != null) {
                 failures.add(failure);
             } else if (difference != null) {
-                different.add(difference);
+                different.add(relative);
+            } else {
+                identical.add(relative);
             }
-            return failure == null && difference == null ? 1 : 0;
         }
     }
 
@@ -374,20 +481,20 @@ class UAssetApiJsonTest {
                     PropertyFixtures.engineFor(relative));
             String diff = sameContent(ours, UAssetJson.toTree(reread, usmap));
             if (diff != null) {
-                return new Trip(relative + ": " + diff, null);
+                return new Trip(relative, relative + ": " + diff, null);
             }
             Path path = Fixtures.path(relative);
             Path uexp = AssetPackage.sibling(path, ".uexp");
             byte[] head = Files.readAllBytes(path);
             byte[] tail = Files.exists(uexp) ? Files.readAllBytes(uexp) : new byte[0];
             if (java.util.Arrays.equals(bytes.header(), head) && java.util.Arrays.equals(bytes.exports(), tail)) {
-                return new Trip(null, null);
+                return new Trip(relative, null, null);
             }
-            return new Trip(null, relative + " (header " + head.length + " -> " + bytes.header().length + " at "
+            return new Trip(relative, null, relative + " (header " + head.length + " -> " + bytes.header().length + " at "
                     + java.util.Arrays.mismatch(head, bytes.header()) + ", .uexp " + tail.length + " -> " + bytes.exports().length + " at "
                     + java.util.Arrays.mismatch(tail, bytes.exports()) + ")");
         } catch (RuntimeException e) {
-            return new Trip(relative + ": " + e + " " + java.util.Arrays.toString(java.util.Arrays.copyOf(e.getStackTrace(), 4)), null);
+            return new Trip(relative, relative + ": " + e + " " + java.util.Arrays.toString(java.util.Arrays.copyOf(e.getStackTrace(), 4)), null);
         }
     }
 

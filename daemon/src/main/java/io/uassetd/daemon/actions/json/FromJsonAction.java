@@ -73,8 +73,17 @@ public final class FromJsonAction implements ActionHandler {
         return n.endsWith(".uasset") || n.endsWith(".umap");
     }
 
-    /** The package's own extension (.uasset or .umap), from the file name the JSON records. */
+    /**
+     * The package's own extension (.uasset or .umap), from the file name the JSON records; UAssetAPI's
+     * JSON records none: a package whose flags hold PKG_ContainsMap (a map) is a .umap.
+     */
     static String extensionOf(JsonNode tree) {
+        if (!tree.has("Uassetd")) {
+            JsonNode flags = tree.path("PackageFlags");
+            boolean map = flags.isNumber() ? (flags.longValue() & 0x20000) != 0
+                    : java.util.Arrays.stream(flags.asText("").split("[|,]")).anyMatch(f -> f.trim().equals("PKG_ContainsMap"));
+            return map ? ".umap" : ".uasset";
+        }
         String fileName = tree.path("Uassetd").path("FileName").asText("");
         return fileName.toLowerCase(java.util.Locale.ROOT).endsWith(".umap") ? ".umap" : ".uasset";
     }

@@ -1,0 +1,221 @@
+package io.uassetd.codecs.asset.json;
+
+import io.uassetd.codecs.asset.archive.PackageWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Kismet bytecode given as UAssetAPI's expression tree ({@code ScriptBytecode}: a list of
+ * {@code {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_...", ...}}), serialized as Unreal's
+ * script: each expression is its token byte, then its operands, nested expressions in place. The
+ * script's size in memory (the UStruct's {@code ScriptBytecodeSize}) is counted as Unreal counts it:
+ * names 12 bytes (FScriptName), object and property pointers 8, other operands their bytes.
+ *
+ * <p>Read: the operand-less tokens, the constants ({@code EX_IntConst}, {@code EX_Int64Const},
+ * {@code EX_UInt64Const}, {@code EX_FloatConst}, {@code EX_ByteConst},
+ * {@code EX_IntConstByte}, {@code EX_SkipOffsetConst}, {@code EX_NameConst}, {@code EX_ObjectConst},
+ * {@code EX_StringConst}, {@code EX_UnicodeStringConst}: {@code Value}), control flow
+ * ({@code EX_Return} {@code ReturnExpression}; {@code EX_Jump} {@code CodeOffset};
+ * {@code EX_JumpIfNot} {@code CodeOffset}, {@code BooleanExpression}; {@code EX_PushExecutionFlow}
+ * {@code PushingAddress}; {@code EX_PopExecutionFlowIfNot} {@code BooleanExpression};
+ * {@code EX_ComputedJump} {@code CodeOffsetExpression}), variables ({@code EX_LocalVariable},
+ * {@code EX_InstanceVariable}, {@code EX_DefaultVariable}, {@code EX_LocalOutVariable}:
+ * {@code Variable}, a property pointer {@code {"New": {"Path": [names], "ResolvedOwner"}}} or
+ * {@code {"Old": index}}), assignments ({@code EX_Let} {@code Value}, {@code Variable},
+ * {@code Expression}; {@code EX_LetBool}, {@code EX_LetObj}, {@code EX_LetWeakObjPtr},
+ * {@code EX_LetDelegate}, {@code EX_LetMulticastDelegate}: {@code VariableExpression},
+ * {@code AssignmentExpression}), calls ({@code EX_FinalFunction}, {@code EX_LocalFinalFunction},
+ * {@code EX_CallMath}: {@code StackNode}, {@code Parameters}; {@code EX_VirtualFunction},
+ * {@code EX_LocalVirtualFunction}: {@code VirtualFunctionName}, {@code Parameters}; the closing
+ * {@code EX_EndFunctionParms} is written) and contexts ({@code EX_Context},
+ * {@code EX_Context_FailSilent}, {@code EX_ClassContext}: {@code ObjectExpression}, {@code Offset},
+ * {@code RValuePointer}, {@code ContextExpression}). Any other expression is refused naming its path.
+ */
+final class KismetJson {
+    private static final String PREFIX = "UAssetAPI.Kismet.Bytecode.Expressions.";
+    private static final String SUFFIX = ", UAssetAPI";
+    private static final Map<String, Integer> TOKENS = new HashMap<>();
+    private static final Set<String> NO_OPERANDS = Set.of("EX_Nothing", "EX_EndOfScript", "EX_Self", "EX_IntZero", "EX_IntOne",
+            "EX_True", "EX_False", "EX_NoObject", "EX_NoInterface", "EX_EndFunctionParms", "EX_EndStructConst", "EX_EndArray",
+            "EX_EndArrayConst", "EX_EndSet", "EX_EndMap", "EX_EndSetConst", "EX_EndMapConst", "EX_EndParmValue",
+            "EX_PopExecutionFlow", "EX_DeprecatedOp4A", "EX_Breakpoint", "EX_Tracepoint", "EX_WireTracepoint");
+
+    static {
+        Object[] t = {"EX_LocalVariable", 0x00, "EX_InstanceVariable", 0x01, "EX_DefaultVariable", 0x02, "EX_Return", 0x04,
+            "EX_Jump", 0x06, "EX_JumpIfNot", 0x07, "EX_Nothing", 0x0B, "EX_Let", 0x0F, "EX_ClassContext", 0x12, "EX_LetBool", 0x14,
+            "EX_EndParmValue", 0x15, "EX_EndFunctionParms", 0x16, "EX_Self", 0x17, "EX_Context", 0x19, "EX_Context_FailSilent", 0x1A,
+            "EX_VirtualFunction", 0x1B, "EX_FinalFunction", 0x1C, "EX_IntConst", 0x1D, "EX_FloatConst", 0x1E, "EX_StringConst", 0x1F,
+            "EX_ObjectConst", 0x20, "EX_NameConst", 0x21, "EX_ByteConst", 0x24, "EX_IntZero", 0x25, "EX_IntOne", 0x26, "EX_True", 0x27,
+            "EX_False", 0x28, "EX_NoObject", 0x2A, "EX_IntConstByte", 0x2C, "EX_NoInterface", 0x2D, "EX_EndStructConst", 0x30,
+            "EX_EndArray", 0x32, "EX_UnicodeStringConst", 0x34, "EX_Int64Const", 0x35, "EX_UInt64Const", 0x36,
+            "EX_EndSet", 0x3A, "EX_EndMap", 0x3C, "EX_EndSetConst", 0x3E, "EX_EndMapConst", 0x40, "EX_LetMulticastDelegate", 0x43,
+            "EX_LetDelegate", 0x44, "EX_LocalVirtualFunction", 0x45, "EX_LocalFinalFunction", 0x46, "EX_LocalOutVariable", 0x48,
+            "EX_DeprecatedOp4A", 0x4A, "EX_PushExecutionFlow", 0x4C, "EX_PopExecutionFlow", 0x4D, "EX_ComputedJump", 0x4E,
+            "EX_PopExecutionFlowIfNot", 0x4F, "EX_Breakpoint", 0x50, "EX_EndOfScript", 0x53, "EX_WireTracepoint", 0x5A,
+            "EX_SkipOffsetConst", 0x5B, "EX_Tracepoint", 0x5E, "EX_LetObj", 0x5F, "EX_LetWeakObjPtr", 0x60, "EX_CallMath", 0x68,
+            "EX_EndArrayConst", 0x66};
+        for (int i = 0; i < t.length; i += 2) {
+            TOKENS.put((String) t[i], (Integer) t[i + 1]);
+        }
+    }
+
+    private static final int MAX_DEPTH = 256;
+    private final JsonContext c;
+    private final PackageWriter out;
+
+    private KismetJson(JsonContext c, PackageWriter out) {
+        this.c = c;
+        this.out = out;
+    }
+
+    /** Serializes the expression list to {@code out}; returns the script's size in memory. */
+    static int write(JsonContext c, PackageWriter out, JsonIn list) {
+        KismetJson k = new KismetJson(c, out);
+        int size = 0;
+        for (JsonIn e : list.elements()) {
+            size += k.expression(e, 0);
+        }
+        return size;
+    }
+
+    /** One expression: its token, then its operands; returns its size in memory. */
+    private int expression(JsonIn e, int depth) {
+        if (depth > MAX_DEPTH) {
+            throw e.error("Kismet expressions nested deeper than " + MAX_DEPTH);
+        }
+        JsonIn typeIn = e.get("$type");
+        String type = typeIn.asText();
+        String name = type.startsWith(PREFIX) && type.endsWith(SUFFIX) ? type.substring(PREFIX.length(), type.length() - SUFFIX.length())
+                : null;
+        Integer token = name == null ? null : TOKENS.get(name);
+        if (token == null) {
+            throw typeIn.error("Kismet expression " + type + " is not read yet (give the bytecode in the raw form, ScriptBytecodeRaw)");
+        }
+        out.writeU8(token);
+        int size = 1;
+        if (NO_OPERANDS.contains(name)) {
+            return size;
+        }
+        switch (name) {
+            case "EX_Return" -> size += expression(e.get("ReturnExpression"), depth + 1);
+            case "EX_IntConst" -> {
+                out.writeI32(e.get("Value").asInt());
+                size += 4;
+            }
+            case "EX_SkipOffsetConst" -> {
+                out.writeU32(e.get("Value").asLong() & 0xFFFFFFFFL);
+                size += 4;
+            }
+            case "EX_Int64Const", "EX_UInt64Const" -> {
+                out.writeI64(e.get("Value").node().isBigInteger() ? e.get("Value").node().bigIntegerValue().longValue() : e.get("Value").asLong());
+                size += 8;
+            }
+            case "EX_FloatConst" -> {
+                out.writeI32(e.get("Value").asFloatBits());
+                size += 4;
+            }
+            case "EX_ByteConst", "EX_IntConstByte" -> {
+                out.writeU8(e.get("Value").asInt() & 0xFF);
+                size += 1;
+            }
+            case "EX_NameConst" -> size += name(e.get("Value"));
+            case "EX_ObjectConst" -> size += pointer(e.opt("Value"));
+            case "EX_StringConst" -> {
+                byte[] b = (e.get("Value").asText() + "\0").getBytes(StandardCharsets.ISO_8859_1);
+                out.writeBytes(b);
+                size += b.length;
+            }
+            case "EX_UnicodeStringConst" -> {
+                byte[] b = (e.get("Value").asText() + "\0").getBytes(StandardCharsets.UTF_16LE);
+                out.writeBytes(b);
+                size += b.length;
+            }
+            case "EX_Jump" -> size += u32(e, "CodeOffset");
+            case "EX_JumpIfNot" -> {
+                size += u32(e, "CodeOffset");
+                size += expression(e.get("BooleanExpression"), depth + 1);
+            }
+            case "EX_PushExecutionFlow" -> size += u32(e, "PushingAddress");
+            case "EX_PopExecutionFlowIfNot" -> size += expression(e.get("BooleanExpression"), depth + 1);
+            case "EX_ComputedJump" -> size += expression(e.get("CodeOffsetExpression"), depth + 1);
+            case "EX_LocalVariable", "EX_InstanceVariable", "EX_DefaultVariable", "EX_LocalOutVariable" ->
+                size += propertyPointer(e.get("Variable"));
+            case "EX_Let" -> {
+                size += propertyPointer(e.get("Value"));
+                size += expression(e.get("Variable"), depth + 1);
+                size += expression(e.get("Expression"), depth + 1);
+            }
+            case "EX_LetBool", "EX_LetObj", "EX_LetWeakObjPtr", "EX_LetDelegate", "EX_LetMulticastDelegate" -> {
+                size += expression(e.get("VariableExpression"), depth + 1);
+                size += expression(e.get("AssignmentExpression"), depth + 1);
+            }
+            case "EX_FinalFunction", "EX_LocalFinalFunction", "EX_CallMath" -> {
+                size += pointer(e.opt("StackNode"));
+                size += parameters(e, depth);
+            }
+            case "EX_VirtualFunction", "EX_LocalVirtualFunction" -> {
+                size += name(e.get("VirtualFunctionName"));
+                size += parameters(e, depth);
+            }
+            case "EX_Context", "EX_Context_FailSilent", "EX_ClassContext" -> {
+                size += expression(e.get("ObjectExpression"), depth + 1);
+                size += u32(e, "Offset");
+                size += propertyPointer(e.get("RValuePointer"));
+                size += expression(e.get("ContextExpression"), depth + 1);
+            }
+            default -> throw typeIn.error("Kismet expression " + name + " is not read yet");
+        }
+        return size;
+    }
+
+    private int parameters(JsonIn e, int depth) {
+        int size = 0;
+        JsonIn params = e.opt("Parameters");
+        if (params != null) {
+            for (JsonIn p : params.elements()) {
+                size += expression(p, depth + 1);
+            }
+        }
+        out.writeU8(TOKENS.get("EX_EndFunctionParms"));
+        return size + 1;
+    }
+
+    private int u32(JsonIn e, String field) {
+        long v = e.get(field).asLong();
+        if (v < 0 || v > 0xFFFFFFFFL) {
+            throw e.get(field).error(field + " " + v + " is not a uint32");
+        }
+        out.writeU32(v);
+        return 4;
+    }
+
+    private int name(JsonIn n) {
+        out.writeFName(c.names().read(n));
+        return 12; // FScriptName in memory
+    }
+
+    private int pointer(JsonIn index) {
+        out.writeI32(index == null ? 0 : index.asInt());
+        return 8; // a pointer in memory
+    }
+
+    /** A property pointer: an FFieldPath ({@code New}: its names, then the resolved owner) or, before UE4.25, an index ({@code Old}). */
+    private int propertyPointer(JsonIn p) {
+        JsonIn path = p.opt("New");
+        if (path != null) {
+            JsonIn names = path.opt("Path");
+            if (names == null) {
+                out.writeI32(0);
+            } else {
+                out.writeI32(names.elements().size());
+                names.elements().forEach(this::name);
+            }
+            out.writeI32(path.intOr("ResolvedOwner", 0));
+        } else {
+            out.writeI32(p.intOr("Old", 0));
+        }
+        return 8;
+    }
+}

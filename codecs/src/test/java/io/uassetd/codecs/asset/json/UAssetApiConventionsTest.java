@@ -1,0 +1,221 @@
+package io.uassetd.codecs.asset.json;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.error.JsonFormatException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Hand-made documents in conventions UAssetAPI writes that no real fixture covers (resources under
+ * {@code uassetapi-json/}): a blueprint class (UAssetAPI 1.0.2's FunctionExport and ClassExport with
+ * Kismet bytecode in the raw form and as an expression tree, FProperty definitions, a class default object whose floats are
+ * UAssetAPI's strings {@code "-0"}, {@code "NaN"}, {@code "Infinity"}, {@code "+0"}, {@code "-Infinity"}),
+ * and the 1.0.0 layout ({@code EngineVersion} instead of {@code ObjectVersion}). The export bytes
+ * written are checked against bytes assembled here in Unreal's layout (UStruct, UFunction, UClass,
+ * FProperty), not against the code's own output.
+ */
+class UAssetApiConventionsTest {
+    private static byte[] resource(String name) throws IOException {
+        try (var in = UAssetApiConventionsTest.class.getResourceAsStream("/uassetapi-json/" + name)) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** The package written from the document, read back. */
+    private static AssetPackage written(byte[] json, String name) {
+        AssetPackage.Bytes b = UAssetJson.fromJson(json, name).toBytes();
+        return AssetPackage.read(b.header(), b.exports(), name, null);
+    }
+
+    /** The bytes of export {@code i} as written. */
+    private static byte[] exportBytes(byte[] json, String name, int i) {
+        AssetPackage.Bytes b = UAssetJson.fromJson(json, name).toBytes();
+        AssetPackage p = AssetPackage.read(b.header(), b.exports(), name, null);
+        long off = p.export(i).entry().serialOffset() - b.header().length;
+        return Arrays.copyOfRange(b.exports(), (int) off, (int) (off + p.export(i).entry().serialSize()));
+    }
+
+    /** Little-endian bytes in Unreal's layout; names by their index in the document's name map. */
+    private static final class Expected {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final List<String> names;
+
+        Expected(JsonNode doc) {
+            names = new ArrayList<>();
+            doc.get("NameMap").forEach(n -> names.add(n.asText()));
+        }
+
+        Expected i32(long v) {
+            byte[] b = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt((int) v).array();
+            out.writeBytes(b);
+            return this;
+        }
+
+        Expected i64(long v) {
+            out.writeBytes(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v).array());
+            return this;
+        }
+
+        Expected u16(int v) {
+            out.write(v & 0xFF);
+            out.write(v >>> 8);
+            return this;
+        }
+
+        Expected u8(int... v) {
+            for (int x : v) {
+                out.write(x);
+            }
+            return this;
+        }
+
+        Expected name(String n) {
+            int i = names.indexOf(n);
+            assertThat(i).as(n).isNotNegative();
+            return i32(i).i32(0);
+        }
+
+        /** FProperty: class name, FField (Name, flags RF_Public), FProperty (ArrayDim 1, ElementSize, flags, RepIndex, RepNotifyFunc None, condition 0). */
+        Expected fproperty(String type, String name, int elementSize, long flags) {
+            return name(type).name(name).i32(1).i32(1).i32(elementSize).i64(flags).u16(0).name("None").u8(0);
+        }
+
+        byte[] bytes() {
+            return out.toByteArray();
+        }
+    }
+
+    private static final long CPF_EDIT = 0x1L, CPF_BLUEPRINT_VISIBLE = 0x4L, CPF_PARM = 0x80L, CPF_ZERO_CONSTRUCTOR = 0x200L,
+            CPF_DISABLE_EDIT_ON_INSTANCE = 0x10000L, CPF_POD = 0x40000000L, CPF_NO_DESTRUCTOR = 0x1000000000L,
+            CPF_HAS_HASH = 0x8000000000000L;
+
+    @Test
+    void functionAndClassExportsWithRawBytecodeBecomeUnrealsLayout() throws IOException {
+        byte[] json = resource("BlueprintClass.json");
+        JsonNode doc = UAssetJson.parse(json, "BlueprintClass.json");
+        // FunctionExport: properties (none), object GUID, UStruct (SuperStruct, Children, ChildProperties, script), FunctionFlags, Extras
+        byte[] function = new Expected(doc).name("None").i32(0).i32(0).i32(0).i32(1)
+                .fproperty("IntProperty", "EntryPoint", 4, CPF_PARM | CPF_ZERO_CONSTRUCTOR | CPF_POD | CPF_NO_DESTRUCTOR | CPF_HAS_HASH)
+                .i32(13).i32(3).u8(0x04, 0x0B, 0x53).i32(0x8000 | 0x20000).i64(0).bytes();
+        assertThat(exportBytes(json, "BP_Thing.uasset", 0)).isEqualTo(function);
+        // ClassExport: UStruct, then UClass: FuncMap, ClassFlags, ClassWithin, ClassConfigName, ClassGeneratedBy,
+        // Interfaces, bDeprecatedForceScriptOrder, None, bCooked, ClassDefaultObject
+        Expected c = new Expected(doc).name("None").i32(0).i32(-5).i32(1).i32(1).i32(4)
+                .fproperty("IntProperty", "Health", 4, CPF_EDIT | CPF_BLUEPRINT_VISIBLE | CPF_ZERO_CONSTRUCTOR
+                        | CPF_DISABLE_EDIT_ON_INSTANCE | CPF_POD | CPF_NO_DESTRUCTOR | CPF_HAS_HASH)
+                .fproperty("BoolProperty", "bAlive", 1, CPF_EDIT | CPF_BLUEPRINT_VISIBLE | CPF_ZERO_CONSTRUCTOR | CPF_POD
+                        | CPF_NO_DESTRUCTOR | CPF_HAS_HASH).u8(1, 0, 1, 255, 1, 1)
+                .fproperty("ArrayProperty", "Tags", 16, CPF_EDIT | CPF_BLUEPRINT_VISIBLE).fproperty("NameProperty", "Tags", 12, 0)
+                .fproperty("StructProperty", "Location", 12, CPF_EDIT).i32(-7)
+                .i32(0).i32(0)
+                .i32(1).name("ExecuteUbergraph_BP_Thing").i32(1)
+                .i32(0x10 | 0x800 | 0x40000 | 0x800000 | 0x20000000).i32(-6).name("Engine").i32(0)
+                .i32(1).i32(-6).i32(0).i32(1)
+                .i32(0).name("None").i32(1).i32(3);
+        assertThat(exportBytes(json, "BP_Thing.uasset", 1)).isEqualTo(c.bytes());
+
+        // the class default object: no object GUID (UAssetAPI reads none for a CDO); floats from UAssetAPI's strings
+        AssetPackage pkg = written(json, "BP_Thing.uasset");
+        ObjectNode back = UAssetJson.toTree(pkg, null);
+        JsonNode cdo = back.get("Exports").get(2);
+        assertThat(cdo.get("Extras").asText()).isEmpty();
+        JsonNode data = cdo.get("Data");
+        assertThat(data.get(0).get("Value").asInt()).isEqualTo(100);
+        assertThat(Float.floatToRawIntBits(data.get(1).get("Value").floatValue())).as("\"-0\"").isEqualTo(0x80000000);
+        assertThat(data.get(2).get("Bits").asInt()).as("\"NaN\" as .NET's NaN").isEqualTo(0xFFC00000);
+        assertThat(data.get(3).get("Bits").asInt()).as("\"Infinity\"").isEqualTo(0x7F800000);
+        JsonNode v = data.get(4).get("Value");
+        assertThat(Float.floatToRawIntBits(v.get("X").floatValue())).as("\"+0\"").isZero();
+        assertThat(Float.floatToRawIntBits(v.get("Y").floatValue())).as("\"-0\"").isEqualTo(0x80000000);
+        assertThat(v.get("Z").get("Bits").asInt()).as("\"-Infinity\"").isEqualTo(0xFF800000);
+        // uassetd's own JSON of that package writes the same bytes again
+        AssetPackage.Bytes first = pkg.toBytes();
+        AssetPackage.Bytes again = UAssetJson.fromJson(UAssetJson.toJson(pkg, null), "BP_Thing.uasset").toBytes();
+        assertThat(again.header()).isEqualTo(first.header());
+        assertThat(again.exports()).isEqualTo(first.exports());
+    }
+
+    @Test
+    void bytecodeAsAnExpressionTreeIsSerializedWithItsSizeInMemory() throws IOException {
+        ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ObjectNode fn = (ObjectNode) doc.get("Exports").get(0);
+        fn.putNull("ScriptBytecodeRaw");
+        fn.put("ScriptBytecodeSize", 0);
+        fn.set("ScriptBytecode", UAssetJson.parse(("""
+                [{"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_Let, UAssetAPI",
+                  "Value": {"New": {"Path": ["EntryPoint"], "ResolvedOwner": 1}},
+                  "Variable": {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_LocalVariable, UAssetAPI",
+                               "Variable": {"New": {"Path": ["EntryPoint"], "ResolvedOwner": 1}}},
+                  "Expression": {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_IntConst, UAssetAPI", "Value": 5}},
+                 {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_JumpIfNot, UAssetAPI", "CodeOffset": 40,
+                  "BooleanExpression": {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_True, UAssetAPI"}},
+                 {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_FinalFunction, UAssetAPI", "StackNode": -4,
+                  "Parameters": [{"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_NameConst, UAssetAPI", "Value": "Health"},
+                                 {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_StringConst, UAssetAPI", "Value": "hi"}]},
+                 {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_Return, UAssetAPI",
+                  "ReturnExpression": {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_Nothing, UAssetAPI"}},
+                 {"$type": "UAssetAPI.Kismet.Bytecode.Expressions.EX_EndOfScript, UAssetAPI"}]
+                """).getBytes(java.nio.charset.StandardCharsets.UTF_8), "tree"));
+        byte[] json = UAssetJson.MAPPER.writeValueAsBytes(doc);
+        // sizes in memory: EX_Let 1 + 8 (property pointer) + (1 + 8) + (1 + 4) = 23; EX_JumpIfNot 1 + 4 + 1 = 6;
+        // EX_FinalFunction 1 + 8 + (1 + 12) + (1 + 3) + 1 = 27; EX_Return 2; EX_EndOfScript 1: 59 (67 bytes on disk)
+        Expected e = new Expected(doc).name("None").i32(0).i32(0).i32(0).i32(1)
+                .fproperty("IntProperty", "EntryPoint", 4, CPF_PARM | CPF_ZERO_CONSTRUCTOR | CPF_POD | CPF_NO_DESTRUCTOR | CPF_HAS_HASH)
+                .i32(59).i32(67)
+                .u8(0x0F).i32(1).name("EntryPoint").i32(1).u8(0x00).i32(1).name("EntryPoint").i32(1).u8(0x1D).i32(5)
+                .u8(0x07).i32(40).u8(0x27)
+                .u8(0x1C).i32(-4).u8(0x21).name("Health").u8(0x1F, 'h', 'i', 0).u8(0x16)
+                .u8(0x04, 0x0B)
+                .u8(0x53)
+                .i32(0x8000 | 0x20000).i64(0);
+        assertThat(exportBytes(json, "BP_Thing.uasset", 0)).isEqualTo(e.bytes());
+    }
+
+    @Test
+    void unreadBytecodeExpressionsAndMissingBytecodeAreRefusedNamingThePath() throws IOException {
+        ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ArrayNode tree = ((ObjectNode) doc.get("Exports").get(0)).putArray("ScriptBytecode");
+        tree.addObject().put("$type", "UAssetAPI.Kismet.Bytecode.Expressions.EX_SwitchValue, UAssetAPI");
+        assertThatThrownBy(() -> UAssetJson.fromTree(doc, "BP_Thing.uasset")).isInstanceOf(JsonFormatException.class)
+                .hasMessageContaining("EX_SwitchValue").hasMessageContaining("not read yet")
+                .hasMessageContaining("$.Exports[0].ScriptBytecode[0].$type");
+        ObjectNode neither = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ((ObjectNode) neither.get("Exports").get(1)).remove("ScriptBytecodeRaw");
+        assertThatThrownBy(() -> UAssetJson.fromTree(neither, "BP_Thing.uasset")).isInstanceOf(JsonFormatException.class)
+                .hasMessageContaining("ScriptBytecodeRaw").hasMessageContaining("$.Exports[1]");
+        ObjectNode badFlag = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ((ObjectNode) badFlag.get("Exports").get(0)).put("FunctionFlags", "FUNC_NotAFlag");
+        assertThatThrownBy(() -> UAssetJson.fromTree(badFlag, "BP_Thing.uasset")).isInstanceOf(JsonFormatException.class)
+                .hasMessageContaining("FUNC_NotAFlag").hasMessageContaining("$.Exports[0].FunctionFlags");
+    }
+
+    @Test
+    void theOlderLayoutWithEngineVersionReads() throws IOException {
+        byte[] json = resource("OldLayout100.json");
+        AssetPackage pkg = written(json, "OldAsset.uasset");
+        assertThat(pkg.version().fileVersionUE4()).as("VER_UE4_25").isEqualTo(518);
+        assertThat(pkg.version().fileVersionUE5()).isZero();
+        JsonNode e = UAssetJson.toTree(pkg, null).get("Exports").get(0);
+        // UAssetAPI 1.0.0 had no ObjectGuid field: its bool32 is in Extras and stays there
+        assertThat(e.get("Extras").asText()).isEqualTo("AAAAAA==");
+        assertThat(e.get("Data").get(0).get("Value").asInt()).isEqualTo(7);
+        assertThat(Float.floatToRawIntBits(e.get("Data").get(1).get("Value").floatValue())).as("\"+0\"").isZero();
+        assertThat(e.get("Data").get(1).get("Value").isNumber()).isTrue();
+        ObjectNode bad = (ObjectNode) UAssetJson.parse(json, "OldLayout100.json");
+        bad.put("EngineVersion", "VER_UE4_99");
+        assertThatThrownBy(() -> UAssetJson.fromTree(bad, "OldAsset.uasset")).isInstanceOf(JsonFormatException.class)
+                .hasMessageContaining("Unknown EngineVersion VER_UE4_99").hasMessageContaining("$.EngineVersion");
+    }
+}
