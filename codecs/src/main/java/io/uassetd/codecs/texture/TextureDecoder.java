@@ -161,14 +161,46 @@ public final class TextureDecoder {
         }
 
         static boolean canDecode(PixelFormat f) {
-            return false;
+            switch (f) {
+                case PF_BC6H:
+                case PF_BC7:
+                case PF_ETC1:
+                case PF_ETC2_RGB:
+                case PF_ETC2_RGBA:
+                case PF_ETC2_R11_EAC:
+                case PF_ETC2_RG11_EAC:
+                    return true;
+                default:
+                    return false;
+            }
         }
 
         static BlockF floatBlock(PixelFormat f, DecodeOptions opt) {
+            if (f == PixelFormat.PF_BC6H) {
+                return new Bc6hDecoder(opt.signedBc6h());
+            }
             return null;
         }
 
         static Block8 block8(PixelFormat f, DecodeOptions opt) {
+            switch (f) {
+                case PF_BC7:
+                    return new Bc7Decoder();
+                case PF_ETC1:
+                    return (s, so, o, oo, st) -> EtcBlocks.etc2Rgb(s, so, o, oo, st, false);
+                case PF_ETC2_RGB:
+                    return (s, so, o, oo, st) -> EtcBlocks.etc2Rgb(s, so, o, oo, st, true);
+                case PF_ETC2_RGBA:
+                    return EtcBlocks::etc2Rgba;
+                case PF_ETC2_R11_EAC:
+                    return EtcBlocks::r11;
+                case PF_ETC2_RG11_EAC: {
+                    boolean z = opt.reconstructZ();
+                    return (s, so, o, oo, st) -> EtcBlocks.rg11(s, so, o, oo, st, z);
+                }
+                default:
+                    break;
+            }
             throw new UnsupportedVersionException("No decoder for pixel format " + f.name(), null, -1, f.name());
         }
     }
