@@ -56,9 +56,31 @@ public final class TextureDecoder {
                     + " bytes, found " + Math.max(0, have), null, offset, format.name() + " mip");
         }
         if (format.isBlockCompressed()) {
-            return blocks(format, data, offset, width, height, options);
+            Image im = blocks(format, data, offset, width, height, options);
+            if (format.isAstc() && format.name().endsWith("_NORM_RG")) {
+                im = normalFromLuminanceAlpha(im, options.reconstructZ());
+            }
+            return im;
         }
         return RawPixels.decode(format, data, offset, width, height, options);
+    }
+
+    /**
+     * Moves a normal map stored as luminance + alpha (X in R, G and B, Y in alpha — how UE cooks normal maps
+     * to ASTC, and what the {@code PF_ASTC_*_NORM_RG} formats hold) to X in red, Y in green, and blue 0 or
+     * the reconstructed Z; alpha becomes opaque. Returns a new RGBA8 image.
+     */
+    public static Image normalFromLuminanceAlpha(Image image, boolean reconstructZ) {
+        byte[] s = image.toRgba8().bytes();
+        byte[] out = new byte[s.length];
+        for (int i = 0; i < s.length; i += 4) {
+            int x = s[i] & 0xFF, y = s[i + 3] & 0xFF;
+            out[i] = (byte) x;
+            out[i + 1] = (byte) y;
+            out[i + 2] = reconstructZ ? BcBlocks.Z_TABLE[x << 8 | y] : 0;
+            out[i + 3] = (byte) 255;
+        }
+        return Image.rgba8(image.width(), image.height(), out);
     }
 
     /** Block decoder writing RGBA8 for one block into out[o..] with rows stride bytes apart. */
@@ -171,7 +193,7 @@ public final class TextureDecoder {
                 case PF_ETC2_RG11_EAC:
                     return true;
                 default:
-                    return false;
+                    return f.isAstc() && !f.isHdr();
             }
         }
 
@@ -199,6 +221,9 @@ public final class TextureDecoder {
                     return (s, so, o, oo, st) -> EtcBlocks.rg11(s, so, o, oo, st, z);
                 }
                 default:
+                    if (f.isAstc() && !f.isHdr()) {
+                        return new AstcDecoder(f.blockWidth(), f.blockHeight());
+                    }
                     break;
             }
             throw new UnsupportedVersionException("No decoder for pixel format " + f.name(), null, -1, f.name());
