@@ -214,6 +214,27 @@ class TextureCodecTest {
     }
 
     @Test
+    void bc6hEncoderOnTheExrSource() {
+        Image hdr = ImageFiles.read(TextureTestSupport.source("hdr.exr"));
+        byte[] enc = TextureEncoder.encode(PixelFormat.PF_BC6H, hdr);
+        assertEquals(PixelFormat.PF_BC6H.mipSize(64, 64), enc.length);
+        float[] dec = TextureDecoder.decode(PixelFormat.PF_BC6H, enc, 0, 64, 64).floats();
+        float[] ref = hdr.floats();
+        double se = 0, ss = 0;
+        for (int i = 0; i < dec.length; i++) {
+            if ((i & 3) != 3) {
+                double d = dec[i] - ref[i];
+                se += d * d;
+                ss += (double) ref[i] * ref[i];
+            }
+        }
+        double rel = Math.sqrt(se / ss);
+        assertTrue(rel <= 0.0221, "relative RMSE " + rel);
+        assertThrows(UnsupportedVersionException.class,
+                () -> TextureEncoder.encode(PixelFormat.PF_BC6H, hdr, new EncodeOptions(EncodeOptions.Quality.NORMAL, true)));
+    }
+
+    @Test
     void bc7EncoderUsesSeveralModesAndBeatsBc1() {
         Image im = ImageFiles.read(TextureTestSupport.source("rgb.png"));
         byte[] enc = TextureEncoder.encode(PixelFormat.PF_BC7, im);
