@@ -80,7 +80,14 @@ public final class PackageEngine {
         if (legacy < -9 || legacy > -2 || ue4 != 0) {
             // a versioned package carries its versions (an unknown tag is refused by the reader, naming it)
             AssetPackage p = load(path, mem, name, null);
-            return new Opened(p, EngineChoice.of(EngineVersion.guess(p.version()), EngineSource.PACKAGE));
+            List<EngineVersion> same = new ArrayList<>();
+            for (EngineVersion e : all) {
+                if (e.fileVersionUE4() == p.version().fileVersionUE4() && e.fileVersionUE5() == p.version().fileVersionUE5()) {
+                    same.add(e);
+                }
+            }
+            EngineVersion saved = savedBy(p, same);
+            return new Opened(p, EngineChoice.of(saved != null ? saved : EngineVersion.guess(p.version()), EngineSource.PACKAGE));
         }
         // unversioned: the releases that write this LegacyFileVersion
         List<EngineVersion> candidates = new ArrayList<>();
@@ -151,12 +158,35 @@ public final class PackageEngine {
         // a read that writes back the same bytes fits better than one that only reads
         List<EngineVersion> fits = exact.isEmpty() ? read : exact;
         List<AssetPackage> pkgs = exact.isEmpty() ? readPkgs : exactPkgs;
+        // the summary's SavedByEngineVersion / CompatibleWithEngineVersion name the release when the cooker kept them
+        for (int i = 0; i < pkgs.size(); i++) {
+            EngineVersion saved = savedBy(pkgs.get(i), fits);
+            if (saved != null && saved == fits.get(i)) {
+                return new Opened(pkgs.get(i), new EngineChoice(saved, EngineSource.PACKAGE, tried, List.of()));
+            }
+        }
         List<String> warnings = new ArrayList<>();
         if (pkgs.stream().map(PackageEngine::fingerprint).distinct().count() > 1) {
             warnings.add(name + ": unversioned; it reads under " + EngineChoice.names(fits) + ", differently; read as "
                     + fits.get(0) + " (the newest); name the engine with engine_version if that is wrong");
         }
         return new Opened(pkgs.get(0), new EngineChoice(fits.get(0), EngineSource.PROBE, tried, warnings));
+    }
+
+    /** The release among {@code among} that the package's recorded engine version (major.minor) names, else null. */
+    private static EngineVersion savedBy(AssetPackage p, List<EngineVersion> among) {
+        for (io.uassetd.codecs.asset.core.FEngineVersion v : new io.uassetd.codecs.asset.core.FEngineVersion[] {
+                p.summary().savedByEngineVersion(), p.summary().compatibleWithEngineVersion()}) {
+            if (v == null || v.major() < 4) {
+                continue;
+            }
+            for (EngineVersion e : among) {
+                if (e.name().equals("UE" + v.major() + "_" + v.minor())) {
+                    return e;
+                }
+            }
+        }
+        return null;
     }
 
     private static Object fingerprint(AssetPackage p) {

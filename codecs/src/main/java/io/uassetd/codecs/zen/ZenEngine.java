@@ -46,7 +46,12 @@ public final class ZenEngine {
         // the containers' TOC and container header versions
         List<EngineVersion> candidates = new ArrayList<>(all);
         for (IoStoreContainer c : store.containers()) {
-            Optional<ContainerHeader> h = c.containerHeader();
+            Optional<ContainerHeader> h;
+            try {
+                h = c.containerHeader();
+            } catch (RuntimeException e) {
+                continue; // an unreadable header is not evidence; the reader reports it where it matters
+            }
             if (h.isEmpty()) {
                 continue; // global.utoc: no package store entries
             }
