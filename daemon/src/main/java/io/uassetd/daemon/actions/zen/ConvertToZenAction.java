@@ -61,6 +61,9 @@ public final class ConvertToZenAction implements ActionHandler {
             throw ActionException.notFound("Package not found: " + in, in.toString());
         }
         EngineVersion requested = io.uassetd.daemon.action.EngineField.requested(args);
+        if (requested != null) {
+            target(requested); // an engine without a Zen writer is refused before anything is read
+        }
         io.uassetd.codecs.asset.PackageEngine.Opened opened = io.uassetd.codecs.asset.PackageEngine.open(in, requested, null);
         AssetPackage legacy = opened.pkg();
         EngineVersion engine = opened.choice().engine();
