@@ -1,7 +1,5 @@
 package io.uassetd.codecs.crypto;
 
-import java.util.Locale;
-
 /**
  * How encrypted container data is laid out and ciphered: the one hook for game-specific AES
  * variants. {@link #STANDARD} is Unreal's AES-256-ECB over whole data; {@link #RIVALS} is the
@@ -38,13 +36,15 @@ public interface EncryptionScheme {
      */
     boolean hashesPlaintext();
 
-    /** Looks a scheme up by name: "standard" (or "ue", empty) / "rivals" (or "marvel_rivals"). */
+    /**
+     * The scheme of the game profile a name selects: "standard" (or "ue", "none", empty) / "rivals"
+     * (or "marvel_rivals", "mr"); see {@link io.uassetd.codecs.game.GameProfile#of}.
+     */
     static EncryptionScheme byName(String name) {
-        String n = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
-        return switch (n) {
-            case "", "standard", "ue", "unreal" -> STANDARD;
-            case "rivals", "marvel_rivals", "marvelrivals", "mr" -> RIVALS;
-            default -> throw new IllegalArgumentException("Unknown encryption scheme '" + name + "' (standard, rivals)");
-        };
+        try {
+            return io.uassetd.codecs.game.GameProfile.of(name).encryptionScheme();
+        } catch (io.uassetd.codecs.error.UnsupportedVersionException e) {
+            throw new IllegalArgumentException("Unknown encryption scheme '" + name + "' (standard, rivals)");
+        }
     }
 }

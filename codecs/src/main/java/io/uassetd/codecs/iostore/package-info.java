@@ -25,7 +25,7 @@
  * <li>extract_script_objects: {@link io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase#extractToFile}.</li>
  * <li>New containers: {@link io.uassetd.codecs.iostore.IoStoreWriter}; TOC only:
  * {@link io.uassetd.codecs.iostore.toc.TocWriter}; mod bundles (container + companion pak):
- * {@code io.uassetd.codecs.iostore.bundle}.</li>
+ * {@code io.uassetd.codecs.bundle}.</li>
  * </ul>
  * Every format error is a {@code FormatException} naming file, offset and structure.
  */

@@ -2,7 +2,7 @@ package io.uassetd.codecs.pak;
 
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
-import io.uassetd.codecs.crypto.EncryptionScheme;
+import io.uassetd.codecs.game.GameProfile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,8 +10,9 @@ import java.util.List;
 /**
  * The companion pak of an IoStore bundle ({@code Name_P.pak} next to {@code Name_P.utoc/.ucas}):
  * a V11 pak with one uncompressed entry {@value #ENTRY} listing the bundle's files, one per line
- * ('\n' separated, no trailing newline). With a key it is encrypted with the Marvel Rivals scheme
- * (index whole, entry data partially) and carries that scheme's marker block before the footer.
+ * ('\n' separated, no trailing newline). Its pak version and how a key encrypts it are the game
+ * profile's companion-pak layout ({@link GameProfile#companionPak()}; Marvel Rivals: its own scheme,
+ * index whole, entry data partially, with that scheme's marker block before the footer).
  */
 public final class CompanionPak {
     public static final String ENTRY = "chunknames";
@@ -26,12 +27,13 @@ public final class CompanionPak {
     }
 
     /**
-     * Writes the companion pak atomically.
+     * Writes the companion pak of {@code game} atomically.
      *
      * @param key null for an unencrypted pak
      */
-    public static PakWriteResult write(Path target, List<String> files, AesKey key, String mountPoint, long pathHashSeed) {
-        return write(target, files, List.of(), key, EncryptionScheme.RIVALS, mountPoint, pathHashSeed);
+    public static PakWriteResult write(Path target, List<String> files, AesKey key, GameProfile game, String mountPoint,
+            long pathHashSeed) {
+        return write(target, files, List.of(), key, game, mountPoint, pathHashSeed);
     }
 
     /**
@@ -39,15 +41,16 @@ public final class CompanionPak {
      * bundle's files that are not Unreal packages), stored uncompressed like the list.
      *
      * @param key null for an unencrypted pak
-     * @param scheme how a key encrypts it (the game's scheme)
+     * @param game whose companion-pak layout (version, scheme, what is encrypted) is written
      */
-    public static PakWriteResult write(Path target, List<String> files, List<PakSource> extra, AesKey key, EncryptionScheme scheme,
+    public static PakWriteResult write(Path target, List<String> files, List<PakSource> extra, AesKey key, GameProfile game,
             String mountPoint, long pathHashSeed) {
-        PakWriteOptions o = PakWriteOptions.defaults().withVersion(PakVersion.FNV64_BUG_FIX)
+        GameProfile.CompanionPakLayout layout = game.companionPak();
+        PakWriteOptions o = PakWriteOptions.defaults().withVersion(layout.version())
                 .withMountPoint(mountPoint == null ? DEFAULT_MOUNT_POINT : mountPoint).withPathHashSeed(pathHashSeed)
                 .withCompression(CompressionMethod.NONE);
         if (key != null) {
-            o = o.withEncryption(key, scheme, true, true);
+            o = o.withEncryption(key, layout.scheme(), layout.encryptIndex(), layout.encryptEntries());
         }
         List<PakSource> sources = new java.util.ArrayList<>();
         sources.add(PakSource.bytes(ENTRY, chunkNames(files)));

@@ -87,7 +87,7 @@ public final class PakWriter {
         /** SHA-1 updates run on the executor, in block order, so hashing overlaps writing. */
         CompletableFuture<Void> hashChain = CompletableFuture.completedFuture(null);
         final ArrayDeque<CompletableFuture<Void>> hashPending = new ArrayDeque<>();
-        byte[] rivalsHead;
+        byte[] plainHead;
         PakSource.Input input;
 
         Job(PakSource src, CompressionMethod method) {
@@ -344,7 +344,9 @@ public final class PakWriter {
         job.stored = 0;
         job.compressedPayload = 0;
         job.blocks.clear();
-        job.rivalsHead = job.encrypted() && o.scheme().hashesPlaintext() ? new byte[(int) io.uassetd.codecs.crypto.RivalsLimits.limit(job.src.path())] : null;
+        // a scheme that hashes the plain bytes and encrypts a prefix (its partial-encryption limit) keeps that prefix to encrypt last
+        job.plainHead = job.encrypted() && o.scheme().hashesPlaintext()
+                ? new byte[(int) o.scheme().encryptedPrefix(job.src.path(), Long.MAX_VALUE)] : null;
     }
 
     private void writeBlock(Job job, Block b, ChannelSink sink) {
@@ -355,9 +357,9 @@ public final class PakWriter {
             job.compressedPayload += b.length();
         }
         long rel = job.stored;
-        if (job.rivalsHead != null && rel < job.rivalsHead.length) {
-            int n = (int) Math.min(b.stored(), job.rivalsHead.length - rel);
-            System.arraycopy(b.data(), 0, job.rivalsHead, (int) rel, n);
+        if (job.plainHead != null && rel < job.plainHead.length) {
+            int n = (int) Math.min(b.stored(), job.plainHead.length - rel);
+            System.arraycopy(b.data(), 0, job.plainHead, (int) rel, n);
         }
         sink.write(b.data(), 0, b.stored());
         job.stored += b.stored();
@@ -395,10 +397,10 @@ public final class PakWriter {
         if (job.method != CompressionMethod.NONE && o.storeIncompressible() && job.compressedPayload >= job.src.size()) {
             rewriteStored(job, sink);
         }
-        if (job.rivalsHead != null) {
-            int n = (int) Math.min(job.rivalsHead.length, job.stored);
-            cipher.encrypt(job.rivalsHead, 0, n);
-            positional(sink, job.dataStart, job.rivalsHead, n);
+        if (job.plainHead != null) {
+            int n = (int) Math.min(job.plainHead.length, job.stored);
+            cipher.encrypt(job.plainHead, 0, n);
+            positional(sink, job.dataStart, job.plainHead, n);
         }
         boolean compressed = job.method != CompressionMethod.NONE;
         long size = compressed ? job.stored : (job.encrypted() && o.scheme().hashesPlaintext() ? job.stored : job.src.size());

@@ -1,7 +1,6 @@
 package io.uassetd.codecs.zen;
 
 import io.uassetd.codecs.asset.version.EngineVersion;
-import io.uassetd.codecs.error.UnsupportedVersionException;
 
 /**
  * The Zen package header layouts, ordered by the feature each one added. A gate reads like the
@@ -25,26 +24,8 @@ public enum ZenLayout {
         return compareTo(other) >= 0;
     }
 
-    /** The layout an engine release writes. */
+    /** The layout an engine release writes (its row in the engine table). */
     public static ZenLayout of(EngineVersion engine) {
-        if (!engine.atLeast(EngineVersion.UE4_26)) {
-            throw new UnsupportedVersionException("Zen packages of " + engine + " (before UE4_26) are not supported");
-        }
-        if (!engine.isUE5()) {
-            return UE4_PACKAGE_SUMMARY;
-        }
-        if (engine.atLeast(EngineVersion.UE5_6)) {
-            return VERSE_CELLS;
-        }
-        if (engine.atLeast(EngineVersion.UE5_4)) {
-            return PADDED_BULK_DATA_MAP;
-        }
-        if (engine.atLeast(EngineVersion.UE5_3)) {
-            return DEPENDENCY_BUNDLES;
-        }
-        if (engine.atLeast(EngineVersion.UE5_2)) {
-            return BULK_DATA_MAP;
-        }
-        return ZEN_SUMMARY;
+        return engine.zenLayout();
     }
 }

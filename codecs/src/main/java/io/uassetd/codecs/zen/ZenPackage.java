@@ -132,7 +132,7 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
         checkRange(r, "header size", s.headerSize(), data.length);
         ZenVersioningInfo versioning = s.versioned() ? ZenVersioningInfo.read(r) : null;
         boolean cells = versioning != null
-                ? versioning.packageVersion().fileVersionUE5() >= ObjectVersionUE5.VERSE_CELLS.value()
+                ? versioning.packageVersion().atLeast(ObjectVersionUE5.VERSE_CELLS)
                 : layout.atLeast(ZenLayout.VERSE_CELLS);
         int cellImportOffset = s.exportBundleEntriesOffset();
         int cellExportOffset = s.exportBundleEntriesOffset();
@@ -143,7 +143,7 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
         }
         NameBatch names = NameBatch.read(r);
         boolean bulk = versioning != null
-                ? versioning.packageVersion().fileVersionUE5() >= ObjectVersionUE5.DATA_RESOURCES.value()
+                ? versioning.packageVersion().atLeast(ObjectVersionUE5.DATA_RESOURCES)
                 : layout.atLeast(ZenLayout.BULK_DATA_MAP);
         long padding = -1;
         List<BulkDataMapEntry> bulkMap = null;

@@ -47,6 +47,7 @@ public final class ActionContext implements TaskMonitor {
     private final Control control;
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final List<String> warnings = new ArrayList<>();
+    private final java.util.Map<String, String> engines = new java.util.LinkedHashMap<>();
     private long lastProgressNanos;
     private volatile Consumer<ActionContext> onCancel = c -> { };
 
@@ -119,6 +120,24 @@ public final class ActionContext implements TaskMonitor {
     public List<String> warnings() {
         synchronized (warnings) {
             return List.copyOf(warnings);
+        }
+    }
+
+    /**
+     * Records the engine a read or write used and why (the reply gets {@code engine_version} and
+     * {@code engine_source}), with the choice's warnings.
+     */
+    public void usedEngine(io.uassetd.codecs.asset.version.EngineChoice choice) {
+        synchronized (engines) {
+            engines.putIfAbsent(choice.engine().name(), choice.source().wireName());
+        }
+        choice.warnings().forEach(this::warn);
+    }
+
+    /** The engines recorded by {@link #usedEngine}: name -> source, in the order first used. */
+    public java.util.Map<String, String> enginesUsed() {
+        synchronized (engines) {
+            return java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(engines));
         }
     }
 }

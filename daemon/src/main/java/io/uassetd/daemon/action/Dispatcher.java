@@ -43,13 +43,57 @@ public final class Dispatcher {
         }
         try {
             ActionResult r = handler.handle(new Args(spec, request.fields(), env), ctx);
-            return Reply.ok(request.id(), r.message(), r.data(), ctx.warnings());
+            return Reply.ok(request.id(), r.message(), withEngine(r.data(), ctx.enginesUsed()), ctx.warnings());
         } catch (Throwable t) {
             if (t instanceof VirtualMachineError && !(t instanceof OutOfMemoryError)) {
                 throw (VirtualMachineError) t;
             }
             ErrorMapper.Mapped m = errors.map(ctx.isCancelled() ? cancelledOr(t) : t);
             return Reply.failure(request.id(), m.message(), m.error(), ctx.warnings());
+        }
+    }
+
+    /**
+     * The reply data with {@code engine_version} and {@code engine_source} added when the action
+     * used an engine (several, for files read under different ones: arrays), unless it says itself.
+     */
+    static Object withEngine(Object data, Map<String, String> engines) {
+        return engines.isEmpty() || data == null ? data : new WithEngine(data, engines);
+    }
+
+    /**
+     * Reply data an engine was used for: written as the action's data object plus
+     * {@code engine_version} and {@code engine_source}; {@link #data} is the action's own data.
+     */
+    public record WithEngine(Object data, Map<String, String> engines) {
+        /** The action's data, unwrapped when it is a WithEngine. */
+        public static Object unwrap(Object data) {
+            return data instanceof WithEngine w ? w.data() : data;
+        }
+
+        @com.fasterxml.jackson.annotation.JsonValue
+        public com.fasterxml.jackson.databind.JsonNode json() {
+            com.fasterxml.jackson.databind.JsonNode tree = io.uassetd.protocol.Json.mapper().valueToTree(data);
+            if (!(tree instanceof com.fasterxml.jackson.databind.node.ObjectNode o)) {
+                return tree;
+            }
+            if (engines.size() == 1) {
+                Map.Entry<String, String> e = engines.entrySet().iterator().next();
+                if (!o.has("engine_version")) {
+                    o.put("engine_version", e.getKey());
+                }
+                o.put("engine_source", e.getValue());
+            } else {
+                com.fasterxml.jackson.databind.node.ArrayNode names = o.arrayNode();
+                com.fasterxml.jackson.databind.node.ArrayNode sources = o.arrayNode();
+                engines.forEach((k, v) -> {
+                    names.add(k);
+                    sources.add(v);
+                });
+                o.set("engine_version", names);
+                o.set("engine_source", sources);
+            }
+            return o;
         }
     }
 

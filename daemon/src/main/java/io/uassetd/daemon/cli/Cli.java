@@ -88,7 +88,8 @@ public final class Cli {
                 return 1;
             }
         } else if (reply.success()) {
-            String text = handler.get().formatHuman(new ActionResult(reply.message(), reply.data()));
+            String text = handler.get().formatHuman(new ActionResult(reply.message(),
+                    io.uassetd.daemon.action.Dispatcher.WithEngine.unwrap(reply.data())));
             if (text == null) {
                 if (reply.message() != null && !reply.message().isEmpty()) {
                     out.println(reply.message());

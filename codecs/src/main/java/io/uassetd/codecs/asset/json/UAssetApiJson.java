@@ -177,7 +177,7 @@ final class UAssetApiJson {
         JsonIn pathList = root.opt("SoftObjectPathList");
         if (pathList != null && !pathList.isNull()) {
             // Sub paths are UTF-8 from UE5.6 (object version 1017) on, as Unreal writes them; an empty one is the same bytes either way
-            boolean utf8 = version.fileVersionUE5() >= io.uassetd.codecs.asset.version.EngineVersion.UE5_6.fileVersionUE5();
+            boolean utf8 = version.atLeast(io.uassetd.codecs.asset.version.ObjectVersionUE5.OS_SUB_OBJECT_SHADOW_SERIALIZATION);
             for (JsonIn p : pathList.elements()) {
                 JsonIn asset = p.get("AssetPath");
                 JsonIn sub = p.opt("SubPathString");

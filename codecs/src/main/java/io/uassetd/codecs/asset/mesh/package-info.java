@@ -6,7 +6,7 @@
  * package says about its materials, bones, LODs and sockets.
  *
  * <pre>{@code
- * MeshInfo m = MeshInfo.read(pkg, usmapOrNull, MeshProfile.of("marvel_rivals"));
+ * MeshInfo m = MeshInfo.read(pkg, usmapOrNull, GameProfile.of("marvel_rivals").mesh());
  * m.materials();  m.bones();  m.lodCount();
  * }</pre>
  *

@@ -1,32 +1,80 @@
 package io.uassetd.codecs.asset.version;
 
 import io.uassetd.codecs.error.UnsupportedVersionException;
+import io.uassetd.codecs.zen.ZenLayout;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * Retail Unreal Engine releases, named as requests name them ("UE4_27", "UE5_3"). Each maps to the
- * package file versions its editor writes; an unversioned (cooked) package is read with the versions
- * of the engine the caller names. UE5: 5.0 1004, 5.1 1008, 5.2 and 5.3 1009, 5.4 1012, 5.5 1013,
- * 5.6 1017 (OS_SUB_OBJECT_SHADOW_SERIALIZATION), 5.7, 5.8 and 6.0 1018 (IMPORT_TYPE_HIERARCHIES, the
- * last entry of EUnrealEngineObjectUE5Version in the engine's ObjectVersion.h as CUE4Parse and UAssetAPI
- * mirror it; the UAssetAPI UE5.7 editor fixtures and the CUE4Parse UE5.8 cooked packages store 1018).
- * 5.7 and 5.8 differ in cooked packages only: a UE5.8 import stores a PackageName, a UE5.7 one does not.
+ * The engine table: retail Unreal Engine releases, named as requests name them ("UE4_27", "UE5_3"),
+ * each with every format version that follows from it. One row per release; the numbers come from
+ * the public engine headers (ObjectVersion.h, PakFile versions, IoStore TOC and container header
+ * versions) as CUE4Parse, UAssetAPI, repak and retoc record them, and agree with the fixtures:
+ *
+ * <ul>
+ *   <li>{@code fileVersionUE4} / {@code fileVersionUE5}: the package file versions the editor writes
+ *       (an unversioned, cooked package is read with these); UE5 5.0 1004, 5.1 1008, 5.2 and 5.3 1009,
+ *       5.4 1012, 5.5 1013, 5.6 1017, 5.7 and later 1018 ({@link ObjectVersionUE5#IMPORT_TYPE_HIERARCHIES},
+ *       the newest entry of the public enum through UE5.8).</li>
+ *   <li>{@code legacyFileVersion}: the summary's LegacyFileVersion tag (-7 for UE4, -8 for UE5.0 to 5.5,
+ *       -9 from UE5.6).</li>
+ *   <li>{@code pakVersion}: the .pak footer version UnrealPak writes (4.0-4.2 2, 4.3-4.15 3, 4.16-4.19
+ *       4, 4.20 5, 4.21 7, 4.22 8 with four compression slots, 4.23-4.24 8, 4.25 9, 4.26-5.6 11,
+ *       5.7-5.8 12, 6.0 15).</li>
+ *   <li>{@code tocVersion}: the .utoc version (4.25 1, 4.26 2, 4.27 3, 5.0-5.3 5, 5.4 6, 5.5-5.8 8,
+ *       6.0 10); 0 where the release has no IoStore.</li>
+ *   <li>{@code headerVersion}: the container header version (5.0 1, 5.1-5.2 2, 5.3-5.4 3, 5.5-5.6 4,
+ *       5.7 on 5); -1 for UE4, whose container header has no version field.</li>
+ *   <li>{@code zenLayout}: the Zen package header layout; null before UE4.26.</li>
+ * </ul>
+ *
+ * Adding a release is one row here (plus, where the release really changes a layout, the new gated
+ * field in the reader and its {@link ObjectVersionUE5} or format-version constant).
  */
 public enum EngineVersion {
-    UE4_0(342, 0), UE4_1(352, 0), UE4_2(363, 0), UE4_3(382, 0), UE4_4(385, 0), UE4_5(401, 0),
-    UE4_6(413, 0), UE4_7(434, 0), UE4_8(451, 0), UE4_9(482, 0), UE4_10(482, 0), UE4_11(498, 0),
-    UE4_12(504, 0), UE4_13(505, 0), UE4_14(508, 0), UE4_15(510, 0), UE4_16(513, 0), UE4_17(513, 0),
-    UE4_18(514, 0), UE4_19(516, 0), UE4_20(516, 0), UE4_21(517, 0), UE4_22(517, 0), UE4_23(517, 0),
-    UE4_24(518, 0), UE4_25(518, 0), UE4_26(519, 0), UE4_27(522, 0),
-    UE5_0(522, 1004), UE5_1(522, 1008), UE5_2(522, 1009), UE5_3(522, 1009), UE5_4(522, 1012),
-    UE5_5(522, 1013), UE5_6(522, 1017), UE5_7(522, 1018), UE5_8(522, 1018), UE6_0(522, 1018);
+    UE4_0(342, 0, -7, 2, 0, -1, null), UE4_1(352, 0, -7, 2, 0, -1, null), UE4_2(363, 0, -7, 2, 0, -1, null),
+    UE4_3(382, 0, -7, 3, 0, -1, null), UE4_4(385, 0, -7, 3, 0, -1, null), UE4_5(401, 0, -7, 3, 0, -1, null),
+    UE4_6(413, 0, -7, 3, 0, -1, null), UE4_7(434, 0, -7, 3, 0, -1, null), UE4_8(451, 0, -7, 3, 0, -1, null),
+    UE4_9(482, 0, -7, 3, 0, -1, null), UE4_10(482, 0, -7, 3, 0, -1, null), UE4_11(498, 0, -7, 3, 0, -1, null),
+    UE4_12(504, 0, -7, 3, 0, -1, null), UE4_13(505, 0, -7, 3, 0, -1, null), UE4_14(508, 0, -7, 3, 0, -1, null),
+    UE4_15(510, 0, -7, 3, 0, -1, null), UE4_16(513, 0, -7, 4, 0, -1, null), UE4_17(513, 0, -7, 4, 0, -1, null),
+    UE4_18(514, 0, -7, 4, 0, -1, null), UE4_19(516, 0, -7, 4, 0, -1, null), UE4_20(516, 0, -7, 5, 0, -1, null),
+    UE4_21(517, 0, -7, 7, 0, -1, null), UE4_22(517, 0, -7, 8, 0, -1, null), UE4_23(517, 0, -7, 8, 0, -1, null),
+    UE4_24(518, 0, -7, 8, 0, -1, null), UE4_25(518, 0, -7, 9, 1, -1, null),
+    UE4_26(519, 0, -7, 11, 2, -1, ZenLayout.UE4_PACKAGE_SUMMARY),
+    UE4_27(522, 0, -7, 11, 3, -1, ZenLayout.UE4_PACKAGE_SUMMARY),
+    UE5_0(522, 1004, -8, 11, 5, 1, ZenLayout.ZEN_SUMMARY),
+    UE5_1(522, 1008, -8, 11, 5, 2, ZenLayout.ZEN_SUMMARY),
+    UE5_2(522, 1009, -8, 11, 5, 2, ZenLayout.BULK_DATA_MAP),
+    UE5_3(522, 1009, -8, 11, 5, 3, ZenLayout.DEPENDENCY_BUNDLES),
+    UE5_4(522, 1012, -8, 11, 6, 3, ZenLayout.PADDED_BULK_DATA_MAP),
+    UE5_5(522, 1013, -8, 11, 8, 4, ZenLayout.PADDED_BULK_DATA_MAP),
+    UE5_6(522, 1017, -9, 11, 8, 4, ZenLayout.VERSE_CELLS),
+    UE5_7(522, 1018, -9, 12, 8, 5, ZenLayout.VERSE_CELLS),
+    UE5_8(522, 1018, -9, 12, 8, 5, ZenLayout.VERSE_CELLS),
+    UE6_0(522, 1018, -9, 15, 10, 5, ZenLayout.VERSE_CELLS);
+
+    /** The newest release in the table. */
+    public static final EngineVersion LATEST = UE6_0;
 
     private final int fileVersionUE4;
     private final int fileVersionUE5;
+    private final int legacyFileVersion;
+    private final int pakVersion;
+    private final int tocVersion;
+    private final int headerVersion;
+    private final ZenLayout zenLayout;
 
-    EngineVersion(int fileVersionUE4, int fileVersionUE5) {
+    EngineVersion(int fileVersionUE4, int fileVersionUE5, int legacyFileVersion, int pakVersion, int tocVersion,
+            int headerVersion, ZenLayout zenLayout) {
         this.fileVersionUE4 = fileVersionUE4;
         this.fileVersionUE5 = fileVersionUE5;
+        this.legacyFileVersion = legacyFileVersion;
+        this.pakVersion = pakVersion;
+        this.tocVersion = tocVersion;
+        this.headerVersion = headerVersion;
+        this.zenLayout = zenLayout;
     }
 
     /** FileVersionUE4 this engine writes. */
@@ -37,6 +85,53 @@ public enum EngineVersion {
     /** FileVersionUE5 this engine writes, 0 for UE4 releases. */
     public int fileVersionUE5() {
         return fileVersionUE5;
+    }
+
+    /** The LegacyFileVersion tag of the packages this engine saves (-7, -8, -9). */
+    public int legacyFileVersion() {
+        return legacyFileVersion;
+    }
+
+    /** The .pak footer version UnrealPak of this release writes. */
+    public int pakVersion() {
+        return pakVersion;
+    }
+
+    /** The .utoc version this release writes; 0 when it has no IoStore. */
+    public int tocVersion() {
+        return tocVersion;
+    }
+
+    /** The container header version this release writes; -1 when its header has none (UE4). */
+    public int headerVersion() {
+        return headerVersion;
+    }
+
+    /** Whether the release writes IoStore containers with Zen packages this tool reads (UE4.26 on). */
+    public boolean hasZen() {
+        return zenLayout != null;
+    }
+
+    /** The Zen package header layout of this release. */
+    public ZenLayout zenLayout() {
+        if (zenLayout == null) {
+            throw new UnsupportedVersionException("Zen packages of " + this + " (before UE4_26) are not supported");
+        }
+        return zenLayout;
+    }
+
+    /**
+     * Whether this build reads every container format of the release (its pak and TOC versions are
+     * known to the readers). Detection and {@link #guess} only pick such releases; a row for a
+     * release whose formats are still to come (UE6_0 until pak 15 and TOC 10 are read) is there for
+     * requests that name it.
+     */
+    public boolean formatsSupported() {
+        int newestPak = 0;
+        for (io.uassetd.codecs.pak.PakVersion v : io.uassetd.codecs.pak.PakVersion.values()) {
+            newestPak = Math.max(newestPak, v.onDisk());
+        }
+        return pakVersion <= newestPak && tocVersion <= io.uassetd.codecs.iostore.toc.TocVersion.latest().value();
     }
 
     /** The package versions this engine writes (licensee 0). */
@@ -50,6 +145,27 @@ public enum EngineVersion {
 
     public boolean atLeast(EngineVersion other) {
         return compareTo(other) >= 0;
+    }
+
+    /** "UE5.3" for display. */
+    public String displayName() {
+        return name().substring(0, 3) + "." + name().substring(4);
+    }
+
+    /** The range the table covers, for help and error texts: "UE4_0 ... UE6_0". */
+    public static String range() {
+        return values()[0] + " ... " + LATEST;
+    }
+
+    /** The releases from {@code first} to {@code last}, oldest first. */
+    public static List<EngineVersion> between(EngineVersion first, EngineVersion last) {
+        List<EngineVersion> out = new ArrayList<>();
+        for (EngineVersion e : values()) {
+            if (e.atLeast(first) && last.atLeast(e)) {
+                out.add(e);
+            }
+        }
+        return out;
     }
 
     /** Parses "UE5_3", "ue5.3", "5.3", "VER_UE4_27", "4.27". */
@@ -67,18 +183,18 @@ public enum EngineVersion {
         try {
             return valueOf(t);
         } catch (IllegalArgumentException e) {
-            throw new UnsupportedVersionException("Unknown engine version '" + text + "' (expected UE4_0 ... UE6_0)");
+            throw new UnsupportedVersionException("Unknown engine version '" + text + "' (expected " + range() + ")");
         }
     }
 
-    /** The newest engine whose UE4 and UE5 file versions are at most the given ones, for display. */
+    /**
+     * The newest engine (of those whose formats this build reads) whose UE4 and UE5 file versions are
+     * at most the given ones.
+     */
     public static EngineVersion guess(PackageVersion v) {
         EngineVersion best = UE4_0;
         for (EngineVersion e : values()) {
-            if (e == UE6_0) {
-                continue; // the same package versions as UE5_8, whose cooks the fixtures show: the guess stays UE5_8
-            }
-            if (e.fileVersionUE4 <= v.fileVersionUE4() && e.fileVersionUE5 <= v.fileVersionUE5()) {
+            if (e.formatsSupported() && e.fileVersionUE4 <= v.fileVersionUE4() && e.fileVersionUE5 <= v.fileVersionUE5()) {
                 best = e;
             }
         }

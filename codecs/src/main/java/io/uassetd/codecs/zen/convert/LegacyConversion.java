@@ -28,8 +28,9 @@ import java.util.Map;
 
 /** One Zen package becoming a legacy package. */
 final class LegacyConversion {
-    /** The UE5 file version (ASSETREGISTRY_PACKAGEBUILDDEPENDENCIES, UE5.5) from which cooked name maps are sorted. */
-    static final int SORTED_NAMES_UE5 = 1013;
+    /** The UE5 file version (UE5.5) from which cooked name maps are sorted. */
+    static final io.uassetd.codecs.asset.version.ObjectVersionUE5 SORTED_NAMES_UE5 =
+            io.uassetd.codecs.asset.version.ObjectVersionUE5.ASSETREGISTRY_PACKAGEBUILDDEPENDENCIES;
 
     private final ZenPackage pkg;
     private final ImportResolver resolver;
@@ -69,7 +70,7 @@ final class LegacyConversion {
         }
         // cooked UE5.7 imports hold no PackageName though the object version is the same as UE5.8's
         boolean packageNames = version.atLeast(ObjectVersionUE5.IMPORT_TYPE_HIERARCHIES) && target != EngineVersion.UE5_7;
-        if (version.fileVersionUE5() >= SORTED_NAMES_UE5) {
+        if (version.atLeast(SORTED_NAMES_UE5)) {
             names.sortAfter(referenced);
         }
         for (ImportSpec s : specs) {
@@ -98,7 +99,7 @@ final class LegacyConversion {
                         e.serialSize(), owner, e.flags()));
             }
             // table version 2 (a cooked index byte per entry) from UE5.5 cooks on
-            b.dataResources(version.fileVersionUE5() >= SORTED_NAMES_UE5 ? 2 : 1, res);
+            b.dataResources(version.atLeast(SORTED_NAMES_UE5) ? 2 : 1, res);
             if (!res.isEmpty() && !oneOwner) {
                 notes.add("data resource outers are not stored in Zen packages and are left null");
             }

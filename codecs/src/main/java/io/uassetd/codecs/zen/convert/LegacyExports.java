@@ -33,7 +33,7 @@ final class LegacyExports {
         long[] at = pkg.exportDataOffsets();
         List<PackageIndex> preload = new ArrayList<>();
         // bGeneratePublicHash marks public exports in 5.2 to 5.4 cooks; 5.5 cooks leave it unset
-        boolean publicHash = pkg.layout() != ZenLayout.UE4_PACKAGE_SUMMARY && version.fileVersionUE5() < LegacyConversion.SORTED_NAMES_UE5;
+        boolean publicHash = pkg.layout() != ZenLayout.UE4_PACKAGE_SUMMARY && !version.atLeast(LegacyConversion.SORTED_NAMES_UE5);
         for (int i = 0; i < exports.size(); i++) {
             ExportMapEntry e = exports.get(i);
             PackageIndex cls = index(pkg, e.classIndex());

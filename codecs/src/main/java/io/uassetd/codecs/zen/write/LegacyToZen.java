@@ -248,10 +248,10 @@ public final class LegacyToZen {
                         s.customVersions().versions());
             }
             boolean cells = versioning != null
-                    ? legacy.version().fileVersionUE5() >= ObjectVersionUE5.VERSE_CELLS.value()
+                    ? legacy.version().atLeast(ObjectVersionUE5.VERSE_CELLS)
                     : layout.atLeast(ZenLayout.VERSE_CELLS);
             boolean bulk = versioning != null
-                    ? legacy.version().fileVersionUE5() >= ObjectVersionUE5.DATA_RESOURCES.value()
+                    ? legacy.version().atLeast(ObjectVersionUE5.DATA_RESOURCES)
                     : layout.atLeast(ZenLayout.BULK_DATA_MAP);
             boolean padded = layout.atLeast(ZenLayout.PADDED_BULK_DATA_MAP);
             // where the name batch ends decides the bulk data map padding and the gap before the hashes

@@ -18,7 +18,7 @@ final class ZenVersions {
     }
 
     static long zenVersion(PackageVersion v, ZenLayout layout) {
-        if (v.fileVersionUE5() < ObjectVersionUE5.DATA_RESOURCES.value()) {
+        if (!v.atLeast(ObjectVersionUE5.DATA_RESOURCES)) {
             return INITIAL;
         }
         return layout.atLeast(ZenLayout.DEPENDENCY_BUNDLES) ? EXTRA_DEPENDENCIES : DATA_RESOURCE_TABLE;

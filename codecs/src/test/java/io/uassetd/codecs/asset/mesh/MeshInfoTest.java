@@ -218,7 +218,7 @@ class MeshInfoTest {
         c.setExtras(bytes);
         AssetPackage.Bytes b = pkg.toBytes();
         AssetPackage rewritten = AssetPackage.read(b.header(), b.exports(), "SK_Fixture.uasset", EngineVersion.UE5_8);
-        MeshInfo m = MeshInfo.read(rewritten, null, MeshProfile.of("marvel_rivals"));
+        MeshInfo m = MeshInfo.read(rewritten, null, io.uassetd.codecs.game.GameProfile.of("marvel_rivals").mesh());
         assertThat(m.slotNames()).containsExactly("Primary", "Secondary");
         assertThat(m.materials().get(0).gameplayTags()).containsExactly("Primary");
         assertThat(m.materials().get(1).gameplayTags()).isEmpty();
@@ -236,8 +236,10 @@ class MeshInfoTest {
                 EngineVersion.UE5_8);
         assertThatThrownBy(() -> MeshInfo.read(ns, null, MeshProfile.STANDARD)).isInstanceOf(MeshException.class)
                 .hasMessageContaining("no SkeletalMesh or StaticMesh");
-        assertThat(MeshProfile.of("Marvel Rivals")).isSameAs(MeshProfile.MARVEL_RIVALS);
-        assertThat(MeshProfile.of(null)).isSameAs(MeshProfile.STANDARD);
-        assertThat(MeshProfile.of("fortnite")).isNull();
+        assertThat(io.uassetd.codecs.game.GameProfile.of("Marvel Rivals").mesh()).isSameAs(MeshProfile.MARVEL_RIVALS);
+        assertThat(io.uassetd.codecs.game.GameProfile.of(null).mesh()).isSameAs(MeshProfile.STANDARD);
+        assertThat(io.uassetd.codecs.game.GameProfile.of("standard").mesh()).isSameAs(MeshProfile.STANDARD);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> io.uassetd.codecs.game.GameProfile.of("fortnite"))
+                .hasMessageContaining("none, marvel_rivals");
     }
 }

@@ -42,8 +42,8 @@ public final class AssetEdits {
 
     public static Session open(Args args, ActionContext ctx) throws Exception {
         Path file = args.requirePath("file_path");
-        AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args));
         Usmap usmap = AssetFiles.usmap(args, ctx);
+        AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args), ctx, usmap);
         if (usmap == null && pkg.hasUnversionedProperties()) {
             throw ActionException.invalid("Package " + file.getFileName() + " has unversioned properties: give usmap_path (or set USMAP_PATH)");
         }

@@ -1,6 +1,7 @@
 package io.uassetd.daemon.actions.asset;
 
 import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.PackageEngine;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.ObjectExport;
 import io.uassetd.codecs.asset.version.EngineVersion;
@@ -8,6 +9,7 @@ import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.EngineField;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.actions.usmap.Mappings;
@@ -20,21 +22,16 @@ public final class AssetFiles {
     public static final FieldSpec FILE = FieldSpec.required("file_path", FieldType.STRING, "the .uasset or .umap (its .uexp is read too)");
     public static final FieldSpec FILES = FieldSpec.optional("file_paths", FieldType.STRING_LIST, null, "several packages");
     public static final FieldSpec FILE_OPT = FieldSpec.optional("file_path", FieldType.STRING, null, "the .uasset or .umap (its .uexp is read too)");
-    public static final FieldSpec ENGINE = FieldSpec.optional("engine_version", FieldType.STRING, "UE5_3",
-            "engine of unversioned (cooked) packages: UE4_0 ... UE5_7; versioned packages carry their own");
+    public static final FieldSpec ENGINE = EngineField.spec("engine of unversioned (cooked) packages (versioned packages carry their own)");
     public static final FieldSpec USMAP = FieldSpec.optional("usmap_path", FieldType.STRING, null,
             "mappings for unversioned properties (falls back to the USMAP_PATH environment variable)").cli("--usmap");
 
     private AssetFiles() {
     }
 
+    /** The engine the request names; null for auto (detected per package, see {@link PackageEngine}). */
     public static EngineVersion engine(Args args) {
-        String e = args.string("engine_version");
-        try {
-            return EngineVersion.parse(e);
-        } catch (RuntimeException ex) {
-            throw ActionException.invalid("Field 'engine_version': unknown engine version '" + e + "' (UE4_0 ... UE5_7)");
-        }
+        return EngineField.requested(args);
     }
 
     /** The mappings named by usmap_path (or USMAP_PATH), from the cache; null when none is given. */
@@ -48,15 +45,37 @@ public final class AssetFiles {
         }
     }
 
+    /** Opens a package under {@code engine} (null: detected), without reporting the engine. */
     public static AssetPackage open(Path file, EngineVersion engine) {
+        return opened(file, engine, null).pkg();
+    }
+
+    /**
+     * Opens a package under {@code engine} (null: detected, with the mappings' versions as evidence
+     * when given) and records the engine used in the reply.
+     */
+    public static AssetPackage open(Path file, EngineVersion engine, ActionContext ctx, Usmap usmap) {
+        PackageEngine.Opened o = opened(file, engine, usmap);
+        if (ctx != null) {
+            ctx.usedEngine(o.choice());
+        }
+        return o.pkg();
+    }
+
+    /** {@link #open(Path, EngineVersion, ActionContext, Usmap)} without mappings. */
+    public static AssetPackage open(Path file, EngineVersion engine, ActionContext ctx) {
+        return open(file, engine, ctx, null);
+    }
+
+    private static PackageEngine.Opened opened(Path file, EngineVersion engine, Usmap usmap) {
         if (!Files.isRegularFile(file)) {
             throw ActionException.notFound("Package not found: " + file, file.toString());
         }
-        return AssetPackage.open(file, engine);
+        return PackageEngine.open(file, engine, usmap == null ? null : usmap.versioning());
     }
 
-    static AssetPackage open(Args args) {
-        return open(args.requirePath("file_path"), engine(args));
+    static AssetPackage open(Args args, ActionContext ctx) throws Exception {
+        return open(args.requirePath("file_path"), engine(args), ctx, usmap(args, ctx));
     }
 
     /** The export that stands for the asset: the first top-level export flagged as an asset, else the first top-level one. */

@@ -37,7 +37,7 @@ public final class AssetSummaryAction implements ActionHandler {
     @Override
     public ActionResult handle(Args args, ActionContext ctx) {
         Path f = args.requirePath("file_path");
-        AssetPackage p = AssetFiles.open(f, AssetFiles.engine(args));
+        AssetPackage p = AssetFiles.open(f, AssetFiles.engine(args), ctx);
         return ActionResult.of("Summary of " + f.getFileName(), summarize(f, p));
     }
 }

@@ -67,7 +67,7 @@ public final class AssetTablesAction implements ActionHandler {
 
     @Override
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        AssetPackage p = AssetFiles.open(args);
+        AssetPackage p = AssetFiles.open(args, ctx);
         switch (table) {
             case NAMES -> {
                 List<Name> out = new ArrayList<>();

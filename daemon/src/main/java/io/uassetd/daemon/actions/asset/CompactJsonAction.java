@@ -71,7 +71,7 @@ public final class CompactJsonAction implements ActionHandler {
         Path outDir = args.path("output_path");
         Usmap mappings = usmap;
         if (one && outDir == null) {
-            JsonNode json = convert(Path.of(files.get(0)), engine, mappings);
+            JsonNode json = convert(Path.of(files.get(0)), engine, mappings, ctx);
             return ActionResult.of(json.size() + " exports", json);
         }
         Path base = args.path("base_path");
@@ -94,7 +94,7 @@ public final class CompactJsonAction implements ActionHandler {
         }
         Parallel.Outcome<Object> outcome = Parallel.run(ctx, files, f -> f, f -> {
             Path file = Path.of(f);
-            JsonNode json = convert(file, engine, mappings);
+            JsonNode json = convert(file, engine, mappings, ctx);
             if (outDir == null) {
                 return new Converted(f, json);
             }
@@ -140,8 +140,8 @@ public final class CompactJsonAction implements ActionHandler {
         }
     }
 
-    private static JsonNode convert(Path file, EngineVersion engine, Usmap usmap) {
-        AssetPackage pkg = AssetFiles.open(file, engine);
+    private static JsonNode convert(Path file, EngineVersion engine, Usmap usmap, ActionContext ctx) {
+        AssetPackage pkg = AssetFiles.open(file, engine, ctx, usmap);
         if (usmap == null && pkg.hasUnversionedProperties()) {
             throw ActionException.invalid("Package " + file.getFileName() + " has unversioned properties: give usmap_path (or set USMAP_PATH)");
         }

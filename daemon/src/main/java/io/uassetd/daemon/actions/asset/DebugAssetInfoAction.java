@@ -34,7 +34,7 @@ public final class DebugAssetInfoAction implements ActionHandler {
     @Override
     public ActionResult handle(Args args, ActionContext ctx) {
         Path f = args.requirePath("file_path");
-        AssetPackage p = AssetFiles.open(f, AssetFiles.engine(args));
+        AssetPackage p = AssetFiles.open(f, AssetFiles.engine(args), ctx);
         List<Custom> customs = new ArrayList<>();
         for (CustomVersion c : p.summary().customVersions().versions()) {
             customs.add(new Custom(c.key().toString(), c.version(), c.friendlyName() == null ? null : c.friendlyName().toString()));

@@ -51,7 +51,7 @@ public final class DetectKindAction implements ActionHandler {
     public ActionResult handle(Args args, ActionContext ctx) {
         EngineVersion engine = AssetFiles.engine(args);
         if (!batch) {
-            boolean is = kind.matches(AssetFiles.assetType(AssetFiles.open(args.requirePath("file_path"), engine)));
+            boolean is = kind.matches(AssetFiles.assetType(AssetFiles.open(args.requirePath("file_path"), engine, ctx)));
             return ActionResult.of(is ? "yes" : "no", is);
         }
         List<String> files = args.strings("file_paths");
@@ -60,7 +60,7 @@ public final class DetectKindAction implements ActionHandler {
         }
         for (String f : files) {
             ctx.checkCancelled();
-            if (kind.matches(AssetFiles.assetType(AssetFiles.open(Path.of(f), engine)))) {
+            if (kind.matches(AssetFiles.assetType(AssetFiles.open(Path.of(f), engine, ctx)))) {
                 return ActionResult.of("yes: " + f, true);
             }
         }

@@ -61,7 +61,7 @@ public final class DetectTypeAction implements ActionHandler {
             if (f == null || f.isEmpty()) {
                 throw ActionException.invalid("Give file_path or file_paths");
             }
-            AssetPackage p = AssetFiles.open(Path.of(f), engine);
+            AssetPackage p = AssetFiles.open(Path.of(f), engine, ctx);
             String type = AssetFiles.assetType(p);
             return ActionResult.of("Detected " + type, new Detected(type, p.exports().size(), p.imports().size(), f));
         }
@@ -72,7 +72,7 @@ public final class DetectTypeAction implements ActionHandler {
             ctx.checkCancelled();
             Path p = Path.of(f);
             try {
-                out.add(new Result(f, p.getFileName().toString(), AssetFiles.assetType(AssetFiles.open(p, engine)), null));
+                out.add(new Result(f, p.getFileName().toString(), AssetFiles.assetType(AssetFiles.open(p, engine, ctx)), null));
             } catch (RuntimeException e) {
                 out.add(new Result(f, p.getFileName().toString(), null, mapper.map(e).message()));
             }

@@ -38,8 +38,8 @@ public final class ExportRawDataAction implements ActionHandler {
     }
 
     @Override
-    public ActionResult handle(Args args, ActionContext ctx) {
-        AssetPackage p = AssetFiles.open(args);
+    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+        AssetPackage p = AssetFiles.open(args, ctx);
         Export e = export(p, args);
         byte[] raw = e.rawData();
         return ActionResult.of(raw.length + " bytes", new RawData(e.index(), raw.length > 0, HexFormat.of().withUpperCase().formatHex(raw),

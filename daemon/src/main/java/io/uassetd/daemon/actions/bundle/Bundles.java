@@ -7,9 +7,9 @@ import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.iostore.ContainerKeys;
 import io.uassetd.codecs.iostore.IoStoreContainer;
-import io.uassetd.codecs.iostore.bundle.ContainerCopy;
-import io.uassetd.codecs.iostore.bundle.GameProfile;
-import io.uassetd.codecs.iostore.bundle.IoStoreProfile;
+import io.uassetd.codecs.bundle.ContainerCopy;
+import io.uassetd.codecs.game.GameProfile;
+import io.uassetd.codecs.bundle.IoStoreProfile;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.Args;
@@ -34,8 +34,8 @@ final class Bundles {
     static final FieldSpec PAK_AES = FieldSpec.optional("pak_aes", FieldType.STRING, null, "the same as aes_key (UAssetTool's CLI name)");
     static final FieldSpec OBFUSCATE = FieldSpec.optional("obfuscate", FieldType.BOOLEAN, false,
             "encrypt the .utoc/.ucas too (directory index and every block) with the key");
-    static final FieldSpec ENGINE = FieldSpec.optional("engine_version", FieldType.STRING, null,
-            "the engine to write for (UE5_0 ... UE5_8); default: the game's engine (UE5_3 for marvel_rivals)");
+    static final FieldSpec ENGINE = io.uassetd.daemon.action.EngineField.spec(
+            "the engine to write for (a UE5 release); auto: the game profile's engine (UE5_3 for marvel_rivals)");
     static final FieldSpec GAME = FieldSpec.optional("game", FieldType.STRING, null,
             "game profile: marvel_rivals (default unless engine_version is given) or none");
     static final FieldSpec MOUNT = FieldSpec.optional("mount_point", FieldType.STRING, "../../../",
@@ -44,13 +44,19 @@ final class Bundles {
     private Bundles() {
     }
 
-    /** The profile a request asks for: game (default marvel_rivals unless only engine_version is given) and engine. */
-    static IoStoreProfile profile(Args args) {
+    /**
+     * The profile a request asks for: game (default marvel_rivals unless engine_version names an
+     * engine) and engine (auto: the game's); the engine is recorded for the reply.
+     */
+    static IoStoreProfile profile(Args args, ActionContext ctx) {
+        EngineVersion engine = io.uassetd.daemon.action.EngineField.requested(args);
         try {
             GameProfile game = args.has("game") ? GameProfile.of(args.string("game"))
-                    : args.has("engine_version") ? GameProfile.NONE : GameProfile.MARVEL_RIVALS;
-            EngineVersion engine = args.has("engine_version") ? EngineVersion.parse(args.string("engine_version")) : null;
-            return IoStoreProfile.of(engine, game);
+                    : engine != null ? GameProfile.NONE : GameProfile.MARVEL_RIVALS;
+            IoStoreProfile p = IoStoreProfile.of(engine, game);
+            ctx.usedEngine(io.uassetd.codecs.asset.version.EngineChoice.of(p.engine(), engine != null
+                    ? io.uassetd.codecs.asset.version.EngineSource.REQUEST : io.uassetd.codecs.asset.version.EngineSource.PROFILE));
+            return p;
         } catch (UnsupportedVersionException e) {
             throw ActionException.invalid(e.getMessage());
         }

@@ -2,9 +2,9 @@ package io.uassetd.daemon.actions.bundle;
 
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
-import io.uassetd.codecs.iostore.bundle.BundleWriter;
-import io.uassetd.codecs.iostore.bundle.ContainerCopy;
-import io.uassetd.codecs.iostore.bundle.GameProfile;
+import io.uassetd.codecs.bundle.BundleWriter;
+import io.uassetd.codecs.bundle.ContainerCopy;
+import io.uassetd.codecs.game.GameProfile;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.ActionHandler;

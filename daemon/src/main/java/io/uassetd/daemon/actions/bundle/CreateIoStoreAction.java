@@ -1,6 +1,6 @@
 package io.uassetd.daemon.actions.bundle;
 
-import io.uassetd.codecs.iostore.bundle.BundleWriter;
+import io.uassetd.codecs.bundle.BundleWriter;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;
 import io.uassetd.daemon.action.ActionResult;

@@ -3,11 +3,11 @@ package io.uassetd.daemon.actions.bundle;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionScheme;
-import io.uassetd.codecs.iostore.bundle.BundleAssembler;
-import io.uassetd.codecs.iostore.bundle.BundleInput;
-import io.uassetd.codecs.iostore.bundle.BundleWriter;
-import io.uassetd.codecs.iostore.bundle.IoStoreProfile;
-import io.uassetd.codecs.iostore.bundle.LegacyPackages;
+import io.uassetd.codecs.bundle.BundleAssembler;
+import io.uassetd.codecs.bundle.BundleInput;
+import io.uassetd.codecs.bundle.BundleWriter;
+import io.uassetd.codecs.bundle.IoStoreProfile;
+import io.uassetd.codecs.bundle.LegacyPackages;
 import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
@@ -146,7 +146,7 @@ public final class CreateModIoStoreAction implements ActionHandler {
     }
 
     static Built build(Args args, ActionContext ctx, List<BundleInput> inputs) {
-        IoStoreProfile profile = Bundles.profile(args);
+        IoStoreProfile profile = Bundles.profile(args, ctx);
         Path utoc = Bundles.utocOf(args.requirePath("output_path")).toAbsolutePath();
         CompressionMethod method = Bundles.method(args, ctx.services().codecs(), ctx);
         AesKey key = Bundles.key(args);

@@ -30,7 +30,7 @@ public final class ExportToJsonAction implements ActionHandler {
     @Override
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         Path file = args.requirePath("file_path");
-        AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args));
+        AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args), ctx);
         Path target = JsonFiles.withExtension(file, ".json");
         var usmap = AssetFiles.usmap(args, ctx);
         JsonFiles.warnIfUnmapped(ctx, pkg, usmap, new java.util.concurrent.atomic.AtomicBoolean());

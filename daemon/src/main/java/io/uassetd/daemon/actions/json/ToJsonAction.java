@@ -54,7 +54,7 @@ public final class ToJsonAction implements ActionHandler {
         Usmap usmap = AssetFiles.usmap(args, ctx);
         AtomicBoolean warned = new AtomicBoolean();
         Parallel.Outcome<String> o = Parallel.run(ctx, items, JsonFiles.Item::name, item -> {
-            AssetPackage pkg = AssetFiles.open(item.file(), engine);
+            AssetPackage pkg = AssetFiles.open(item.file(), engine, ctx);
             JsonFiles.warnIfUnmapped(ctx, pkg, usmap, warned);
             Path target = JsonFiles.target(args, item, ".json");
             JsonFiles.writeJson(writer, pkg, usmap, target);

@@ -76,10 +76,12 @@ public final class MeshInfoAction implements ActionHandler {
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         Path file = args.requirePath("file_path");
         String game = args.string("game");
-        MeshProfile profile = MeshProfile.of(game);
-        if (profile == null) {
+        MeshProfile profile;
+        try {
+            profile = io.uassetd.codecs.game.GameProfile.of(game).mesh();
+        } catch (io.uassetd.codecs.error.UnsupportedVersionException e) {
             throw ActionException.invalid("Field 'game': unknown game profile '" + game + "' ("
-                    + MeshProfile.ALL.stream().map(MeshProfile::name).collect(Collectors.joining(", ")) + ")");
+                    + io.uassetd.codecs.game.GameProfile.names() + ")");
         }
         AssetEdits.Session session = AssetEdits.open(args, ctx);
         MeshInfo m;

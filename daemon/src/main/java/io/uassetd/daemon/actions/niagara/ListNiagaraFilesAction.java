@@ -63,7 +63,7 @@ public final class ListNiagaraFilesAction implements ActionHandler {
         for (Path p : packages) {
             ctx.progress(done++, packages.size(), p.toString());
             try {
-                AssetPackage pkg = AssetPackage.open(p, AssetFiles.engine(args));
+                AssetPackage pkg = AssetFiles.open(p, AssetFiles.engine(args), ctx);
                 if (!NiagaraSystemAsset.isNiagaraSystem(pkg)) {
                     continue;
                 }

@@ -27,7 +27,9 @@ public final class CreateCompanionPakAction implements ActionHandler {
             CreatePakAction.OUTPUT,
             FieldSpec.required("file_paths", FieldType.STRING_LIST, "the bundle's files, as paths relative to the mount point"),
             CreatePakAction.BASE, CreatePakAction.MOUNT, CreatePakAction.SEED,
-            FieldSpec.optional("aes_key", FieldType.STRING, null, "AES-256 key: encrypts with the Marvel Rivals scheme"))
+            FieldSpec.optional("aes_key", FieldType.STRING, null, "AES-256 key: encrypts with the game profile's scheme"),
+            FieldSpec.optional("game", FieldType.STRING, "marvel_rivals",
+                    "game profile whose companion-pak layout and encryption scheme are written: marvel_rivals or none"))
             .withCli("create_companion_pak", "output_path", "file_paths");
 
     /** Reply data. */
@@ -63,7 +65,13 @@ public final class CreateCompanionPakAction implements ActionHandler {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        PakWriteResult r = CompanionPak.write(out, files, key, args.string("mount_point"), args.integer("path_hash_seed"));
+        io.uassetd.codecs.game.GameProfile game;
+        try {
+            game = io.uassetd.codecs.game.GameProfile.of(args.string("game"));
+        } catch (io.uassetd.codecs.error.UnsupportedVersionException e) {
+            throw ActionException.invalid("Field 'game': " + e.getMessage());
+        }
+        PakWriteResult r = CompanionPak.write(out, files, key, game, args.string("mount_point"), args.integer("path_hash_seed"));
         r.warnings().forEach(ctx::warn);
         return ActionResult.of("Created companion pak " + out, new Created(out.toString(), files.size(), List.copyOf(files)));
     }

@@ -32,9 +32,8 @@ public final class ConvertToZenAction implements ActionHandler {
                     "accepted for UAssetTool compatibility; the conversion does not read properties, so it needs no mappings")
                     .cli("--usmap"),
             FieldSpec.optional("output_path", FieldType.STRING, null, "the .uzenasset to write (default: the input with .uzenasset)"),
-            FieldSpec.optional("engine_version", FieldType.STRING, null,
-                    "target engine: UE4_26 ... UE5_8 (default: a versioned package's own, else UE5_3);"
-                            + " unversioned packages are also read as cooked by it"),
+            io.uassetd.daemon.action.EngineField.spec("target engine, also the engine unversioned packages are read as cooked by"
+                    + " (auto: the package's own, detected)"),
             FieldSpec.optional("package_name", FieldType.STRING, null,
                     "the package path (/Game/...) when the package does not store it (UE4 cooks)"))
             .withCli("to_zen", "file_path");
@@ -61,14 +60,15 @@ public final class ConvertToZenAction implements ActionHandler {
         if (!Files.isRegularFile(in)) {
             throw ActionException.notFound("Package not found: " + in, in.toString());
         }
-        String requested = args.string("engine_version");
-        EngineVersion engine = parse(requested == null ? "UE5_3" : requested);
-        ZenTarget target = target(engine);
-        AssetPackage legacy = AssetPackage.open(in, engine);
-        if (requested == null && !legacy.summary().isUnversioned()) {
-            engine = EngineVersion.guess(legacy.version());
-            target = target(engine);
+        EngineVersion requested = io.uassetd.daemon.action.EngineField.requested(args);
+        if (requested != null) {
+            target(requested); // an engine without a Zen writer is refused before anything is read
         }
+        io.uassetd.codecs.asset.PackageEngine.Opened opened = io.uassetd.codecs.asset.PackageEngine.open(in, requested, null);
+        AssetPackage legacy = opened.pkg();
+        EngineVersion engine = opened.choice().engine();
+        ZenTarget target = target(engine);
+        ctx.usedEngine(opened.choice());
         ctx.checkCancelled();
         ZenConversion z = LegacyToZen.convert(legacy, args.string("package_name"), target, LegacyToZen.companions(in));
         Path out = args.has("output_path") ? args.requirePath("output_path") : AssetPackage.sibling(in, ".uzenasset");
@@ -87,14 +87,6 @@ public final class ConvertToZenAction implements ActionHandler {
             return ZenTarget.of(engine);
         } catch (io.uassetd.codecs.error.UnsupportedVersionException e) {
             throw ActionException.invalid("Field 'engine_version': " + e.getMessage());
-        }
-    }
-
-    private static EngineVersion parse(String e) {
-        try {
-            return EngineVersion.parse(e);
-        } catch (RuntimeException ex) {
-            throw ActionException.invalid("Field 'engine_version': unknown engine version '" + e + "' (UE4_26 ... UE5_8)");
         }
     }
 }

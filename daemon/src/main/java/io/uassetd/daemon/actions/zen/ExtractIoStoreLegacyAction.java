@@ -43,7 +43,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
                     "package paths to convert: globs or substrings (OR); none converts every package").cli("--filter"),
             FieldSpec.optional("aes_key", FieldType.STRING, null, "AES-256 key of encrypted containers").cli("--aes"),
             FieldSpec.optional("with_deps", FieldType.BOOLEAN, false, "also convert every package the selected ones import, transitively"),
-            FieldSpec.optional("engine_version", FieldType.STRING, "UE5_3", "the engine the containers were cooked with (UE4_26 ... UE5_7)"),
+            io.uassetd.daemon.action.EngineField.spec("the engine the containers were cooked with"),
             FieldSpec.optional("unresolved", FieldType.STRING, "recover",
                     "imports from packages the store lacks: fail, recover (name them from their hash where certain), placeholder"))
             .withCli("extract_iostore_legacy", "game_paks", "output_path");
@@ -61,12 +61,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         Path paks = args.requirePath("game_paks");
         Path out = args.requirePath("output_path").toAbsolutePath().normalize();
-        EngineVersion engine;
-        try {
-            engine = EngineVersion.parse(args.string("engine_version"));
-        } catch (RuntimeException e) {
-            throw ActionException.invalid("Field 'engine_version': unknown engine version '" + args.string("engine_version") + "'");
-        }
+        EngineVersion requested = io.uassetd.daemon.action.EngineField.requested(args);
         ZenToLegacy.Unresolved policy;
         try {
             policy = ZenToLegacy.Unresolved.valueOf(args.string("unresolved").toUpperCase(Locale.ROOT));
@@ -81,10 +76,18 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
                 throw ActionException.notFound("No global.utoc (script objects) in " + paks + ": imports of /Script packages cannot be resolved",
                         paks.toString());
             }
+            io.uassetd.codecs.asset.version.EngineChoice choice = io.uassetd.codecs.zen.ZenEngine.of(store, requested);
+            ctx.usedEngine(choice);
+            EngineVersion engine = choice.engine();
             List<Job> jobs = select(store, filter, args.bool("with_deps"), engine, ctx);
             Files.createDirectories(out);
             Parallel.Outcome<Long> o = Parallel.run(ctx, jobs, Job::name, j -> {
-                LegacyOutput lo = ZenToLegacy.convert(store, j.id(), engine, policy);
+                LegacyOutput lo;
+                try {
+                    lo = ZenToLegacy.convert(store, j.id(), engine, policy);
+                } catch (RuntimeException e) {
+                    throw requested == null ? io.uassetd.codecs.asset.version.EngineChoice.explain(e, choice.tried()) : e;
+                }
                 long bytes = 0;
                 for (Path f : lo.writeUnder(out)) {
                     bytes += Files.size(f);

@@ -19,7 +19,7 @@ public final class InspectZenAction implements ActionHandler {
     private static final ActionSpec SPEC = ActionSpec.of("inspect_zen",
             "Header of a Zen package file: sizes and the counts of its name, import, export and export bundle tables",
             FieldSpec.required("file_path", FieldType.STRING, "a Zen package (.uzenasset, or a package chunk extracted from a .ucas)"),
-            FieldSpec.optional("engine_version", FieldType.STRING, "UE5_3", "the engine that cooked it (UE4_26 ... UE5_7)"))
+            io.uassetd.daemon.action.EngineField.spec("the engine that cooked it"))
             .withCli("inspect_zen", "file_path");
 
     /** Reply data (UAssetTool's shape plus names, flags, layout and the package id). */
@@ -39,13 +39,16 @@ public final class InspectZenAction implements ActionHandler {
         if (!Files.isRegularFile(f)) {
             throw ActionException.notFound("Zen package not found: " + f, f.toString());
         }
-        EngineVersion engine;
+        EngineVersion requested = io.uassetd.daemon.action.EngineField.requested(args);
+        byte[] data = Files.readAllBytes(f);
+        io.uassetd.codecs.asset.version.EngineChoice choice = io.uassetd.codecs.zen.ZenEngine.of(data, f.getFileName().toString(), requested);
+        ZenPackage z;
         try {
-            engine = EngineVersion.parse(args.string("engine_version"));
+            z = ZenPackage.read(data, f.getFileName().toString(), choice.engine());
         } catch (RuntimeException e) {
-            throw ActionException.invalid("Field 'engine_version': unknown engine version '" + args.string("engine_version") + "'");
+            throw requested == null ? io.uassetd.codecs.asset.version.EngineChoice.explain(e, choice.tried()) : e;
         }
-        ZenPackage z = ZenPackage.read(Files.readAllBytes(f), f.getFileName().toString(), engine);
+        ctx.usedEngine(choice);
         int bundles = !z.dependencyBundleHeaders().isEmpty() ? z.dependencyBundleHeaders().size()
                 : !z.exportBundleHeaders().isEmpty() ? z.exportBundleHeaders().size() : z.exportBundleEntries().size();
         Info info = new Info(z.packageName(), Hashes.hex64(Hashes.cityHash64LowerUtf16(z.packageName())), z.layout().name(),

@@ -126,7 +126,7 @@ public final class NativeStructs {
     /** The layout a package of this version serializes the struct with natively, or null. */
     public static Layout layout(String structName, io.uassetd.codecs.asset.AssetPackage pkg) {
         Layout l = layout(structName);
-        if (l != null && UE5_ONLY.contains(structName.toLowerCase(Locale.ROOT)) && pkg.version().fileVersionUE5() <= 0) {
+        if (l != null && UE5_ONLY.contains(structName.toLowerCase(Locale.ROOT)) && !pkg.version().atLeast(io.uassetd.codecs.asset.version.ObjectVersionUE5.INITIAL_VERSION)) {
             return null;
         }
         return l;

@@ -1,4 +1,4 @@
-package io.uassetd.codecs.iostore.bundle;
+package io.uassetd.codecs.bundle;
 
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.compression.CompressionMethod;
@@ -142,7 +142,7 @@ public final class BundleWriter {
                 List<String> listed = new ArrayList<>(files);
                 o.pakExtras().forEach(s -> listed.add(s.path()));
                 staged = Files.createTempFile(pak.toAbsolutePath().getParent(), "." + pak.getFileName() + ".", ".staged");
-                CompanionPak.write(staged, listed, o.pakExtras(), o.pakKey(), o.profile().game().companionPakScheme(),
+                CompanionPak.write(staged, listed, o.pakExtras(), o.pakKey(), o.profile().game(),
                         o.mountPoint(), 0);
             }
             ContainerHeader header = givenHeader == null ? header(o.profile().headerVersion(), containerId, packages)

@@ -1,5 +1,6 @@
-package io.uassetd.codecs.iostore.bundle;
+package io.uassetd.codecs.bundle;
 
+import io.uassetd.codecs.game.GameProfile;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.archive.PackageReader;
@@ -90,7 +91,7 @@ public final class MeshMaterialFix {
             String what = path + ": SkeletalMesh '" + p.name(e.entry().objectName()) + "'";
             Status s;
             try {
-                SkeletalMeshData d = tagged(p, e, mappings);
+                SkeletalMeshData d = tagged(game, p, e, mappings);
                 s = d == null ? Status.ALREADY : Status.FIXED;
                 if (d != null) {
                     fixed.add(e.index());
@@ -109,7 +110,7 @@ public final class MeshMaterialFix {
         AssetPackage out = AssetPackage.read(b.header(), b.exports(), fileName, engine);
         for (int k = 0; k < fixed.size(); k++) {
             Export e = out.exports().get(fixed.get(k));
-            String problem = verify(out, e, before.get(k), mappings);
+            String problem = verify(game, out, e, before.get(k), mappings);
             if (problem != null) {
                 notes.add(path + ": the " + game.name() + " mesh material fix was not applied: SkeletalMesh '"
                         + out.name(e.entry().objectName()) + "' " + problem);
@@ -131,7 +132,7 @@ public final class MeshMaterialFix {
      * Rewrites export {@code e} with the Rivals layout and returns its data as read with the engine's
      * layout; null when it is already in the Rivals layout (or has no materials).
      */
-    private static SkeletalMeshData tagged(AssetPackage p, Export e, Usmap mappings) throws Skip {
+    private static SkeletalMeshData tagged(GameProfile game, AssetPackage p, Export e, Usmap mappings) throws Skip {
         var previous = e.content();
         int propertiesEnd;
         try {
@@ -147,12 +148,12 @@ public final class MeshMaterialFix {
         SkeletalMeshData rivals = null;
         RuntimeException standardError = null;
         try {
-            standard = SkeletalMeshData.read(p, after(p, e, propertiesEnd), MeshProfile.STANDARD);
+            standard = SkeletalMeshData.read(p, after(p, e, propertiesEnd), GameProfile.NONE.mesh());
         } catch (RuntimeException ex) {
             standardError = ex;
         }
         try {
-            rivals = SkeletalMeshData.read(p, after(p, e, propertiesEnd), MeshProfile.MARVEL_RIVALS);
+            rivals = SkeletalMeshData.read(p, after(p, e, propertiesEnd), game.mesh());
         } catch (RuntimeException ex) {
             // not in the Rivals layout
         }
@@ -195,10 +196,10 @@ public final class MeshMaterialFix {
     }
 
     /** Null when the fixed export reads with the Rivals layout as the original did with the engine's; else what differs. */
-    private static String verify(AssetPackage out, Export e, SkeletalMeshData original, Usmap mappings) {
+    private static String verify(GameProfile game, AssetPackage out, Export e, SkeletalMeshData original, Usmap mappings) {
         try {
             PropertyExportContent c = PropertyParser.contentOf(out, e, mappings);
-            SkeletalMeshData d = SkeletalMeshData.read(out, after(out, e, c.scriptPropertiesSize()), MeshProfile.MARVEL_RIVALS);
+            SkeletalMeshData d = SkeletalMeshData.read(out, after(out, e, c.scriptPropertiesSize()), game.mesh());
             e.setContent(null);
             if (d.materials().size() != original.materials().size()
                     || d.skeleton().bones().size() != original.skeleton().bones().size()

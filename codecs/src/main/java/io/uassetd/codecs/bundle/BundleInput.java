@@ -1,4 +1,4 @@
-package io.uassetd.codecs.iostore.bundle;
+package io.uassetd.codecs.bundle;
 
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionScheme;

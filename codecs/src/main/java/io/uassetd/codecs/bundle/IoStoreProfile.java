@@ -1,5 +1,6 @@
-package io.uassetd.codecs.iostore.bundle;
+package io.uassetd.codecs.bundle;
 
+import io.uassetd.codecs.game.GameProfile;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.iostore.header.ContainerHeaderVersion;
@@ -29,7 +30,8 @@ public record IoStoreProfile(EngineVersion engine, GameProfile game, TocVersion 
     public static IoStoreProfile of(EngineVersion engine, GameProfile game) {
         EngineVersion e = engine != null ? engine : game.engine() != null ? game.engine() : EngineVersion.UE5_3;
         if (!e.isUE5()) {
-            throw new UnsupportedVersionException("IoStore bundles are written for UE5 (UE5_0 ... UE5_8), not " + e);
+            throw new UnsupportedVersionException("IoStore bundles are written for UE5 (" + EngineVersion.UE5_0 + " ... "
+                    + EngineVersion.LATEST + "), not " + e);
         }
         TocVersion toc = game.tocVersion() != null ? game.tocVersion() : tocVersionOf(e);
         ContainerHeaderVersion header = game.headerVersion() != null ? game.headerVersion() : headerVersionOf(e);
@@ -37,29 +39,11 @@ public record IoStoreProfile(EngineVersion engine, GameProfile game, TocVersion 
     }
 
     static TocVersion tocVersionOf(EngineVersion e) {
-        if (e.atLeast(EngineVersion.UE5_5)) {
-            return TocVersion.REPLACE_IO_CHUNK_HASH_WITH_IO_HASH;
-        }
-        if (e.atLeast(EngineVersion.UE5_4)) {
-            return TocVersion.ON_DEMAND_META_DATA;
-        }
-        return TocVersion.PERFECT_HASH_WITH_OVERFLOW;
+        return TocVersion.of(e.tocVersion(), "engine table row " + e, 0);
     }
 
     static ContainerHeaderVersion headerVersionOf(EngineVersion e) {
-        if (e.atLeast(EngineVersion.UE5_7)) {
-            return ContainerHeaderVersion.SOFT_PACKAGE_REFERENCES_OFFSET;
-        }
-        if (e.atLeast(EngineVersion.UE5_5)) {
-            return ContainerHeaderVersion.SOFT_PACKAGE_REFERENCES;
-        }
-        if (e.atLeast(EngineVersion.UE5_3)) {
-            return ContainerHeaderVersion.NO_EXPORT_INFO;
-        }
-        if (e.atLeast(EngineVersion.UE5_1)) {
-            return ContainerHeaderVersion.OPTIONAL_SEGMENT_PACKAGES;
-        }
-        return ContainerHeaderVersion.LOCALIZED_PACKAGES;
+        return ContainerHeaderVersion.of(e.headerVersion(), "engine table row " + e, 0);
     }
 
     public ZenLayout zenLayout() {

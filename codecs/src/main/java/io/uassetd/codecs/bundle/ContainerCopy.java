@@ -1,5 +1,6 @@
-package io.uassetd.codecs.iostore.bundle;
+package io.uassetd.codecs.bundle;
 
+import io.uassetd.codecs.game.GameProfile;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.compression.CompressionMethod;

@@ -1,0 +1,66 @@
+package io.uassetd.codecs.asset.version;
+
+import io.uassetd.codecs.error.CorruptDataException;
+import io.uassetd.codecs.error.FormatException;
+import io.uassetd.codecs.error.TruncatedDataException;
+import io.uassetd.codecs.error.UnsupportedVersionException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The engine a read used and why: the release, its source, the releases that were tried (newest
+ * first) and anything the caller should be told (several releases fit and read differently).
+ */
+public record EngineChoice(EngineVersion engine, EngineSource source, List<EngineVersion> tried, List<String> warnings) {
+    public EngineChoice {
+        tried = List.copyOf(tried);
+        warnings = List.copyOf(warnings);
+    }
+
+    public static EngineChoice of(EngineVersion engine, EngineSource source) {
+        return new EngineChoice(engine, source, List.of(engine), List.of());
+    }
+
+    /**
+     * The releases the table holds that this build can detect (their container formats are read),
+     * newest first.
+     */
+    public static List<EngineVersion> detectable() {
+        List<EngineVersion> out = new ArrayList<>();
+        EngineVersion[] all = EngineVersion.values();
+        for (int i = all.length - 1; i >= 0; i--) {
+            if (all[i].formatsSupported()) {
+                out.add(all[i]);
+            }
+        }
+        return out;
+    }
+
+    /** "UE5_8, UE5_7". */
+    public static String names(List<EngineVersion> engines) {
+        return engines.stream().map(EngineVersion::name).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * The same error (same kind, file, offset and structure) saying the engine was assumed: which
+     * releases were tried and that {@code engine_version} names the right one.
+     */
+    public static RuntimeException explain(RuntimeException e, List<EngineVersion> tried) {
+        if (!(e instanceof FormatException f) || tried.isEmpty()) {
+            return e;
+        }
+        String msg = f.detail() + " [engine not named: tried " + names(tried)
+                + "; name the engine that cooked the files with engine_version (" + EngineVersion.range() + ")]";
+        if (f instanceof UnsupportedVersionException) {
+            return new UnsupportedVersionException(msg, f.file(), f.offset(), f.structure(), f);
+        }
+        if (f instanceof TruncatedDataException) {
+            return new TruncatedDataException(msg, f.file(), f.offset(), f.structure(), f);
+        }
+        if (f instanceof CorruptDataException) {
+            return new CorruptDataException(msg, f.file(), f.offset(), f.structure(), f);
+        }
+        return e;
+    }
+}

@@ -1,0 +1,100 @@
+package io.uassetd.codecs.game;
+
+import io.uassetd.codecs.asset.mesh.MeshProfile;
+import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.codecs.crypto.EncryptionScheme;
+import io.uassetd.codecs.error.UnsupportedVersionException;
+import io.uassetd.codecs.iostore.header.ContainerHeaderVersion;
+import io.uassetd.codecs.iostore.toc.TocVersion;
+import io.uassetd.codecs.pak.PakVersion;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * Everything one game does differently from the stock engine it was built with, in one named place:
+ * the request's {@code game} field (and {@code encryption_scheme}) selects it by name or alias.
+ * {@link #NONE} is the stock engine. Writers and readers ({@code PakWriter} through the scheme,
+ * {@code CompanionPak}, {@code MeshMaterialFix}, mesh readers) take what they need from here
+ * instead of naming a game.
+ *
+ * @param name the name requests use
+ * @param aliases other names (compared without case, '_', '-' and spaces)
+ * @param engine the engine release the game's files are cooked with (pinned when the profile is
+ *     asked for), or null for none
+ * @param tocVersion the .utoc version the game loads, or null for the engine's
+ * @param headerVersion the container header version the game loads, or null for the engine's
+ * @param encryptionScheme how AES keys encrypt the game's paks, with its partial-encryption limits
+ *     ({@link EncryptionScheme#encryptedPrefix})
+ * @param mesh the game's mesh material layout (an FGameplayTagContainer after each FSkeletalMaterial
+ *     in Marvel Rivals)
+ * @param staticMaterialSize the size of FStaticMaterial in the game's static meshes (36 in Marvel
+ *     Rivals: no gameplay tags), or 0 for the engine's layout; informational: cooked static mesh
+ *     materials are the StaticMaterials property, which the material fix leaves as it is
+ * @param companionPak the companion pak of the game's IoStore bundles
+ */
+public record GameProfile(String name, List<String> aliases, EngineVersion engine, TocVersion tocVersion,
+        ContainerHeaderVersion headerVersion, EncryptionScheme encryptionScheme, MeshProfile mesh, int staticMaterialSize,
+        CompanionPakLayout companionPak) {
+
+    /**
+     * The companion pak ({@code Name_P.pak}) of a bundle: its pak version, the scheme a key encrypts
+     * it with, and whether the index and the entries are encrypted.
+     */
+    public record CompanionPakLayout(PakVersion version, EncryptionScheme scheme, boolean encryptIndex, boolean encryptEntries) {
+    }
+
+    /** No game quirks: the stock engine. */
+    public static final GameProfile NONE = new GameProfile("none", List.of("", "generic", "standard", "default", "ue", "unreal"),
+            null, null, null, EncryptionScheme.STANDARD, MeshProfile.STANDARD, 0,
+            new CompanionPakLayout(PakVersion.FNV64_BUG_FIX, EncryptionScheme.STANDARD, true, true));
+
+    /**
+     * Marvel Rivals (UE 5.3): TOC version 5 (PerfectHashWithOverflow), container header version 3
+     * (NoExportInfo: 16-byte store entries), an empty FGameplayTagContainer after each skeletal mesh
+     * material, 36-byte static mesh materials, and paks (the companion pak too) in the game's own
+     * encryption scheme (word-swapped AES blocks, partial entry encryption).
+     */
+    public static final GameProfile MARVEL_RIVALS = new GameProfile("marvel_rivals", List.of("marvelrivals", "rivals", "mr"),
+            EngineVersion.UE5_3, TocVersion.PERFECT_HASH_WITH_OVERFLOW, ContainerHeaderVersion.NO_EXPORT_INFO, EncryptionScheme.RIVALS,
+            MeshProfile.MARVEL_RIVALS, 36, new CompanionPakLayout(PakVersion.FNV64_BUG_FIX, EncryptionScheme.RIVALS, true, true));
+
+    public GameProfile {
+        aliases = List.copyOf(aliases);
+    }
+
+    public static List<GameProfile> all() {
+        return List.of(NONE, MARVEL_RIVALS);
+    }
+
+    /** Whether the game adds an FGameplayTagContainer after each skeletal mesh material. */
+    public boolean skeletalMaterialTags() {
+        return mesh.gameplayTagsAfterSkeletalMaterial();
+    }
+
+    /**
+     * A profile by name or alias, compared without case, '_', '-' and spaces ({@code marvel_rivals},
+     * {@code Marvel Rivals}, {@code rivals}; {@code none}, {@code standard}); null or blank is {@link #NONE}.
+     */
+    public static GameProfile of(String name) {
+        if (name == null || name.isBlank()) {
+            return NONE;
+        }
+        String n = normalize(name);
+        for (GameProfile p : all()) {
+            if (normalize(p.name).equals(n) || p.aliases.stream().anyMatch(a -> normalize(a).equals(n))) {
+                return p;
+            }
+        }
+        throw new UnsupportedVersionException("Unknown game profile '" + name + "' (" + names() + ")");
+    }
+
+    /** "none, marvel_rivals". */
+    public static String names() {
+        return all().stream().map(GameProfile::name).collect(Collectors.joining(", "));
+    }
+
+    private static String normalize(String s) {
+        return s.trim().toLowerCase(Locale.ROOT).replace("_", "").replace("-", "").replace(" ", "");
+    }
+}
