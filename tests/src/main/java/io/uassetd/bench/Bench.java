@@ -21,6 +21,8 @@ public final class Bench {
         BENCHMARKS.put("bundle", "io.uassetd.bench.BundleBenchmark");
         BENCHMARKS.put("json", "io.uassetd.bench.JsonBenchmark");
         BENCHMARKS.put("compact", "io.uassetd.bench.CompactJsonBenchmark");
+        // pak extraction with and without SHA-1 verification
+        BENCHMARKS.put("pakverify", "io.uassetd.bench.PakVerifyBenchmark");
     }
 
     private Bench() {
