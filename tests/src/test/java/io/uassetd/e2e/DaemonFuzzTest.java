@@ -96,7 +96,12 @@ class DaemonFuzzTest {
         String rel = "uassetapi/TestJson/Items";
         byte[] header = Files.readAllBytes(Fixtures.path(rel + ".uasset"));
         byte[] uexp = Files.readAllBytes(Fixtures.path(rel + ".uexp"));
-        Mutator hm = new Mutator(14, Mutator.range(0, header.length, 4));
+        // hot spots: the import and export maps, whose name references are what the original fuzz run broke
+        var summary = io.uassetd.codecs.asset.AssetPackage.read(header, uexp, "Items.uasset",
+                io.uassetd.codecs.asset.version.EngineVersion.UE4_23).summary();
+        Mutator hm = new Mutator(14, Mutator.concat(
+                Mutator.range(summary.importOffset(), summary.importOffset() + summary.importCount() * 28, 4),
+                Mutator.range(summary.exportOffset(), Math.min(header.length, summary.exportOffset() + summary.exportCount() * 104), 4)));
         Mutator um = new Mutator(15, Mutator.range(0, Math.min(uexp.length, 512), 4));
         for (int i = 0; i < 30; i++) {
             boolean inHeader = i % 3 != 2;
@@ -228,6 +233,21 @@ class DaemonFuzzTest {
             }
         }
         assertThat(internal).as("INTERNAL outcomes").isEmpty();
+        // corrupt name references were among the inputs, and each is reported where it is stored
+        List<JsonNode> names = new ArrayList<>();
+        for (Case c : cases) {
+            JsonNode r = replies.get(c.id());
+            if (r.path("message").asText().contains("outside the name map")) {
+                names.add(r);
+            }
+        }
+        assertThat(names).as("corrupt name references").isNotEmpty();
+        for (JsonNode r : names) {
+            assertThat(r.path("error").path("code").asText()).isEqualTo("CORRUPT_DATA");
+            assertThat(r.path("error").path("file").asText()).endsWith(".uasset");
+            assertThat(r.path("error").path("offset").isIntegralNumber()).as(r.toString()).isTrue();
+            assertThat(r.path("error").path("structure").asText()).as(r.toString()).matches("(ImportMap|ExportMap)\\[\\d+\\].*");
+        }
         // the mutations matter: many inputs are refused, with the codes the README lists
         assertThat(failed).as("refused of " + cases.size()).isGreaterThan(cases.size() / 10);
     }
