@@ -47,7 +47,7 @@ import org.junit.jupiter.api.io.TempDir;
  * naming the file, never another exception (which the daemon would report as INTERNAL) or a hang
  * (each kind has a time limit).
  */
-@Timeout(value = 90, unit = TimeUnit.SECONDS)
+@Timeout(value = 90, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class BadInputFuzzTest {
     private static final Codecs CODECS = Codecs.standard();
 
