@@ -23,6 +23,8 @@ public final class Bench {
         BENCHMARKS.put("compact", "io.uassetd.bench.CompactJsonBenchmark");
         BENCHMARKS.put("dist", "io.uassetd.bench.DistStartupBenchmark");
         BENCHMARKS.put("texture", "io.uassetd.bench.TextureBenchmark");
+        // pak extraction with and without SHA-1 verification
+        BENCHMARKS.put("pakverify", "io.uassetd.bench.PakVerifyBenchmark");
     }
 
     private Bench() {

@@ -454,6 +454,7 @@ public final class AssetPackage {
                 "Export[" + e.index() + "] " + (names.contains(e.entry().objectName()) ? name(e.entry().objectName()) : ""));
         r.setVersion(summary.version());
         r.setFilterEditorOnly(summary.filterEditorOnly());
+        r.setNameCount(names.size());
         return r;
     }
 

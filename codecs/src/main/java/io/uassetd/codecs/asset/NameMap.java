@@ -20,6 +20,8 @@ import java.util.Map;
 public final class NameMap {
     private final List<NameEntry> entries;
     private final Map<String, Integer> firstIndex = new HashMap<>();
+    /** The file the map was read from (for errors), or null. */
+    private String source;
 
     /** A name map holding these entries in order (hashes and encodings kept as given). */
     public NameMap(List<NameEntry> entries) {
@@ -44,7 +46,9 @@ public final class NameMap {
             int cased = hashes ? r.readU16() : 0;
             out.add(new NameEntry(s, nonCase, cased));
         }
-        return new NameMap(out);
+        NameMap map = new NameMap(out);
+        map.source = r.file();
+        return map;
     }
 
     void write(PackageWriter w) {
@@ -63,11 +67,23 @@ public final class NameMap {
     }
 
     public NameEntry entry(int index) {
+        if (index < 0 || index >= entries.size()) {
+            throw outside(index);
+        }
         return entries.get(index);
     }
 
     public String get(int index) {
-        return entries.get(index).text();
+        return entry(index).text();
+    }
+
+    /**
+     * A name reference outside the map. References read from a file are checked where they are
+     * stored (PackageReader#readFName, with the offset); this covers any other way one can arrive.
+     */
+    private CorruptDataException outside(int index) {
+        return new CorruptDataException("Name index " + index + " outside the name map (" + entries.size() + " names)",
+                source, -1, "NameMap reference");
     }
 
     public List<NameEntry> entries() {
@@ -132,7 +148,7 @@ public final class NameMap {
     /** The display string of an FName ({@code Name} or {@code Name_(number-1)}). */
     public String render(FName name) {
         if (name.index() < 0 || name.index() >= entries.size()) {
-            throw new IndexOutOfBoundsException("Name index " + name.index() + " outside the name map (" + entries.size() + " names)");
+            throw outside(name.index());
         }
         return FName.render(entries.get(name.index()).text(), name.number());
     }

@@ -65,6 +65,7 @@ final class PackageParser {
 
         enter("NameMap", s.nameOffset);
         NameMap names = NameMap.read(r, s.nameCount);
+        r.setNameCount(names.size());
         end(Region.Kind.NAME_MAP, s.nameOffset);
 
         List<SoftObjectPathEntry> softObjectPaths = new ArrayList<>();

@@ -42,13 +42,33 @@ public final class AtomicOutput implements AutoCloseable {
         Path dir = abs.getParent();
         try {
             Files.createDirectories(dir);
-            Path temp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+            Path temp = newTempFile(dir, abs.getFileName().toString());
             // the temporary file is new and empty: no TRUNCATE_EXISTING, which on ext4 makes close() start
             // write-back of the file at once (auto_da_alloc) and slows extraction of many files
             FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE);
             return new AtomicOutput(abs, temp, ch, durable);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot create " + target + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
+    /**
+     * A new empty {@code .<name>.<random>.tmp} in {@code dir}, created like any other file, so it
+     * (and the target it is renamed to) gets the normal permissions the umask gives, not the
+     * owner-only ones of {@link Files#createTempFile}.
+     */
+    private static Path newTempFile(Path dir, String name) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Path p = dir.resolve("." + name + "." + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
+            try {
+                return Files.createFile(p);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (attempt >= 100) {
+                    throw e;
+                }
+            }
         }
     }
 

@@ -117,7 +117,10 @@ class AssetEditTest {
         for (int i = 0; i < q.exports().size(); i++) {
             assertThat(q.export(i).rawData()).isEqualTo(p.export(i).rawData());
         }
-        assertThat(thumbnail.length).isGreaterThanOrEqualTo(0);
+        // the thumbnail's image moved with the header and is the same bytes at its new offset
+        assertThat(thumbnail.length).as("thumbnail image bytes").isGreaterThan(8);
+        assertThat(q.rawSpanAt(newOffset)).isEqualTo(thumbnail);
+        assertThat(Arrays.copyOfRange(out.header(), newOffset, newOffset + thumbnail.length)).isEqualTo(thumbnail);
     }
 
     @Test

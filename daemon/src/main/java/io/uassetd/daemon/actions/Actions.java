@@ -36,6 +36,11 @@ import io.uassetd.daemon.actions.iostore.InspectIoStoreAction;
 import io.uassetd.daemon.actions.iostore.ListIoStoreAction;
 import io.uassetd.daemon.actions.iostore.ListIoStoreFilesAction;
 import io.uassetd.daemon.actions.iostore.PackageStoreInfoAction;
+import io.uassetd.daemon.actions.locres.EditLocResAction;
+import io.uassetd.daemon.actions.locres.JsonToLocResAction;
+import io.uassetd.daemon.actions.locres.LocResToJsonAction;
+import io.uassetd.daemon.actions.locres.ParseLocMetaAction;
+import io.uassetd.daemon.actions.locres.ParseLocResAction;
 import io.uassetd.daemon.actions.mesh.MeshInfoAction;
 import io.uassetd.daemon.actions.niagara.ListNiagaraFilesAction;
 import io.uassetd.daemon.actions.niagara.NiagaraDetailsAction;
@@ -127,6 +132,12 @@ public final class Actions {
         all.add(new ListNiagaraFilesAction());
         all.add(new NiagaraEditAction());
         all.add(new NiagaraPreviewAction());
+        // Localization (.locres, .locmeta)
+        all.add(new ParseLocResAction());
+        all.add(new ParseLocMetaAction());
+        all.add(new LocResToJsonAction());
+        all.add(new JsonToLocResAction());
+        all.add(new EditLocResAction());
         ActionRegistry r = new ActionRegistry(all);
         self.set(r);
         return r;

@@ -26,6 +26,8 @@ public final class PackageReader {
     private final long base;
     private PackageVersion version;
     private boolean filterEditorOnly;
+    /** Entries in the package's name map once it is known (-1 before): every FName read is checked against it. */
+    private int nameCount = -1;
 
     public PackageReader(byte[] data, String file) {
         this(data, file, 0, "PackageFileSummary");
@@ -46,6 +48,7 @@ public final class PackageReader {
         PackageReader r = new PackageReader(bytes, file, baseOffset, structure);
         r.version = version;
         r.filterEditorOnly = filterEditorOnly;
+        r.nameCount = nameCount;
         return r;
     }
 
@@ -157,9 +160,24 @@ public final class PackageReader {
         return new FGuid(in.i32(), in.i32(), in.i32(), in.i32());
     }
 
+    /**
+     * Checks every FName read from now on against a name map of {@code count} entries: a reference
+     * outside it is corrupt data at the offset it is stored, in the structure being read.
+     */
+    public void setNameCount(int count) {
+        this.nameCount = count;
+    }
+
     public FName readFName() {
         in.require(8);
-        return new FName(in.i32(), in.i32());
+        long at = in.offset();
+        int index = in.i32();
+        int number = in.i32();
+        if (nameCount >= 0 && (index < 0 || index >= nameCount)) {
+            throw new CorruptDataException("Name index " + index + " outside the name map (" + nameCount + " names)",
+                    in.source(), at, in.structure());
+        }
+        return new FName(index, number);
     }
 
     public PackageIndex readPackageIndex() {

@@ -1,0 +1,68 @@
+package io.uassetd.daemon.actions.locres;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.uassetd.codecs.error.JsonFormatException;
+import io.uassetd.codecs.locres.LocMeta;
+import io.uassetd.codecs.locres.LocRes;
+import io.uassetd.codecs.locres.LocResReader;
+import io.uassetd.daemon.action.ActionException;
+import io.uassetd.protocol.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Opening .locres, .locmeta and LocRes JSON files for the localization actions. */
+final class LocResFiles {
+    private LocResFiles() {
+    }
+
+    static void requireFile(Path file, String what) {
+        if (!Files.isRegularFile(file)) {
+            throw ActionException.notFound(what + " not found: " + file, file.toString());
+        }
+    }
+
+    /** Reads a .locres; a .locmeta given by mistake is named as such. */
+    static LocRes open(Path file) throws IOException {
+        requireFile(file, "LocRes file");
+        byte[] data = readBounded(file);
+        if (LocMeta.hasMagic(data)) {
+            throw ActionException.invalid(file + " is a .locmeta (LocMeta magic), not a .locres: use parse_locmeta");
+        }
+        return LocResReader.read(file.toString(), data);
+    }
+
+    static LocMeta openMeta(Path file) throws IOException {
+        requireFile(file, "LocMeta file");
+        return LocMeta.read(file);
+    }
+
+    /** Parses a JSON file; bad JSON is a PARSE_ERROR naming the file and where. */
+    static JsonNode readJson(Path file) throws IOException {
+        requireFile(file, "JSON file");
+        try {
+            return Json.mapper().readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            var loc = e.getLocation();
+            throw new JsonFormatException("Not valid JSON: " + e.getOriginalMessage()
+                    + (loc != null ? " at line " + loc.getLineNr() + ", column " + loc.getColumnNr() : ""), file.toString(), "$", true, e);
+        }
+    }
+
+    private static byte[] readBounded(Path file) throws IOException {
+        long size = Files.size(file);
+        if (size > LocResReader.MAX_FILE_SIZE) {
+            throw new io.uassetd.codecs.error.UnsupportedVersionException("A .locres of " + size + " bytes is larger than the "
+                    + LocResReader.MAX_FILE_SIZE + " bytes accepted", file.toString(), 0, "LocRes file");
+        }
+        return Files.readAllBytes(file);
+    }
+
+    /** What a reply says about a resource. */
+    record Summary(String version, int version_number, int namespace_count, int entry_count) {
+        static Summary of(LocRes r) {
+            return new Summary(r.version().engineName(), r.version().number(), r.namespaces().size(), r.entryCount());
+        }
+    }
+}
