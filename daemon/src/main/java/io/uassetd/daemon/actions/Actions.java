@@ -127,6 +127,13 @@ public final class Actions {
         all.add(new ListNiagaraFilesAction());
         all.add(new NiagaraEditAction());
         all.add(new NiagaraPreviewAction());
+        // Textures
+        all.add(new io.uassetd.daemon.actions.texture.TextureInfoAction());
+        all.addAll(io.uassetd.daemon.actions.texture.ExtractTextureAction.all());
+        all.addAll(io.uassetd.daemon.actions.texture.InlineDataAction.all());
+        all.addAll(io.uassetd.daemon.actions.texture.StripMipsAction.all());
+        all.addAll(io.uassetd.daemon.actions.texture.InjectTextureAction.all());
+        all.add(new io.uassetd.daemon.actions.texture.TexturePreviewAction());
         ActionRegistry r = new ActionRegistry(all);
         self.set(r);
         return r;
