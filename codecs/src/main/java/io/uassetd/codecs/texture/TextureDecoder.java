@@ -56,9 +56,31 @@ public final class TextureDecoder {
                     + " bytes, found " + Math.max(0, have), null, offset, format.name() + " mip");
         }
         if (format.isBlockCompressed()) {
-            return blocks(format, data, offset, width, height, options);
+            Image im = blocks(format, data, offset, width, height, options);
+            if (format.isAstc() && format.name().endsWith("_NORM_RG")) {
+                im = normalFromLuminanceAlpha(im, options.reconstructZ());
+            }
+            return im;
         }
         return RawPixels.decode(format, data, offset, width, height, options);
+    }
+
+    /**
+     * Moves a normal map stored as luminance + alpha (X in R, G and B, Y in alpha — how UE cooks normal maps
+     * to ASTC, and what the {@code PF_ASTC_*_NORM_RG} formats hold) to X in red, Y in green, and blue 0 or
+     * the reconstructed Z; alpha becomes opaque. Returns a new RGBA8 image.
+     */
+    public static Image normalFromLuminanceAlpha(Image image, boolean reconstructZ) {
+        byte[] s = image.toRgba8().bytes();
+        byte[] out = new byte[s.length];
+        for (int i = 0; i < s.length; i += 4) {
+            int x = s[i] & 0xFF, y = s[i + 3] & 0xFF;
+            out[i] = (byte) x;
+            out[i + 1] = (byte) y;
+            out[i + 2] = reconstructZ ? BcBlocks.Z_TABLE[x << 8 | y] : 0;
+            out[i + 3] = (byte) 255;
+        }
+        return Image.rgba8(image.width(), image.height(), out);
     }
 
     /** Block decoder writing RGBA8 for one block into out[o..] with rows stride bytes apart. */
@@ -161,14 +183,49 @@ public final class TextureDecoder {
         }
 
         static boolean canDecode(PixelFormat f) {
-            return false;
+            switch (f) {
+                case PF_BC6H:
+                case PF_BC7:
+                case PF_ETC1:
+                case PF_ETC2_RGB:
+                case PF_ETC2_RGBA:
+                case PF_ETC2_R11_EAC:
+                case PF_ETC2_RG11_EAC:
+                    return true;
+                default:
+                    return f.isAstc() && !f.isHdr();
+            }
         }
 
         static BlockF floatBlock(PixelFormat f, DecodeOptions opt) {
+            if (f == PixelFormat.PF_BC6H) {
+                return new Bc6hDecoder(opt.signedBc6h());
+            }
             return null;
         }
 
         static Block8 block8(PixelFormat f, DecodeOptions opt) {
+            switch (f) {
+                case PF_BC7:
+                    return new Bc7Decoder();
+                case PF_ETC1:
+                    return (s, so, o, oo, st) -> EtcBlocks.etc2Rgb(s, so, o, oo, st, false);
+                case PF_ETC2_RGB:
+                    return (s, so, o, oo, st) -> EtcBlocks.etc2Rgb(s, so, o, oo, st, true);
+                case PF_ETC2_RGBA:
+                    return EtcBlocks::etc2Rgba;
+                case PF_ETC2_R11_EAC:
+                    return EtcBlocks::r11;
+                case PF_ETC2_RG11_EAC: {
+                    boolean z = opt.reconstructZ();
+                    return (s, so, o, oo, st) -> EtcBlocks.rg11(s, so, o, oo, st, z);
+                }
+                default:
+                    if (f.isAstc() && !f.isHdr()) {
+                        return new AstcDecoder(f.blockWidth(), f.blockHeight());
+                    }
+                    break;
+            }
             throw new UnsupportedVersionException("No decoder for pixel format " + f.name(), null, -1, f.name());
         }
     }
