@@ -258,7 +258,7 @@ class TextureActionsTest extends SharedDaemon {
         JsonNode a = ok("batch_extract_texture_png", Map.of("file_paths", List.of(dir.resolve("Android").toString()), "output_path",
                 out.resolve("android").toString(), "engine_version", "UE5_8"));
         assertThat(a.get("total").intValue()).isEqualTo(10);
-        assertThat(a.get("success_count").intValue() + a.get("fail_count").intValue()).isEqualTo(10);
+        assertThat(a.get("success_count").intValue()).as(a.get("errors").toString()).isEqualTo(10);
     }
 
     // ---- inline data, strip mips ---------------------------------------------------------------------
@@ -367,7 +367,7 @@ class TextureActionsTest extends SharedDaemon {
     static final double INJECT_BC3 = 48.0;
     static final double INJECT_BC4 = 41.8;
     static final double INJECT_BC5 = 38.5;
-    static final double INJECT_BC7 = 45.0;
+    static final double INJECT_BC7 = 99.0;
 
     @Test
     void injectStreamingTextureKeepsItsLayoutAndBundles(@TempDir Path out) throws Exception {

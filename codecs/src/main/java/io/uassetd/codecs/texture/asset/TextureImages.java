@@ -75,6 +75,25 @@ public final class TextureImages {
         return new DecodeOptions(reconstructZ, signed);
     }
 
+    /** Whether Z is rebuilt by default: two-channel normal formats (BC5) and textures marked as normal maps. */
+    public static boolean defaultReconstructZ(TextureAsset t) {
+        return format(t) == PixelFormat.PF_BC5 || isNormalMap(t);
+    }
+
+    /** True when the texture's CompressionSettings say normal map (TC_Normalmap). */
+    public static boolean isNormalMap(TextureAsset t) {
+        String c = t.propertyText("CompressionSettings");
+        return c != null && c.contains("Normalmap");
+    }
+
+    /** UE cooks normal maps to plain ASTC as luminance + alpha (X in RGB, Y in alpha): moved back to X, Y (and Z when asked). */
+    private static Image fixup(TextureAsset t, PixelFormat f, Image img, DecodeOptions options) {
+        if (f.isAstc() && !f.name().endsWith("_NORM_RG") && isNormalMap(t)) {
+            return TextureDecoder.normalFromLuminanceAlpha(img, options.reconstructZ());
+        }
+        return img;
+    }
+
     /** Decodes one layer of a mip. */
     public static Image decode(TextureAsset t, int mip, int layer, DecodeOptions options) {
         if (t.data().isVirtual()) {
@@ -87,7 +106,8 @@ public final class TextureImages {
         }
         byte[] data = mipData(t, mip);
         TextureMip m = mip(t, mip);
-        return TextureDecoder.decode(format(t), data, (int) (layerSize(t, mip) * layer), m.sizeX(), m.sizeY(), options);
+        return fixup(t, format(t), TextureDecoder.decode(format(t), data, (int) (layerSize(t, mip) * layer), m.sizeX(), m.sizeY(), options),
+                options);
     }
 
     /** Every layer of a mip decoded, in order. */
@@ -97,7 +117,7 @@ public final class TextureImages {
         long size = layerSize(t, mip);
         List<Image> out = new ArrayList<>();
         for (int i = 0; i < layers(t, mip); i++) {
-            out.add(TextureDecoder.decode(format(t), data, (int) (size * i), m.sizeX(), m.sizeY(), options));
+            out.add(fixup(t, format(t), TextureDecoder.decode(format(t), data, (int) (size * i), m.sizeX(), m.sizeY(), options), options));
         }
         return out;
     }

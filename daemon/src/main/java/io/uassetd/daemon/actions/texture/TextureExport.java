@@ -73,7 +73,7 @@ final class TextureExport {
                 height = t.data().mips().get(0).sizeY();
                 slices = TextureImages.layers(t, 0);
             } else {
-                boolean z = o.reconstructZ() != null ? o.reconstructZ() : pf == PixelFormat.PF_BC5;
+                boolean z = o.reconstructZ() != null ? o.reconstructZ() : TextureImages.defaultReconstructZ(t);
                 DecodeOptions opt = TextureImages.options(t, z);
                 Image img;
                 if (t.data().isVirtual()) {

@@ -95,7 +95,7 @@ public final class TexturePreviewAction implements ActionHandler {
         } else {
             TextureAsset t = TextureSupport.open(in, args, ctx);
             name = t.name();
-            DecodeOptions opt = TextureImages.options(t, TextureImages.format(t) == PixelFormat.PF_BC5);
+            DecodeOptions opt = TextureImages.options(t, TextureImages.defaultReconstructZ(t));
             if (t.data().isVirtual()) {
                 for (int m = 0; m < t.data().virtualInfo().numMips(); m++) {
                     Image img = TextureImages.decodeVirtual(t, m, 0, opt);
@@ -132,7 +132,7 @@ public final class TexturePreviewAction implements ActionHandler {
     }
 
     private static Image top(TextureAsset t) {
-        DecodeOptions opt = TextureImages.options(t, TextureImages.format(t) == PixelFormat.PF_BC5);
+        DecodeOptions opt = TextureImages.options(t, TextureImages.defaultReconstructZ(t));
         if (t.data().isVirtual()) {
             return TextureImages.decodeVirtual(t, 0, 0, opt);
         }

@@ -28,7 +28,7 @@ final class TextureSupport {
     static final FieldSpec FORMAT = FieldSpec.optional("format", FieldType.STRING, "png",
             "output format: png, tga, bmp, dds (the original blocks, every mip), exr or hdr").cli("--format");
     static final FieldSpec RECONSTRUCT_Z = FieldSpec.optional("reconstruct_z", FieldType.BOOLEAN, null,
-            "rebuild the Z (blue) channel of two-channel normal maps (BC5); default: on for BC5").cli("--reconstruct-z");
+            "rebuild the Z (blue) channel of two-channel normal maps; default: on for BC5 and textures whose CompressionSettings is TC_Normalmap").cli("--reconstruct-z");
 
     private TextureSupport() {
     }
