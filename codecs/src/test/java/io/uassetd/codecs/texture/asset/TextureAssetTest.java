@@ -314,4 +314,24 @@ class TextureAssetTest {
         t.export().setRawData(Arrays.copyOf(raw, t.data().entryStart() + 200));
         assertThatThrownBy(() -> TextureAsset.read(p, null)).isInstanceOf(FormatException.class);
     }
+
+    /** Textures cooked by other projects' UE5.5 games: every mip reads (inline and .ubulk); a .ubulk left out of the fixtures is named. */
+    @Test
+    void ue55TexturesOfUAssetApiAndRetoc() {
+        for (String f : List.of("uassetapi/TestUE5_5/BlankGame/T_Test.uasset", "retoc/UE5.5/T_Test.uasset")) {
+            AssetPackage p = AssetPackage.open(io.uassetd.testkit.Fixtures.path(f), EngineVersion.UE5_5);
+            TextureAsset t = TextureAsset.read(p, null);
+            assertThat(describe("T_Test", t)).isEqualTo("T_Test Texture2D PF_DXT1 2048x2048 slices=1 mips=12 ubulk=5");
+            for (int i = 0; i < 12; i++) {
+                assertThat(TextureImages.decode(t, i, 0, DecodeOptions.DEFAULT).width()).isEqualTo(2048 >> i);
+            }
+        }
+        AssetPackage p = AssetPackage.open(io.uassetd.testkit.Fixtures.path("uassetapi/TestUE5_5/BlankGame/T_pl01_001_body_D.uasset"),
+                EngineVersion.UE5_5);
+        TextureAsset t = TextureAsset.read(p, null);
+        assertThat(describe("T_pl01_001_body_D", t)).isEqualTo("T_pl01_001_body_D Texture2D PF_DXT5 2048x2048 slices=1 mips=12 ubulk=5");
+        assertThat(TextureImages.decode(t, 5, 0, DecodeOptions.DEFAULT).width()).isEqualTo(64);
+        assertThatThrownBy(() -> TextureImages.decode(t, 0, 0, DecodeOptions.DEFAULT)).isInstanceOf(CorruptDataException.class)
+                .hasMessageContaining("T_pl01_001_body_D.ubulk, which is missing");
+    }
 }
