@@ -21,6 +21,7 @@ public final class Bench {
         BENCHMARKS.put("bundle", "io.uassetd.bench.BundleBenchmark");
         BENCHMARKS.put("json", "io.uassetd.bench.JsonBenchmark");
         BENCHMARKS.put("compact", "io.uassetd.bench.CompactJsonBenchmark");
+        BENCHMARKS.put("texture", "io.uassetd.bench.TextureBenchmark");
     }
 
     private Bench() {
