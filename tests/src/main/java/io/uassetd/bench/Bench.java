@@ -22,6 +22,7 @@ public final class Bench {
         BENCHMARKS.put("json", "io.uassetd.bench.JsonBenchmark");
         BENCHMARKS.put("compact", "io.uassetd.bench.CompactJsonBenchmark");
         BENCHMARKS.put("texture", "io.uassetd.bench.TextureBenchmark");
+        BENCHMARKS.put("texture-batch", "io.uassetd.bench.TextureBatchBenchmark");
     }
 
     private Bench() {

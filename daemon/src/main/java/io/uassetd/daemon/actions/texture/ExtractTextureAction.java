@@ -22,7 +22,7 @@ public final class ExtractTextureAction implements ActionHandler {
     static final FieldSpec OUT = FieldSpec.optional("output_path", FieldType.STRING, null,
             "the image file, or a folder (the texture's name + extension); default: next to the package");
     static final FieldSpec OUT_DIR = FieldSpec.optional("output_path", FieldType.STRING, null,
-            "the folder the images go to (default: next to each package)");
+            "the folder the images go to, mirroring the folders below each folder of file_paths (default: next to each package)");
 
     private final ActionSpec spec;
     private final boolean batch;
@@ -68,16 +68,19 @@ public final class ExtractTextureAction implements ActionHandler {
             return ActionResult.of("Wrote " + w.width() + "x" + w.height() + " " + w.format() + " to " + target, w);
         }
         List<Path> files = TextureSupport.files(args);
-        boolean folders = args.strings("file_paths").stream().anyMatch(s -> java.nio.file.Files.isDirectory(Path.of(s)));
-        if (folders) {
-            files = files.stream().filter(f -> TextureSupport.isTexture(f, args)).toList();
-        }
+        java.util.Set<String> named = new java.util.HashSet<>(args.strings("file_paths"));
         Parallel.Outcome<TextureExport.Written> r = Parallel.run(ctx, files, Path::toString, file -> {
-            TextureAsset t = TextureSupport.open(file, args, ctx);
-            return TextureExport.write(file, t, o, TextureExport.target(file, out, t.name(), o.format(), true));
+            io.uassetd.codecs.asset.AssetPackage pkg = io.uassetd.daemon.actions.asset.AssetFiles.open(file, AssetFiles.engine(args));
+            if (!named.contains(file.toString()) && pkg.exports().stream().noneMatch(e -> TextureAsset.isTextureClass(pkg.className(e)))) {
+                return null; // found in a folder, not a texture: skipped
+            }
+            TextureAsset t = TextureSupport.guard(() -> TextureAsset.read(pkg, AssetFiles.usmap(args, ctx)));
+            Path dest = out == null ? null : out.resolve(TextureSupport.relativeDir(args, file).toString());
+            return TextureExport.write(file, t, o, TextureExport.target(file, dest, t.name(), o.format(), true));
         });
-        return ActionResult.of("Extracted " + r.results().size() + " of " + files.size() + " textures",
-                new Batch(files.size(), r.results().size(), r.failures().size(), out == null ? null : out.toString(), r.results(),
-                        r.failures()));
+        List<TextureExport.Written> written = r.results().stream().filter(java.util.Objects::nonNull).toList();
+        int total = written.size() + r.failures().size();
+        return ActionResult.of("Extracted " + written.size() + " of " + total + " textures",
+                new Batch(total, written.size(), r.failures().size(), out == null ? null : out.toString(), written, r.failures()));
     }
 }

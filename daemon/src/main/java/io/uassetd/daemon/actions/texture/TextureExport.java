@@ -101,7 +101,14 @@ final class TextureExport {
                 height = img.height();
                 bytes = ImageFiles.encode(img, o.format());
             }
-            AtomicOutput.write(target, bytes);
+            // all-or-nothing for readers; no fsync per image (thousands of small files in a batch)
+            try (AtomicOutput ao = AtomicOutput.create(target, false)) {
+                java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(bytes);
+                while (bb.hasRemaining()) {
+                    ao.channel().write(bb);
+                }
+                ao.commit();
+            }
             return new Written(pkgFile.toString(), target.toString(), t.name(), width, height, t.data().pixelFormat(), mipCount, o.mip(),
                     slice, slices, o.strip(), o.format().extension(), bytes.length);
         });

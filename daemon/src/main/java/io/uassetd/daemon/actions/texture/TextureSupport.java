@@ -72,6 +72,18 @@ final class TextureSupport {
         return out;
     }
 
+    /** The folder under the output folder that mirrors where {@code file} sits below the folder of file_paths it was found in. */
+    static Path relativeDir(Args args, Path file) {
+        for (String s : args.strings("file_paths")) {
+            Path d = Path.of(s);
+            if (Files.isDirectory(d) && file.startsWith(d)) {
+                Path parent = d.relativize(file).getParent();
+                return parent == null ? Path.of("") : parent;
+            }
+        }
+        return Path.of("");
+    }
+
     /** Whether a package file holds a texture export (cheap enough for folder scans). */
     static boolean isTexture(Path file, Args args) {
         try {
