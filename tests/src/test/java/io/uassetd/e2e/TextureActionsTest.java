@@ -252,7 +252,7 @@ class TextureActionsTest extends SharedDaemon {
         }
         assertThat(d.get("errors")).hasSize(expectFail.size());
         for (String n : expectOk) {
-            assertThat(out.resolve(n + ".png")).exists();
+            assertThat(out.resolve("Game/Fixtures/Textures/" + n + ".png")).exists(); // the input folder's layout is mirrored
         }
         // Android: ASTC / ETC2 / EAC
         JsonNode a = ok("batch_extract_texture_png", Map.of("file_paths", List.of(dir.resolve("Android").toString()), "output_path",
