@@ -390,7 +390,10 @@ class TextureActionsTest extends SharedDaemon {
         JsonNode big = ok("inject_texture", on(bc1, "image_path", Fixtures.path(SRC + "udim.1002.png").toString(), "output_path",
                 bc1.toString()));
         assertThat(big.get("width").intValue()).isEqualTo(128);
-        assertThat(ok("get_texture_info", on(bc1)).get("width").intValue()).isEqualTo(128);
+        assertThat(big.get("imported_size_updated").booleanValue()).isTrue();
+        JsonNode bigInfo = ok("get_texture_info", on(bc1));
+        assertThat(bigInfo.get("width").intValue()).isEqualTo(128);
+        assertThat(bigInfo.get("properties").get("ImportedSize").toString()).contains("128");
         // a DDS of the texture's own format is copied block for block, mips and all
         ok("extract_texture_png", on(tex("Tagged", "T_Mips"), "output_path", out.resolve("mips.dds").toString(), "format", "dds"));
         Path bc1b = copy("Tagged", "T_BC1", out.resolve("dds"));

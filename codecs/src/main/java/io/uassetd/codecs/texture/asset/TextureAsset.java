@@ -47,6 +47,7 @@ public final class TextureAsset {
     private final List<TexturePlatformData> platforms;
     private final int tailStart;
     private final Map<String, Object> properties;
+    private Usmap mappings;
 
     private TextureAsset(AssetPackage pkg, Export export, String className, int nativeStart, int platformStart, Boolean serializeMipData,
             List<TexturePlatformData> platforms, int tailStart, Map<String, Object> properties) {
@@ -95,6 +96,12 @@ public final class TextureAsset {
     }
 
     public static TextureAsset read(AssetPackage pkg, Export e, Usmap mappings) {
+        TextureAsset t = readWith(pkg, e, mappings);
+        t.mappings = mappings;
+        return t;
+    }
+
+    private static TextureAsset readWith(AssetPackage pkg, Export e, Usmap mappings) {
         String cls = pkg.className(e);
         PackageReader r = pkg.exportReader(e);
         long base = r.position();
@@ -350,6 +357,11 @@ public final class TextureAsset {
 
     public AssetPackage pkg() {
         return pkg;
+    }
+
+    /** The mappings the texture was read with (null: none). */
+    public Usmap mappings() {
+        return mappings;
     }
 
     public Export export() {

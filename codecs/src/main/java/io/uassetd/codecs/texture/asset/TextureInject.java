@@ -31,7 +31,8 @@ public final class TextureInject {
     }
 
     /** What was injected. */
-    public record Result(TextureEditor.Edit edit, int width, int height, int mipCount, boolean copiedBlocks, String pixelFormat) {
+    public record Result(TextureEditor.Edit edit, int width, int height, int mipCount, boolean copiedBlocks, String pixelFormat,
+            boolean importedSizeUpdated) {
     }
 
     public static Result inject(TextureAsset t, Path image) {
@@ -77,8 +78,13 @@ public final class TextureInject {
             mips = encode(t, pf, ImageFiles.decode(bytes, image.toString(), ImageFileFormat.fromPath(image)), options);
         }
         int firstInline = firstInline(d, mips);
+        int oldW = d.mips().get(0).sizeX();
+        int oldH = d.mips().get(0).sizeY();
         TextureEditor.Edit edit = TextureEditor.replaceMips(t, mips, firstInline);
-        return new Result(edit, mips.get(0).sizeX(), mips.get(0).sizeY(), mips.size(), copied, pf.name());
+        int w = mips.get(0).sizeX();
+        int h = mips.get(0).sizeY();
+        boolean imported = (w != oldW || h != oldH) && updateImportedSize(t, w, h);
+        return new Result(edit, w, h, mips.size(), copied, pf.name(), imported);
     }
 
     private static List<TextureEditor.NewMip> encode(TextureAsset t, PixelFormat pf, Image top, EncodeOptions options) {
@@ -100,6 +106,36 @@ public final class TextureInject {
             out.add(new TextureEditor.NewMip(m.width(), m.height(), 1, TextureEncoder.encode(pf, m, o)));
         }
         return out;
+    }
+
+    /**
+     * Sets the ImportedSize property (the size the texture was imported at) to the new size, when the
+     * texture has one and its properties can be read; the property list keeps its size, so the
+     * native data after it (and the inline payload offsets) do not move.
+     */
+    static boolean updateImportedSize(TextureAsset t, int w, int h) {
+        if (!t.properties().containsKey("ImportedSize")) {
+            return false;
+        }
+        io.uassetd.codecs.asset.Export e = t.export();
+        byte[] before = e.rawData();
+        try {
+            var c = io.uassetd.codecs.asset.property.PropertyParser.contentOf(t.pkg(), e, t.mappings());
+            int size = c.scriptPropertiesSize();
+            var editor = new io.uassetd.codecs.asset.property.PropertyEditor(t.pkg(), c);
+            editor.set("ImportedSize.X", w);
+            editor.set("ImportedSize.Y", h);
+            byte[] out = c.serialize(t.pkg(), e);
+            if (c.scriptPropertiesSize() != size || out.length != before.length) {
+                e.setRawData(before);
+                return false;
+            }
+            e.setRawData(out);
+            return true;
+        } catch (RuntimeException ex) {
+            e.setRawData(before);
+            return false;
+        }
     }
 
     /** Mips bigger than the largest the texture kept inline go to the .ubulk, when it streamed any. */

@@ -56,7 +56,8 @@ public final class InjectTextureAction implements ActionHandler {
 
     /** One texture injected. */
     public record Injected(String file_path, String image_path, String output_path, String backup_path, String pixel_format, int width,
-            int height, int mip_count, int inline_mip_count, int streamed_mip_count, boolean copied_blocks, List<String> files) {
+            int height, int mip_count, int inline_mip_count, int streamed_mip_count, boolean copied_blocks, boolean imported_size_updated,
+            List<String> files) {
     }
 
     /** Batch reply. */
@@ -116,6 +117,6 @@ public final class InjectTextureAction implements ActionHandler {
         List<Path> written = TextureFiles.write(t.pkg(), target, res.edit().ubulk());
         return new Injected(file.toString(), image.toString(), target.toString(), backup == null ? null : backup.toString(),
                 res.pixelFormat(), res.width(), res.height(), res.mipCount(), res.edit().inlineMips(), res.edit().bulkMips(),
-                res.copiedBlocks(), written.stream().map(Path::toString).toList());
+                res.copiedBlocks(), res.importedSizeUpdated(), written.stream().map(Path::toString).toList());
     }
 }
