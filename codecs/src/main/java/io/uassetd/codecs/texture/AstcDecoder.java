@@ -231,9 +231,19 @@ final class AstcDecoder implements TextureDecoder.Block8 {
                 t |= bits(lo, hi, pos, 1) << 7;
                 pos += 1;
                 int tr = TRIT_TABLE[t];
-                int[] ms = {m0, m1, m2, m3, m4};
-                for (int k = 0; k < 5 && i + k < count; k++) {
-                    out[i + k] = (tr >> (2 * k) & 3) << n | ms[k];
+                int left = count - i;
+                out[i] = (tr & 3) << n | m0;
+                if (left > 1) {
+                    out[i + 1] = (tr >> 2 & 3) << n | m1;
+                }
+                if (left > 2) {
+                    out[i + 2] = (tr >> 4 & 3) << n | m2;
+                }
+                if (left > 3) {
+                    out[i + 3] = (tr >> 6 & 3) << n | m3;
+                }
+                if (left > 4) {
+                    out[i + 4] = (tr >> 8 & 3) << n | m4;
                 }
             }
         } else if (QUINTS[r] != 0) {
@@ -281,6 +291,7 @@ final class AstcDecoder implements TextureDecoder.Block8 {
     private final int[] texW1 = new int[144];
     private final int[] colors = new int[18];
     private final int[] ep = new int[4 * 8];
+    private final int[] cems = new int[4];
 
     AstcDecoder(int bw, int bh) {
         this.bw = bw;
@@ -516,7 +527,7 @@ final class AstcDecoder implements TextureDecoder.Block8 {
             weights[i] = wu[weights[i]];
         }
         // endpoint modes
-        int[] cems = new int[4];
+        int[] cems = this.cems;
         int configBits;
         int extraCemBits = 0;
         int partitionSeed = 0;
@@ -553,9 +564,7 @@ final class AstcDecoder implements TextureDecoder.Block8 {
         }
         int nValues = 0;
         for (int i = 0; i < parts; i++) {
-            if ((cems[i] & 3) != 0 || true) {
-                nValues += ((cems[i] >> 2) + 1) * 2;
-            }
+            nValues += ((cems[i] >> 2) + 1) * 2;
         }
         if (nValues > 18) {
             error(out, o, stride);

@@ -104,11 +104,16 @@ final class Bc6hDecoder implements TextureDecoder.BlockF {
             }
             return;
         }
-        b.read(MODE_BITS[mn]);
         java.util.Arrays.fill(e, 0);
-        for (int a : LAYOUT[mn]) {
-            e[a >> 8] |= b.read(1) << (a & 0xFF);
+        int[] layout = LAYOUT[mn];
+        long lo = b.lo, hi = b.hi;
+        int bp = MODE_BITS[mn];
+        for (int k = 0; k < layout.length; k++, bp++) {
+            int a = layout[k];
+            int bit = (int) ((bp < 64 ? lo >>> bp : hi >>> (bp - 64)) & 1);
+            e[a >> 8] |= bit << (a & 0xFF);
         }
+        b.pos = bp;
         boolean tr = mode[0] != 0;
         boolean two = mode[1] != 0;
         int partition = b.read(mode[1]);
