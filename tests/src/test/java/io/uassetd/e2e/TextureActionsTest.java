@@ -447,6 +447,15 @@ class TextureActionsTest extends SharedDaemon {
         assertThat(b.get("success_count").intValue()).isEqualTo(2);
         assertThat(b.get("without_image").toString()).contains("T_BC3");
         assertThat(out.resolve("out/T_G8.uasset")).exists();
+        // the CLI commands
+        Daemon.Result inject = Daemon.run("inject_texture", in.resolve("Game/Fixtures/Textures/T_BC3.uasset").toString(),
+                Fixtures.path(SRC + "rgba.png").toString(), out.resolve("cli/T_BC3.uasset").toString(), "--engine-version", "UE5_8");
+        assertThat(inject.status()).as(inject.stderr()).isZero();
+        Daemon.Result batch = Daemon.run("batch_extract_texture", out.resolve("cli-png").toString(), out.resolve("cli").toString(),
+                out.resolve("out").toString(), "--engine-version", "UE5_8", "--json");
+        assertThat(batch.status()).as(batch.stderr()).isZero();
+        assertThat(batch.stdout()).contains("\"success_count\":3");
+        assertThat(psnr(ImageFiles.read(out.resolve("cli-png/T_BC3.png")), source("rgba.png"), 4)).isGreaterThan(INJECT_BC3);
     }
 
     // ---- preview ------------------------------------------------------------------------------------------
