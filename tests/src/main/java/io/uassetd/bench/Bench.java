@@ -25,6 +25,7 @@ public final class Bench {
         BENCHMARKS.put("texture", "io.uassetd.bench.TextureBenchmark");
         // pak extraction with and without SHA-1 verification
         BENCHMARKS.put("pakverify", "io.uassetd.bench.PakVerifyBenchmark");
+        BENCHMARKS.put("texture-batch", "io.uassetd.bench.TextureBatchBenchmark");
     }
 
     private Bench() {

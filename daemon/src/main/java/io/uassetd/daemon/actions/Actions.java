@@ -57,6 +57,12 @@ import io.uassetd.daemon.actions.pak.ExtractPakFileAction;
 import io.uassetd.daemon.actions.pak.ListPakAction;
 import io.uassetd.daemon.actions.pak.ListPakFilesAction;
 import io.uassetd.daemon.actions.pak.VerifyPakAction;
+import io.uassetd.daemon.actions.texture.ExtractTextureAction;
+import io.uassetd.daemon.actions.texture.InjectTextureAction;
+import io.uassetd.daemon.actions.texture.InlineDataAction;
+import io.uassetd.daemon.actions.texture.StripMipsAction;
+import io.uassetd.daemon.actions.texture.TextureInfoAction;
+import io.uassetd.daemon.actions.texture.TexturePreviewAction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -138,6 +144,13 @@ public final class Actions {
         all.add(new LocResToJsonAction());
         all.add(new JsonToLocResAction());
         all.add(new EditLocResAction());
+        // Textures
+        all.add(new TextureInfoAction());
+        all.addAll(ExtractTextureAction.all());
+        all.addAll(InlineDataAction.all());
+        all.addAll(StripMipsAction.all());
+        all.addAll(InjectTextureAction.all());
+        all.add(new TexturePreviewAction());
         ActionRegistry r = new ActionRegistry(all);
         self.set(r);
         return r;

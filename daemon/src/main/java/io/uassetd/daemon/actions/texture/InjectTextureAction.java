@@ -1,0 +1,122 @@
+package io.uassetd.daemon.actions.texture;
+
+import io.uassetd.codecs.texture.asset.TextureAsset;
+import io.uassetd.codecs.texture.asset.TextureFiles;
+import io.uassetd.codecs.texture.asset.TextureInject;
+import io.uassetd.codecs.texture.image.ImageFileFormat;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionException;
+import io.uassetd.daemon.action.ActionHandler;
+import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.FieldSpec;
+import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.actions.asset.AssetFiles;
+import io.uassetd.daemon.util.Parallel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code inject_texture} and {@code batch_inject_texture}: replace a 2D texture's pixels from a PNG,
+ * TGA, BMP, EXR, HDR or DDS, re-encoded to the texture's own pixel format (a DDS of that format is
+ * copied block for block), with mips regenerated; written to {@code output_path} or in place with
+ * the originals kept as .bak.
+ */
+public final class InjectTextureAction implements ActionHandler {
+    static final FieldSpec IMAGE = FieldSpec.required("image_path", FieldType.STRING, "the new image (png, tga, bmp, exr, hdr or dds)");
+    static final FieldSpec OUT = FieldSpec.optional("output_path", FieldType.STRING, null,
+            "where to write the package (a .uasset); default: in place, the originals kept as .bak");
+    static final FieldSpec IMAGE_DIR = FieldSpec.required("image_dir", FieldType.STRING,
+            "the folder of new images, each named like its texture (T_Name.png, .tga, .bmp, .exr, .hdr or .dds)");
+    static final FieldSpec OUT_DIR = FieldSpec.optional("output_path", FieldType.STRING, null,
+            "the folder the packages are written to; default: in place, the originals kept as .bak");
+
+    private final ActionSpec spec;
+    private final boolean batch;
+
+    private InjectTextureAction(ActionSpec spec, boolean batch) {
+        this.spec = spec;
+        this.batch = batch;
+    }
+
+    public static List<ActionHandler> all() {
+        return List.of(
+                new InjectTextureAction(ActionSpec.of("inject_texture",
+                        "Replaces a 2D texture's pixels from an image, encoded to the texture's pixel format with mips regenerated",
+                        AssetFiles.FILE, IMAGE, OUT, AssetFiles.USMAP, AssetFiles.ENGINE)
+                        .withCli("inject_texture", "file_path", "image_path", "output_path"), false),
+                new InjectTextureAction(ActionSpec.of("batch_inject_texture",
+                        "inject_texture for every texture package of file_paths (files or folders) that has an image of its name in image_dir",
+                        AssetFiles.FILE_OPT, TextureSupport.FILES, IMAGE_DIR, OUT_DIR, AssetFiles.USMAP, AssetFiles.ENGINE)
+                        .withCli("batch_inject_texture", "image_dir", "file_paths"), true));
+    }
+
+    /** One texture injected. */
+    public record Injected(String file_path, String image_path, String output_path, String backup_path, String pixel_format, int width,
+            int height, int mip_count, int inline_mip_count, int streamed_mip_count, boolean copied_blocks, boolean imported_size_updated,
+            List<String> files) {
+    }
+
+    /** Batch reply. */
+    public record Batch(int total, int success_count, int fail_count, List<Injected> results, List<Parallel.Failure> errors,
+            List<String> without_image) {
+    }
+
+    @Override
+    public ActionSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+        if (!batch) {
+            Path file = args.requirePath("file_path");
+            Injected r = inject(file, args.requirePath("image_path"), args.path("output_path"), args, ctx);
+            return ActionResult.of("Injected " + r.width() + "x" + r.height() + " " + r.pixel_format() + " (" + r.mip_count() + " mips)", r);
+        }
+        Path dir = args.requirePath("image_dir");
+        if (!Files.isDirectory(dir)) {
+            throw ActionException.notFound("image_dir is not a folder: " + dir, dir.toString());
+        }
+        Path out = args.path("output_path");
+        List<Path[]> jobs = new ArrayList<>();
+        List<String> without = new ArrayList<>();
+        for (Path f : TextureSupport.files(args)) {
+            String name = f.getFileName().toString().replaceFirst("\\.uasset$", "");
+            Path img = null;
+            for (ImageFileFormat fmt : ImageFileFormat.values()) {
+                Path c = dir.resolve(name + "." + fmt.extension());
+                if (Files.isRegularFile(c)) {
+                    img = c;
+                    break;
+                }
+            }
+            if (img == null) {
+                without.add(f.toString());
+            } else {
+                jobs.add(new Path[] {f, img});
+            }
+        }
+        Parallel.Outcome<Injected> r = Parallel.run(ctx, jobs, j -> j[0].toString(),
+                j -> inject(j[0], j[1], out == null ? null : out.resolve(j[0].getFileName().toString()), args, ctx));
+        return ActionResult.of("Injected " + r.results().size() + " of " + jobs.size() + " textures",
+                new Batch(jobs.size(), r.results().size(), r.failures().size(), r.results(), r.failures(), without));
+    }
+
+    static Injected inject(Path file, Path image, Path out, Args args, ActionContext ctx) throws Exception {
+        if (!Files.isRegularFile(image)) {
+            throw ActionException.notFound("Image not found: " + image, image.toString());
+        }
+        TextureAsset t = TextureSupport.open(file, args, ctx);
+        TextureInject.Result res = TextureSupport.guard(() -> TextureInject.inject(t, image));
+        Path target = out == null ? file : out;
+        Path backup = out == null ? StripMipsAction.backup(file) : null;
+        List<Path> written = TextureFiles.write(t.pkg(), target, res.edit().ubulk());
+        return new Injected(file.toString(), image.toString(), target.toString(), backup == null ? null : backup.toString(),
+                res.pixelFormat(), res.width(), res.height(), res.mipCount(), res.edit().inlineMips(), res.edit().bulkMips(),
+                res.copiedBlocks(), res.importedSizeUpdated(), written.stream().map(Path::toString).toList());
+    }
+}

@@ -1,0 +1,116 @@
+package io.uassetd.daemon.actions.texture;
+
+import io.uassetd.codecs.texture.PixelFormat;
+import io.uassetd.codecs.texture.asset.BulkData;
+import io.uassetd.codecs.texture.asset.TextureAsset;
+import io.uassetd.codecs.texture.asset.TextureImages;
+import io.uassetd.codecs.texture.asset.TextureMip;
+import io.uassetd.codecs.texture.asset.TexturePayloads;
+import io.uassetd.codecs.texture.asset.TexturePlatformData;
+import io.uassetd.codecs.texture.asset.VirtualTextureInfo;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionHandler;
+import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.actions.asset.AssetFiles;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** {@code get_texture_info}: a texture's cooked platform data (UAssetTool's fields, plus every mip and where its data lives). */
+public final class TextureInfoAction implements ActionHandler {
+    private static final ActionSpec SPEC = ActionSpec.of("get_texture_info",
+            "A texture's size, pixel format, mips (size and where each mip's data lives), slices, virtual texture layout and properties",
+            AssetFiles.FILE, AssetFiles.USMAP, AssetFiles.ENGINE).withCli("get_texture_info", "file_path");
+
+    /** One mip. */
+    public record Mip(int index, int width, int height, int depth, long size_bytes, String location, String file, long offset,
+            List<String> bulk_flags) {
+    }
+
+    /** The virtual texture layout. */
+    public record Virtual(int width, int height, int blocks_x, int blocks_y, int tile_size, int tile_border_size, int mip_count,
+            List<String> layer_formats, int chunk_count, long chunk_bytes) {
+    }
+
+    /** Reply data. */
+    public record Info(String file_path, String name, String type, String kind, int width, int height, int depth, String format,
+            String pixel_format, int mip_count, String mip_gen_settings, String compression_settings, boolean srgb,
+            boolean has_inline_data, long size_bytes, boolean is_texture, int slices, boolean is_cube, int first_mip,
+            int inline_mip_count, int streamed_mip_count, boolean is_virtual, Virtual virtual, List<Mip> mips, String engine,
+            Map<String, Object> properties) {
+    }
+
+    @Override
+    public ActionSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+        Path file = args.requirePath("file_path");
+        TextureAsset t = TextureSupport.open(file, args, ctx);
+        Info info = info(file, t, engine(t, args));
+        return ActionResult.of(info.type() + " " + info.width() + "x" + info.height() + " " + info.pixel_format() + ", " + info.mip_count()
+                + " mips", info);
+    }
+
+    /** The engine: the package's own versions, or for an unversioned package the engine_version it was read as. */
+    static String engine(TextureAsset t, Args args) {
+        var s = t.pkg().summary();
+        if (s.isUnversioned()) {
+            return AssetFiles.engine(args).name() + " (unversioned; as requested)";
+        }
+        return "UE4 file version " + s.fileVersionUE4() + (s.fileVersionUE5() > 0 ? ", UE5 file version " + s.fileVersionUE5() : "")
+                + (s.savedByEngineVersion() != null ? ", saved by " + s.savedByEngineVersion() : "");
+    }
+
+    static Info info(Path file, TextureAsset t, String engine) {
+        TexturePlatformData d = t.data();
+        List<Mip> mips = new ArrayList<>();
+        long total = 0;
+        int inline = 0;
+        for (int i = 0; i < d.mips().size(); i++) {
+            TextureMip m = d.mips().get(i);
+            BulkData b = m.bulk();
+            Path side = TexturePayloads.sidecar(t.pkg(), b.location());
+            String where = switch (b.location()) {
+                case INLINE -> file.getFileName().toString().replaceFirst("\\.uasset$", ".uexp");
+                case END_OF_FILE -> file.getFileName().toString().replaceFirst("\\.uasset$", ".uexp");
+                case NONE -> null;
+                default -> side == null ? null : side.getFileName().toString();
+            };
+            long offset = b.location() == BulkData.Location.INLINE ? t.export().entry().serialOffset() - t.pkg().summary().totalHeaderSize()
+                    + b.inlineOffset() : b.offsetInFile();
+            mips.add(new Mip(i, m.sizeX(), m.sizeY(), m.sizeZ(), b.sizeOnDisk(), b.location().label(), where, offset,
+                    BulkData.flagNames(b.flags())));
+            total += b.sizeOnDisk();
+            if (b.location() == BulkData.Location.INLINE) {
+                inline++;
+            }
+        }
+        Virtual virtual = null;
+        VirtualTextureInfo v = d.virtualInfo();
+        if (v != null) {
+            long bytes = v.chunks().stream().mapToLong(c -> c.bulk().sizeOnDisk()).sum();
+            total += bytes;
+            virtual = new Virtual(v.width(), v.height(), v.widthInBlocks(), v.heightInBlocks(), v.tileSize(), v.tileBorderSize(),
+                    v.numMips(), v.layerFormats(), v.chunks().size(), bytes);
+        }
+        PixelFormat pf = PixelFormat.tryName(d.pixelFormat());
+        int depth = t.kind().equals("volume") && !d.mips().isEmpty() ? d.mips().get(0).sizeZ() : 1;
+        boolean hasInline = !d.mips().isEmpty() && d.mips().get(0).bulk().location() == BulkData.Location.INLINE;
+        return new Info(file.toString(), t.name(), t.className(), t.kind(), d.sizeX(), d.sizeY(), depth,
+                pf == null ? d.pixelFormat() : pf.shortName(), d.pixelFormat(), v != null ? v.numMips() : d.mips().size(),
+                t.propertyText("MipGenSettings"), t.propertyText("CompressionSettings"), t.srgb(), hasInline, total, true,
+                Math.max(1, d.numSlices()), d.isCube(), d.firstMipToSerialize(), inline, d.mips().size() - inline, v != null, virtual,
+                mips, engine, t.properties());
+    }
+
+    /** The pixel format enum of a texture (for callers that only need it checked). */
+    static PixelFormat format(TextureAsset t) {
+        return TextureImages.format(t);
+    }
+}

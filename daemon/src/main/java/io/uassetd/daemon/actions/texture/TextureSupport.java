@@ -1,0 +1,96 @@
+package io.uassetd.daemon.actions.texture;
+
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.texture.asset.TextureAsset;
+import io.uassetd.codecs.usmap.Usmap;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionException;
+import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.FieldSpec;
+import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.actions.asset.AssetFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** Opening texture packages for the texture actions, and the fields they share. */
+final class TextureSupport {
+    static final FieldSpec FILES = FieldSpec.optional("file_paths", FieldType.STRING_LIST, null,
+            "texture packages (.uasset) and folders (every texture package under them)");
+    static final FieldSpec MIP = FieldSpec.optional("mip_index", FieldType.INTEGER, 0L, "the mip to write (0 = largest)").cli("--mip");
+    static final FieldSpec SLICE = FieldSpec.optional("slice_index", FieldType.INTEGER, 0L,
+            "the slice, cube face (0 to 5: +X -X +Y -Y +Z -Z; cube arrays count 6 per cube) or volume depth layer").cli("--slice");
+    static final FieldSpec FACE = FieldSpec.optional("face", FieldType.INTEGER, null, "same as slice_index, for cube maps");
+    static final FieldSpec STRIP = FieldSpec.optional("strip", FieldType.BOOLEAN, false,
+            "write every slice / face / depth layer of the mip side by side as one image").cli("--strip");
+    static final FieldSpec FORMAT = FieldSpec.optional("format", FieldType.STRING, "png",
+            "output format: png, tga, bmp, dds (the original blocks, every mip), exr or hdr").cli("--format");
+    static final FieldSpec RECONSTRUCT_Z = FieldSpec.optional("reconstruct_z", FieldType.BOOLEAN, null,
+            "rebuild the Z (blue) channel of two-channel normal maps; default: on for BC5 and textures whose CompressionSettings is TC_Normalmap").cli("--reconstruct-z");
+
+    private TextureSupport() {
+    }
+
+    /** The package's texture; mappings are used when given (unversioned packages are read without them too). */
+    static TextureAsset open(Path file, Args args, ActionContext ctx) throws Exception {
+        AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args));
+        Usmap usmap = AssetFiles.usmap(args, ctx);
+        return guard(() -> TextureAsset.read(pkg, usmap));
+    }
+
+    /** Runs {@code c}, turning argument errors of the codecs into INVALID_ARGUMENT. */
+    static <T> T guard(Callable<T> c) throws Exception {
+        try {
+            return c.call();
+        } catch (IllegalArgumentException e) {
+            throw ActionException.invalid(e.getMessage());
+        }
+    }
+
+    /** file_paths (files, and folders searched for .uasset files whose main export is a texture) or file_path. */
+    static List<Path> files(Args args) throws Exception {
+        List<Path> out = new ArrayList<>();
+        List<String> many = args.strings("file_paths");
+        if (many.isEmpty() && args.string("file_path") != null) {
+            many = List.of(args.string("file_path"));
+        }
+        if (many.isEmpty()) {
+            throw ActionException.invalid("Give file_paths (or file_path)");
+        }
+        for (String s : many) {
+            Path p = Path.of(s);
+            if (Files.isDirectory(p)) {
+                try (var w = Files.walk(p)) {
+                    w.filter(f -> f.getFileName().toString().endsWith(".uasset") && Files.isRegularFile(f)).sorted().forEach(out::add);
+                }
+            } else {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    /** The folder under the output folder that mirrors where {@code file} sits below the folder of file_paths it was found in. */
+    static Path relativeDir(Args args, Path file) {
+        for (String s : args.strings("file_paths")) {
+            Path d = Path.of(s);
+            if (Files.isDirectory(d) && file.startsWith(d)) {
+                Path parent = d.relativize(file).getParent();
+                return parent == null ? Path.of("") : parent;
+            }
+        }
+        return Path.of("");
+    }
+
+    /** Whether a package file holds a texture export (cheap enough for folder scans). */
+    static boolean isTexture(Path file, Args args) {
+        try {
+            AssetPackage p = AssetPackage.open(file, AssetFiles.engine(args));
+            return p.exports().stream().anyMatch(e -> TextureAsset.isTextureClass(p.className(e)));
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+}
