@@ -12,7 +12,9 @@ import java.nio.file.StandardOpenOption;
 /**
  * Writes a file all-or-nothing: bytes go to a temporary file in the target's folder; {@link #commit}
  * forces them to disk and renames the file into place; {@link #close} without a commit deletes the
- * temporary file, so a failed write never leaves a partial or empty target behind.
+ * temporary file, so a failed write never leaves a partial or empty target behind. The file gets
+ * the mode a plain write would give it: a new file the process umask's (not the 0600 of
+ * {@code Files.createTempFile}), a replaced file the mode it had.
  */
 public final class AtomicOutput implements AutoCloseable {
     private final Path target;
@@ -42,7 +44,7 @@ public final class AtomicOutput implements AutoCloseable {
         Path dir = abs.getParent();
         try {
             Files.createDirectories(dir);
-            Path temp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+            Path temp = FileModes.createSibling(dir, "." + abs.getFileName() + ".", ".tmp");
             // the temporary file is new and empty: no TRUNCATE_EXISTING, which on ext4 makes close() start
             // write-back of the file at once (auto_da_alloc) and slows extraction of many files
             FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE);
@@ -87,6 +89,7 @@ public final class AtomicOutput implements AutoCloseable {
                 channel.force(true);
             }
             channel.close();
+            FileModes.keepModeOf(target, temp);
             try {
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

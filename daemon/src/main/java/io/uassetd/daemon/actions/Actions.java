@@ -38,6 +38,7 @@ import io.uassetd.daemon.actions.iostore.ListIoStoreFilesAction;
 import io.uassetd.daemon.actions.iostore.PackageStoreInfoAction;
 import io.uassetd.daemon.actions.mesh.MeshInfoAction;
 import io.uassetd.daemon.actions.niagara.ListNiagaraFilesAction;
+import io.uassetd.daemon.actions.niagara.NiagaraAuditAction;
 import io.uassetd.daemon.actions.niagara.NiagaraDetailsAction;
 import io.uassetd.daemon.actions.niagara.NiagaraEditAction;
 import io.uassetd.daemon.actions.niagara.NiagaraPreviewAction;
@@ -127,6 +128,8 @@ public final class Actions {
         all.add(new ListNiagaraFilesAction());
         all.add(new NiagaraEditAction());
         all.add(new NiagaraPreviewAction());
+        // Drop-in for UAssetTool's clients (branch dropin)
+        all.add(new NiagaraAuditAction());
         ActionRegistry r = new ActionRegistry(all);
         self.set(r);
         return r;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.daemon.Services;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.Dispatcher;
+import io.uassetd.protocol.DuplicateIdRejection;
 import io.uassetd.protocol.ErrorCode;
 import io.uassetd.protocol.ErrorInfo;
 import io.uassetd.protocol.Json;
@@ -166,7 +167,8 @@ public final class Server {
         String k = id == null ? null : key(id);
         if (k != null && inFlight.putIfAbsent(k, ctx) != null) {
             pending.release();
-            writer.write(Reply.failure(id, "A request with id " + k + " is already in flight", ErrorInfo.of(ErrorCode.INVALID_ARGUMENT), List.of()));
+            // no "id" on this line: the request that holds the id is still running and its reply is yet to come
+            writer.write(DuplicateIdRejection.of(id));
             return;
         }
         executor.execute(() -> {
