@@ -2,6 +2,7 @@ package io.uassetd.daemon.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.daemon.Services;
+import io.uassetd.daemon.StartupTrace;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.Dispatcher;
 import io.uassetd.protocol.DuplicateIdRejection;
@@ -104,7 +105,9 @@ public final class Server {
                 if (line.text().isBlank()) {
                     continue;
                 }
+                StartupTrace.mark("first request read");
                 Request req = parse(line, lane);
+                StartupTrace.mark("first request parsed");
                 if (req == null) {
                     continue;
                 }
@@ -185,6 +188,7 @@ public final class Server {
                 pending.release();
             }
             writer.write(reply);
+            StartupTrace.mark("first reply written");
         });
     }
 

@@ -52,14 +52,14 @@ class UAssetApiJsonTest {
             assertThat(theirs.has("Uassetd")).isFalse();
             identical += roundTrip(relative, pkg, ours, theirs, null).addTo(failures, differentBytes);
         }
-        System.out.println("UAssetAPI JSON: " + total + " tagged fixtures (" + completeTypeNames + " UE5.4+), " + (total - failures.size())
-                + " equal in content, " + identical + " byte-identical; bytes differ: " + differentBytes);
-        assertThat(total).isGreaterThan(10);
+        String summary = total + " tagged fixtures (" + completeTypeNames + " UE5.4+), " + (total - failures.size())
+                + " equal in content, " + identical + " byte-identical; bytes differ: " + differentBytes;
+        assertThat(total).as(summary).isGreaterThan(10);
         assertThat(completeTypeNames).isGreaterThan(0);
         assertThat(failures).isEmpty();
         // the others: editor packages (their summaries and tables beyond UAssetAPI's fields), duplicate
         // name entries and stored name hashes that differ from the computed ones
-        assertThat(identical).isGreaterThanOrEqualTo(15);
+        assertThat(identical).as(summary).isGreaterThanOrEqualTo(15);
     }
 
     @Test
@@ -87,12 +87,11 @@ class UAssetApiJsonTest {
             }
             identical += roundTrip(relative, pkg, ours, theirs, usmap).addTo(failures, differentBytes);
         }
-        System.out.println("UAssetAPI JSON (unversioned bytes differ): " + differentBytes);
-        System.out.println("UAssetAPI JSON (unversioned, with mappings): " + total + " fixtures, " + (total - failures.size())
-                + " equal in content, " + identical + " byte-identical");
-        assertThat(total).isGreaterThan(10);
+        String summary = total + " unversioned fixtures with mappings, " + (total - failures.size()) + " equal in content, "
+                + identical + " byte-identical; bytes differ: " + differentBytes;
+        assertThat(total).as(summary).isGreaterThan(10);
         assertThat(failures).isEmpty();
-        assertThat(identical).isPositive();
+        assertThat(identical).as(summary).isPositive();
     }
 
     private static byte[] handWritten() throws IOException {

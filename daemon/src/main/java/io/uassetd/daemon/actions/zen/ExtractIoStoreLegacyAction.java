@@ -88,6 +88,8 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
         List<Path> containers = args.strings("containers").stream().map(Path::of).toList();
         try (var lease = PackageStores.open(ctx, paks, mods, containers, args.path("global_utoc"), keys, args.path("script_objects"))) {
             PackageStore store = lease.get();
+            // containers left out (encrypted without a working key, unreadable): their packages are not converted
+            store.problems().forEach(ctx::warn);
             if (store.scriptObjects().isEmpty()) {
                 throw ActionException.notFound("No global.utoc (script objects) in " + paks + ": imports of /Script packages cannot be resolved"
                         + " (give --global or --script-objects)", paks.toString());
