@@ -86,10 +86,16 @@ class UAssetToolClientSessionTest {
             return next();
         }
 
+        /** Closes the daemon's input (end of session) and waits for it to exit. */
         @Override
-        public void close() throws Exception {
+        public void close() throws IOException {
             in.close();
-            process.waitFor();
+            try {
+                process.waitFor();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                process.destroy();
+            }
         }
     }
 
