@@ -68,7 +68,7 @@ public final class Main {
             if (!args.isEmpty()) {
                 throw new StartupException("unknown serve option '" + args.get(0) + "'");
             }
-            if (!Boolean.getBoolean("uassetd.noWarmup")) {
+            if (Boolean.getBoolean("uassetd.jsonWarmup")) {
                 warmUpJson();
             }
             try (Services services = Bootstrap.services(config, err)) {
@@ -93,9 +93,12 @@ public final class Main {
     }
 
     /**
-     * Builds the protocol's Jackson mapper and its request/reply (de)serializers on a background
-     * thread while the services and the action registry are set up and the first line is awaited:
-     * that set-up is the largest part of the time to the first reply ({@code ./bench daemon}).
+     * With {@code -Duassetd.jsonWarmup=true}: builds the protocol's Jackson mapper and its
+     * request/reply (de)serializers on a background thread while the services and the action
+     * registry are set up and the first line is awaited (that set-up is the largest part of the time
+     * to the first reply). Off by default: on a loaded 2-core machine {@code ./bench daemon} measured
+     * it 6 to 10% slower, the thread competing with the main one; it may pay on idle multi-core
+     * machines, which the benchmark's variant shows.
      */
     private static void warmUpJson() {
         Thread t = new Thread(() -> {

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Daemon round-trip latency for {@code ping} (p50/p99 over 10,000 sequential requests, each sent
  * after the previous reply) and the time from process start to the first reply: with the
- * launcher's class-data-sharing archive, the same without the JSON warm-up thread, plain
+ * launcher's class-data-sharing archive, the same with the JSON warm-up thread, plain
  * {@code java -jar} without the archive, and {@code java -version} (the JVM's own start) as the
  * floor, interleaved run by run so that a machine loaded by other work slows them alike (compare
  * the ratios). Then where the launcher's start-up time goes: the daemon's start-up trace
@@ -68,7 +68,7 @@ public final class DaemonLatencyBenchmark {
         java.util.Map<String, List<Double>> phases = new java.util.LinkedHashMap<>();
         for (int i = 0; i < runs; i++) {
             cds.add(firstReply(List.of(launcher.toString(), "serve"), null));
-            noWarmup.add(firstReply(List.of(launcher.toString(), "serve"), "-Duassetd.noWarmup=true"));
+            noWarmup.add(firstReply(List.of(launcher.toString(), "serve"), "-Duassetd.jsonWarmup=true"));
             plain.add(firstReply(List.of(java, "-jar", jar.toString(), "serve"), null));
             jvm.add(javaVersion(java));
             traced(launcher, phases);
@@ -76,7 +76,7 @@ public final class DaemonLatencyBenchmark {
         double c = median(cds);
         double j = median(jvm);
         report.row("first reply, ./uassetd (CDS), median of " + runs, c, 200.0, c < 200);
-        report.row("first reply, ./uassetd (CDS) without the JSON warm-up", median(noWarmup), "-", "-");
+        report.row("first reply, ./uassetd (CDS) with the JSON warm-up thread", median(noWarmup), "-", "-");
         report.row("first reply, java -jar (no CDS)", median(plain), "-", "-");
         report.row("java -version (the JVM's own start, the floor)", j, "-", "-");
         for (var e : phases.entrySet()) {
