@@ -62,13 +62,13 @@ public final class DaemonLatencyBenchmark {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         int runs = Integer.getInteger("bench.startups", 9);
         List<Double> cds = new ArrayList<>();
-        List<Double> noWarmup = new ArrayList<>();
+        List<Double> withWarmup = new ArrayList<>();
         List<Double> plain = new ArrayList<>();
         List<Double> jvm = new ArrayList<>();
         java.util.Map<String, List<Double>> phases = new java.util.LinkedHashMap<>();
         for (int i = 0; i < runs; i++) {
             cds.add(firstReply(List.of(launcher.toString(), "serve"), null));
-            noWarmup.add(firstReply(List.of(launcher.toString(), "serve"), "-Duassetd.jsonWarmup=true"));
+            withWarmup.add(firstReply(List.of(launcher.toString(), "serve"), "-Duassetd.jsonWarmup=true"));
             plain.add(firstReply(List.of(java, "-jar", jar.toString(), "serve"), null));
             jvm.add(javaVersion(java));
             traced(launcher, phases);
@@ -76,7 +76,7 @@ public final class DaemonLatencyBenchmark {
         double c = median(cds);
         double j = median(jvm);
         report.row("first reply, ./uassetd (CDS), median of " + runs, c, 200.0, c < 200);
-        report.row("first reply, ./uassetd (CDS) with the JSON warm-up thread", median(noWarmup), "-", "-");
+        report.row("first reply, ./uassetd (CDS) with the JSON warm-up thread", median(withWarmup), "-", "-");
         report.row("first reply, java -jar (no CDS)", median(plain), "-", "-");
         report.row("java -version (the JVM's own start, the floor)", j, "-", "-");
         for (var e : phases.entrySet()) {
