@@ -9,5 +9,15 @@ if not exist "%UASSETD_JAR%" (
 )
 set "JAVA_EXE=java"
 if defined JAVA_HOME set "JAVA_EXE=%JAVA_HOME%\bin\java.exe"
-"%JAVA_EXE%" %UASSETD_JAVA_OPTS% -jar "%UASSETD_JAR%" %*
+rem Class data sharing, as ./uassetd does: an archive of the start-up classes beside the jar, made on
+rem the first run and again whenever the jar is newer (xcopy /D /L lists the jar only when it is newer).
+set "JSA=%UASSETD_JAR:~0,-4%.jsa"
+set "CDS_OPTS="
+if not defined UASSETD_NO_CDS (
+  set "CDS_OPTS=-XX:ArchiveClassesAtExit="%JSA%""
+  if exist "%JSA%" (
+    xcopy /L /D /Y "%UASSETD_JAR%" "%JSA%" 2>nul | findstr /B /C:"0 " >nul && set "CDS_OPTS=-XX:SharedArchiveFile="%JSA%" -Xshare:auto"
+  )
+)
+"%JAVA_EXE%" -Xlog:cds=off -Xlog:cds+dynamic=off %UASSETD_JAVA_OPTS% %CDS_OPTS% -jar "%UASSETD_JAR%" %*
 exit /b %ERRORLEVEL%

@@ -48,9 +48,9 @@ class CliTest {
     }
 
     @Test
-    void failingActionExitsNonZeroWithCode() {
-        assertThat(run("sleep", "--duration-ms", "-5")).isEqualTo(1);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("error [INVALID_ARGUMENT]");
+    void failingActionExitsNothingDoneWithOneLineSummary() {
+        assertThat(run("sleep", "--duration-ms", "-5")).isEqualTo(Cli.EXIT_NOTHING_DONE);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("uassetd sleep: error [INVALID_ARGUMENT]: ");
     }
 
     @Test

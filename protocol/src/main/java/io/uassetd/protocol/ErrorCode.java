@@ -20,6 +20,11 @@ public enum ErrorCode {
     NATIVE_UNAVAILABLE,
     /** The request was cancelled. */
     CANCELLED,
+    /**
+     * A request reused the id of a request still in flight and was not run. Sent only in a
+     * {@link DuplicateIdRejection} line, which carries {@code duplicate_id} instead of {@code id}.
+     */
+    DUPLICATE_ID,
     /** Anything else: a bug or an I/O failure; details go to stderr. */
     INTERNAL
 }

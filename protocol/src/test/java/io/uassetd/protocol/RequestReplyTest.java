@@ -69,6 +69,17 @@ class RequestReplyTest {
     }
 
     @Test
+    void duplicateIdRejectionCarriesNoIdAndIsAnEvent() throws Exception {
+        String line = Json.mapper().writeValueAsString(DuplicateIdRejection.of(IntNode.valueOf(7)));
+        assertThat(line).isEqualTo("{\"event\":\"rejected\",\"duplicate_id\":7,\"success\":false,"
+                + "\"message\":\"A request with id 7 is already in flight; this request was not run\",\"data\":null,"
+                + "\"error\":{\"code\":\"DUPLICATE_ID\"}}");
+        JsonNode n = Json.mapper().readTree(line);
+        assertThat(n.has("id")).isFalse();
+        assertThat(n.has("event")).isTrue();
+    }
+
+    @Test
     void replyInvariantsHold() {
         assertThatThrownBy(() -> new Reply(null, true, "m", null, ErrorInfo.of(ErrorCode.INTERNAL), List.of()))
                 .isInstanceOf(IllegalArgumentException.class);

@@ -78,7 +78,9 @@ class ZenActionsTest extends SharedDaemon {
         f.put("filter_patterns", List.of("**/DA_AllProperties"));
         JsonNode one = call("extract_iostore_legacy", f).dataTree();
         assertThat(one.get("extracted_count").intValue()).isEqualTo(1);
-        assertThat(one.get("files").get(0).textValue()).isEqualTo("/Game/Fixtures/Properties/DA_AllProperties");
+        // UAssetTool's shape: the files written, relative to the output folder
+        assertThat(one.get("files").toString())
+                .isEqualTo("[\"Game/Fixtures/Properties/DA_AllProperties.uasset\",\"Game/Fixtures/Properties/DA_AllProperties.uexp\"]");
         f.put("filter_patterns", List.of("BP_Fixture"));
         f.put("with_deps", true);
         f.put("output_path", out.resolve("deps").toString());

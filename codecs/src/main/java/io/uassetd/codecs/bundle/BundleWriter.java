@@ -4,6 +4,7 @@ import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.hash.Hashes;
+import io.uassetd.codecs.io.FileModes;
 import io.uassetd.codecs.iostore.IoChunkId;
 import io.uassetd.codecs.iostore.IoChunkType;
 import io.uassetd.codecs.iostore.IoStoreWriter;
@@ -141,7 +142,7 @@ public final class BundleWriter {
             if (o.companionPak()) {
                 List<String> listed = new ArrayList<>(files);
                 o.pakExtras().forEach(s -> listed.add(s.path()));
-                staged = Files.createTempFile(pak.toAbsolutePath().getParent(), "." + pak.getFileName() + ".", ".staged");
+                staged = FileModes.createSibling(pak.toAbsolutePath().getParent(), "." + pak.getFileName() + ".", ".staged");
                 CompanionPak.write(staged, listed, o.pakExtras(), o.pakKey(), o.profile().game(),
                         o.mountPoint(), 0);
             }
@@ -277,6 +278,7 @@ public final class BundleWriter {
     }
 
     private static void move(Path from, Path to) throws IOException {
+        FileModes.keepModeOf(to, from);
         try {
             Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {

@@ -12,7 +12,9 @@ import java.nio.file.StandardOpenOption;
 /**
  * Writes a file all-or-nothing: bytes go to a temporary file in the target's folder; {@link #commit}
  * forces them to disk and renames the file into place; {@link #close} without a commit deletes the
- * temporary file, so a failed write never leaves a partial or empty target behind.
+ * temporary file, so a failed write never leaves a partial or empty target behind. The file gets
+ * the mode a plain write would give it: a new file the process umask's (not the 0600 of
+ * {@code Files.createTempFile}), a replaced file the mode it had.
  */
 public final class AtomicOutput implements AutoCloseable {
     private final Path target;
@@ -42,33 +44,13 @@ public final class AtomicOutput implements AutoCloseable {
         Path dir = abs.getParent();
         try {
             Files.createDirectories(dir);
-            Path temp = newTempFile(dir, abs.getFileName().toString());
+            Path temp = FileModes.createSibling(dir, "." + abs.getFileName() + ".", ".tmp");
             // the temporary file is new and empty: no TRUNCATE_EXISTING, which on ext4 makes close() start
             // write-back of the file at once (auto_da_alloc) and slows extraction of many files
             FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE);
             return new AtomicOutput(abs, temp, ch, durable);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot create " + target + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
-
-    /**
-     * A new empty {@code .<name>.<random>.tmp} in {@code dir}, created like any other file, so it
-     * (and the target it is renamed to) gets the normal permissions the umask gives, not the
-     * owner-only ones of {@link Files#createTempFile}.
-     */
-    private static Path newTempFile(Path dir, String name) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            Path p = dir.resolve("." + name + "." + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
-            try {
-                return Files.createFile(p);
-            } catch (java.nio.file.FileAlreadyExistsException e) {
-                if (attempt >= 100) {
-                    throw e;
-                }
-            }
         }
     }
 
@@ -107,6 +89,7 @@ public final class AtomicOutput implements AutoCloseable {
                 channel.force(true);
             }
             channel.close();
+            FileModes.keepModeOf(target, temp);
             try {
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

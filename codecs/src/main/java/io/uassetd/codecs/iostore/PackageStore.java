@@ -2,6 +2,7 @@ package io.uassetd.codecs.iostore;
 
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.error.FormatException;
+import io.uassetd.codecs.error.WrongKeyException;
 import io.uassetd.codecs.hash.Hashes;
 import io.uassetd.codecs.iostore.header.ContainerHeader;
 import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase;
@@ -51,11 +52,12 @@ public final class PackageStore implements AutoCloseable {
     private volatile ScriptObjectsDatabase scriptObjects;
 
     private PackageStore(List<IoStoreContainer> containers, Map<Long, List<PackageLocation>> providers,
-            List<String> problems, IoStoreContainer global) {
+            List<String> problems, IoStoreContainer global, ScriptObjectsDatabase scriptObjects) {
         this.containers = containers;
         this.providers = providers;
         this.problems = problems;
         this.global = global;
+        this.scriptObjects = scriptObjects;
     }
 
     public static Builder builder(ContainerKeys keys, Codecs codecs) {
@@ -72,11 +74,28 @@ public final class PackageStore implements AutoCloseable {
         private final ContainerKeys keys;
         private final Codecs codecs;
         private final List<Object[]> added = new ArrayList<>();
+        private final List<ContainerKeys> otherKeys = new ArrayList<>();
+        private ScriptObjectsDatabase givenScriptObjects;
         private boolean strict;
 
         private Builder(ContainerKeys keys, Codecs codecs) {
             this.keys = keys;
             this.codecs = codecs;
+        }
+
+        /**
+         * Keys tried, in order, for an encrypted container the first keys do not open (several
+         * {@code --aes} keys: each container takes the first that decrypts its index).
+         */
+        public Builder alsoTryKeys(List<ContainerKeys> more) {
+            otherKeys.addAll(more);
+            return this;
+        }
+
+        /** Script objects to use instead of those of a global container (e.g. a ScriptObjects.bin). */
+        public Builder scriptObjects(ScriptObjectsDatabase db) {
+            this.givenScriptObjects = db;
+            return this;
         }
 
         /** Every .utoc under {@code folder} (recursively). */
@@ -127,7 +146,7 @@ public final class PackageStore implements AutoCloseable {
                     IoStoreContainer c;
                     Optional<ContainerHeader> header;
                     try {
-                        c = IoStoreContainer.open(p, keys, codecs);
+                        c = open(p);
                     } catch (FormatException e) {
                         if (strict) {
                             throw e;
@@ -169,7 +188,24 @@ public final class PackageStore implements AutoCloseable {
                 opened.forEach(IoStoreContainer::close);
                 throw e;
             }
-            return new PackageStore(Collections.unmodifiableList(opened), providers, List.copyOf(problems), global);
+            return new PackageStore(Collections.unmodifiableList(opened), providers, List.copyOf(problems), global,
+                    givenScriptObjects);
+        }
+
+        /** Opens with the first keys that decrypt the container; the first key's failure when none does. */
+        private IoStoreContainer open(Path p) {
+            try {
+                return IoStoreContainer.open(p, keys, codecs);
+            } catch (WrongKeyException first) {
+                for (ContainerKeys k : otherKeys) {
+                    try {
+                        return IoStoreContainer.open(p, k, codecs);
+                    } catch (WrongKeyException ignored) {
+                        // try the next key
+                    }
+                }
+                throw first;
+            }
         }
     }
 
@@ -252,12 +288,12 @@ public final class PackageStore implements AutoCloseable {
         return Optional.ofNullable(global);
     }
 
-    /** The script objects of the global container, read on first use. */
+    /** The script objects given to the builder, else those of the global container (read on first use). */
     public Optional<ScriptObjectsDatabase> scriptObjects() {
-        if (global == null) {
+        ScriptObjectsDatabase db = scriptObjects;
+        if (db == null && global == null) {
             return Optional.empty();
         }
-        ScriptObjectsDatabase db = scriptObjects;
         if (db == null) {
             db = ScriptObjectsDatabase.fromContainer(global);
             scriptObjects = db;

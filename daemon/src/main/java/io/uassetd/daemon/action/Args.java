@@ -43,6 +43,12 @@ public final class Args {
         return node(name) != null;
     }
 
+    /** An environment variable of the process (the daemon's), or null when unset or blank. */
+    public String environment(String variable) {
+        String v = env.get(variable);
+        return v == null || v.isBlank() ? null : v;
+    }
+
     private ActionException wrongType(String name, String expected, JsonNode n) {
         return ActionException.invalid("Field '" + name + "' must be " + expected + ", got " + n.getNodeType().name().toLowerCase(Locale.ROOT)
                 + " " + abbreviate(n.toString()));

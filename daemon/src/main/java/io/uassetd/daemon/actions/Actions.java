@@ -43,6 +43,7 @@ import io.uassetd.daemon.actions.locres.ParseLocMetaAction;
 import io.uassetd.daemon.actions.locres.ParseLocResAction;
 import io.uassetd.daemon.actions.mesh.MeshInfoAction;
 import io.uassetd.daemon.actions.niagara.ListNiagaraFilesAction;
+import io.uassetd.daemon.actions.niagara.NiagaraAuditAction;
 import io.uassetd.daemon.actions.niagara.NiagaraDetailsAction;
 import io.uassetd.daemon.actions.niagara.NiagaraEditAction;
 import io.uassetd.daemon.actions.niagara.NiagaraPreviewAction;
@@ -151,6 +152,8 @@ public final class Actions {
         all.addAll(StripMipsAction.all());
         all.addAll(InjectTextureAction.all());
         all.add(new TexturePreviewAction());
+        // Drop-in for UAssetTool's clients (branch dropin)
+        all.add(new NiagaraAuditAction());
         ActionRegistry r = new ActionRegistry(all);
         self.set(r);
         return r;

@@ -58,7 +58,7 @@ public final class Cli {
         Optional<ActionHandler> handler = find(command);
         if (handler.isEmpty()) {
             err.println("uassetd: unknown command '" + command + "'. Run 'uassetd help' for the list.");
-            return 2;
+            return EXIT_USAGE;
         }
         ActionSpec spec = handler.get().spec();
         boolean json = args.contains("--json");
@@ -72,7 +72,7 @@ public final class Cli {
         } catch (UsageException e) {
             err.println("uassetd " + command + ": " + e.getMessage());
             err.print(commandHelp(command));
-            return 2;
+            return EXIT_USAGE;
         }
         Request req = new Request(spec.name(), null, false, fields);
         ActionContext.ProgressSink sink = progress
@@ -85,7 +85,7 @@ public final class Cli {
                 out.println(Json.mapper().writeValueAsString(reply));
             } catch (Exception e) {
                 err.println("uassetd: cannot encode reply: " + e);
-                return 1;
+                return EXIT_NOTHING_DONE;
             }
         } else if (reply.success()) {
             String text = handler.get().formatHuman(new ActionResult(reply.message(),
@@ -101,12 +101,94 @@ public final class Cli {
                 err.println("warning: " + w);
             }
         } else {
-            err.println("error [" + reply.errorCode() + "]: " + reply.message());
             for (String w : reply.warnings()) {
                 err.println("warning: " + w);
             }
         }
-        return reply.success() ? 0 : 1;
+        if (!reply.success()) {
+            err.println("uassetd " + command + ": error [" + reply.errorCode() + "]: " + reply.message());
+            return EXIT_NOTHING_DONE;
+        }
+        ItemOutcome items = ItemOutcome.of(reply.data());
+        if (items.failed() == 0) {
+            return EXIT_OK;
+        }
+        err.println("uassetd " + command + ": " + items.summary());
+        return items.succeeded() > 0 ? EXIT_SOME_FAILED : EXIT_NOTHING_DONE;
+    }
+
+    /** Exit status: everything asked for was done. */
+    public static final int EXIT_OK = 0;
+    /** Exit status: the command ran, but some of its items (entries, packages, files) failed. */
+    public static final int EXIT_SOME_FAILED = 1;
+    /** Exit status: the command line could not be understood; nothing was run. */
+    public static final int EXIT_USAGE = 2;
+    /** Exit status: nothing was done: the action failed, or every one of its items did. */
+    public static final int EXIT_NOTHING_DONE = 3;
+
+    /**
+     * How many items of a batch reply failed and succeeded, read from the counts the batch actions
+     * reply with ({@code failed_count}/{@code fail_count}/{@code bad_count}, else the length of
+     * {@code failures}/{@code errors}; successes from {@code extracted_count}/{@code success_count}/
+     * {@code verified_count}/{@code package_count}, else {@code total} less the failures).
+     */
+    record ItemOutcome(long failed, long succeeded, String firstFailure) {
+        static ItemOutcome of(Object data) {
+            JsonNode d = data == null ? null : Json.mapper().valueToTree(data);
+            if (d == null || !d.isObject()) {
+                return new ItemOutcome(0, 0, null);
+            }
+            JsonNode list = first(d, "failures", "errors", "bad");
+            long failed = -1;
+            for (String k : List.of("failed_count", "fail_count", "bad_count")) {
+                if (d.path(k).canConvertToLong()) {
+                    failed = d.get(k).asLong();
+                    break;
+                }
+            }
+            if (failed < 0) {
+                failed = list != null && list.isArray() ? list.size() : 0;
+            }
+            long ok = -1;
+            for (String k : List.of("extracted_count", "success_count", "verified_count", "package_count")) {
+                if (d.path(k).canConvertToLong()) {
+                    ok = d.get(k).asLong();
+                    break;
+                }
+            }
+            if (ok < 0) {
+                long total = -1;
+                for (String k : List.of("total", "total_files", "scanned_count")) {
+                    if (d.path(k).canConvertToLong()) {
+                        total = d.get(k).asLong();
+                        break;
+                    }
+                }
+                ok = total >= 0 ? Math.max(0, total - failed) : 0;
+            }
+            String firstFailure = null;
+            if (list != null && list.isArray() && !list.isEmpty()) {
+                JsonNode f = list.get(0);
+                firstFailure = f.isObject()
+                        ? f.path("item").asText("?") + ": " + f.path("error").asText(f.toString())
+                        : f.asText();
+            }
+            return new ItemOutcome(failed, ok, firstFailure);
+        }
+
+        private static JsonNode first(JsonNode d, String... keys) {
+            for (String k : keys) {
+                if (d.path(k).isArray()) {
+                    return d.get(k);
+                }
+            }
+            return null;
+        }
+
+        String summary() {
+            String s = failed + " of " + (failed + succeeded) + " items failed";
+            return firstFailure == null ? s : s + " (first: " + firstFailure.replace('\n', ' ') + ")";
+        }
     }
 
     private Optional<ActionHandler> find(String command) {
@@ -194,6 +276,12 @@ public final class Cli {
     private static FieldSpec byFlag(ActionSpec spec, String flag) {
         for (FieldSpec f : spec.fields()) {
             if (f.cliFlag().equals(flag) || ("--" + f.name().replace('_', '-')).equals(flag)) {
+                return f;
+            }
+        }
+        // UAssetTool's spelling of path options: --usmap for usmap_path, --output for output_path
+        for (FieldSpec f : spec.fields()) {
+            if (f.name().endsWith("_path") && ("--" + f.name().replace('_', '-')).equals(flag + "-path")) {
                 return f;
             }
         }

@@ -2,8 +2,10 @@ package io.uassetd.daemon.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.daemon.Services;
+import io.uassetd.daemon.StartupTrace;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.Dispatcher;
+import io.uassetd.protocol.DuplicateIdRejection;
 import io.uassetd.protocol.ErrorCode;
 import io.uassetd.protocol.ErrorInfo;
 import io.uassetd.protocol.Json;
@@ -103,7 +105,9 @@ public final class Server {
                 if (line.text().isBlank()) {
                     continue;
                 }
+                StartupTrace.mark("first request read");
                 Request req = parse(line, lane);
+                StartupTrace.mark("first request parsed");
                 if (req == null) {
                     continue;
                 }
@@ -166,7 +170,8 @@ public final class Server {
         String k = id == null ? null : key(id);
         if (k != null && inFlight.putIfAbsent(k, ctx) != null) {
             pending.release();
-            writer.write(Reply.failure(id, "A request with id " + k + " is already in flight", ErrorInfo.of(ErrorCode.INVALID_ARGUMENT), List.of()));
+            // no "id" on this line: the request that holds the id is still running and its reply is yet to come
+            writer.write(DuplicateIdRejection.of(id));
             return;
         }
         executor.execute(() -> {
@@ -183,6 +188,7 @@ public final class Server {
                 pending.release();
             }
             writer.write(reply);
+            StartupTrace.mark("first reply written");
         });
     }
 

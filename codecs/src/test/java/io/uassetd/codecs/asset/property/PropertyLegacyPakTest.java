@@ -41,11 +41,11 @@ class PropertyLegacyPakTest {
             all.results().stream().filter(r -> !r.fullyParsed()).forEach(r -> why.append("\n  ").append(r.export().index())
                     .append(' ').append(pkg.className(r.export())).append(": ")
                     .append(r.error() != null ? r.error().getMessage() : r.fallbacks()));
-            System.out.println("PAK " + pak + " " + e.getKey() + " full=" + all.fullyParsedCount() + "/" + all.results().size() + why);
+            String state = e.getKey() + " full=" + all.fullyParsedCount() + "/" + all.results().size() + why;
             all.apply();
             AssetPackage.Bytes after = pkg.toBytes();
-            assertThat(after.header()).as(e.getKey()).isEqualTo(before.header());
-            assertThat(after.exports()).as(e.getKey()).isEqualTo(before.exports());
+            assertThat(after.header()).as(state).isEqualTo(before.header());
+            assertThat(after.exports()).as(state).isEqualTo(before.exports());
         }
 
         AssetPackage da = pkgs.get("Properties/DA_AllProperties");

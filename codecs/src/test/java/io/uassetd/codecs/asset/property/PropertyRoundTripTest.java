@@ -71,8 +71,6 @@ class PropertyRoundTripTest {
                         .append(r.error() != null ? r.error().getMessage() : String.join("; ", r.fallbacks().stream().limit(3).toList()));
             }
         }
-        System.out.println("PROPS " + relative + " exports=" + all.results().size() + " full=" + all.fullyParsedCount()
-                + " fallback=" + fallback + (fallback > 0 ? report.toString() : ""));
         assertThat(fallback).as("exports not fully parsed in %s:%s", relative, report)
                 .isLessThanOrEqualTo(CEILINGS.getOrDefault(relative, 0));
     }

@@ -29,7 +29,10 @@ public final class AssetEdits {
     /** A package opened for property work, with the usmap (or null). */
     public record Session(Path file, AssetPackage pkg, Usmap usmap) {
         public Export export(long index) {
-            if (index < 0 || index >= pkg.exports().size()) {
+            if (index < 0) {
+            throw ActionException.invalid(AssetFiles.EXPORT_INDEX_REQUIRED + " (between 0 and " + (pkg.exports().size() - 1) + ")");
+        }
+        if (index >= pkg.exports().size()) {
                 throw ActionException.invalid("Field 'export_index' must be between 0 and " + (pkg.exports().size() - 1) + ", got " + index);
             }
             return pkg.exports().get((int) index);
@@ -42,8 +45,9 @@ public final class AssetEdits {
 
     public static Session open(Args args, ActionContext ctx) throws Exception {
         Path file = args.requirePath("file_path");
-        Usmap usmap = AssetFiles.usmap(args, ctx);
-        AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args), ctx, usmap);
+        // the mappings named in the request are evidence for the engine; USMAP_PATH only once the package needs them
+        AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args), ctx, AssetFiles.explicitUsmap(args, ctx));
+        Usmap usmap = AssetFiles.usmapFor(args, ctx, pkg);
         if (usmap == null && pkg.hasUnversionedProperties()) {
             throw ActionException.invalid("Package " + file.getFileName() + " has unversioned properties: give usmap_path (or set USMAP_PATH)");
         }

@@ -19,12 +19,17 @@ import java.util.Locale;
 
 /** Opening legacy packages for the asset actions, and classifying them. */
 public final class AssetFiles {
+    /**
+     * The message for an export index left out: UAssetTool's default for {@code export_index} is -1,
+     * which its property actions refuse with this message, so uassetd does the same.
+     */
+    public static final String EXPORT_INDEX_REQUIRED = "Export index is required";
     public static final FieldSpec FILE = FieldSpec.required("file_path", FieldType.STRING, "the .uasset or .umap (its .uexp is read too)");
     public static final FieldSpec FILES = FieldSpec.optional("file_paths", FieldType.STRING_LIST, null, "several packages");
     public static final FieldSpec FILE_OPT = FieldSpec.optional("file_path", FieldType.STRING, null, "the .uasset or .umap (its .uexp is read too)");
     public static final FieldSpec ENGINE = EngineField.spec("engine of unversioned (cooked) packages (versioned packages carry their own)");
     public static final FieldSpec USMAP = FieldSpec.optional("usmap_path", FieldType.STRING, null,
-            "mappings for unversioned properties (falls back to the USMAP_PATH environment variable)").cli("--usmap");
+            "mappings for unversioned properties (else USMAP_PATH, consulted only for packages that need mappings)").cli("--usmap");
 
     private AssetFiles() {
     }
@@ -34,16 +39,78 @@ public final class AssetFiles {
         return EngineField.requested(args);
     }
 
-    /** The mappings named by usmap_path (or USMAP_PATH), from the cache; null when none is given. */
+    /**
+     * The mappings for an action that does not know yet whether it needs them (several packages,
+     * JSON input): {@code usmap_path} when given (NOT_FOUND when it names no file); else the
+     * {@code USMAP_PATH} environment variable's file, whose use is said in {@code warnings}, and
+     * which is ignored with a warning when it names no file (a stale variable must not fail
+     * packages that need no mappings); null when there are none.
+     */
     public static Usmap usmap(Args args, ActionContext ctx) throws Exception {
-        String u = args.string("usmap_path");
-        if (u == null || u.isBlank()) {
+        Usmap given = explicitUsmap(args, ctx);
+        if (given != null || args.has("usmap_path")) {
+            return given;
+        }
+        String env = args.environment(USMAP_ENV);
+        if (env == null) {
+            return null;
+        }
+        Path p = Path.of(env);
+        if (!Files.isRegularFile(p)) {
+            ctx.warn(USMAP_ENV + " names " + p + ", which is not a file: read without mappings");
+            return null;
+        }
+        return fromEnvironment(ctx, p);
+    }
+
+    /**
+     * The mappings for package {@code p}: {@code usmap_path} when given; else, only when the
+     * package has unversioned properties (tagged packages need none), the {@code USMAP_PATH}
+     * environment variable's file, whose use is said in {@code warnings} (NOT_FOUND naming the
+     * variable when it names no file); null when there are none.
+     */
+    public static Usmap usmapFor(Args args, ActionContext ctx, AssetPackage p) throws Exception {
+        Usmap given = explicitUsmap(args, ctx);
+        if (given != null || args.has("usmap_path") || !p.hasUnversionedProperties()) {
+            return given;
+        }
+        String env = args.environment(USMAP_ENV);
+        if (env == null) {
+            return null;
+        }
+        Path file = Path.of(env);
+        if (!Files.isRegularFile(file)) {
+            throw ActionException.notFound("Mappings file not found: " + file + " (from the " + USMAP_ENV
+                    + " environment variable; the package has unversioned properties and no usmap_path was given)", file.toString());
+        }
+        return fromEnvironment(ctx, file);
+    }
+
+    /** The environment variable UAssetTool's clients pass the mappings in. */
+    public static final String USMAP_ENV = "USMAP_PATH";
+
+    /** The mappings {@code usmap_path} names (NOT_FOUND when it names no file); null when not given. */
+    public static Usmap explicitUsmap(Args args, ActionContext ctx) throws Exception {
+        if (!args.has("usmap_path")) {
+            return null;
+        }
+        String u = args.node("usmap_path").asText();
+        if (u.isBlank()) {
             return null;
         }
         try (var lease = Mappings.open(ctx, Path.of(u))) {
             return lease.get().usmap();
         }
     }
+
+    private static Usmap fromEnvironment(ActionContext ctx, Path file) throws Exception {
+        try (var lease = Mappings.open(ctx, file)) {
+            Usmap u = lease.get().usmap();
+            ctx.warn("usmap_path not given: mappings read from " + USMAP_ENV + " (" + file + ")");
+            return u;
+        }
+    }
+
 
     /** Opens a package under {@code engine} (null: detected), without reporting the engine. */
     public static AssetPackage open(Path file, EngineVersion engine) {

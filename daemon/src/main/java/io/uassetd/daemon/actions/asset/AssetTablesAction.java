@@ -111,7 +111,7 @@ public final class AssetTablesAction implements ActionHandler {
 
     /** Every export's properties, or null when they cannot be read (unversioned without mappings). */
     private static PackageProperties properties(AssetPackage p, Args args, ActionContext ctx) throws Exception {
-        var usmap = AssetFiles.usmap(args, ctx);
+        var usmap = AssetFiles.usmapFor(args, ctx, p);
         return usmap == null && p.hasUnversionedProperties() ? null : PropertyParser.parseAll(p, usmap);
     }
 

@@ -31,7 +31,10 @@ public final class ExportRawDataAction implements ActionHandler {
 
     static Export export(AssetPackage p, Args args) {
         long i = args.integer("export_index");
-        if (i < 0 || i >= p.exports().size()) {
+        if (i < 0) {
+            throw ActionException.invalid(AssetFiles.EXPORT_INDEX_REQUIRED + " (between 0 and " + (p.exports().size() - 1) + ")");
+        }
+        if (i >= p.exports().size()) {
             throw ActionException.invalid("Field 'export_index' must be between 0 and " + (p.exports().size() - 1) + ", got " + i);
         }
         return p.exports().get((int) i);

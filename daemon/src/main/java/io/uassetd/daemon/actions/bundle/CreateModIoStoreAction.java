@@ -128,10 +128,33 @@ public final class CreateModIoStoreAction implements ActionHandler {
             }
             inputs.addAll(BundleInput.ofPak(pak, Keys.parse(args.string("input_pak_aes")), scheme, ctx.services().codecs()));
         }
+        inputs = withoutBackups(inputs, ctx);
         if (inputs.isEmpty()) {
             throw ActionException.invalid("No inputs: give file_paths, input_dir or input_pak");
         }
         return inputs;
+    }
+
+    /**
+     * The inputs less the {@code *.bak} backups the in-place edit actions leave beside a package
+     * ({@code X.uasset.bak}, {@code X.uexp.bak}): a backup never goes into a mod, not even into the
+     * companion pak with {@code hybrid}. What was left out is said in {@code warnings}.
+     */
+    static List<BundleInput> withoutBackups(List<BundleInput> inputs, ActionContext ctx) {
+        List<BundleInput> kept = new ArrayList<>(inputs.size());
+        List<String> skipped = new ArrayList<>();
+        for (BundleInput in : inputs) {
+            if (in.fileName().endsWith(".bak")) {
+                skipped.add(in.path());
+            } else {
+                kept.add(in);
+            }
+        }
+        if (!skipped.isEmpty()) {
+            ctx.warn("Left out " + skipped.size() + " backup file" + (skipped.size() == 1 ? "" : "s") + " (*.bak): "
+                    + String.join(", ", skipped.size() <= 10 ? skipped : skipped.subList(0, 10)) + (skipped.size() > 10 ? ", ..." : ""));
+        }
+        return kept;
     }
 
     /** The mappings usmap_path names (from the cache). */

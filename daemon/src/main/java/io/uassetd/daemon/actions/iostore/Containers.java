@@ -4,6 +4,7 @@ import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.iostore.ContainerKeys;
 import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.codecs.iostore.PackageStore;
+import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.Args;
@@ -103,19 +104,66 @@ final class Containers {
 
     /** Opens (or reuses) the package store over a game's Paks folder and optional mod folders/containers. */
     static Lease<PackageStore> store(ActionContext ctx, Path paks, List<Path> mods, AesKey key) throws Exception {
+        return store(ctx, new StoreSpec(paks, mods, List.of(), null, key == null ? List.of() : List.of(key), null));
+    }
+
+    /**
+     * What a package store is made of: the game's Paks folder, mods (folders or .utoc files, with
+     * priority), more game containers ({@code containers}), a global container to take the script
+     * objects from ({@code global}, preferred over any in the folders), AES keys (each container
+     * takes the first that opens it), and a ScriptObjects.bin to use instead of a global container.
+     */
+    record StoreSpec(Path paks, List<Path> mods, List<Path> containers, Path global, List<AesKey> keys, Path scriptObjects) {
+    }
+
+    static Lease<PackageStore> store(ActionContext ctx, StoreSpec spec) throws Exception {
+        Path paks = spec.paks();
+        List<Path> mods = spec.mods();
+        AesKey key = spec.keys().isEmpty() ? null : spec.keys().get(0);
+        for (Path p : concat(spec.containers(), spec.global(), spec.scriptObjects())) {
+            if (!Files.exists(p)) {
+                throw ActionException.notFound("Not found: " + p, p.toString());
+            }
+        }
         if (!Files.isDirectory(paks)) {
             throw ActionException.notFound("Paks folder not found: " + paks, paks.toString());
         }
         List<Path> all = new ArrayList<>();
         all.add(paks);
         all.addAll(mods);
+        all.addAll(concat(spec.containers(), spec.global(), null));
         StringBuilder q = new StringBuilder(keyQualifier(key));
+        for (AesKey more : spec.keys().subList(Math.min(1, spec.keys().size()), spec.keys().size())) {
+            q.append("|key:").append(keyQualifier(more));
+        }
         for (Path m : mods) {
             q.append("|mod:").append(m.toAbsolutePath().normalize());
         }
-        CacheKey ck = CacheKey.ofFiles("package_store", paks, containerFiles(all), q.toString());
+        for (Path c : spec.containers()) {
+            q.append("|container:").append(c.toAbsolutePath().normalize());
+        }
+        if (spec.global() != null) {
+            q.append("|global:").append(spec.global().toAbsolutePath().normalize());
+        }
+        List<Path> stamped = containerFiles(all);
+        if (spec.scriptObjects() != null) {
+            q.append("|script_objects:").append(spec.scriptObjects().toAbsolutePath().normalize());
+            stamped.add(spec.scriptObjects());
+        }
+        CacheKey ck = CacheKey.ofFiles("package_store", paks, stamped, q.toString());
         return ctx.services().cache().acquire(ck, () -> {
             PackageStore.Builder b = PackageStore.builder(ContainerKeys.of(key), ctx.services().codecs()).addFolder(paks, PackageStore.GAME_PRIORITY);
+            b.alsoTryKeys(spec.keys().stream().skip(1).map(ContainerKeys::of).toList());
+            for (Path c : spec.containers()) {
+                b.addContainer(c, PackageStore.GAME_PRIORITY);
+            }
+            if (spec.global() != null) {
+                // below every game container: the first container with script objects in the order is the global one
+                b.addContainer(spec.global(), PackageStore.GAME_PRIORITY - 1);
+            }
+            if (spec.scriptObjects() != null) {
+                b.scriptObjects(ScriptObjectsDatabase.read(spec.scriptObjects()));
+            }
             for (Path m : mods) {
                 if (Files.isDirectory(m)) {
                     b.addFolder(m, PackageStore.MOD_PRIORITY);
@@ -132,5 +180,16 @@ final class Containers {
             }
             return new ResourceCache.Loaded<>(s, bytes + s.packageCount() * 64L);
         });
+    }
+
+    private static List<Path> concat(List<Path> list, Path a, Path b) {
+        List<Path> out = new ArrayList<>(list);
+        if (a != null) {
+            out.add(a);
+        }
+        if (b != null) {
+            out.add(b);
+        }
+        return out;
     }
 }

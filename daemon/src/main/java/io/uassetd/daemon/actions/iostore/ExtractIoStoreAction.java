@@ -33,7 +33,7 @@ public final class ExtractIoStoreAction implements ActionHandler {
             FieldSpec.required("output_path", FieldType.STRING, "the output folder (created when missing)"),
             Containers.AES_KEY, Containers.FILTER,
             FieldSpec.optional("chunk_id", FieldType.STRING, null, "extract only the chunk with this id (24 hex digits)"),
-            FieldSpec.optional("package", FieldType.STRING, null, "extract only files whose path contains this").cli("--package"),
+            FieldSpec.optional("package", FieldType.STRING, null, "extract only this package's files: a package path (/Game/Maps/Arena) or a substring of the path").cli("--package"),
             FieldSpec.optional("include_unnamed", FieldType.BOOLEAN, true, "also extract chunks the directory index does not name"))
             .withCli("extract_iostore", "file_path", "output_path");
 
@@ -43,6 +43,42 @@ public final class ExtractIoStoreAction implements ActionHandler {
     @Override
     public ActionSpec spec() {
         return SPEC;
+    }
+
+    /**
+     * Whether the container file {@code path} belongs to {@code pkg}: a package path such as
+     * {@code /Game/Maps/Arena} (UAssetTool's form) names the files {@code <Project>/Content/Maps/Arena.*}
+     * (any extension: .uasset, .umap, .uexp, .ubulk, ...), {@code /Plugin/X} the files
+     * {@code .../Plugin/Content/X.*}; anything else, or a package path that names no file this way,
+     * matches as a case-insensitive substring of the path.
+     */
+    static boolean matchesPackage(String path, String pkg) {
+        String p = path.replace('\\', '/').toLowerCase(Locale.ROOT);
+        String want = pkg.replace('\\', '/').toLowerCase(Locale.ROOT);
+        if (p.contains(want)) {
+            return true;
+        }
+        if (!want.startsWith("/") || want.indexOf('/', 1) < 0) {
+            return false;
+        }
+        int cut = want.indexOf('/', 1);
+        String mount = want.substring(1, cut);
+        String rest = want.substring(cut + 1);
+        if (rest.isEmpty()) {
+            return false;
+        }
+        int slash = p.lastIndexOf('/');
+        int dot = p.indexOf('.', slash + 1);
+        String stem = dot < 0 ? p : p.substring(0, dot);
+        String tail = "/content/" + rest;
+        if (!stem.endsWith(tail) && !stem.equals(tail.substring(1))) {
+            return false;
+        }
+        String before = stem.substring(0, stem.length() - tail.length());
+        if (mount.equals("game")) {
+            return !before.contains("/plugins/") && !before.startsWith("engine") && !before.endsWith("/engine");
+        }
+        return before.equals(mount) || before.endsWith("/" + mount);
     }
 
     @Override
@@ -57,7 +93,7 @@ public final class ExtractIoStoreAction implements ActionHandler {
             Set<Integer> named = new HashSet<>();
             for (IoStoreFile f : c.files()) {
                 named.add(f.chunkIndex());
-                if (filter.matches(f.path()) && (pkg == null || f.path().toLowerCase(Locale.ROOT).contains(pkg.toLowerCase(Locale.ROOT)))
+                if (filter.matches(f.path()) && (pkg == null || matchesPackage(f.path(), pkg))
                         && (onlyChunk == null || f.chunkId().hex().equalsIgnoreCase(onlyChunk))) {
                     jobs.add(new Job(f.chunkIndex(), IoStoreContainer.relativePath(f.path())));
                 }

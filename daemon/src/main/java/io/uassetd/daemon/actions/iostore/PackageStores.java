@@ -15,4 +15,15 @@ public final class PackageStores {
     public static Lease<PackageStore> open(ActionContext ctx, Path paks, List<Path> mods, AesKey key) throws Exception {
         return Containers.store(ctx, paks, mods, key);
     }
+
+    /**
+     * The store over {@code paks} and {@code mods} plus more game {@code containers} (.utoc files or
+     * folders), the script objects of {@code global} (a global.utoc; null: the one in the folders)
+     * or of {@code scriptObjects} (a ScriptObjects.bin; null: from the global container), each
+     * encrypted container opened with the first of {@code keys} that decrypts it.
+     */
+    public static Lease<PackageStore> open(ActionContext ctx, Path paks, List<Path> mods, List<Path> containers, Path global,
+            List<AesKey> keys, Path scriptObjects) throws Exception {
+        return Containers.store(ctx, new Containers.StoreSpec(paks, mods, containers, global, keys, scriptObjects));
+    }
 }

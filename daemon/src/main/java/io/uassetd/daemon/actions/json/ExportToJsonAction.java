@@ -32,7 +32,7 @@ public final class ExportToJsonAction implements ActionHandler {
         Path file = args.requirePath("file_path");
         AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args), ctx);
         Path target = JsonFiles.withExtension(file, ".json");
-        var usmap = AssetFiles.usmap(args, ctx);
+        var usmap = AssetFiles.usmapFor(args, ctx, pkg);
         JsonFiles.warnIfUnmapped(ctx, pkg, usmap, new java.util.concurrent.atomic.AtomicBoolean());
         JsonFiles.writeJson(JsonFiles.writer(false), pkg, usmap, target);
         return ActionResult.of("Exported " + target, new Exported(target.toString()));

@@ -1,5 +1,7 @@
 package io.uassetd.daemon.actions.niagara;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.uassetd.codecs.asset.niagara.NiagaraDataInterface;
 import io.uassetd.codecs.asset.niagara.NiagaraInterfaceKind;
 import io.uassetd.codecs.asset.niagara.NiagaraPreview;
@@ -33,10 +35,25 @@ public final class NiagaraDetailsAction implements ActionHandler {
             FieldSpec.optional("include_values", FieldType.BOOLEAN, false, "list every entry of every interface in values"),
             PREVIEW_DIR).withCli("niagara_details", "file_path", "usmap_path");
 
-    /** One data interface. */
+    /**
+     * One data interface. {@code name}, {@code shaderLut} (curves) and {@code colorData} (arrays) are
+     * UAssetTool's keys, which its Niagara colour editors read; the others are uassetd's.
+     */
+    @JsonPropertyOrder({"exportIndex", "classType", "name", "exportName", "emitter", "valueProperty", "entryCount", "lutSize",
+            "minTime", "maxTime", "shaderLut", "colorData", "sampleColors", "values", "previewPath"})
     public record Entry(int exportIndex, String exportName, String classType, String emitter, String valueProperty,
                         int entryCount, Integer lutSize, Object minTime, Object maxTime, List<List<Object>> sampleColors,
-                        List<List<Object>> values, String previewPath) {
+                        List<List<Object>> values, String previewPath, String name,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) ShaderLut shaderLut,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) List<List<Object>> colorData) {
+    }
+
+    /**
+     * UAssetTool's view of a curve's baked LUT: {@code floatCount} floats, {@code sampleCount}
+     * entries of the curve's channel count (RGBA for a colour curve), every entry in {@code samples}.
+     */
+    @JsonPropertyOrder({"floatCount", "sampleCount", "minTime", "maxTime", "samples"})
+    public record ShaderLut(int floatCount, int sampleCount, Object minTime, Object maxTime, List<List<Object>> samples) {
     }
 
     /**
@@ -107,10 +124,16 @@ public final class NiagaraDetailsAction implements ActionHandler {
                 all.add(NiagaraFiles.entry(di, i));
             }
         }
+        Object minTime = di.minTime() == null ? null : NiagaraFiles.number(di.minTime());
+        Object maxTime = di.maxTime() == null ? null : NiagaraFiles.number(di.maxTime());
+        List<List<Object>> every = new ArrayList<>(di.entryCount());
+        for (int i = 0; i < di.entryCount(); i++) {
+            every.add(NiagaraFiles.entry(di, i));
+        }
+        boolean curve = di.kind().isCurve();
+        ShaderLut lut = curve ? new ShaderLut(di.valueCount(), di.entryCount(), minTime, maxTime, every) : null;
         return new Entry(di.exportIndex(), di.exportName(), di.className(), di.emitter(), di.valuePropertyName(), di.entryCount(),
-                di.kind().isCurve() ? di.valueCount() : null,
-                di.minTime() == null ? null : NiagaraFiles.number(di.minTime()),
-                di.maxTime() == null ? null : NiagaraFiles.number(di.maxTime()),
-                NiagaraFiles.samples(di, samples), all, preview);
+                curve ? di.valueCount() : null, minTime, maxTime,
+                NiagaraFiles.samples(di, samples), all, preview, di.exportName(), lut, curve ? null : every);
     }
 }

@@ -50,7 +50,8 @@ public final class NiagaraEditAction implements ActionHandler {
             FieldSpec.optional("edits", FieldType.ANY, null,
                     "UAssetTool's raw edits: [{exportIndex, flatLut: [floats]} or {exportIndex, colorData: [[r,g,b,a], ...]}] (JSON)"),
             FieldSpec.optional("edits_file", FieldType.STRING, null, "a JSON file holding the raw edits"),
-            AssetEdits.OUTPUT, AssetFiles.USMAP, AssetFiles.ENGINE).withCli("niagara_edit", "file_path", "r", "g", "b", "a");
+            AssetEdits.OUTPUT.cli("--output"), AssetFiles.USMAP, AssetFiles.ENGINE)
+            .withCli("niagara_edit", "file_path", "r", "g", "b", "a"); // --output is UAssetTool's spelling; --output-path works too
 
     /** One interface the edit touched. */
     public record Touched(int export_index, String export_name, String class_type, int first_index, int last_index,

@@ -39,10 +39,10 @@ public final class CreatePakAction implements ActionHandler {
             "AES-256 key (hex or base64): encrypts the index and entries unless told otherwise");
 
     private static final ActionSpec SPEC = ActionSpec.of("create_pak",
-            "Writes a pak (version 3-11) from files and folders, with optional compression and encryption",
+            "Writes a pak (version 3-14) from files and folders, with optional compression and encryption",
             OUTPUT, FILES, INPUT_DIR, BASE, MOUNT, SEED, KEY, PakArchives.SCHEME,
             FieldSpec.optional("pak_version", FieldType.STRING, "11", "3 to 14, or V8A / V8B (12: UTF-8 file names, 13: flat directory index, 14: PakchunkIndex in the footer)"),
-            FieldSpec.optional("compress", FieldType.ANY, false,
+            FieldSpec.optional("compress", FieldType.ANY, true,
                     "false, true (Zlib) or a method name: Zlib, Gzip, LZ4, Zstd, Oodle (Oodle needs the native library)"),
             FieldSpec.optional("compress_only", FieldType.STRING_LIST, null,
                     "with compress: only entries matching these patterns are compressed (the rest are stored)"),
@@ -65,7 +65,10 @@ public final class CreatePakAction implements ActionHandler {
 
     static CompressionMethod compression(Args args, String field) {
         JsonNode c = args.json(field);
-        if (c == null || (c.isBoolean() && !c.booleanValue())) {
+        if (c == null) {
+            return CompressionMethod.ZLIB; // UAssetTool's default: compress = true
+        }
+        if (c.isBoolean() && !c.booleanValue()) {
             return CompressionMethod.NONE;
         }
         if (c.isBoolean()) {
@@ -98,7 +101,7 @@ public final class CreatePakAction implements ActionHandler {
         }
         CompressionMethod method = compression(args, "compress");
         AesKey key = PakArchives.key(args);
-        List<PakInputs.Input> inputs = PakInputs.collect(args);
+        List<PakInputs.Input> inputs = PakInputs.collect(args, ctx);
         PakWriteOptions o = PakWriteOptions.defaults().withVersion(version).withMountPoint(args.string("mount_point"))
                 .withPathHashSeed(args.integer("path_hash_seed")).withCompression(method)
                 .withCodecs(ctx.services().codecs()).withExecutor(ctx.services().compute());

@@ -63,7 +63,9 @@ public final class ListPakAction implements ActionHandler {
                         e.compressed() ? e.compressionName() : "None"));
             }
             Listing l = new Listing(args.string("file_path"), info.mountPoint(), info.version().userName(), info.encryptedIndex(),
-                    total, files.size(), comp, raw, info.pathHashSeed(), info.compressionMethods(), List.copyOf(files));
+                    total, files.size(), comp, raw, info.pathHashSeed(),
+                    // the footer's unused method slots are empty names: list only the methods named
+                    info.compressionMethods().stream().filter(m -> m != null && !m.isEmpty()).toList(), List.copyOf(files));
             return ActionResult.of("Listed " + files.size() + " of " + total + " files", l);
         }
     }

@@ -1,6 +1,7 @@
 package io.uassetd.daemon.actions.pak;
 
 import io.uassetd.codecs.pak.PakSource;
+import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.Args;
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -25,7 +27,12 @@ final class PakInputs {
     record Input(String name, Path file) {
     }
 
-    static List<Input> collect(Args args) throws IOException {
+    /**
+     * The inputs; a folder's {@code *.bak} files (the backups in-place edits leave beside a
+     * package) are left out and said in {@code warnings}: a backup never goes into a mod pak. A
+     * .bak file named on its own is packed.
+     */
+    static List<Input> collect(Args args, ActionContext ctx) throws IOException {
         Path base = args.path("base_path");
         List<Path> given = new ArrayList<>();
         for (String s : args.strings("file_paths")) {
@@ -44,8 +51,18 @@ final class PakInputs {
                 try (Stream<Path> s = Files.walk(p)) {
                     files = s.filter(Files::isRegularFile).sorted((a, b) -> rel(p, a).compareTo(rel(p, b))).toList();
                 }
+                List<String> backups = new ArrayList<>();
                 for (Path f : files) {
-                    add(byName, new Input(base != null ? relUnder(base, f) : rel(p, f), f));
+                    String name = base != null ? relUnder(base, f) : rel(p, f);
+                    if (f.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".bak")) {
+                        backups.add(name);
+                        continue;
+                    }
+                    add(byName, new Input(name, f));
+                }
+                if (!backups.isEmpty()) {
+                    ctx.warn("Left out " + backups.size() + " backup file" + (backups.size() == 1 ? "" : "s") + " (*.bak) of " + p + ": "
+                            + String.join(", ", backups.size() <= 10 ? backups : backups.subList(0, 10)) + (backups.size() > 10 ? ", ..." : ""));
                 }
             } else if (Files.isRegularFile(p)) {
                 add(byName, new Input(base != null ? relUnder(base, p) : p.getFileName().toString(), p));

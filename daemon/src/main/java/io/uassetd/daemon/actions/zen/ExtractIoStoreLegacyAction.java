@@ -1,6 +1,11 @@
 package io.uassetd.daemon.actions.zen;
 
+import io.uassetd.codecs.asset.version.EngineChoice;
+import io.uassetd.codecs.zen.ZenEngine;
+import io.uassetd.daemon.action.EngineField;
 import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.codecs.crypto.AesKey;
+import io.uassetd.codecs.error.CancelledException;
 import io.uassetd.codecs.hash.Hashes;
 import io.uassetd.codecs.io.PathFilter;
 import io.uassetd.codecs.iostore.PackageLocation;
@@ -41,9 +46,16 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
             FieldSpec.optional("mod_path", FieldType.STRING_LIST, null, "mod folders or .utoc files, loaded with priority over the game").cli("--mod"),
             FieldSpec.optional("filter_patterns", FieldType.STRING_LIST, null,
                     "package paths to convert: globs or substrings (OR); none converts every package").cli("--filter"),
-            FieldSpec.optional("aes_key", FieldType.STRING, null, "AES-256 key of encrypted containers").cli("--aes"),
+            FieldSpec.optional("aes_key", FieldType.STRING_LIST, null,
+                    "AES-256 key of encrypted containers; several (a list, or --aes repeated): each container takes the first that opens it").cli("--aes"),
+            FieldSpec.optional("script_objects", FieldType.STRING, null,
+                    "a ScriptObjects.bin (see extract_script_objects) to resolve /Script imports with, instead of global.utoc").cli("--script-objects"),
+            FieldSpec.optional("global_utoc", FieldType.STRING, null,
+                    "the global.utoc to take the script objects from (default: the one under game_paks)").cli("--global"),
+            FieldSpec.optional("containers", FieldType.STRING_LIST, null,
+                    "convert only the packages these .utoc files provide (added to the store when not under game_paks)").cli("--container"),
             FieldSpec.optional("with_deps", FieldType.BOOLEAN, false, "also convert every package the selected ones import, transitively"),
-            io.uassetd.daemon.action.EngineField.spec("the engine the containers were cooked with"),
+            EngineField.spec("the engine the containers were cooked with"),
             FieldSpec.optional("unresolved", FieldType.STRING, "recover",
                     "imports from packages the store lacks: fail, recover (name them from their hash where certain), placeholder"))
             .withCli("extract_iostore_legacy", "game_paks", "output_path");
@@ -70,33 +82,81 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
         }
         PathFilter filter = PathFilter.of(args.strings("filter_patterns"));
         List<Path> mods = args.strings("mod_path").stream().map(Path::of).toList();
-        try (var lease = PackageStores.open(ctx, paks, mods, Keys.parse(args.string("aes_key")))) {
+        List<AesKey> keys = args.strings("aes_key").stream().map(Keys::parse).filter(java.util.Objects::nonNull).toList();
+        List<Path> containers = args.strings("containers").stream().map(Path::of).toList();
+        try (var lease = PackageStores.open(ctx, paks, mods, containers, args.path("global_utoc"), keys, args.path("script_objects"))) {
             PackageStore store = lease.get();
+            // containers left out (encrypted without a working key, unreadable): their packages are not converted
+            store.problems().forEach(ctx::warn);
             if (store.scriptObjects().isEmpty()) {
-                throw ActionException.notFound("No global.utoc (script objects) in " + paks + ": imports of /Script packages cannot be resolved",
-                        paks.toString());
+                throw ActionException.notFound("No global.utoc (script objects) in " + paks + ": imports of /Script packages cannot be resolved"
+                        + " (give --global or --script-objects)", paks.toString());
             }
-            io.uassetd.codecs.asset.version.EngineChoice choice = io.uassetd.codecs.zen.ZenEngine.of(store, requested);
+            EngineChoice choice = ZenEngine.of(store, requested);
             ctx.usedEngine(choice);
             EngineVersion engine = choice.engine();
             List<Job> jobs = select(store, filter, args.bool("with_deps"), engine, ctx);
+            if (!containers.isEmpty()) {
+                jobs = onlyFrom(store, containers, jobs);
+            }
             Files.createDirectories(out);
-            Parallel.Outcome<Long> o = Parallel.run(ctx, jobs, Job::name, j -> {
+            Parallel.Outcome<List<Path>> o = Parallel.run(ctx, jobs, Job::name, j -> {
                 LegacyOutput lo;
                 try {
                     lo = ZenToLegacy.convert(store, j.id(), engine, policy);
                 } catch (RuntimeException e) {
-                    throw requested == null ? io.uassetd.codecs.asset.version.EngineChoice.explain(e, choice.tried()) : e;
+                    throw requested == null ? EngineChoice.explain(e, choice.tried()) : e;
                 }
-                long bytes = 0;
-                for (Path f : lo.writeUnder(out)) {
-                    bytes += Files.size(f);
-                }
+                List<Path> written = lo.writeUnder(out);
                 lo.notes().forEach(n -> ctx.warn(j.name() + ": " + n));
-                return bytes;
+                return written;
             });
-            return Extraction.report(ctx, out, o, "packages");
+            return report(ctx, out, o);
         }
+    }
+
+    /**
+     * UAssetTool's extract reply: {@code files} are the written files (relative to the output
+     * folder, '/'-separated, as extract_iostore lists them), {@code extracted_count} the packages.
+     */
+    private static ActionResult report(ActionContext ctx, Path out, Parallel.Outcome<List<Path>> o) throws java.io.IOException {
+        if (ctx.isCancelled()) {
+            throw new CancelledException("Request cancelled");
+        }
+        long bytes = 0;
+        List<String> files = new ArrayList<>();
+        for (List<Path> written : o.results()) {
+            for (Path f : written) {
+                bytes += Files.size(f);
+                files.add(out.relativize(f.toAbsolutePath().normalize()).toString().replace('\\', '/'));
+            }
+        }
+        Extraction.Report r = new Extraction.Report(out.toString(), o.succeeded().size(), o.failures().size(), bytes,
+                List.copyOf(files), o.failures());
+        return ActionResult.of("Extracted " + r.extracted_count() + " packages (" + files.size() + " files)"
+                + (r.failed_count() > 0 ? ", " + r.failed_count() + " failed" : ""), r);
+    }
+
+    /** The jobs whose package one of {@code containers} provides (matched by path, or by name for a bare file name). */
+    private static List<Job> onlyFrom(PackageStore store, List<Path> containers, List<Job> jobs) {
+        Set<Path> paths = new java.util.HashSet<>();
+        Set<String> names = new java.util.HashSet<>();
+        for (Path c : containers) {
+            paths.add(c.toAbsolutePath().normalize());
+            String n = c.getFileName().toString();
+            names.add((n.toLowerCase(Locale.ROOT).endsWith(".utoc") ? n.substring(0, n.length() - 5) : n).toLowerCase(Locale.ROOT));
+        }
+        List<Job> out = new ArrayList<>();
+        for (Job j : jobs) {
+            for (PackageLocation loc : store.providers(j.id())) {
+                Path p = loc.container().utocPath().toAbsolutePath().normalize();
+                if (paths.contains(p) || names.contains(loc.container().name().toLowerCase(Locale.ROOT))) {
+                    out.add(j);
+                    break;
+                }
+            }
+        }
+        return out;
     }
 
     /** The packages the filter selects (by package path), plus their imports' closure with with_deps. */
