@@ -24,7 +24,7 @@ WRAPPED = [
     "list_iostore", "extract_iostore", "extract_iostore_legacy",
     "to_json", "from_json", "create_mod_iostore",
     "niagara_details", "niagara_edit",
-    "texture_info", "extract_texture", "inject_texture",
+    "get_texture_info", "extract_texture_png", "inject_texture", "parse_locres",
 ]
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

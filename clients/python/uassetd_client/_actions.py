@@ -13,12 +13,16 @@ WRAPPED_FIELDS: Dict[str, Dict[str, tuple]] = {
     'create_pak': {'output_path': ('string', True), 'file_paths': ('string[]', False), 'input_dir': ('string', False), 'base_path': ('string', False), 'mount_point': ('string', False), 'path_hash_seed': ('integer', False), 'aes_key': ('string', False), 'encryption_scheme': ('string', False), 'pak_version': ('string', False), 'compress': ('any', False), 'compress_only': ('string[]', False), 'encrypt_index': ('boolean', False), 'encrypt_entries': ('boolean', False)},
     'list_iostore': {'file_path': ('string', True), 'aes_key': ('string', False), 'filter_patterns': ('string[]', False), 'paths_only': ('boolean', False)},
     'extract_iostore': {'file_path': ('string', True), 'output_path': ('string', True), 'aes_key': ('string', False), 'filter_patterns': ('string[]', False), 'chunk_id': ('string', False), 'package': ('string', False), 'include_unnamed': ('boolean', False)},
-    'extract_iostore_legacy': {'game_paks': ('string', True), 'output_path': ('string', True), 'mod_path': ('string[]', False), 'filter_patterns': ('string[]', False), 'aes_key': ('string', False), 'with_deps': ('boolean', False), 'engine_version': ('string', False), 'unresolved': ('string', False)},
+    'extract_iostore_legacy': {'game_paks': ('string', True), 'output_path': ('string', True), 'mod_path': ('string[]', False), 'filter_patterns': ('string[]', False), 'aes_key': ('string[]', False), 'script_objects': ('string', False), 'global_utoc': ('string', False), 'containers': ('string[]', False), 'with_deps': ('boolean', False), 'engine_version': ('string', False), 'unresolved': ('string', False)},
     'to_json': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'usmap_path': ('string', False), 'output_path': ('string', False), 'base_path': ('string', False), 'compact': ('boolean', False), 'engine_version': ('string', False)},
     'from_json': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'output_path': ('string', False), 'usmap_path': ('string', False), 'base_path': ('string', False)},
     'create_mod_iostore': {'output_path': ('string', True), 'file_paths': ('string[]', False), 'input_dir': ('string', False), 'input_pak': ('string', False), 'input_pak_aes': ('string', False), 'input_pak_scheme': ('string', False), 'base_path': ('string', False), 'mount_point': ('string', False), 'game_path': ('string', False), 'compress': ('boolean', False), 'compression': ('string', False), 'oodle_fallback': ('string', False), 'aes_key': ('string', False), 'pak_aes': ('string', False), 'obfuscate': ('boolean', False), 'hybrid': ('boolean', False), 'parallel': ('boolean', False), 'strict': ('boolean', False), 'engine_version': ('string', False), 'game': ('string', False), 'material_tags': ('boolean', False), 'no_material_tags': ('boolean', False), 'usmap_path': ('string', False)},
     'niagara_details': {'file_path': ('string', True), 'usmap_path': ('string', False), 'engine_version': ('string', False), 'sample_count': ('integer', False), 'include_values': ('boolean', False), 'preview_dir': ('string', False)},
     'niagara_edit': {'file_path': ('string', True), 'r': ('number', False), 'g': ('number', False), 'b': ('number', False), 'a': ('number', False), 'export_index': ('integer', False), 'export_name_filter': ('string', False), 'color_index': ('integer', False), 'color_index_start': ('integer', False), 'color_index_end': ('integer', False), 'modify_r': ('boolean', False), 'modify_g': ('boolean', False), 'modify_b': ('boolean', False), 'modify_a': ('boolean', False), 'channels': ('string', False), 'edits': ('any', False), 'edits_file': ('string', False), 'output_path': ('string', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
+    'get_texture_info': {'file_path': ('string', True), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
+    'extract_texture_png': {'file_path': ('string', True), 'output_path': ('string', False), 'mip_index': ('integer', False), 'slice_index': ('integer', False), 'face': ('integer', False), 'strip': ('boolean', False), 'format': ('string', False), 'reconstruct_z': ('boolean', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
+    'inject_texture': {'file_path': ('string', True), 'image_path': ('string', True), 'output_path': ('string', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
+    'parse_locres': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'detailed': ('boolean', False)},
 }
 
 
@@ -61,7 +65,7 @@ class ActionsMixin:
         return self.call('extract_pak_all', fields, progress=progress, timeout=timeout)
 
     def create_pak(self, output_path: str, *, file_paths: Optional[List[str]] = None, input_dir: Optional[str] = None, base_path: Optional[str] = None, mount_point: Optional[str] = None, path_hash_seed: Optional[int] = None, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, pak_version: Optional[str] = None, compress: Optional[Any] = None, compress_only: Optional[List[str]] = None, encrypt_index: Optional[bool] = None, encrypt_entries: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
-        """Writes a pak (version 3-11) from files and folders, with optional compression and encryption"""
+        """Writes a pak (version 3-14) from files and folders, with optional compression and encryption"""
         fields = {k: v for k, v in (('output_path', output_path), ('file_paths', file_paths), ('input_dir', input_dir), ('base_path', base_path), ('mount_point', mount_point), ('path_hash_seed', path_hash_seed), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('pak_version', pak_version), ('compress', compress), ('compress_only', compress_only), ('encrypt_index', encrypt_index), ('encrypt_entries', encrypt_entries)) if v is not None}
         return self.call('create_pak', fields, progress=progress, timeout=timeout)
 
@@ -75,9 +79,9 @@ class ActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('filter_patterns', filter_patterns), ('chunk_id', chunk_id), ('package', package), ('include_unnamed', include_unnamed)) if v is not None}
         return self.call('extract_iostore', fields, progress=progress, timeout=timeout)
 
-    def extract_iostore_legacy(self, game_paks: str, output_path: str, *, mod_path: Optional[List[str]] = None, filter_patterns: Optional[List[str]] = None, aes_key: Optional[str] = None, with_deps: Optional[bool] = None, engine_version: Optional[str] = None, unresolved: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    def extract_iostore_legacy(self, game_paks: str, output_path: str, *, mod_path: Optional[List[str]] = None, filter_patterns: Optional[List[str]] = None, aes_key: Optional[List[str]] = None, script_objects: Optional[str] = None, global_utoc: Optional[str] = None, containers: Optional[List[str]] = None, with_deps: Optional[bool] = None, engine_version: Optional[str] = None, unresolved: Optional[str] = None, progress=None, timeout: Optional[float] = None):
         """Converts the Zen packages of a Paks folder (and mods) to legacy .uasset/.uexp under output_path"""
-        fields = {k: v for k, v in (('game_paks', game_paks), ('output_path', output_path), ('mod_path', mod_path), ('filter_patterns', filter_patterns), ('aes_key', aes_key), ('with_deps', with_deps), ('engine_version', engine_version), ('unresolved', unresolved)) if v is not None}
+        fields = {k: v for k, v in (('game_paks', game_paks), ('output_path', output_path), ('mod_path', mod_path), ('filter_patterns', filter_patterns), ('aes_key', aes_key), ('script_objects', script_objects), ('global_utoc', global_utoc), ('containers', containers), ('with_deps', with_deps), ('engine_version', engine_version), ('unresolved', unresolved)) if v is not None}
         return self.call('extract_iostore_legacy', fields, progress=progress, timeout=timeout)
 
     def to_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, usmap_path: Optional[str] = None, output_path: Optional[str] = None, base_path: Optional[str] = None, compact: Optional[bool] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
@@ -104,6 +108,26 @@ class ActionsMixin:
         """Sets colours of a NiagaraSystem's colour curves / colour arrays (selectively, or UAssetTool's raw edits) and writes it"""
         fields = {k: v for k, v in (('file_path', file_path), ('r', r), ('g', g), ('b', b), ('a', a), ('export_index', export_index), ('export_name_filter', export_name_filter), ('color_index', color_index), ('color_index_start', color_index_start), ('color_index_end', color_index_end), ('modify_r', modify_r), ('modify_g', modify_g), ('modify_b', modify_b), ('modify_a', modify_a), ('channels', channels), ('edits', edits), ('edits_file', edits_file), ('output_path', output_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
         return self.call('niagara_edit', fields, progress=progress, timeout=timeout)
+
+    def get_texture_info(self, file_path: str, *, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """A texture's size, pixel format, mips (size and where each mip's data lives), slices, virtual texture layout and properties"""
+        fields = {k: v for k, v in (('file_path', file_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
+        return self.call('get_texture_info', fields, progress=progress, timeout=timeout)
+
+    def extract_texture_png(self, file_path: str, *, output_path: Optional[str] = None, mip_index: Optional[int] = None, slice_index: Optional[int] = None, face: Optional[int] = None, strip: Optional[bool] = None, format: Optional[str] = None, reconstruct_z: Optional[bool] = None, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """Writes a texture's mip (and slice / face, or every slice as a strip) as PNG, TGA, BMP, EXR or HDR, or its blocks as DDS"""
+        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('mip_index', mip_index), ('slice_index', slice_index), ('face', face), ('strip', strip), ('format', format), ('reconstruct_z', reconstruct_z), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
+        return self.call('extract_texture_png', fields, progress=progress, timeout=timeout)
+
+    def inject_texture(self, file_path: str, image_path: str, *, output_path: Optional[str] = None, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """Replaces a 2D texture's pixels from an image, encoded to the texture's pixel format with mips regenerated"""
+        fields = {k: v for k, v in (('file_path', file_path), ('image_path', image_path), ('output_path', output_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
+        return self.call('inject_texture', fields, progress=progress, timeout=timeout)
+
+    def parse_locres(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, detailed: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+        """Reads .locres files (every version): {namespace: {key: localized string}}"""
+        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('detailed', detailed)) if v is not None}
+        return self.call('parse_locres', fields, progress=progress, timeout=timeout)
 
 
 class AsyncActionsMixin:
@@ -145,7 +169,7 @@ class AsyncActionsMixin:
         return await self.call('extract_pak_all', fields, progress=progress, timeout=timeout)
 
     async def create_pak(self, output_path: str, *, file_paths: Optional[List[str]] = None, input_dir: Optional[str] = None, base_path: Optional[str] = None, mount_point: Optional[str] = None, path_hash_seed: Optional[int] = None, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, pak_version: Optional[str] = None, compress: Optional[Any] = None, compress_only: Optional[List[str]] = None, encrypt_index: Optional[bool] = None, encrypt_entries: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
-        """Writes a pak (version 3-11) from files and folders, with optional compression and encryption"""
+        """Writes a pak (version 3-14) from files and folders, with optional compression and encryption"""
         fields = {k: v for k, v in (('output_path', output_path), ('file_paths', file_paths), ('input_dir', input_dir), ('base_path', base_path), ('mount_point', mount_point), ('path_hash_seed', path_hash_seed), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('pak_version', pak_version), ('compress', compress), ('compress_only', compress_only), ('encrypt_index', encrypt_index), ('encrypt_entries', encrypt_entries)) if v is not None}
         return await self.call('create_pak', fields, progress=progress, timeout=timeout)
 
@@ -159,9 +183,9 @@ class AsyncActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('filter_patterns', filter_patterns), ('chunk_id', chunk_id), ('package', package), ('include_unnamed', include_unnamed)) if v is not None}
         return await self.call('extract_iostore', fields, progress=progress, timeout=timeout)
 
-    async def extract_iostore_legacy(self, game_paks: str, output_path: str, *, mod_path: Optional[List[str]] = None, filter_patterns: Optional[List[str]] = None, aes_key: Optional[str] = None, with_deps: Optional[bool] = None, engine_version: Optional[str] = None, unresolved: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    async def extract_iostore_legacy(self, game_paks: str, output_path: str, *, mod_path: Optional[List[str]] = None, filter_patterns: Optional[List[str]] = None, aes_key: Optional[List[str]] = None, script_objects: Optional[str] = None, global_utoc: Optional[str] = None, containers: Optional[List[str]] = None, with_deps: Optional[bool] = None, engine_version: Optional[str] = None, unresolved: Optional[str] = None, progress=None, timeout: Optional[float] = None):
         """Converts the Zen packages of a Paks folder (and mods) to legacy .uasset/.uexp under output_path"""
-        fields = {k: v for k, v in (('game_paks', game_paks), ('output_path', output_path), ('mod_path', mod_path), ('filter_patterns', filter_patterns), ('aes_key', aes_key), ('with_deps', with_deps), ('engine_version', engine_version), ('unresolved', unresolved)) if v is not None}
+        fields = {k: v for k, v in (('game_paks', game_paks), ('output_path', output_path), ('mod_path', mod_path), ('filter_patterns', filter_patterns), ('aes_key', aes_key), ('script_objects', script_objects), ('global_utoc', global_utoc), ('containers', containers), ('with_deps', with_deps), ('engine_version', engine_version), ('unresolved', unresolved)) if v is not None}
         return await self.call('extract_iostore_legacy', fields, progress=progress, timeout=timeout)
 
     async def to_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, usmap_path: Optional[str] = None, output_path: Optional[str] = None, base_path: Optional[str] = None, compact: Optional[bool] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
@@ -188,3 +212,23 @@ class AsyncActionsMixin:
         """Sets colours of a NiagaraSystem's colour curves / colour arrays (selectively, or UAssetTool's raw edits) and writes it"""
         fields = {k: v for k, v in (('file_path', file_path), ('r', r), ('g', g), ('b', b), ('a', a), ('export_index', export_index), ('export_name_filter', export_name_filter), ('color_index', color_index), ('color_index_start', color_index_start), ('color_index_end', color_index_end), ('modify_r', modify_r), ('modify_g', modify_g), ('modify_b', modify_b), ('modify_a', modify_a), ('channels', channels), ('edits', edits), ('edits_file', edits_file), ('output_path', output_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
         return await self.call('niagara_edit', fields, progress=progress, timeout=timeout)
+
+    async def get_texture_info(self, file_path: str, *, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """A texture's size, pixel format, mips (size and where each mip's data lives), slices, virtual texture layout and properties"""
+        fields = {k: v for k, v in (('file_path', file_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
+        return await self.call('get_texture_info', fields, progress=progress, timeout=timeout)
+
+    async def extract_texture_png(self, file_path: str, *, output_path: Optional[str] = None, mip_index: Optional[int] = None, slice_index: Optional[int] = None, face: Optional[int] = None, strip: Optional[bool] = None, format: Optional[str] = None, reconstruct_z: Optional[bool] = None, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """Writes a texture's mip (and slice / face, or every slice as a strip) as PNG, TGA, BMP, EXR or HDR, or its blocks as DDS"""
+        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('mip_index', mip_index), ('slice_index', slice_index), ('face', face), ('strip', strip), ('format', format), ('reconstruct_z', reconstruct_z), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
+        return await self.call('extract_texture_png', fields, progress=progress, timeout=timeout)
+
+    async def inject_texture(self, file_path: str, image_path: str, *, output_path: Optional[str] = None, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """Replaces a 2D texture's pixels from an image, encoded to the texture's pixel format with mips regenerated"""
+        fields = {k: v for k, v in (('file_path', file_path), ('image_path', image_path), ('output_path', output_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
+        return await self.call('inject_texture', fields, progress=progress, timeout=timeout)
+
+    async def parse_locres(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, detailed: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+        """Reads .locres files (every version): {namespace: {key: localized string}}"""
+        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('detailed', detailed)) if v is not None}
+        return await self.call('parse_locres', fields, progress=progress, timeout=timeout)

@@ -15,12 +15,16 @@ pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("create_pak", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("path_hash_seed", "integer", false), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("pak_version", "string", false), ("compress", "any", false), ("compress_only", "string[]", false), ("encrypt_index", "boolean", false), ("encrypt_entries", "boolean", false)]),
     ("list_iostore", &[("file_path", "string", true), ("aes_key", "string", false), ("filter_patterns", "string[]", false), ("paths_only", "boolean", false)]),
     ("extract_iostore", &[("file_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("filter_patterns", "string[]", false), ("chunk_id", "string", false), ("package", "string", false), ("include_unnamed", "boolean", false)]),
-    ("extract_iostore_legacy", &[("game_paks", "string", true), ("output_path", "string", true), ("mod_path", "string[]", false), ("filter_patterns", "string[]", false), ("aes_key", "string", false), ("with_deps", "boolean", false), ("engine_version", "string", false), ("unresolved", "string", false)]),
+    ("extract_iostore_legacy", &[("game_paks", "string", true), ("output_path", "string", true), ("mod_path", "string[]", false), ("filter_patterns", "string[]", false), ("aes_key", "string[]", false), ("script_objects", "string", false), ("global_utoc", "string", false), ("containers", "string[]", false), ("with_deps", "boolean", false), ("engine_version", "string", false), ("unresolved", "string", false)]),
     ("to_json", &[("file_path", "string", false), ("file_paths", "string[]", false), ("usmap_path", "string", false), ("output_path", "string", false), ("base_path", "string", false), ("compact", "boolean", false), ("engine_version", "string", false)]),
     ("from_json", &[("file_path", "string", false), ("file_paths", "string[]", false), ("output_path", "string", false), ("usmap_path", "string", false), ("base_path", "string", false)]),
     ("create_mod_iostore", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("input_pak", "string", false), ("input_pak_aes", "string", false), ("input_pak_scheme", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("game_path", "string", false), ("compress", "boolean", false), ("compression", "string", false), ("oodle_fallback", "string", false), ("aes_key", "string", false), ("pak_aes", "string", false), ("obfuscate", "boolean", false), ("hybrid", "boolean", false), ("parallel", "boolean", false), ("strict", "boolean", false), ("engine_version", "string", false), ("game", "string", false), ("material_tags", "boolean", false), ("no_material_tags", "boolean", false), ("usmap_path", "string", false)]),
     ("niagara_details", &[("file_path", "string", true), ("usmap_path", "string", false), ("engine_version", "string", false), ("sample_count", "integer", false), ("include_values", "boolean", false), ("preview_dir", "string", false)]),
     ("niagara_edit", &[("file_path", "string", true), ("r", "number", false), ("g", "number", false), ("b", "number", false), ("a", "number", false), ("export_index", "integer", false), ("export_name_filter", "string", false), ("color_index", "integer", false), ("color_index_start", "integer", false), ("color_index_end", "integer", false), ("modify_r", "boolean", false), ("modify_g", "boolean", false), ("modify_b", "boolean", false), ("modify_a", "boolean", false), ("channels", "string", false), ("edits", "any", false), ("edits_file", "string", false), ("output_path", "string", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
+    ("get_texture_info", &[("file_path", "string", true), ("usmap_path", "string", false), ("engine_version", "string", false)]),
+    ("extract_texture_png", &[("file_path", "string", true), ("output_path", "string", false), ("mip_index", "integer", false), ("slice_index", "integer", false), ("face", "integer", false), ("strip", "boolean", false), ("format", "string", false), ("reconstruct_z", "boolean", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
+    ("inject_texture", &[("file_path", "string", true), ("image_path", "string", true), ("output_path", "string", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
+    ("parse_locres", &[("file_path", "string", false), ("file_paths", "string[]", false), ("detailed", "boolean", false)]),
 ];
 
 /// Fields of `ping`: Answers at once with pong
@@ -93,7 +97,7 @@ pub struct ExtractPakAllParams {
     pub verify: Option<bool>,
 }
 
-/// Fields of `create_pak`: Writes a pak (version 3-11) from files and folders, with optional compression and encryption
+/// Fields of `create_pak`: Writes a pak (version 3-14) from files and folders, with optional compression and encryption
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct CreatePakParams {
     pub output_path: String,
@@ -162,7 +166,13 @@ pub struct ExtractIostoreLegacyParams {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub filter_patterns: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub aes_key: Option<String>,
+    pub aes_key: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub script_objects: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub global_utoc: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub containers: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub with_deps: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -315,6 +325,64 @@ pub struct NiagaraEditParams {
     pub engine_version: Option<String>,
 }
 
+/// Fields of `get_texture_info`: A texture's size, pixel format, mips (size and where each mip's data lives), slices, virtual texture layout and properties
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct GetTextureInfoParams {
+    pub file_path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usmap_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine_version: Option<String>,
+}
+
+/// Fields of `extract_texture_png`: Writes a texture's mip (and slice / face, or every slice as a strip) as PNG, TGA, BMP, EXR or HDR, or its blocks as DDS
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct ExtractTexturePngParams {
+    pub file_path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mip_index: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slice_index: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub face: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strip: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reconstruct_z: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usmap_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine_version: Option<String>,
+}
+
+/// Fields of `inject_texture`: Replaces a 2D texture's pixels from an image, encoded to the texture's pixel format with mips regenerated
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct InjectTextureParams {
+    pub file_path: String,
+    pub image_path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usmap_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine_version: Option<String>,
+}
+
+/// Fields of `parse_locres`: Reads .locres files (every version): {namespace: {key: localized string}}
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct ParseLocresParams {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file_paths: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detailed: Option<bool>,
+}
+
 /// Typed wrappers of the common actions.
 impl Client {
     /// Answers at once with pong
@@ -352,7 +420,7 @@ impl Client {
         self.call_with("extract_pak_all", crate::to_fields(params)?, options)
     }
 
-    /// Writes a pak (version 3-11) from files and folders, with optional compression and encryption
+    /// Writes a pak (version 3-14) from files and folders, with optional compression and encryption
     pub fn create_pak(&self, params: &CreatePakParams, options: CallOptions) -> Result<Reply, Error> {
         self.call_with("create_pak", crate::to_fields(params)?, options)
     }
@@ -395,5 +463,25 @@ impl Client {
     /// Sets colours of a NiagaraSystem's colour curves / colour arrays (selectively, or UAssetTool's raw edits) and writes it
     pub fn niagara_edit(&self, params: &NiagaraEditParams, options: CallOptions) -> Result<Reply, Error> {
         self.call_with("niagara_edit", crate::to_fields(params)?, options)
+    }
+
+    /// A texture's size, pixel format, mips (size and where each mip's data lives), slices, virtual texture layout and properties
+    pub fn get_texture_info(&self, params: &GetTextureInfoParams, options: CallOptions) -> Result<Reply, Error> {
+        self.call_with("get_texture_info", crate::to_fields(params)?, options)
+    }
+
+    /// Writes a texture's mip (and slice / face, or every slice as a strip) as PNG, TGA, BMP, EXR or HDR, or its blocks as DDS
+    pub fn extract_texture_png(&self, params: &ExtractTexturePngParams, options: CallOptions) -> Result<Reply, Error> {
+        self.call_with("extract_texture_png", crate::to_fields(params)?, options)
+    }
+
+    /// Replaces a 2D texture's pixels from an image, encoded to the texture's pixel format with mips regenerated
+    pub fn inject_texture(&self, params: &InjectTextureParams, options: CallOptions) -> Result<Reply, Error> {
+        self.call_with("inject_texture", crate::to_fields(params)?, options)
+    }
+
+    /// Reads .locres files (every version): {namespace: {key: localized string}}
+    pub fn parse_locres(&self, params: &ParseLocresParams, options: CallOptions) -> Result<Reply, Error> {
+        self.call_with("parse_locres", crate::to_fields(params)?, options)
     }
 }

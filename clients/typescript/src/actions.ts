@@ -219,7 +219,19 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
       "required": false
     },
     "aes_key": {
+      "type": "string[]",
+      "required": false
+    },
+    "script_objects": {
       "type": "string",
+      "required": false
+    },
+    "global_utoc": {
+      "type": "string",
+      "required": false
+    },
+    "containers": {
+      "type": "string[]",
       "required": false
     },
     "with_deps": {
@@ -488,6 +500,98 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
       "type": "string",
       "required": false
     }
+  },
+  "get_texture_info": {
+    "file_path": {
+      "type": "string",
+      "required": true
+    },
+    "usmap_path": {
+      "type": "string",
+      "required": false
+    },
+    "engine_version": {
+      "type": "string",
+      "required": false
+    }
+  },
+  "extract_texture_png": {
+    "file_path": {
+      "type": "string",
+      "required": true
+    },
+    "output_path": {
+      "type": "string",
+      "required": false
+    },
+    "mip_index": {
+      "type": "integer",
+      "required": false
+    },
+    "slice_index": {
+      "type": "integer",
+      "required": false
+    },
+    "face": {
+      "type": "integer",
+      "required": false
+    },
+    "strip": {
+      "type": "boolean",
+      "required": false
+    },
+    "format": {
+      "type": "string",
+      "required": false
+    },
+    "reconstruct_z": {
+      "type": "boolean",
+      "required": false
+    },
+    "usmap_path": {
+      "type": "string",
+      "required": false
+    },
+    "engine_version": {
+      "type": "string",
+      "required": false
+    }
+  },
+  "inject_texture": {
+    "file_path": {
+      "type": "string",
+      "required": true
+    },
+    "image_path": {
+      "type": "string",
+      "required": true
+    },
+    "output_path": {
+      "type": "string",
+      "required": false
+    },
+    "usmap_path": {
+      "type": "string",
+      "required": false
+    },
+    "engine_version": {
+      "type": "string",
+      "required": false
+    }
+  },
+  "parse_locres": {
+    "file_path": {
+      "type": "string",
+      "required": false
+    },
+    "file_paths": {
+      "type": "string[]",
+      "required": false
+    },
+    "detailed": {
+      "type": "boolean",
+      "required": false
+    }
   }
 };
 
@@ -561,7 +665,7 @@ export interface ExtractPakAllParams {
   verify?: boolean;
 }
 
-/** Fields of `create_pak`: Writes a pak (version 3-11) from files and folders, with optional compression and encryption */
+/** Fields of `create_pak`: Writes a pak (version 3-14) from files and folders, with optional compression and encryption */
 export interface CreatePakParams {
   /** the .pak to write */
   output_path: string;
@@ -579,7 +683,7 @@ export interface CreatePakParams {
   aes_key?: string;
   /** encryption scheme of the pak: standard or rivals (Marvel Rivals) */
   encryption_scheme?: string;
-  /** 3 to 11, or V8A / V8B */
+  /** 3 to 14, or V8A / V8B (12: UTF-8 file names, 13: flat directory index, 14: PakchunkIndex in the footer) */
   pak_version?: string;
   /** false, true (Zlib) or a method name: Zlib, Gzip, LZ4, Zstd, Oodle (Oodle needs the native library) */
   compress?: unknown;
@@ -615,7 +719,7 @@ export interface ExtractIostoreParams {
   filter_patterns?: string[];
   /** extract only the chunk with this id (24 hex digits) */
   chunk_id?: string;
-  /** extract only files whose path contains this */
+  /** extract only this package's files: a package path (/Game/Maps/Arena) or a substring of the path */
   package?: string;
   /** also extract chunks the directory index does not name */
   include_unnamed?: boolean;
@@ -631,11 +735,17 @@ export interface ExtractIostoreLegacyParams {
   mod_path?: string[];
   /** package paths to convert: globs or substrings (OR); none converts every package */
   filter_patterns?: string[];
-  /** AES-256 key of encrypted containers */
-  aes_key?: string;
+  /** AES-256 key of encrypted containers; several (a list, or --aes repeated): each container takes the first that opens it */
+  aes_key?: string[];
+  /** a ScriptObjects.bin (see extract_script_objects) to resolve /Script imports with, instead of global.utoc */
+  script_objects?: string;
+  /** the global.utoc to take the script objects from (default: the one under game_paks) */
+  global_utoc?: string;
+  /** convert only the packages these .utoc files provide (added to the store when not under game_paks) */
+  containers?: string[];
   /** also convert every package the selected ones import, transitively */
   with_deps?: boolean;
-  /** the engine the containers were cooked with (UE4_26 ... UE5_7) */
+  /** the engine the containers were cooked with: auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
   engine_version?: string;
   /** imports from packages the store lacks: fail, recover (name them from their hash where certain), placeholder */
   unresolved?: string;
@@ -647,7 +757,7 @@ export interface ToJsonParams {
   file_path?: string;
   /** several files or folders */
   file_paths?: string[];
-  /** mappings for unversioned properties (falls back to the USMAP_PATH environment variable) */
+  /** mappings for unversioned properties (else USMAP_PATH, consulted only for packages that need mappings) */
   usmap_path?: string;
   /** output folder (default: next to each input) */
   output_path?: string;
@@ -655,7 +765,7 @@ export interface ToJsonParams {
   base_path?: string;
   /** CUE4Parse-like compact JSON (read-only, the form of compact_json) instead of UAssetAPI's schema */
   compact?: boolean;
-  /** engine of unversioned (cooked) packages: UE4_0 ... UE5_7; versioned packages carry their own */
+  /** engine of unversioned (cooked) packages (versioned packages carry their own): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
   engine_version?: string;
 }
 
@@ -667,7 +777,7 @@ export interface FromJsonParams {
   file_paths?: string[];
   /** output folder (default: next to each JSON file); for one JSON file, a path ending in .uasset or .umap names the package */
   output_path?: string;
-  /** mappings for unversioned properties (falls back to the USMAP_PATH environment variable) */
+  /** mappings for unversioned properties (else USMAP_PATH, consulted only for packages that need mappings) */
   usmap_path?: string;
   /** outputs keep the inputs' paths relative to this folder (default: relative to the folder given, else the file name) */
   base_path?: string;
@@ -711,7 +821,7 @@ export interface CreateModIostoreParams {
   parallel?: boolean;
   /** fail when any package cannot be made */
   strict?: boolean;
-  /** the engine to write for (UE5_0 ... UE5_8); default: the game's engine (UE5_3 for marvel_rivals) */
+  /** the engine to write for (a UE5 release); auto: the game profile's engine (UE5_3 for marvel_rivals): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
   engine_version?: string;
   /** game profile: marvel_rivals (default unless engine_version is given) or none */
   game?: string;
@@ -727,9 +837,9 @@ export interface CreateModIostoreParams {
 export interface NiagaraDetailsParams {
   /** the .uasset or .umap (its .uexp is read too) */
   file_path: string;
-  /** mappings for unversioned properties (falls back to the USMAP_PATH environment variable) */
+  /** mappings for unversioned properties (else USMAP_PATH, consulted only for packages that need mappings) */
   usmap_path?: string;
-  /** engine of unversioned (cooked) packages: UE4_0 ... UE5_7; versioned packages carry their own */
+  /** engine of unversioned (cooked) packages (versioned packages carry their own): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
   engine_version?: string;
   /** entries sampled evenly per interface in sampleColors */
   sample_count?: number;
@@ -777,10 +887,68 @@ export interface NiagaraEditParams {
   edits_file?: string;
   /** where to write the edited package; when absent the file is edited in place and the original kept as .bak */
   output_path?: string;
-  /** mappings for unversioned properties (falls back to the USMAP_PATH environment variable) */
+  /** mappings for unversioned properties (else USMAP_PATH, consulted only for packages that need mappings) */
   usmap_path?: string;
-  /** engine of unversioned (cooked) packages: UE4_0 ... UE5_7; versioned packages carry their own */
+  /** engine of unversioned (cooked) packages (versioned packages carry their own): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
   engine_version?: string;
+}
+
+/** Fields of `get_texture_info`: A texture's size, pixel format, mips (size and where each mip's data lives), slices, virtual texture layout and properties */
+export interface GetTextureInfoParams {
+  /** the .uasset or .umap (its .uexp is read too) */
+  file_path: string;
+  /** mappings for unversioned properties (else USMAP_PATH, consulted only for packages that need mappings) */
+  usmap_path?: string;
+  /** engine of unversioned (cooked) packages (versioned packages carry their own): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
+  engine_version?: string;
+}
+
+/** Fields of `extract_texture_png`: Writes a texture's mip (and slice / face, or every slice as a strip) as PNG, TGA, BMP, EXR or HDR, or its blocks as DDS */
+export interface ExtractTexturePngParams {
+  /** the .uasset or .umap (its .uexp is read too) */
+  file_path: string;
+  /** the image file, or a folder (the texture's name + extension); default: next to the package */
+  output_path?: string;
+  /** the mip to write (0 = largest) */
+  mip_index?: number;
+  /** the slice, cube face (0 to 5: +X -X +Y -Y +Z -Z; cube arrays count 6 per cube) or volume depth layer */
+  slice_index?: number;
+  /** same as slice_index, for cube maps */
+  face?: number;
+  /** write every slice / face / depth layer of the mip side by side as one image */
+  strip?: boolean;
+  /** output format: png, tga, bmp, dds (the original blocks, every mip), exr or hdr */
+  format?: string;
+  /** rebuild the Z (blue) channel of two-channel normal maps; default: on for BC5 and textures whose CompressionSettings is TC_Normalmap */
+  reconstruct_z?: boolean;
+  /** mappings for unversioned properties (else USMAP_PATH, consulted only for packages that need mappings) */
+  usmap_path?: string;
+  /** engine of unversioned (cooked) packages (versioned packages carry their own): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
+  engine_version?: string;
+}
+
+/** Fields of `inject_texture`: Replaces a 2D texture's pixels from an image, encoded to the texture's pixel format with mips regenerated */
+export interface InjectTextureParams {
+  /** the .uasset or .umap (its .uexp is read too) */
+  file_path: string;
+  /** the new image (png, tga, bmp, exr, hdr or dds) */
+  image_path: string;
+  /** where to write the package (a .uasset); default: in place, the originals kept as .bak */
+  output_path?: string;
+  /** mappings for unversioned properties (else USMAP_PATH, consulted only for packages that need mappings) */
+  usmap_path?: string;
+  /** engine of unversioned (cooked) packages (versioned packages carry their own): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
+  engine_version?: string;
+}
+
+/** Fields of `parse_locres`: Reads .locres files (every version): {namespace: {key: localized string}} */
+export interface ParseLocresParams {
+  /** the .locres */
+  file_path?: string;
+  /** several .locres, merged in order (later files win) */
+  file_paths?: string[];
+  /** reply {files: [{file_path, version, version_number, namespace_count, entry_count, namespaces}]} instead */
+  detailed?: boolean;
 }
 
 /** Typed wrappers of the common actions; each resolves to the Reply or rejects with UassetdError. */
@@ -822,7 +990,7 @@ export abstract class ActionMethods {
     return this.call("extract_pak_all", { ...params }, options);
   }
 
-  /** Writes a pak (version 3-11) from files and folders, with optional compression and encryption */
+  /** Writes a pak (version 3-14) from files and folders, with optional compression and encryption */
   createPak(params: CreatePakParams, options?: CallOptions): Promise<Reply> {
     return this.call("create_pak", { ...params }, options);
   }
@@ -865,6 +1033,26 @@ export abstract class ActionMethods {
   /** Sets colours of a NiagaraSystem's colour curves / colour arrays (selectively, or UAssetTool's raw edits) and writes it */
   niagaraEdit(params: NiagaraEditParams, options?: CallOptions): Promise<Reply> {
     return this.call("niagara_edit", { ...params }, options);
+  }
+
+  /** A texture's size, pixel format, mips (size and where each mip's data lives), slices, virtual texture layout and properties */
+  getTextureInfo(params: GetTextureInfoParams, options?: CallOptions): Promise<Reply> {
+    return this.call("get_texture_info", { ...params }, options);
+  }
+
+  /** Writes a texture's mip (and slice / face, or every slice as a strip) as PNG, TGA, BMP, EXR or HDR, or its blocks as DDS */
+  extractTexturePng(params: ExtractTexturePngParams, options?: CallOptions): Promise<Reply> {
+    return this.call("extract_texture_png", { ...params }, options);
+  }
+
+  /** Replaces a 2D texture's pixels from an image, encoded to the texture's pixel format with mips regenerated */
+  injectTexture(params: InjectTextureParams, options?: CallOptions): Promise<Reply> {
+    return this.call("inject_texture", { ...params }, options);
+  }
+
+  /** Reads .locres files (every version): {namespace: {key: localized string}} */
+  parseLocres(params: ParseLocresParams = {}, options?: CallOptions): Promise<Reply> {
+    return this.call("parse_locres", { ...params }, options);
   }
 
 }

@@ -86,7 +86,10 @@ public final class Actions {
         f.put("output_path", "string!");
         f.put("mod_path", "string[]");
         f.put("filter_patterns", "string[]");
-        f.put("aes_key", "string");
+        f.put("aes_key", "string[]");
+        f.put("script_objects", "string");
+        f.put("global_utoc", "string");
+        f.put("containers", "string[]");
         f.put("with_deps", "boolean");
         f.put("engine_version", "string");
         f.put("unresolved", "string");
@@ -162,6 +165,35 @@ public final class Actions {
         f.put("usmap_path", "string");
         f.put("engine_version", "string");
         t.put("niagara_edit", java.util.Collections.unmodifiableMap(f));
+        f = new LinkedHashMap<>();
+        f.put("file_path", "string!");
+        f.put("usmap_path", "string");
+        f.put("engine_version", "string");
+        t.put("get_texture_info", java.util.Collections.unmodifiableMap(f));
+        f = new LinkedHashMap<>();
+        f.put("file_path", "string!");
+        f.put("output_path", "string");
+        f.put("mip_index", "integer");
+        f.put("slice_index", "integer");
+        f.put("face", "integer");
+        f.put("strip", "boolean");
+        f.put("format", "string");
+        f.put("reconstruct_z", "boolean");
+        f.put("usmap_path", "string");
+        f.put("engine_version", "string");
+        t.put("extract_texture_png", java.util.Collections.unmodifiableMap(f));
+        f = new LinkedHashMap<>();
+        f.put("file_path", "string!");
+        f.put("image_path", "string!");
+        f.put("output_path", "string");
+        f.put("usmap_path", "string");
+        f.put("engine_version", "string");
+        t.put("inject_texture", java.util.Collections.unmodifiableMap(f));
+        f = new LinkedHashMap<>();
+        f.put("file_path", "string");
+        f.put("file_paths", "string[]");
+        f.put("detailed", "boolean");
+        t.put("parse_locres", java.util.Collections.unmodifiableMap(f));
         return java.util.Collections.unmodifiableMap(t);
     }
 
@@ -291,7 +323,7 @@ public final class Actions {
         }
     }
 
-    /** Writes a pak (version 3-11) from files and folders, with optional compression and encryption */
+    /** Writes a pak (version 3-14) from files and folders, with optional compression and encryption */
     public static final class CreatePak extends ActionRequest {
         public CreatePak(String outputPath) {
             super("create_pak");
@@ -434,8 +466,23 @@ public final class Actions {
             return this;
         }
 
-        public ExtractIostoreLegacy aesKey(String value) {
+        public ExtractIostoreLegacy aesKey(java.util.List<String> value) {
             put("aes_key", value);
+            return this;
+        }
+
+        public ExtractIostoreLegacy scriptObjects(String value) {
+            put("script_objects", value);
+            return this;
+        }
+
+        public ExtractIostoreLegacy globalUtoc(String value) {
+            put("global_utoc", value);
+            return this;
+        }
+
+        public ExtractIostoreLegacy containers(java.util.List<String> value) {
+            put("containers", value);
             return this;
         }
 
@@ -779,6 +826,123 @@ public final class Actions {
 
         public NiagaraEdit engineVersion(String value) {
             put("engine_version", value);
+            return this;
+        }
+    }
+
+    /** A texture's size, pixel format, mips (size and where each mip's data lives), slices, virtual texture layout and properties */
+    public static final class GetTextureInfo extends ActionRequest {
+        public GetTextureInfo(String filePath) {
+            super("get_texture_info");
+            put("file_path", filePath);
+        }
+
+        public GetTextureInfo usmapPath(String value) {
+            put("usmap_path", value);
+            return this;
+        }
+
+        public GetTextureInfo engineVersion(String value) {
+            put("engine_version", value);
+            return this;
+        }
+    }
+
+    /** Writes a texture's mip (and slice / face, or every slice as a strip) as PNG, TGA, BMP, EXR or HDR, or its blocks as DDS */
+    public static final class ExtractTexturePng extends ActionRequest {
+        public ExtractTexturePng(String filePath) {
+            super("extract_texture_png");
+            put("file_path", filePath);
+        }
+
+        public ExtractTexturePng outputPath(String value) {
+            put("output_path", value);
+            return this;
+        }
+
+        public ExtractTexturePng mipIndex(long value) {
+            put("mip_index", value);
+            return this;
+        }
+
+        public ExtractTexturePng sliceIndex(long value) {
+            put("slice_index", value);
+            return this;
+        }
+
+        public ExtractTexturePng face(long value) {
+            put("face", value);
+            return this;
+        }
+
+        public ExtractTexturePng strip(boolean value) {
+            put("strip", value);
+            return this;
+        }
+
+        public ExtractTexturePng format(String value) {
+            put("format", value);
+            return this;
+        }
+
+        public ExtractTexturePng reconstructZ(boolean value) {
+            put("reconstruct_z", value);
+            return this;
+        }
+
+        public ExtractTexturePng usmapPath(String value) {
+            put("usmap_path", value);
+            return this;
+        }
+
+        public ExtractTexturePng engineVersion(String value) {
+            put("engine_version", value);
+            return this;
+        }
+    }
+
+    /** Replaces a 2D texture's pixels from an image, encoded to the texture's pixel format with mips regenerated */
+    public static final class InjectTexture extends ActionRequest {
+        public InjectTexture(String filePath, String imagePath) {
+            super("inject_texture");
+            put("file_path", filePath);
+            put("image_path", imagePath);
+        }
+
+        public InjectTexture outputPath(String value) {
+            put("output_path", value);
+            return this;
+        }
+
+        public InjectTexture usmapPath(String value) {
+            put("usmap_path", value);
+            return this;
+        }
+
+        public InjectTexture engineVersion(String value) {
+            put("engine_version", value);
+            return this;
+        }
+    }
+
+    /** Reads .locres files (every version): {namespace: {key: localized string}} */
+    public static final class ParseLocres extends ActionRequest {
+        public ParseLocres() {
+            super("parse_locres");
+        }
+
+        public ParseLocres filePath(String value) {
+            put("file_path", value);
+            return this;
+        }
+
+        public ParseLocres filePaths(java.util.List<String> value) {
+            put("file_paths", value);
+            return this;
+        }
+
+        public ParseLocres detailed(boolean value) {
+            put("detailed", value);
             return this;
         }
     }
