@@ -183,14 +183,118 @@ class UAssetApiConventionsTest {
         assertThat(exportBytes(json, "BP_Thing.uasset", 0)).isEqualTo(e.bytes());
     }
 
+    /**
+     * The expressions no fixture's script holds, each in the JSON shape UAssetAPI's
+     * {@code Kismet/Bytecode/Expressions/EX_*.cs} (and {@code FScriptText}, {@code FKismetSwitchCase}) serialize, derived
+     * from that source: field names, operand order, the end tokens it writes itself, casts given as {@code Target} (1.0.2)
+     * or {@code TargetExpression} (older), enum fields by name or number, reals as numbers or UAssetAPI's strings.
+     */
+    @Test
+    void theExpressionsNoFixtureHoldsAreSerializedAsUnrealWritesThem() throws IOException {
+        ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ObjectNode fn = (ObjectNode) doc.get("Exports").get(0);
+        fn.putNull("ScriptBytecodeRaw");
+        String x = "UAssetAPI.Kismet.Bytecode.Expressions.";
+        String ptr = "{\"New\": {\"Path\": [\"EntryPoint\"], \"ResolvedOwner\": 1}}";
+        String var = "{\"$type\": \"" + x + "EX_LocalVariable, UAssetAPI\", \"Variable\": " + ptr + "}";
+        String tree = ("""
+                [{"$type": "XEX_Assert, UAssetAPI", "LineNumber": 7, "DebugMode": true, "AssertExpression": {"$type": "XEX_True, UAssetAPI"}},
+                 {"$type": "XEX_NothingInt32, UAssetAPI", "Value": -2},
+                 {"$type": "XEX_MetaCast, UAssetAPI", "ClassPtr": -1, "Target": {"$type": "XEX_Self, UAssetAPI"}},
+                 {"$type": "XEX_Skip, UAssetAPI", "CodeOffset": 9, "SkipExpression": {"$type": "XEX_Nothing, UAssetAPI"}},
+                 {"$type": "XEX_TransformConst, UAssetAPI", "Value": {"$type": "UAssetAPI.UnrealTypes.FTransform, UAssetAPI",
+                   "Rotation": {"X": "+0", "Y": 0, "Z": "-0", "W": 1.0}, "Translation": {"X": 1.0, "Y": 2.0, "Z": 3.0},
+                   "Scale3D": {"X": 1, "Y": 1, "Z": 1}}},
+                 {"$type": "XEX_SetSet, UAssetAPI", "SetProperty": VAR,
+                  "Elements": [{"$type": "XEX_IntOne, UAssetAPI"}, {"$type": "XEX_IntZero, UAssetAPI"}]},
+                 {"$type": "XEX_SetMap, UAssetAPI", "MapProperty": VAR,
+                  "Elements": [{"$type": "XEX_NameConst, UAssetAPI", "Value": "Health"}, {"$type": "XEX_IntOne, UAssetAPI"}]},
+                 {"$type": "XEX_SetConst, UAssetAPI", "InnerProperty": PTR, "Elements": [{"$type": "XEX_IntConst, UAssetAPI", "Value": 5}]},
+                 {"$type": "XEX_MapConst, UAssetAPI", "KeyProperty": PTR, "ValueProperty": PTR,
+                  "Elements": [{"$type": "XEX_ByteConst, UAssetAPI", "Value": 3}, {"$type": "XEX_False, UAssetAPI"}]},
+                 {"$type": "XEX_Vector3fConst, UAssetAPI", "X": 1.5, "Y": "-0", "Z": 2},
+                 {"$type": "XEX_InstanceDelegate, UAssetAPI", "FunctionName": "Health"},
+                 {"$type": "XEX_CrossInterfaceCast, UAssetAPI", "ClassPtr": -1, "Target": {"$type": "XEX_NoInterface, UAssetAPI"}},
+                 {"$type": "XEX_InterfaceToObjCast, UAssetAPI", "ClassPtr": -1, "TargetExpression": {"$type": "XEX_Self, UAssetAPI"}},
+                 {"$type": "XEX_ArrayGetByRef, UAssetAPI", "ArrayVariable": VAR, "ArrayIndex": {"$type": "XEX_IntZero, UAssetAPI"}},
+                 {"$type": "XEX_ClassSparseDataVariable, UAssetAPI", "Variable": PTR},
+                 {"$type": "XEX_FieldPathConst, UAssetAPI", "Value": {"$type": "XEX_PropertyConst, UAssetAPI", "Property": PTR}},
+                 {"$type": "XEX_InstrumentationEvent, UAssetAPI", "EventType": "InlineEvent", "EventName": "Health"},
+                 {"$type": "XEX_InstrumentationEvent, UAssetAPI", "EventType": 8},
+                 {"$type": "XEX_TextConst, UAssetAPI", "Value": {"$type": "UAssetAPI.Kismet.Bytecode.FScriptText, UAssetAPI",
+                   "TextLiteralType": "LocalizedText", "LocalizedSource": {"$type": "XEX_StringConst, UAssetAPI", "Value": "a"},
+                   "LocalizedKey": {"$type": "XEX_StringConst, UAssetAPI", "Value": "k"},
+                   "LocalizedNamespace": {"$type": "XEX_StringConst, UAssetAPI", "Value": ""}}},
+                 {"$type": "XEX_TextConst, UAssetAPI", "Value": {"TextLiteralType": "StringTableEntry", "StringTableAsset": -1,
+                   "StringTableId": {"$type": "XEX_StringConst, UAssetAPI", "Value": "t"},
+                   "StringTableKey": {"$type": "XEX_StringConst, UAssetAPI", "Value": "k"}}},
+                 {"$type": "XEX_TextConst, UAssetAPI", "Value": {"TextLiteralType": 0}},
+                 {"$type": "XEX_UInt64Const, UAssetAPI", "Value": 18446744073709551615},
+                 {"$type": "XEX_BitFieldConst, UAssetAPI", "Property": PTR, "Value": 1},
+                 {"$type": "XEX_EndOfScript, UAssetAPI"}]
+                """).replace("VAR", var).replace("PTR", ptr).replace("\"X", "\"" + x).replace("\"" + x + "\"", "\"X\"");
+        fn.set("ScriptBytecode", UAssetJson.parse(tree.getBytes(java.nio.charset.StandardCharsets.UTF_8), "tree"));
+        byte[] json = UAssetJson.MAPPER.writeValueAsBytes(doc);
+        Expected e = new Expected(doc).name("None").i32(0).i32(0).i32(0).i32(1)
+                .fproperty("IntProperty", "EntryPoint", 4, CPF_PARM | CPF_ZERO_CONSTRUCTOR | CPF_POD | CPF_NO_DESTRUCTOR | CPF_HAS_HASH)
+                // in memory: names 12 bytes, object and property pointers 8; on disk: names 8, pointers 4, field paths 16 here
+                .i32(297).i32(341);
+        e.u8(0x09).u16(7).u8(1, 0x27); // EX_Assert 5 (5)
+        e.u8(0x0C).i32(-2); // EX_NothingInt32 5 (5)
+        e.u8(0x13).i32(-1).u8(0x17); // EX_MetaCast 6 (10)
+        e.u8(0x18).i32(9).u8(0x0B); // EX_Skip 6 (6)
+        e.u8(0x2B).i32(0).i32(0).i32(0x80000000L).i32(Float.floatToIntBits(1)) // EX_TransformConst 41 (41)
+                .i32(Float.floatToIntBits(1)).i32(Float.floatToIntBits(2)).i32(Float.floatToIntBits(3))
+                .i32(Float.floatToIntBits(1)).i32(Float.floatToIntBits(1)).i32(Float.floatToIntBits(1));
+        e.u8(0x39).u8(0x00).i32(1).name("EntryPoint").i32(1).i32(2).u8(0x26, 0x25, 0x3A); // EX_SetSet 25 (17)
+        e.u8(0x3B).u8(0x00).i32(1).name("EntryPoint").i32(1).i32(1).u8(0x21).name("Health").u8(0x26, 0x3C); // EX_SetMap: 1 pair, 33 (29)
+        e.u8(0x3D).i32(1).name("EntryPoint").i32(1).i32(1).u8(0x1D).i32(5).u8(0x3E); // EX_SetConst 27 (19)
+        e.u8(0x3F).i32(1).name("EntryPoint").i32(1).i32(1).name("EntryPoint").i32(1).i32(1).u8(0x24, 3, 0x28, 0x40); // EX_MapConst 41 (25)
+        e.u8(0x41).i32(Float.floatToIntBits(1.5f)).i32(0x80000000L).i32(Float.floatToIntBits(2)); // EX_Vector3fConst 13 (13)
+        e.u8(0x4B).name("Health"); // EX_InstanceDelegate 9 (13)
+        e.u8(0x54).i32(-1).u8(0x2D); // EX_CrossInterfaceCast 6 (10)
+        e.u8(0x55).i32(-1).u8(0x17); // EX_InterfaceToObjCast 6 (10)
+        e.u8(0x6B).u8(0x00).i32(1).name("EntryPoint").i32(1).u8(0x25); // EX_ArrayGetByRef 19 (11)
+        e.u8(0x6C).i32(1).name("EntryPoint").i32(1); // EX_ClassSparseDataVariable 17 (9)
+        e.u8(0x6D, 0x33).i32(1).name("EntryPoint").i32(1); // EX_FieldPathConst 18 (10)
+        e.u8(0x6A, 4).name("Health"); // EX_InstrumentationEvent (inline event) 10 (14)
+        e.u8(0x6A, 8); // 2 (2)
+        e.u8(0x29, 1, 0x1F, 'a', 0, 0x1F, 'k', 0, 0x1F, 0); // EX_TextConst (localized) 10 (10)
+        e.u8(0x29, 4).i32(-1).u8(0x1F, 't', 0, 0x1F, 'k', 0); // (string table entry) 12 (16)
+        e.u8(0x29, 0); // (empty) 2 (2)
+        e.u8(0x36).i64(-1); // EX_UInt64Const 9 (9)
+        e.u8(0x11).i32(1).name("EntryPoint").i32(1).u8(1); // EX_BitFieldConst 18 (10)
+        e.u8(0x53); // EX_EndOfScript 1 (1)
+        e.i32(0x8000 | 0x20000).i64(0);
+        assertThat(exportBytes(json, "BP_Thing.uasset", 0)).isEqualTo(e.bytes());
+    }
+
     @Test
     void unreadBytecodeExpressionsAndMissingBytecodeAreRefusedNamingThePath() throws IOException {
         ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
         ArrayNode tree = ((ObjectNode) doc.get("Exports").get(0)).putArray("ScriptBytecode");
-        tree.addObject().put("$type", "UAssetAPI.Kismet.Bytecode.Expressions.EX_SwitchValue, UAssetAPI");
+        tree.addObject().put("$type", "UAssetAPI.Kismet.Bytecode.Expressions.EX_Max, UAssetAPI");
         assertThatThrownBy(() -> UAssetJson.fromTree(doc, "BP_Thing.uasset")).isInstanceOf(JsonFormatException.class)
-                .hasMessageContaining("EX_SwitchValue").hasMessageContaining("not read yet")
+                .hasMessageContaining("EX_Max").hasMessageContaining("not a Kismet expression")
                 .hasMessageContaining("$.Exports[0].ScriptBytecode[0].$type");
+        // a switch without its cases, a map constant with a key and no value, a cast UAssetAPI has no name for
+        String[] bad = {
+            "{\"$type\": \"UAssetAPI.Kismet.Bytecode.Expressions.EX_SwitchValue, UAssetAPI\", \"EndGotoOffset\": 0,"
+                + " \"IndexTerm\": {\"$type\": \"UAssetAPI.Kismet.Bytecode.Expressions.EX_IntZero, UAssetAPI\"}}",
+            "{\"$type\": \"UAssetAPI.Kismet.Bytecode.Expressions.EX_MapConst, UAssetAPI\", \"KeyProperty\": {\"Old\": 0},"
+                + " \"ValueProperty\": {\"Old\": 0}, \"Elements\": [{\"$type\": \"UAssetAPI.Kismet.Bytecode.Expressions.EX_IntZero, UAssetAPI\"}]}",
+            "{\"$type\": \"UAssetAPI.Kismet.Bytecode.Expressions.EX_PrimitiveCast, UAssetAPI\", \"ConversionType\": \"ObjectToFish\","
+                + " \"Target\": {\"$type\": \"UAssetAPI.Kismet.Bytecode.Expressions.EX_Self, UAssetAPI\"}}"};
+        String[][] expected = {{"Missing field Cases", "$.Exports[0].ScriptBytecode[0]"},
+            {"odd count 1", "$.Exports[0].ScriptBytecode[0].Elements"},
+            {"Unknown name ObjectToFish", "$.Exports[0].ScriptBytecode[0].ConversionType"}};
+        for (int i = 0; i < bad.length; i++) {
+            ObjectNode d = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+            ((ObjectNode) d.get("Exports").get(0)).putArray("ScriptBytecode")
+                    .add(UAssetJson.parse(bad[i].getBytes(java.nio.charset.StandardCharsets.UTF_8), "expression"));
+            assertThatThrownBy(() -> UAssetJson.fromTree(d, "BP_Thing.uasset")).isInstanceOf(JsonFormatException.class)
+                    .hasMessageContaining(expected[i][0]).hasMessageContaining(expected[i][1]);
+        }
         ObjectNode neither = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
         ((ObjectNode) neither.get("Exports").get(1)).remove("ScriptBytecodeRaw");
         assertThatThrownBy(() -> UAssetJson.fromTree(neither, "BP_Thing.uasset")).isInstanceOf(JsonFormatException.class)

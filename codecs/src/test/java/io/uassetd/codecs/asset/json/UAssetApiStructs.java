@@ -20,6 +20,9 @@ import java.util.Map;
 final class UAssetApiStructs {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
+    /** The Kismet expression types met while converting, with their counts (reset by the test). */
+    static final Map<String, Integer> EXPRESSIONS = new java.util.TreeMap<>();
+
     private UAssetApiStructs() {
     }
 
@@ -30,6 +33,7 @@ final class UAssetApiStructs {
         boolean metadata = (packageFlags & 0x80000000L) == 0 && (packageFlags & 0x200) == 0;
         int converted = 0;
         boolean modern = childProperties(root);
+        boolean lwc = root.path("ObjectVersionUE5").asInt() >= 1004; // LARGE_WORLD_COORDINATES: vectors of doubles
         for (JsonNode e : root.get("Exports")) {
             ObjectNode o = (ObjectNode) e;
             if (!o.get("$type").asText().contains(".NormalExport,")) {
@@ -48,7 +52,7 @@ final class UAssetApiStructs {
             for (int layout = modern ? 0 : 1; layout < (modern ? 1 : 3) && end < 0; layout++) {
                 fields = F.objectNode();
                 try {
-                    end = new Decoder(extras, names, metadata, layout).struct(fields, function);
+                    end = new Decoder(extras, names, metadata, layout, lwc).struct(fields, function);
                 } catch (RuntimeException ex) {
                     end = -1;
                 }
@@ -91,9 +95,11 @@ final class UAssetApiStructs {
         final boolean metadata;
         final boolean next;
         final boolean childProperties;
+        final boolean lwc;
 
         /** {@code layout}: 0 ChildProperties, 1 neither ChildProperties nor Next, 2 Next without ChildProperties. */
-        Decoder(byte[] bytes, JsonNode names, boolean metadata, int layout) {
+        Decoder(byte[] bytes, JsonNode names, boolean metadata, int layout, boolean lwc) {
+            this.lwc = lwc;
             this.b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
             this.names = names;
             this.metadata = metadata;
@@ -152,8 +158,11 @@ final class UAssetApiStructs {
             int disk = count();
             byte[] code = new byte[disk];
             b.get(code);
-            o.putNull("ScriptBytecode");
-            o.put("ScriptBytecodeRaw", Base64.getEncoder().encodeToString(code));
+            // UAssetAPI's expression tree (it writes the raw form only for scripts it cannot parse)
+            Map<String, Integer> seen = new java.util.TreeMap<>();
+            o.set("ScriptBytecode", UAssetApiKismet.decode(code, names, childProperties, lwc, seen));
+            seen.forEach((k, v) -> EXPRESSIONS.merge(k, v, Integer::sum));
+            o.putNull("ScriptBytecodeRaw");
             if (function) {
                 o.put("FunctionFlags", UAssetApiJsonTest.flagNames(b.getInt() & 0xFFFFFFFFL, StructExportJson.FUNCTION_FLAGS));
                 return b.position();
