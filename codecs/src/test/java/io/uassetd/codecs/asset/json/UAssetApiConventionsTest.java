@@ -269,6 +269,58 @@ class UAssetApiConventionsTest {
         assertThat(exportBytes(json, "BP_Thing.uasset", 0)).isEqualTo(e.bytes());
     }
 
+    /**
+     * UAssetAPI's UserDefinedStructExport (StructExport's fields, then {@code StructFlags} and {@code StructData}) and
+     * MetaDataExport ({@code ObjectMetaData}, {@code RootMetaData}), in the shape their source
+     * ({@code ExportTypes/UserDefinedStructExport.cs}, {@code MetaDataExport.cs}, {@code JSON/TMapJsonConverter.cs})
+     * writes them, become Unreal's layout in front of {@code Extras}.
+     */
+    @Test
+    void userDefinedStructAndMetaDataExportsBecomeUnrealsLayout() throws IOException {
+        ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ObjectNode st = (ObjectNode) doc.get("Exports").get(0);
+        st.put("$type", "UAssetAPI.ExportTypes.UserDefinedStructExport, UAssetAPI");
+        st.remove("FunctionFlags");
+        st.put("StructFlags", 0x201);
+        st.set("StructData", UAssetJson.parse(("""
+                [{"$type": "UAssetAPI.PropertyTypes.Objects.IntPropertyData, UAssetAPI", "Name": "EntryPoint", "ArrayIndex": 0,
+                  "IsZero": false, "PropertyTagFlags": "None", "PropertyTagExtensions": "NoExtension", "Value": 42}]
+                """).getBytes(java.nio.charset.StandardCharsets.UTF_8), "data"));
+        byte[] json = UAssetJson.MAPPER.writeValueAsBytes(doc);
+        Expected e = new Expected(doc).name("None").i32(0).i32(0).i32(0).i32(1)
+                .fproperty("IntProperty", "EntryPoint", 4, CPF_PARM | CPF_ZERO_CONSTRUCTOR | CPF_POD | CPF_NO_DESTRUCTOR | CPF_HAS_HASH)
+                .i32(13).i32(3).u8(0x04, 0x0B, 0x53)
+                .i32(0x201) // StructFlags, then the default values: one tagged IntProperty and None
+                .name("EntryPoint").name("IntProperty").i32(4).i32(0).u8(0).i32(42).name("None")
+                .i64(0); // Extras
+        assertThat(exportBytes(json, "BP_Thing.uasset", 0)).isEqualTo(e.bytes());
+        st.remove("StructData");
+        assertThatThrownBy(() -> UAssetJson.fromTree(doc, "BP_Thing.uasset")).isInstanceOf(JsonFormatException.class)
+                .hasMessageContaining("StructData").hasMessageContaining("$.Exports[0]");
+
+        ObjectNode meta = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ObjectNode m = (ObjectNode) meta.get("Exports").get(0);
+        for (String f : List.of("FunctionFlags", "SuperStruct", "Children", "LoadedProperties", "ScriptBytecode", "ScriptBytecodeSize",
+                "ScriptBytecodeRaw", "Field")) {
+            m.remove(f);
+        }
+        m.put("$type", "UAssetAPI.ExportTypes.MetaDataExport, UAssetAPI");
+        m.set("ObjectMetaData", UAssetJson.parse(("""
+                [{"$type": "UAssetAPI.ExportTypes.ObjectMetaDataEntry, UAssetAPI", "Import": -1,
+                  "MetaData": [["EntryPoint", "x"], ["Health", null]]}]
+                """).getBytes(java.nio.charset.StandardCharsets.UTF_8), "meta"));
+        m.set("RootMetaData", UAssetJson.parse("[[\"Health\", \"\u00e9t\u00e9\"]]".getBytes(java.nio.charset.StandardCharsets.UTF_8), "root"));
+        Expected me = new Expected(meta).name("None").i32(0)
+                .i32(1).i32(-1).i32(2).name("EntryPoint").i32(2).u8('x', 0).name("Health").i32(0) // null: the empty FString
+                .i32(1).name("Health").i32(-4).u8(0xE9, 0, 't', 0, 0xE9, 0, 0, 0) // not pure ASCII: UTF-16, as Unreal picks
+                .i64(0);
+        assertThat(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(meta), "BP_Thing.uasset", 0)).isEqualTo(me.bytes());
+        m.putNull("RootMetaData"); // UAssetAPI's null before RootMetaDataSupport: no root map
+        Expected none = new Expected(meta).name("None").i32(0)
+                .i32(1).i32(-1).i32(2).name("EntryPoint").i32(2).u8('x', 0).name("Health").i32(0).i64(0);
+        assertThat(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(meta), "BP_Thing.uasset", 0)).isEqualTo(none.bytes());
+    }
+
     @Test
     void unreadBytecodeExpressionsAndMissingBytecodeAreRefusedNamingThePath() throws IOException {
         ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");

@@ -104,6 +104,7 @@ class UAssetApiJsonTest {
     @Test
     void taggedFixturesReadBackFromUAssetApiJson() throws IOException {
         UAssetApiStructs.EXPRESSIONS.clear();
+        UAssetApiStructs.metaDataExports = 0;
         int total = 0;
         List<String> identical = new ArrayList<>();
         int completeTypeNames = 0;
@@ -137,6 +138,7 @@ class UAssetApiJsonTest {
         assertThat(structExports).as("class and function exports given as UAssetAPI's ClassExport/FunctionExport").isEqualTo(96);
         assertThat(notConverted).as("class and function exports left as NormalExports").isEmpty();
         assertThat(UAssetApiStructs.EXPRESSIONS).as("Kismet expressions in the tagged fixtures' scripts").isEqualTo(counts(TAGGED_EXPRESSIONS));
+        assertThat(UAssetApiStructs.metaDataExports).as("editor packages' metadata given as UAssetAPI's MetaDataExport").isEqualTo(3);
     }
 
     @Test

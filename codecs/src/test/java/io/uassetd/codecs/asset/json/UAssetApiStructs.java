@@ -40,6 +40,10 @@ final class UAssetApiStructs {
                 continue;
             }
             String cls = className(root, o.get("ClassIndex").asInt());
+            if (cls.equals("MetaData")) {
+                converted += metaData(o, names, editorVersion(root) >= 3) ? 1 : 0;
+                continue;
+            }
             boolean function = cls.equals("Function");
             if (!function && !cls.endsWith("GeneratedClass")) {
                 continue;
@@ -80,6 +84,56 @@ final class UAssetApiStructs {
             }
         }
         return root.get("ObjectVersion").asInt() >= 518;
+    }
+
+    /** MetaData exports converted to UAssetAPI's MetaDataExport (counted by the caller as well). */
+    static int metaDataExports;
+
+    /** FEditorObjectVersion as the package records it (-1 without it). */
+    private static int editorVersion(JsonNode root) {
+        for (JsonNode v : root.path("CustomVersionContainer")) {
+            if (v.path("Key").asText().equalsIgnoreCase("{E4B068ED-F494-42E9-A231-DA0B2E46BB41}")) {
+                return v.path("Version").asInt();
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * A UMetaData export as UAssetAPI's MetaDataExport: the object GUID, {@code ObjectMetaData} ([{Import, MetaData:
+     * [[name, string], ...]}]) and, from FEditorObjectVersion RootMetaDataSupport (3), {@code RootMetaData}.
+     */
+    private static boolean metaData(ObjectNode o, JsonNode names, boolean root) {
+        byte[] extras = Base64.getDecoder().decode(o.get("Extras").asText());
+        ObjectNode fields = F.objectNode();
+        Decoder d = new Decoder(extras, names, false, 1, false);
+        try {
+            if (d.bool32()) {
+                fields.put("ObjectGuid", JsonNames.guid(new io.uassetd.codecs.asset.core.FGuid(d.b.getInt(), d.b.getInt(), d.b.getInt(),
+                        d.b.getInt())));
+            } else {
+                fields.putNull("ObjectGuid");
+            }
+            ArrayNode objects = fields.putArray("ObjectMetaData");
+            int n = d.count();
+            for (int i = 0; i < n; i++) {
+                ObjectNode entry = objects.addObject().put("$type", "UAssetAPI.ExportTypes.ObjectMetaDataEntry, UAssetAPI");
+                entry.put("Import", d.b.getInt());
+                entry.set("MetaData", d.stringMap());
+            }
+            if (root) {
+                fields.set("RootMetaData", d.stringMap());
+            } else {
+                fields.putNull("RootMetaData");
+            }
+        } catch (RuntimeException ex) {
+            return false;
+        }
+        o.put("$type", "UAssetAPI.ExportTypes.MetaDataExport, UAssetAPI");
+        o.setAll(fields);
+        o.put("Extras", Base64.getEncoder().encodeToString(Arrays.copyOfRange(extras, d.b.position(), extras.length)));
+        metaDataExports++;
+        return true;
     }
 
     private static String className(JsonNode root, int index) {
@@ -267,6 +321,16 @@ final class UAssetApiStructs {
                 }
             }
             return p;
+        }
+
+        /** A TMap of FName to FString in UAssetAPI's form: [[name, string], ...]. */
+        ArrayNode stringMap() {
+            ArrayNode m = F.arrayNode();
+            int n = count();
+            for (int i = 0; i < n; i++) {
+                m.addArray().add(name()).add(fstring());
+            }
+            return m;
         }
 
         /** An FString as UAssetAPI writes it (null for the zero-length form). */
