@@ -321,6 +321,53 @@ class UAssetApiConventionsTest {
         assertThat(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(meta), "BP_Thing.uasset", 0)).isEqualTo(none.bytes());
     }
 
+    /**
+     * UAssetAPI's own classes for kinds uassetd writes under a base class ({@code WeakObjectPropertyData},
+     * {@code InterfacePropertyData}, {@code Utf8StrPropertyData}: subclasses of ObjectPropertyData and a string class in
+     * UAssetAPI's {@code PropertyTypes/Objects}), its {@code FieldPathPropertyData} ({@code Value} = an {@code FFieldPath})
+     * and {@code UnknownPropertyData} ({@code SerializingPropertyType}, {@code Value} = the bytes) read, and come back.
+     */
+    @Test
+    void uassetApisPropertySubclassesFieldPathsAndUnknownPropertiesRead() throws IOException {
+        ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ArrayNode data = (ArrayNode) doc.get("Exports").get(2).get("Data");
+        String o = "UAssetAPI.PropertyTypes.Objects.";
+        data.add(UAssetJson.parse(("""
+                {"$type": "@@WeakObjectPropertyData, UAssetAPI", "Name": "Health", "ArrayIndex": 0, "Value": -1}
+                """).replace("@@", o).getBytes(java.nio.charset.StandardCharsets.UTF_8), "p"));
+        data.add(UAssetJson.parse(("""
+                {"$type": "@@InterfacePropertyData, UAssetAPI", "Name": "Health", "ArrayIndex": 1, "Value": 2}
+                """).replace("@@", o).getBytes(java.nio.charset.StandardCharsets.UTF_8), "p"));
+        data.add(UAssetJson.parse(("""
+                {"$type": "@@Utf8StrPropertyData, UAssetAPI", "Name": "Health", "ArrayIndex": 2, "Value": "h\u00e9"}
+                """).replace("@@", o).getBytes(java.nio.charset.StandardCharsets.UTF_8), "p"));
+        data.add(UAssetJson.parse(("""
+                {"$type": "@@FieldPathPropertyData, UAssetAPI", "Name": "Health", "ArrayIndex": 3,
+                 "Value": {"$type": "UAssetAPI.UnrealTypes.FFieldPath, UAssetAPI", "Path": ["EntryPoint"], "ResolvedOwner": 1}}
+                """).replace("@@", o).getBytes(java.nio.charset.StandardCharsets.UTF_8), "p"));
+        data.add(UAssetJson.parse(("""
+                {"$type": "@@UnknownPropertyData, UAssetAPI", "Name": "Health", "ArrayIndex": 4,
+                 "SerializingPropertyType": "Int16Property", "Value": "BwA="}
+                """).replace("@@", o).getBytes(java.nio.charset.StandardCharsets.UTF_8), "p"));
+        AssetPackage pkg = written(UAssetJson.MAPPER.writeValueAsBytes(doc), "BP_Thing.uasset");
+        JsonNode back = UAssetJson.toTree(pkg, null).get("Exports").get(2).get("Data");
+        int n = back.size();
+        assertThat(back.get(n - 5).get("SerializingPropertyType").asText()).isEqualTo("WeakObjectProperty");
+        assertThat(back.get(n - 5).get("Value").asInt()).isEqualTo(-1);
+        assertThat(back.get(n - 4).get("SerializingPropertyType").asText()).isEqualTo("InterfaceProperty");
+        assertThat(back.get(n - 4).get("Value").asInt()).isEqualTo(2);
+        assertThat(back.get(n - 3).get("SerializingPropertyType").asText()).isEqualTo("Utf8StrProperty");
+        assertThat(back.get(n - 3).get("Value").asText()).isEqualTo("h\u00e9");
+        assertThat(back.get(n - 2).get("Value").get("Path").get(0).asText()).isEqualTo("EntryPoint");
+        assertThat(back.get(n - 2).get("Value").get("ResolvedOwner").asInt()).isEqualTo(1);
+        // an Int16Property whose bytes UAssetAPI kept raw comes back parsed: the value 7
+        assertThat(back.get(n - 1).get("$type").asText()).isEqualTo(o + "Int16PropertyData, UAssetAPI");
+        assertThat(back.get(n - 1).get("Value").asInt()).isEqualTo(7);
+        for (int i = 1; i <= 5; i++) {
+            assertThat(back.get(n - i).get("ArrayIndex").asInt()).isEqualTo(5 - i);
+        }
+    }
+
     @Test
     void unreadBytecodeExpressionsAndMissingBytecodeAreRefusedNamingThePath() throws IOException {
         ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
