@@ -13,25 +13,14 @@ import java.util.Set;
  * script's size in memory (the UStruct's {@code ScriptBytecodeSize}) is counted as Unreal counts it:
  * names 12 bytes (FScriptName), object and property pointers 8, other operands their bytes.
  *
- * <p>Read: the operand-less tokens, the constants ({@code EX_IntConst}, {@code EX_Int64Const},
- * {@code EX_UInt64Const}, {@code EX_FloatConst}, {@code EX_ByteConst},
- * {@code EX_IntConstByte}, {@code EX_SkipOffsetConst}, {@code EX_NameConst}, {@code EX_ObjectConst},
- * {@code EX_StringConst}, {@code EX_UnicodeStringConst}: {@code Value}), control flow
- * ({@code EX_Return} {@code ReturnExpression}; {@code EX_Jump} {@code CodeOffset};
- * {@code EX_JumpIfNot} {@code CodeOffset}, {@code BooleanExpression}; {@code EX_PushExecutionFlow}
- * {@code PushingAddress}; {@code EX_PopExecutionFlowIfNot} {@code BooleanExpression};
- * {@code EX_ComputedJump} {@code CodeOffsetExpression}), variables ({@code EX_LocalVariable},
- * {@code EX_InstanceVariable}, {@code EX_DefaultVariable}, {@code EX_LocalOutVariable}:
- * {@code Variable}, a property pointer {@code {"New": {"Path": [names], "ResolvedOwner"}}} or
- * {@code {"Old": index}}), assignments ({@code EX_Let} {@code Value}, {@code Variable},
- * {@code Expression}; {@code EX_LetBool}, {@code EX_LetObj}, {@code EX_LetWeakObjPtr},
- * {@code EX_LetDelegate}, {@code EX_LetMulticastDelegate}: {@code VariableExpression},
- * {@code AssignmentExpression}), calls ({@code EX_FinalFunction}, {@code EX_LocalFinalFunction},
- * {@code EX_CallMath}: {@code StackNode}, {@code Parameters}; {@code EX_VirtualFunction},
- * {@code EX_LocalVirtualFunction}: {@code VirtualFunctionName}, {@code Parameters}; the closing
- * {@code EX_EndFunctionParms} is written) and contexts ({@code EX_Context},
- * {@code EX_Context_FailSilent}, {@code EX_ClassContext}: {@code ObjectExpression}, {@code Offset},
- * {@code RValuePointer}, {@code ContextExpression}). Any other expression is refused naming its path.
+ * <p>Read: every expression UAssetAPI's {@code Kismet/Bytecode/Expressions} writes, under its field names (see the
+ * README's "Reading UAssetAPI's own JSON"): the operand-less tokens, the constants (numbers, strings, names,
+ * objects, vectors, rotators and transforms in floats or, from UE5's large world coordinates, doubles, texts as
+ * {@code FScriptText}, struct/array/set/map constants, soft object, field path, property and bit field constants),
+ * control flow (returns, jumps, execution flow, skips, asserts, switches), variables, lets, container setters, calls,
+ * contexts, casts, delegates and instrumentation events. The end tokens closing a list are written after it, as
+ * UAssetAPI writes them; a map's count is its pairs (Unreal's count), its {@code Elements} being key, value, key,
+ * value. An unknown {@code $type} is refused naming its path.
  */
 final class KismetJson {
     private static final String PREFIX = "UAssetAPI.Kismet.Bytecode.Expressions.";
