@@ -368,6 +368,45 @@ class UAssetApiConventionsTest {
         }
     }
 
+    /**
+     * UAssetAPI's PropertyExport (a UProperty export, before UE4.25), in the shape its source
+     * ({@code ExportTypes/PropertyExport.cs}, {@code FieldTypes/UField.cs}) writes it: {@code Property} with UField's
+     * {@code Next}, UProperty's fields (the replication condition only from FReleaseObjectVersion 21) and its class's.
+     * No fixture holds such an export.
+     */
+    @Test
+    void propertyExportsBecomeUnrealsLayout() throws IOException {
+        ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ObjectNode p = (ObjectNode) doc.get("Exports").get(0);
+        for (String f : List.of("FunctionFlags", "SuperStruct", "Children", "LoadedProperties", "ScriptBytecode", "ScriptBytecodeSize",
+                "ScriptBytecodeRaw", "Field")) {
+            p.remove(f);
+        }
+        p.put("$type", "UAssetAPI.ExportTypes.PropertyExport, UAssetAPI");
+        p.set("Property", UAssetJson.parse(("""
+                {"$type": "UAssetAPI.FieldTypes.UMapProperty, UAssetAPI", "Next": 3, "ArrayDim": "TArray", "ElementSize": 0,
+                 "PropertyFlags": "CPF_Edit, CPF_BlueprintVisible", "RepNotifyFunc": "Health",
+                 "BlueprintReplicationCondition": "COND_OwnerOnly", "RawValue": null, "KeyProp": 2, "ValueProp": 1}
+                """).getBytes(java.nio.charset.StandardCharsets.UTF_8), "property"));
+        Expected e = new Expected(doc).name("None").i32(0)
+                .i32(3).i32(1).i64(CPF_EDIT | CPF_BLUEPRINT_VISIBLE).name("Health").i32(2).i32(1).i64(0);
+        assertThat(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(doc), "BP_Thing.uasset", 0)).as("without FReleaseObjectVersion")
+                .isEqualTo(e.bytes());
+        ((ArrayNode) doc.get("CustomVersionContainer")).add(UAssetJson.parse(("""
+                {"$type": "UAssetAPI.UnrealTypes.CustomVersion, UAssetAPI", "Name": "FReleaseObjectVersion",
+                 "Key": "{9C54D522-A826-4FBE-9421-074661B482D0}", "Version": 21, "IsSerialized": true}
+                """).getBytes(java.nio.charset.StandardCharsets.UTF_8), "version"));
+        ((ObjectNode) p.get("Property")).put("$type", "UAssetAPI.FieldTypes.UBoolProperty, UAssetAPI").put("ElementSize", 1)
+                .put("NativeBool", true).remove("Next");
+        Expected b = new Expected(doc).name("None").i32(0)
+                .i32(1).i64(CPF_EDIT | CPF_BLUEPRINT_VISIBLE).name("Health").u8(2).u8(1, 1).i64(0);
+        assertThat(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(doc), "BP_Thing.uasset", 0)).as("with the replication condition")
+                .isEqualTo(b.bytes());
+        ((ObjectNode) p.get("Property")).put("$type", "UAssetAPI.FieldTypes.FIntProperty, UAssetAPI");
+        assertThatThrownBy(() -> UAssetJson.fromTree(doc, "BP_Thing.uasset")).isInstanceOf(JsonFormatException.class)
+                .hasMessageContaining("Unknown UProperty $type").hasMessageContaining("$.Exports[0].Property.$type");
+    }
+
     @Test
     void unreadBytecodeExpressionsAndMissingBytecodeAreRefusedNamingThePath() throws IOException {
         ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
