@@ -19,7 +19,7 @@ final class ExportJson {
             new NormalExportJson(), new RawExportJson(),
             new LevelExportJson(), new StructExportJson(), new StructExportJson.ClassExportJson(),
             new StructExportJson.FunctionExportJson(), new StructExportJson.UserDefinedStructExportJson(), new MetaDataExportJson(),
-            new PropertyExportJson());
+            new PropertyExportJson(), new ActorComponentExportJson());
 
     private ExportJson() {
     }

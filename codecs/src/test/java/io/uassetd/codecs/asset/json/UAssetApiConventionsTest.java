@@ -407,6 +407,31 @@ class UAssetApiConventionsTest {
                 .hasMessageContaining("Unknown UProperty $type").hasMessageContaining("$.Exports[0].Property.$type");
     }
 
+    /**
+     * UAssetAPI's ActorComponentExport ({@code ExportTypes/ActorComponentExport.cs}): {@code UCSModifiedProperties} as
+     * {@code [{MemberParent, MemberName, MemberGuid}]} after the object GUID; null (a package before the sparse storage)
+     * serializes nothing.
+     */
+    @Test
+    void actorComponentExportsBecomeUnrealsLayout() throws IOException {
+        ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ObjectNode a = (ObjectNode) doc.get("Exports").get(0);
+        for (String f : List.of("FunctionFlags", "SuperStruct", "Children", "LoadedProperties", "ScriptBytecode", "ScriptBytecodeSize",
+                "ScriptBytecodeRaw", "Field")) {
+            a.remove(f);
+        }
+        a.put("$type", "UAssetAPI.ExportTypes.ActorComponentExport, UAssetAPI");
+        a.set("UCSModifiedProperties", UAssetJson.parse(("""
+                [{"$type": "UAssetAPI.ExportTypes.FSimpleMemberReference, UAssetAPI", "MemberParent": -2, "MemberName": "Health",
+                  "MemberGuid": "{00000001-0000-0002-0000-000300000004}"}]
+                """).getBytes(java.nio.charset.StandardCharsets.UTF_8), "ucs"));
+        Expected e = new Expected(doc).name("None").i32(0).i32(1).i32(-2).name("Health").i32(1).i32(2).i32(3).i32(4).i64(0);
+        assertThat(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(doc), "BP_Thing.uasset", 0)).isEqualTo(e.bytes());
+        a.putNull("UCSModifiedProperties");
+        Expected none = new Expected(doc).name("None").i32(0).i64(0);
+        assertThat(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(doc), "BP_Thing.uasset", 0)).isEqualTo(none.bytes());
+    }
+
     @Test
     void unreadBytecodeExpressionsAndMissingBytecodeAreRefusedNamingThePath() throws IOException {
         ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
