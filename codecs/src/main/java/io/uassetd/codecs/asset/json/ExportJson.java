@@ -18,7 +18,8 @@ final class ExportJson {
     static final List<ExportJsonType> TYPES = List.of(new DataTableExportJson(), new StringTableExportJson(), new EnumExportJson(),
             new NormalExportJson(), new RawExportJson(),
             new LevelExportJson(), new StructExportJson(), new StructExportJson.ClassExportJson(),
-            new StructExportJson.FunctionExportJson());
+            new StructExportJson.FunctionExportJson(), new StructExportJson.UserDefinedStructExportJson(), new MetaDataExportJson(),
+            new PropertyExportJson(), new ActorComponentExportJson());
 
     private ExportJson() {
     }

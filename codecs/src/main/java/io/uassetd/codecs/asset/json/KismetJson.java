@@ -13,25 +13,14 @@ import java.util.Set;
  * script's size in memory (the UStruct's {@code ScriptBytecodeSize}) is counted as Unreal counts it:
  * names 12 bytes (FScriptName), object and property pointers 8, other operands their bytes.
  *
- * <p>Read: the operand-less tokens, the constants ({@code EX_IntConst}, {@code EX_Int64Const},
- * {@code EX_UInt64Const}, {@code EX_FloatConst}, {@code EX_ByteConst},
- * {@code EX_IntConstByte}, {@code EX_SkipOffsetConst}, {@code EX_NameConst}, {@code EX_ObjectConst},
- * {@code EX_StringConst}, {@code EX_UnicodeStringConst}: {@code Value}), control flow
- * ({@code EX_Return} {@code ReturnExpression}; {@code EX_Jump} {@code CodeOffset};
- * {@code EX_JumpIfNot} {@code CodeOffset}, {@code BooleanExpression}; {@code EX_PushExecutionFlow}
- * {@code PushingAddress}; {@code EX_PopExecutionFlowIfNot} {@code BooleanExpression};
- * {@code EX_ComputedJump} {@code CodeOffsetExpression}), variables ({@code EX_LocalVariable},
- * {@code EX_InstanceVariable}, {@code EX_DefaultVariable}, {@code EX_LocalOutVariable}:
- * {@code Variable}, a property pointer {@code {"New": {"Path": [names], "ResolvedOwner"}}} or
- * {@code {"Old": index}}), assignments ({@code EX_Let} {@code Value}, {@code Variable},
- * {@code Expression}; {@code EX_LetBool}, {@code EX_LetObj}, {@code EX_LetWeakObjPtr},
- * {@code EX_LetDelegate}, {@code EX_LetMulticastDelegate}: {@code VariableExpression},
- * {@code AssignmentExpression}), calls ({@code EX_FinalFunction}, {@code EX_LocalFinalFunction},
- * {@code EX_CallMath}: {@code StackNode}, {@code Parameters}; {@code EX_VirtualFunction},
- * {@code EX_LocalVirtualFunction}: {@code VirtualFunctionName}, {@code Parameters}; the closing
- * {@code EX_EndFunctionParms} is written) and contexts ({@code EX_Context},
- * {@code EX_Context_FailSilent}, {@code EX_ClassContext}: {@code ObjectExpression}, {@code Offset},
- * {@code RValuePointer}, {@code ContextExpression}). Any other expression is refused naming its path.
+ * <p>Read: every expression UAssetAPI's {@code Kismet/Bytecode/Expressions} writes, under its field names (see the
+ * README's "Reading UAssetAPI's own JSON"): the operand-less tokens, the constants (numbers, strings, names,
+ * objects, vectors, rotators and transforms in floats or, from UE5's large world coordinates, doubles, texts as
+ * {@code FScriptText}, struct/array/set/map constants, soft object, field path, property and bit field constants),
+ * control flow (returns, jumps, execution flow, skips, asserts, switches), variables, lets, container setters, calls,
+ * contexts, casts, delegates and instrumentation events. The end tokens closing a list are written after it, as
+ * UAssetAPI writes them; a map's count is its pairs (Unreal's count), its {@code Elements} being key, value, key,
+ * value. An unknown {@code $type} is refused naming its path.
  */
 final class KismetJson {
     private static final String PREFIX = "UAssetAPI.Kismet.Bytecode.Expressions.";
@@ -55,7 +44,18 @@ final class KismetJson {
             "EX_DeprecatedOp4A", 0x4A, "EX_PushExecutionFlow", 0x4C, "EX_PopExecutionFlow", 0x4D, "EX_ComputedJump", 0x4E,
             "EX_PopExecutionFlowIfNot", 0x4F, "EX_Breakpoint", 0x50, "EX_EndOfScript", 0x53, "EX_WireTracepoint", 0x5A,
             "EX_SkipOffsetConst", 0x5B, "EX_Tracepoint", 0x5E, "EX_LetObj", 0x5F, "EX_LetWeakObjPtr", 0x60, "EX_CallMath", 0x68,
-            "EX_EndArrayConst", 0x66};
+            "EX_EndArrayConst", 0x66,
+            // the rest of UAssetAPI's expressions
+            "EX_Assert", 0x09, "EX_NothingInt32", 0x0C, "EX_BitFieldConst", 0x11, "EX_MetaCast", 0x13, "EX_Skip", 0x18,
+            "EX_RotationConst", 0x22, "EX_VectorConst", 0x23, "EX_TextConst", 0x29, "EX_TransformConst", 0x2B,
+            "EX_DynamicCast", 0x2E, "EX_StructConst", 0x2F, "EX_SetArray", 0x31, "EX_PropertyConst", 0x33, "EX_DoubleConst", 0x37,
+            "EX_PrimitiveCast", 0x38, "EX_SetSet", 0x39, "EX_SetMap", 0x3B, "EX_SetConst", 0x3D, "EX_MapConst", 0x3F,
+            "EX_Vector3fConst", 0x41, "EX_StructMemberContext", 0x42, "EX_InstanceDelegate", 0x4B, "EX_InterfaceContext", 0x51,
+            "EX_ObjToInterfaceCast", 0x52, "EX_CrossInterfaceCast", 0x54, "EX_InterfaceToObjCast", 0x55,
+            "EX_AddMulticastDelegate", 0x5C, "EX_ClearMulticastDelegate", 0x5D, "EX_BindDelegate", 0x61,
+            "EX_RemoveMulticastDelegate", 0x62, "EX_CallMulticastDelegate", 0x63, "EX_LetValueOnPersistentFrame", 0x64,
+            "EX_ArrayConst", 0x65, "EX_SoftObjectConst", 0x67, "EX_SwitchValue", 0x69, "EX_InstrumentationEvent", 0x6A,
+            "EX_ArrayGetByRef", 0x6B, "EX_ClassSparseDataVariable", 0x6C, "EX_FieldPathConst", 0x6D};
         for (int i = 0; i < t.length; i += 2) {
             TOKENS.put((String) t[i], (Integer) t[i + 1]);
         }
@@ -91,7 +91,7 @@ final class KismetJson {
                 : null;
         Integer token = name == null ? null : TOKENS.get(name);
         if (token == null) {
-            throw typeIn.error("Kismet expression " + type + " is not read yet (give the bytecode in the raw form, ScriptBytecodeRaw)");
+            throw typeIn.error(type + " is not a Kismet expression UAssetAPI writes (the raw form, ScriptBytecodeRaw, takes any bytecode)");
         }
         out.writeU8(token);
         int size = 1;
@@ -140,8 +140,9 @@ final class KismetJson {
             case "EX_PushExecutionFlow" -> size += u32(e, "PushingAddress");
             case "EX_PopExecutionFlowIfNot" -> size += expression(e.get("BooleanExpression"), depth + 1);
             case "EX_ComputedJump" -> size += expression(e.get("CodeOffsetExpression"), depth + 1);
-            case "EX_LocalVariable", "EX_InstanceVariable", "EX_DefaultVariable", "EX_LocalOutVariable" ->
-                size += propertyPointer(e.get("Variable"));
+            case "EX_LocalVariable", "EX_InstanceVariable", "EX_DefaultVariable", "EX_LocalOutVariable", "EX_ClassSparseDataVariable",
+                "EX_PropertyConst" ->
+                size += propertyPointer(e.get(name.equals("EX_PropertyConst") ? "Property" : "Variable"));
             case "EX_Let" -> {
                 size += propertyPointer(e.get("Value"));
                 size += expression(e.get("Variable"), depth + 1);
@@ -165,9 +166,242 @@ final class KismetJson {
                 size += propertyPointer(e.get("RValuePointer"));
                 size += expression(e.get("ContextExpression"), depth + 1);
             }
-            default -> throw typeIn.error("Kismet expression " + name + " is not read yet");
+            default -> size += more(name, e, depth);
         }
         return size;
+    }
+
+    /** The expressions beyond the calls, variables and simple constants. */
+    private int more(String name, JsonIn e, int depth) {
+        int size = 0;
+        switch (name) {
+            case "EX_NothingInt32" -> {
+                out.writeI32(e.get("Value").asInt());
+                size += 4;
+            }
+            case "EX_DoubleConst" -> {
+                out.writeI64(e.get("Value").asDoubleBits());
+                size += 8;
+            }
+            case "EX_Vector3fConst" -> {
+                for (String f : new String[] {"X", "Y", "Z"}) {
+                    out.writeI32(e.get(f).asFloatBits());
+                }
+                size += 12;
+            }
+            case "EX_VectorConst" -> size += reals(e.get("Value"), "X", "Y", "Z");
+            case "EX_RotationConst" -> size += reals(e.get("Value"), "Pitch", "Yaw", "Roll");
+            case "EX_TransformConst" -> {
+                JsonIn t = e.get("Value");
+                size += reals(t.get("Rotation"), "X", "Y", "Z", "W");
+                size += reals(t.get("Translation"), "X", "Y", "Z");
+                size += reals(t.get("Scale3D"), "X", "Y", "Z");
+            }
+            case "EX_TextConst" -> size += text(e.get("Value"), depth);
+            case "EX_BitFieldConst" -> {
+                size += propertyPointer(e.get("Property"));
+                out.writeU8(e.get("Value").asInt() & 0xFF);
+                size += 1;
+            }
+            case "EX_Assert" -> {
+                out.writeU16(e.get("LineNumber").asInt() & 0xFFFF);
+                out.writeU8(e.get("DebugMode").asBool() ? 1 : 0);
+                size += 3 + expression(e.get("AssertExpression"), depth + 1);
+            }
+            case "EX_Skip" -> {
+                size += u32(e, "CodeOffset");
+                size += expression(e.get("SkipExpression"), depth + 1);
+            }
+            case "EX_MetaCast", "EX_DynamicCast", "EX_ObjToInterfaceCast", "EX_CrossInterfaceCast", "EX_InterfaceToObjCast" -> {
+                size += pointer(e.opt("ClassPtr"));
+                // UAssetAPI 1.0.2's EX_CastBase writes Target; older releases TargetExpression
+                JsonIn target = e.opt("Target");
+                size += expression(target != null ? target : e.get("TargetExpression"), depth + 1);
+            }
+            case "EX_PrimitiveCast" -> {
+                out.writeU8(enumValue(e.get("ConversionType"), CAST_TOKENS));
+                size += 1 + expression(e.get("Target"), depth + 1);
+            }
+            case "EX_StructConst" -> {
+                size += pointer(e.opt("Struct"));
+                out.writeI32(e.get("StructSize").asInt());
+                size += 4 + list(e.get("Value"), depth) + end("EX_EndStructConst");
+            }
+            case "EX_SetArray" -> {
+                JsonIn assigning = e.opt("AssigningProperty");
+                // before VER_UE4_CHANGE_SETARRAY_BYTECODE: the inner property's pointer instead of the array expression
+                size += assigning != null ? expression(assigning, depth + 1) : pointer(e.opt("ArrayInnerProp"));
+                size += list(e.get("Elements"), depth) + end("EX_EndArray");
+            }
+            case "EX_SetSet", "EX_SetMap" -> {
+                boolean map = name.equals("EX_SetMap");
+                size += expression(e.get(map ? "MapProperty" : "SetProperty"), depth + 1);
+                size += count(e.get("Elements"), map);
+                size += list(e.get("Elements"), depth) + end(map ? "EX_EndMap" : "EX_EndSet");
+            }
+            case "EX_ArrayConst", "EX_SetConst" -> {
+                size += propertyPointer(e.get("InnerProperty"));
+                size += count(e.get("Elements"), false);
+                size += list(e.get("Elements"), depth) + end(name.equals("EX_ArrayConst") ? "EX_EndArrayConst" : "EX_EndSetConst");
+            }
+            case "EX_MapConst" -> {
+                size += propertyPointer(e.get("KeyProperty"));
+                size += propertyPointer(e.get("ValueProperty"));
+                size += count(e.get("Elements"), true);
+                size += list(e.get("Elements"), depth) + end("EX_EndMapConst");
+            }
+            case "EX_StructMemberContext" -> {
+                size += propertyPointer(e.get("StructMemberExpression"));
+                size += expression(e.get("StructExpression"), depth + 1);
+            }
+            case "EX_LetValueOnPersistentFrame" -> {
+                size += propertyPointer(e.get("DestinationProperty"));
+                size += expression(e.get("AssignmentExpression"), depth + 1);
+            }
+            case "EX_InstanceDelegate" -> size += name(e.get("FunctionName"));
+            case "EX_BindDelegate" -> {
+                size += name(e.get("FunctionName"));
+                size += expression(e.get("Delegate"), depth + 1);
+                size += expression(e.get("ObjectTerm"), depth + 1);
+            }
+            case "EX_AddMulticastDelegate", "EX_RemoveMulticastDelegate" -> {
+                size += expression(e.get("Delegate"), depth + 1);
+                size += expression(e.get("DelegateToAdd"), depth + 1);
+            }
+            case "EX_ClearMulticastDelegate" -> size += expression(e.get("DelegateToClear"), depth + 1);
+            case "EX_CallMulticastDelegate" -> {
+                size += pointer(e.opt("StackNode"));
+                size += expression(e.get("Delegate"), depth + 1);
+                size += parameters(e, depth);
+            }
+            case "EX_InterfaceContext" -> size += expression(e.get("InterfaceValue"), depth + 1);
+            case "EX_SoftObjectConst", "EX_FieldPathConst" -> size += expression(e.get("Value"), depth + 1);
+            case "EX_ArrayGetByRef" -> {
+                size += expression(e.get("ArrayVariable"), depth + 1);
+                size += expression(e.get("ArrayIndex"), depth + 1);
+            }
+            case "EX_SwitchValue" -> {
+                JsonIn cases = e.get("Cases");
+                int n = cases.elements().size();
+                if (n > 0xFFFF) {
+                    throw cases.error(n + " switch cases; at most 65535 fit");
+                }
+                out.writeU16(n);
+                size += 2 + u32(e, "EndGotoOffset");
+                size += expression(e.get("IndexTerm"), depth + 1);
+                for (JsonIn k : cases.elements()) {
+                    size += expression(k.get("CaseIndexValueTerm"), depth + 1);
+                    size += u32(k, "NextOffset");
+                    size += expression(k.get("CaseTerm"), depth + 1);
+                }
+                size += expression(e.get("DefaultTerm"), depth + 1);
+            }
+            case "EX_InstrumentationEvent" -> {
+                int type = enumValue(e.get("EventType"), INSTRUMENTATION_TYPES);
+                out.writeU8(type);
+                size += 1;
+                if (type == INSTRUMENTATION_TYPES.get("InlineEvent")) {
+                    size += name(e.get("EventName"));
+                }
+            }
+            default -> throw e.get("$type").error("Kismet expression " + name + " is not read yet");
+        }
+        return size;
+    }
+
+    /** UAssetAPI's ECastToken names (Unreal's), or a number. */
+    private static final Map<String, Integer> CAST_TOKENS = Map.of("ObjectToInterface", 0x46, "ObjectToBool", 0x47,
+            "InterfaceToBool", 0x49, "DoubleToFloat", 0x4A, "FloatToDouble", 0x4B);
+    /** EScriptInstrumentation::Type's names, in order. */
+    private static final Map<String, Integer> INSTRUMENTATION_TYPES = new HashMap<>();
+
+    static {
+        String[] n = {"Class", "ClassScope", "Instance", "Event", "InlineEvent", "ResumeEvent", "PureNodeEntry", "NodeDebugSite",
+            "NodeEntry", "NodeExit", "PushState", "RestoreState", "ResetState", "SuspendState", "PopState", "TunnelEndOfThread", "Stop"};
+        for (int i = 0; i < n.length; i++) {
+            INSTRUMENTATION_TYPES.put(n[i], i);
+        }
+    }
+
+    /** A byte enum given as UAssetAPI's name (Newtonsoft's StringEnumConverter) or as a number. */
+    private static int enumValue(JsonIn v, Map<String, Integer> names) {
+        if (v.node().isNumber()) {
+            int x = v.asInt();
+            if (x < 0 || x > 0xFF) {
+                throw v.error("Value " + x + " does not fit a byte");
+            }
+            return x;
+        }
+        Integer x = names.get(v.asText());
+        if (x == null) {
+            throw v.error("Unknown name " + v.asText() + " (known: " + new java.util.TreeSet<>(names.keySet()) + ")");
+        }
+        return x;
+    }
+
+    /** Reals of a vector, rotator or quaternion: doubles from UE5's large world coordinates, else floats. */
+    private int reals(JsonIn v, String... fields) {
+        boolean lwc = out.version().atLeast(io.uassetd.codecs.asset.version.ObjectVersionUE5.LARGE_WORLD_COORDINATES);
+        for (String f : fields) {
+            if (lwc) {
+                out.writeI64(v.get(f).asDoubleBits());
+            } else {
+                out.writeI32(v.get(f).asFloatBits());
+            }
+        }
+        return fields.length * (lwc ? 8 : 4);
+    }
+
+    /** FScriptText: the literal type, then its strings (expressions) and, for string table entries, the table. */
+    private int text(JsonIn t, int depth) {
+        JsonIn typeIn = t.get("TextLiteralType");
+        int type = enumValue(typeIn, TEXT_LITERAL_TYPES);
+        out.writeU8(type);
+        int size = 1;
+        switch (type) {
+            case 0 -> {
+            }
+            case 1 -> {
+                size += expression(t.get("LocalizedSource"), depth + 1);
+                size += expression(t.get("LocalizedKey"), depth + 1);
+                size += expression(t.get("LocalizedNamespace"), depth + 1);
+            }
+            case 2 -> size += expression(t.get("InvariantLiteralString"), depth + 1);
+            case 3 -> size += expression(t.get("LiteralString"), depth + 1);
+            case 4 -> {
+                size += pointer(t.opt("StringTableAsset"));
+                size += expression(t.get("StringTableId"), depth + 1);
+                size += expression(t.get("StringTableKey"), depth + 1);
+            }
+            default -> throw typeIn.error("Unknown text literal type " + type);
+        }
+        return size;
+    }
+
+    private static final Map<String, Integer> TEXT_LITERAL_TYPES = Map.of("Empty", 0, "LocalizedText", 1, "InvariantText", 2,
+            "LiteralString", 3, "StringTableEntry", 4);
+
+    /** The element count Unreal writes: the elements, or for maps the pairs (UAssetAPI's list holds key, value, key, value...). */
+    private int count(JsonIn elements, boolean pairs) {
+        int n = elements.elements().size();
+        if (pairs && n % 2 != 0) {
+            throw elements.error("A map's elements are key, value pairs; found an odd count " + n);
+        }
+        out.writeI32(pairs ? n / 2 : n);
+        return 4;
+    }
+
+    private int list(JsonIn list, int depth) {
+        int size = 0;
+        for (JsonIn x : list.elements()) {
+            size += expression(x, depth + 1);
+        }
+        return size;
+    }
+
+    private int end(String token) {
+        out.writeU8(TOKENS.get(token));
+        return 1;
     }
 
     private int parameters(JsonIn e, int depth) {

@@ -309,4 +309,34 @@ class StructExportJson extends NormalExportJson {
             w.out().writeU32(flags == null ? 0 : UAssetApiJson.flags(flags, FUNCTION_FLAGS) & 0xFFFFFFFFL);
         }
     }
+
+    /**
+     * UAssetAPI's UserDefinedStructExport: UStruct's data, then (not for a class default object) UUserDefinedStruct's
+     * {@code StructFlags} and {@code StructData}, the struct's default values as a property list (of the struct's
+     * own properties: unversioned packages find their schema by the export's {@code ObjectName}); {@code Extras}
+     * follows.
+     */
+    static final class UserDefinedStructExportJson extends StructExportJson {
+        @Override
+        public String typeName() {
+            return "UAssetAPI.ExportTypes.UserDefinedStructExport, UAssetAPI";
+        }
+
+        @Override
+        void afterStruct(JsonContext c, PropertyWriter w, JsonIn in) {
+            JsonIn objectFlags = in.opt("ObjectFlags");
+            long flags = objectFlags == null ? 0 : objectFlags.node().isNumber() ? objectFlags.asLong()
+                    : UAssetApiJson.flags(objectFlags, UAssetApiJson.OBJECT_FLAGS);
+            if ((flags & RF_CLASS_DEFAULT_OBJECT) != 0) {
+                return;
+            }
+            JsonIn structFlags = in.opt("StructFlags");
+            w.out().writeU32(structFlags == null ? 0 : structFlags.asLong() & 0xFFFFFFFFL);
+            JsonIn data = in.opt("StructData");
+            if (data == null) {
+                throw in.error("Missing field StructData of a UserDefinedStructExport");
+            }
+            c.props().readList(data, in.get("ObjectName").asText(), in).write(w);
+        }
+    }
 }

@@ -50,6 +50,8 @@ final class ValueJson {
     private static final Map<String, String> TYPE_OF_KIND = new HashMap<>();
     /** UAssetAPI $type -> the kind it stands for when SerializingPropertyType is absent. */
     private static final Map<String, String> KIND_OF_TYPE = new HashMap<>();
+    /** UAssetAPI $types of subclasses (WeakObjectPropertyData, ...) -> the kind they hold; read as their base class. */
+    private static final Map<String, String> SUBCLASS_KIND = new HashMap<>();
 
     static {
         for (String k : List.of("Int8", "Int16", "Int", "Int64", "UInt16", "UInt32", "UInt64", "Float", "Double", "Bool", "Str",
@@ -70,6 +72,12 @@ final class ValueJson {
         }
         for (String k : List.of("Utf8StrProperty", "AnsiStrProperty")) {
             TYPE_OF_KIND.put(k, TYPE_OF_KIND.get("StrProperty"));
+        }
+        // UAssetAPI's own classes for kinds uassetd writes as ObjectPropertyData/StrPropertyData with SerializingPropertyType
+        for (String k : List.of("WeakObjectProperty", "InterfaceProperty", "Utf8StrProperty")) {
+            String type = OBJECTS + k + "Data" + ASSEMBLY;
+            SUBCLASS_KIND.put(type, k);
+            KIND_OF_TYPE.put(type, k);
         }
     }
 
@@ -314,6 +322,9 @@ final class ValueJson {
         JsonIn typeField = in.get("$type");
         String type = typeField.asText();
         String kind = kindOf(in);
+        if (kind.equals(SUBCLASS_KIND.get(type))) {
+            type = TYPE_OF_KIND.get(kind);
+        }
         if (type.equals(UNKNOWN)) {
             return new RawValue(kind, in.get("Value").base64(), in.textOr("Reason", null));
         }

@@ -183,14 +183,281 @@ class UAssetApiConventionsTest {
         assertThat(exportBytes(json, "BP_Thing.uasset", 0)).isEqualTo(e.bytes());
     }
 
+    /**
+     * The expressions no fixture's script holds, each in the JSON shape UAssetAPI's
+     * {@code Kismet/Bytecode/Expressions/EX_*.cs} (and {@code FScriptText}, {@code FKismetSwitchCase}) serialize, derived
+     * from that source: field names, operand order, the end tokens it writes itself, casts given as {@code Target} (1.0.2)
+     * or {@code TargetExpression} (older), enum fields by name or number, reals as numbers or UAssetAPI's strings.
+     */
+    @Test
+    void theExpressionsNoFixtureHoldsAreSerializedAsUnrealWritesThem() throws IOException {
+        ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ObjectNode fn = (ObjectNode) doc.get("Exports").get(0);
+        fn.putNull("ScriptBytecodeRaw");
+        String x = "UAssetAPI.Kismet.Bytecode.Expressions.";
+        String ptr = "{\"New\": {\"Path\": [\"EntryPoint\"], \"ResolvedOwner\": 1}}";
+        String var = "{\"$type\": \"" + x + "EX_LocalVariable, UAssetAPI\", \"Variable\": " + ptr + "}";
+        String tree = ("""
+                [{"$type": "XEX_Assert, UAssetAPI", "LineNumber": 7, "DebugMode": true, "AssertExpression": {"$type": "XEX_True, UAssetAPI"}},
+                 {"$type": "XEX_NothingInt32, UAssetAPI", "Value": -2},
+                 {"$type": "XEX_MetaCast, UAssetAPI", "ClassPtr": -1, "Target": {"$type": "XEX_Self, UAssetAPI"}},
+                 {"$type": "XEX_Skip, UAssetAPI", "CodeOffset": 9, "SkipExpression": {"$type": "XEX_Nothing, UAssetAPI"}},
+                 {"$type": "XEX_TransformConst, UAssetAPI", "Value": {"$type": "UAssetAPI.UnrealTypes.FTransform, UAssetAPI",
+                   "Rotation": {"X": "+0", "Y": 0, "Z": "-0", "W": 1.0}, "Translation": {"X": 1.0, "Y": 2.0, "Z": 3.0},
+                   "Scale3D": {"X": 1, "Y": 1, "Z": 1}}},
+                 {"$type": "XEX_SetSet, UAssetAPI", "SetProperty": VAR,
+                  "Elements": [{"$type": "XEX_IntOne, UAssetAPI"}, {"$type": "XEX_IntZero, UAssetAPI"}]},
+                 {"$type": "XEX_SetMap, UAssetAPI", "MapProperty": VAR,
+                  "Elements": [{"$type": "XEX_NameConst, UAssetAPI", "Value": "Health"}, {"$type": "XEX_IntOne, UAssetAPI"}]},
+                 {"$type": "XEX_SetConst, UAssetAPI", "InnerProperty": PTR, "Elements": [{"$type": "XEX_IntConst, UAssetAPI", "Value": 5}]},
+                 {"$type": "XEX_MapConst, UAssetAPI", "KeyProperty": PTR, "ValueProperty": PTR,
+                  "Elements": [{"$type": "XEX_ByteConst, UAssetAPI", "Value": 3}, {"$type": "XEX_False, UAssetAPI"}]},
+                 {"$type": "XEX_Vector3fConst, UAssetAPI", "X": 1.5, "Y": "-0", "Z": 2},
+                 {"$type": "XEX_InstanceDelegate, UAssetAPI", "FunctionName": "Health"},
+                 {"$type": "XEX_CrossInterfaceCast, UAssetAPI", "ClassPtr": -1, "Target": {"$type": "XEX_NoInterface, UAssetAPI"}},
+                 {"$type": "XEX_InterfaceToObjCast, UAssetAPI", "ClassPtr": -1, "TargetExpression": {"$type": "XEX_Self, UAssetAPI"}},
+                 {"$type": "XEX_ArrayGetByRef, UAssetAPI", "ArrayVariable": VAR, "ArrayIndex": {"$type": "XEX_IntZero, UAssetAPI"}},
+                 {"$type": "XEX_ClassSparseDataVariable, UAssetAPI", "Variable": PTR},
+                 {"$type": "XEX_FieldPathConst, UAssetAPI", "Value": {"$type": "XEX_PropertyConst, UAssetAPI", "Property": PTR}},
+                 {"$type": "XEX_InstrumentationEvent, UAssetAPI", "EventType": "InlineEvent", "EventName": "Health"},
+                 {"$type": "XEX_InstrumentationEvent, UAssetAPI", "EventType": 8},
+                 {"$type": "XEX_TextConst, UAssetAPI", "Value": {"$type": "UAssetAPI.Kismet.Bytecode.FScriptText, UAssetAPI",
+                   "TextLiteralType": "LocalizedText", "LocalizedSource": {"$type": "XEX_StringConst, UAssetAPI", "Value": "a"},
+                   "LocalizedKey": {"$type": "XEX_StringConst, UAssetAPI", "Value": "k"},
+                   "LocalizedNamespace": {"$type": "XEX_StringConst, UAssetAPI", "Value": ""}}},
+                 {"$type": "XEX_TextConst, UAssetAPI", "Value": {"TextLiteralType": "StringTableEntry", "StringTableAsset": -1,
+                   "StringTableId": {"$type": "XEX_StringConst, UAssetAPI", "Value": "t"},
+                   "StringTableKey": {"$type": "XEX_StringConst, UAssetAPI", "Value": "k"}}},
+                 {"$type": "XEX_TextConst, UAssetAPI", "Value": {"TextLiteralType": 0}},
+                 {"$type": "XEX_UInt64Const, UAssetAPI", "Value": 18446744073709551615},
+                 {"$type": "XEX_BitFieldConst, UAssetAPI", "Property": PTR, "Value": 1},
+                 {"$type": "XEX_EndOfScript, UAssetAPI"}]
+                """).replace("VAR", var).replace("PTR", ptr).replace("\"X", "\"" + x).replace("\"" + x + "\"", "\"X\"");
+        fn.set("ScriptBytecode", UAssetJson.parse(tree.getBytes(java.nio.charset.StandardCharsets.UTF_8), "tree"));
+        byte[] json = UAssetJson.MAPPER.writeValueAsBytes(doc);
+        Expected e = new Expected(doc).name("None").i32(0).i32(0).i32(0).i32(1)
+                .fproperty("IntProperty", "EntryPoint", 4, CPF_PARM | CPF_ZERO_CONSTRUCTOR | CPF_POD | CPF_NO_DESTRUCTOR | CPF_HAS_HASH)
+                // in memory: names 12 bytes, object and property pointers 8; on disk: names 8, pointers 4, field paths 16 here
+                .i32(297).i32(341);
+        e.u8(0x09).u16(7).u8(1, 0x27); // EX_Assert 5 (5)
+        e.u8(0x0C).i32(-2); // EX_NothingInt32 5 (5)
+        e.u8(0x13).i32(-1).u8(0x17); // EX_MetaCast 6 (10)
+        e.u8(0x18).i32(9).u8(0x0B); // EX_Skip 6 (6)
+        e.u8(0x2B).i32(0).i32(0).i32(0x80000000L).i32(Float.floatToIntBits(1)) // EX_TransformConst 41 (41)
+                .i32(Float.floatToIntBits(1)).i32(Float.floatToIntBits(2)).i32(Float.floatToIntBits(3))
+                .i32(Float.floatToIntBits(1)).i32(Float.floatToIntBits(1)).i32(Float.floatToIntBits(1));
+        e.u8(0x39).u8(0x00).i32(1).name("EntryPoint").i32(1).i32(2).u8(0x26, 0x25, 0x3A); // EX_SetSet 25 (17)
+        e.u8(0x3B).u8(0x00).i32(1).name("EntryPoint").i32(1).i32(1).u8(0x21).name("Health").u8(0x26, 0x3C); // EX_SetMap: 1 pair, 33 (29)
+        e.u8(0x3D).i32(1).name("EntryPoint").i32(1).i32(1).u8(0x1D).i32(5).u8(0x3E); // EX_SetConst 27 (19)
+        e.u8(0x3F).i32(1).name("EntryPoint").i32(1).i32(1).name("EntryPoint").i32(1).i32(1).u8(0x24, 3, 0x28, 0x40); // EX_MapConst 41 (25)
+        e.u8(0x41).i32(Float.floatToIntBits(1.5f)).i32(0x80000000L).i32(Float.floatToIntBits(2)); // EX_Vector3fConst 13 (13)
+        e.u8(0x4B).name("Health"); // EX_InstanceDelegate 9 (13)
+        e.u8(0x54).i32(-1).u8(0x2D); // EX_CrossInterfaceCast 6 (10)
+        e.u8(0x55).i32(-1).u8(0x17); // EX_InterfaceToObjCast 6 (10)
+        e.u8(0x6B).u8(0x00).i32(1).name("EntryPoint").i32(1).u8(0x25); // EX_ArrayGetByRef 19 (11)
+        e.u8(0x6C).i32(1).name("EntryPoint").i32(1); // EX_ClassSparseDataVariable 17 (9)
+        e.u8(0x6D, 0x33).i32(1).name("EntryPoint").i32(1); // EX_FieldPathConst 18 (10)
+        e.u8(0x6A, 4).name("Health"); // EX_InstrumentationEvent (inline event) 10 (14)
+        e.u8(0x6A, 8); // 2 (2)
+        e.u8(0x29, 1, 0x1F, 'a', 0, 0x1F, 'k', 0, 0x1F, 0); // EX_TextConst (localized) 10 (10)
+        e.u8(0x29, 4).i32(-1).u8(0x1F, 't', 0, 0x1F, 'k', 0); // (string table entry) 12 (16)
+        e.u8(0x29, 0); // (empty) 2 (2)
+        e.u8(0x36).i64(-1); // EX_UInt64Const 9 (9)
+        e.u8(0x11).i32(1).name("EntryPoint").i32(1).u8(1); // EX_BitFieldConst 18 (10)
+        e.u8(0x53); // EX_EndOfScript 1 (1)
+        e.i32(0x8000 | 0x20000).i64(0);
+        assertThat(exportBytes(json, "BP_Thing.uasset", 0)).isEqualTo(e.bytes());
+    }
+
+    /**
+     * UAssetAPI's UserDefinedStructExport (StructExport's fields, then {@code StructFlags} and {@code StructData}) and
+     * MetaDataExport ({@code ObjectMetaData}, {@code RootMetaData}), in the shape their source
+     * ({@code ExportTypes/UserDefinedStructExport.cs}, {@code MetaDataExport.cs}, {@code JSON/TMapJsonConverter.cs})
+     * writes them, become Unreal's layout in front of {@code Extras}.
+     */
+    @Test
+    void userDefinedStructAndMetaDataExportsBecomeUnrealsLayout() throws IOException {
+        ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ObjectNode st = (ObjectNode) doc.get("Exports").get(0);
+        st.put("$type", "UAssetAPI.ExportTypes.UserDefinedStructExport, UAssetAPI");
+        st.remove("FunctionFlags");
+        st.put("StructFlags", 0x201);
+        st.set("StructData", UAssetJson.parse(("""
+                [{"$type": "UAssetAPI.PropertyTypes.Objects.IntPropertyData, UAssetAPI", "Name": "EntryPoint", "ArrayIndex": 0,
+                  "IsZero": false, "PropertyTagFlags": "None", "PropertyTagExtensions": "NoExtension", "Value": 42}]
+                """).getBytes(java.nio.charset.StandardCharsets.UTF_8), "data"));
+        byte[] json = UAssetJson.MAPPER.writeValueAsBytes(doc);
+        Expected e = new Expected(doc).name("None").i32(0).i32(0).i32(0).i32(1)
+                .fproperty("IntProperty", "EntryPoint", 4, CPF_PARM | CPF_ZERO_CONSTRUCTOR | CPF_POD | CPF_NO_DESTRUCTOR | CPF_HAS_HASH)
+                .i32(13).i32(3).u8(0x04, 0x0B, 0x53)
+                .i32(0x201) // StructFlags, then the default values: one tagged IntProperty and None
+                .name("EntryPoint").name("IntProperty").i32(4).i32(0).u8(0).i32(42).name("None")
+                .i64(0); // Extras
+        assertThat(exportBytes(json, "BP_Thing.uasset", 0)).isEqualTo(e.bytes());
+        st.remove("StructData");
+        assertThatThrownBy(() -> UAssetJson.fromTree(doc, "BP_Thing.uasset")).isInstanceOf(JsonFormatException.class)
+                .hasMessageContaining("StructData").hasMessageContaining("$.Exports[0]");
+
+        ObjectNode meta = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ObjectNode m = (ObjectNode) meta.get("Exports").get(0);
+        for (String f : List.of("FunctionFlags", "SuperStruct", "Children", "LoadedProperties", "ScriptBytecode", "ScriptBytecodeSize",
+                "ScriptBytecodeRaw", "Field")) {
+            m.remove(f);
+        }
+        m.put("$type", "UAssetAPI.ExportTypes.MetaDataExport, UAssetAPI");
+        m.set("ObjectMetaData", UAssetJson.parse(("""
+                [{"$type": "UAssetAPI.ExportTypes.ObjectMetaDataEntry, UAssetAPI", "Import": -1,
+                  "MetaData": [["EntryPoint", "x"], ["Health", null]]}]
+                """).getBytes(java.nio.charset.StandardCharsets.UTF_8), "meta"));
+        m.set("RootMetaData", UAssetJson.parse("[[\"Health\", \"\u00e9t\u00e9\"]]".getBytes(java.nio.charset.StandardCharsets.UTF_8), "root"));
+        Expected me = new Expected(meta).name("None").i32(0)
+                .i32(1).i32(-1).i32(2).name("EntryPoint").i32(2).u8('x', 0).name("Health").i32(0) // null: the empty FString
+                .i32(1).name("Health").i32(-4).u8(0xE9, 0, 't', 0, 0xE9, 0, 0, 0) // not pure ASCII: UTF-16, as Unreal picks
+                .i64(0);
+        assertThat(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(meta), "BP_Thing.uasset", 0)).isEqualTo(me.bytes());
+        m.putNull("RootMetaData"); // UAssetAPI's null before RootMetaDataSupport: no root map
+        Expected none = new Expected(meta).name("None").i32(0)
+                .i32(1).i32(-1).i32(2).name("EntryPoint").i32(2).u8('x', 0).name("Health").i32(0).i64(0);
+        assertThat(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(meta), "BP_Thing.uasset", 0)).isEqualTo(none.bytes());
+    }
+
+    /**
+     * UAssetAPI's own classes for kinds uassetd writes under a base class ({@code WeakObjectPropertyData},
+     * {@code InterfacePropertyData}, {@code Utf8StrPropertyData}: subclasses of ObjectPropertyData and a string class in
+     * UAssetAPI's {@code PropertyTypes/Objects}), its {@code FieldPathPropertyData} ({@code Value} = an {@code FFieldPath})
+     * and {@code UnknownPropertyData} ({@code SerializingPropertyType}, {@code Value} = the bytes) read, and come back.
+     */
+    @Test
+    void uassetApisPropertySubclassesFieldPathsAndUnknownPropertiesRead() throws IOException {
+        ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ArrayNode data = (ArrayNode) doc.get("Exports").get(2).get("Data");
+        String o = "UAssetAPI.PropertyTypes.Objects.";
+        data.add(UAssetJson.parse(("""
+                {"$type": "@@WeakObjectPropertyData, UAssetAPI", "Name": "Health", "ArrayIndex": 0, "Value": -1}
+                """).replace("@@", o).getBytes(java.nio.charset.StandardCharsets.UTF_8), "p"));
+        data.add(UAssetJson.parse(("""
+                {"$type": "@@InterfacePropertyData, UAssetAPI", "Name": "Health", "ArrayIndex": 1, "Value": 2}
+                """).replace("@@", o).getBytes(java.nio.charset.StandardCharsets.UTF_8), "p"));
+        data.add(UAssetJson.parse(("""
+                {"$type": "@@Utf8StrPropertyData, UAssetAPI", "Name": "Health", "ArrayIndex": 2, "Value": "h\u00e9"}
+                """).replace("@@", o).getBytes(java.nio.charset.StandardCharsets.UTF_8), "p"));
+        data.add(UAssetJson.parse(("""
+                {"$type": "@@FieldPathPropertyData, UAssetAPI", "Name": "Health", "ArrayIndex": 3,
+                 "Value": {"$type": "UAssetAPI.UnrealTypes.FFieldPath, UAssetAPI", "Path": ["EntryPoint"], "ResolvedOwner": 1}}
+                """).replace("@@", o).getBytes(java.nio.charset.StandardCharsets.UTF_8), "p"));
+        data.add(UAssetJson.parse(("""
+                {"$type": "@@UnknownPropertyData, UAssetAPI", "Name": "Health", "ArrayIndex": 4,
+                 "SerializingPropertyType": "Int16Property", "Value": "BwA="}
+                """).replace("@@", o).getBytes(java.nio.charset.StandardCharsets.UTF_8), "p"));
+        AssetPackage pkg = written(UAssetJson.MAPPER.writeValueAsBytes(doc), "BP_Thing.uasset");
+        JsonNode back = UAssetJson.toTree(pkg, null).get("Exports").get(2).get("Data");
+        int n = back.size();
+        assertThat(back.get(n - 5).get("SerializingPropertyType").asText()).isEqualTo("WeakObjectProperty");
+        assertThat(back.get(n - 5).get("Value").asInt()).isEqualTo(-1);
+        assertThat(back.get(n - 4).get("SerializingPropertyType").asText()).isEqualTo("InterfaceProperty");
+        assertThat(back.get(n - 4).get("Value").asInt()).isEqualTo(2);
+        assertThat(back.get(n - 3).get("SerializingPropertyType").asText()).isEqualTo("Utf8StrProperty");
+        assertThat(back.get(n - 3).get("Value").asText()).isEqualTo("h\u00e9");
+        assertThat(back.get(n - 2).get("Value").get("Path").get(0).asText()).isEqualTo("EntryPoint");
+        assertThat(back.get(n - 2).get("Value").get("ResolvedOwner").asInt()).isEqualTo(1);
+        // an Int16Property whose bytes UAssetAPI kept raw comes back parsed: the value 7
+        assertThat(back.get(n - 1).get("$type").asText()).isEqualTo(o + "Int16PropertyData, UAssetAPI");
+        assertThat(back.get(n - 1).get("Value").asInt()).isEqualTo(7);
+        for (int i = 1; i <= 5; i++) {
+            assertThat(back.get(n - i).get("ArrayIndex").asInt()).isEqualTo(5 - i);
+        }
+    }
+
+    /**
+     * UAssetAPI's PropertyExport (a UProperty export, before UE4.25), in the shape its source
+     * ({@code ExportTypes/PropertyExport.cs}, {@code FieldTypes/UField.cs}) writes it: {@code Property} with UField's
+     * {@code Next}, UProperty's fields (the replication condition only from FReleaseObjectVersion 21) and its class's.
+     * No fixture holds such an export.
+     */
+    @Test
+    void propertyExportsBecomeUnrealsLayout() throws IOException {
+        ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ObjectNode p = (ObjectNode) doc.get("Exports").get(0);
+        for (String f : List.of("FunctionFlags", "SuperStruct", "Children", "LoadedProperties", "ScriptBytecode", "ScriptBytecodeSize",
+                "ScriptBytecodeRaw", "Field")) {
+            p.remove(f);
+        }
+        p.put("$type", "UAssetAPI.ExportTypes.PropertyExport, UAssetAPI");
+        p.set("Property", UAssetJson.parse(("""
+                {"$type": "UAssetAPI.FieldTypes.UMapProperty, UAssetAPI", "Next": 3, "ArrayDim": "TArray", "ElementSize": 0,
+                 "PropertyFlags": "CPF_Edit, CPF_BlueprintVisible", "RepNotifyFunc": "Health",
+                 "BlueprintReplicationCondition": "COND_OwnerOnly", "RawValue": null, "KeyProp": 2, "ValueProp": 1}
+                """).getBytes(java.nio.charset.StandardCharsets.UTF_8), "property"));
+        Expected e = new Expected(doc).name("None").i32(0)
+                .i32(3).i32(1).i64(CPF_EDIT | CPF_BLUEPRINT_VISIBLE).name("Health").i32(2).i32(1).i64(0);
+        assertThat(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(doc), "BP_Thing.uasset", 0)).as("without FReleaseObjectVersion")
+                .isEqualTo(e.bytes());
+        ((ArrayNode) doc.get("CustomVersionContainer")).add(UAssetJson.parse(("""
+                {"$type": "UAssetAPI.UnrealTypes.CustomVersion, UAssetAPI", "Name": "FReleaseObjectVersion",
+                 "Key": "{9C54D522-A826-4FBE-9421-074661B482D0}", "Version": 21, "IsSerialized": true}
+                """).getBytes(java.nio.charset.StandardCharsets.UTF_8), "version"));
+        ((ObjectNode) p.get("Property")).put("$type", "UAssetAPI.FieldTypes.UBoolProperty, UAssetAPI").put("ElementSize", 1)
+                .put("NativeBool", true).remove("Next");
+        Expected b = new Expected(doc).name("None").i32(0)
+                .i32(1).i64(CPF_EDIT | CPF_BLUEPRINT_VISIBLE).name("Health").u8(2).u8(1, 1).i64(0);
+        assertThat(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(doc), "BP_Thing.uasset", 0)).as("with the replication condition")
+                .isEqualTo(b.bytes());
+        ((ObjectNode) p.get("Property")).put("$type", "UAssetAPI.FieldTypes.FIntProperty, UAssetAPI");
+        assertThatThrownBy(() -> UAssetJson.fromTree(doc, "BP_Thing.uasset")).isInstanceOf(JsonFormatException.class)
+                .hasMessageContaining("Unknown UProperty $type").hasMessageContaining("$.Exports[0].Property.$type");
+    }
+
+    /**
+     * UAssetAPI's ActorComponentExport ({@code ExportTypes/ActorComponentExport.cs}): {@code UCSModifiedProperties} as
+     * {@code [{MemberParent, MemberName, MemberGuid}]} after the object GUID; null (a package before the sparse storage)
+     * serializes nothing.
+     */
+    @Test
+    void actorComponentExportsBecomeUnrealsLayout() throws IOException {
+        ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ObjectNode a = (ObjectNode) doc.get("Exports").get(0);
+        for (String f : List.of("FunctionFlags", "SuperStruct", "Children", "LoadedProperties", "ScriptBytecode", "ScriptBytecodeSize",
+                "ScriptBytecodeRaw", "Field")) {
+            a.remove(f);
+        }
+        a.put("$type", "UAssetAPI.ExportTypes.ActorComponentExport, UAssetAPI");
+        a.set("UCSModifiedProperties", UAssetJson.parse(("""
+                [{"$type": "UAssetAPI.ExportTypes.FSimpleMemberReference, UAssetAPI", "MemberParent": -2, "MemberName": "Health",
+                  "MemberGuid": "{00000001-0000-0002-0000-000300000004}"}]
+                """).getBytes(java.nio.charset.StandardCharsets.UTF_8), "ucs"));
+        Expected e = new Expected(doc).name("None").i32(0).i32(1).i32(-2).name("Health").i32(1).i32(2).i32(3).i32(4).i64(0);
+        assertThat(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(doc), "BP_Thing.uasset", 0)).isEqualTo(e.bytes());
+        a.putNull("UCSModifiedProperties");
+        Expected none = new Expected(doc).name("None").i32(0).i64(0);
+        assertThat(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(doc), "BP_Thing.uasset", 0)).isEqualTo(none.bytes());
+    }
+
     @Test
     void unreadBytecodeExpressionsAndMissingBytecodeAreRefusedNamingThePath() throws IOException {
         ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
         ArrayNode tree = ((ObjectNode) doc.get("Exports").get(0)).putArray("ScriptBytecode");
-        tree.addObject().put("$type", "UAssetAPI.Kismet.Bytecode.Expressions.EX_SwitchValue, UAssetAPI");
+        tree.addObject().put("$type", "UAssetAPI.Kismet.Bytecode.Expressions.EX_Max, UAssetAPI");
         assertThatThrownBy(() -> UAssetJson.fromTree(doc, "BP_Thing.uasset")).isInstanceOf(JsonFormatException.class)
-                .hasMessageContaining("EX_SwitchValue").hasMessageContaining("not read yet")
+                .hasMessageContaining("EX_Max").hasMessageContaining("not a Kismet expression")
                 .hasMessageContaining("$.Exports[0].ScriptBytecode[0].$type");
+        // a switch without its cases, a map constant with a key and no value, a cast UAssetAPI has no name for
+        String[] bad = {
+            "{\"$type\": \"UAssetAPI.Kismet.Bytecode.Expressions.EX_SwitchValue, UAssetAPI\", \"EndGotoOffset\": 0,"
+                + " \"IndexTerm\": {\"$type\": \"UAssetAPI.Kismet.Bytecode.Expressions.EX_IntZero, UAssetAPI\"}}",
+            "{\"$type\": \"UAssetAPI.Kismet.Bytecode.Expressions.EX_MapConst, UAssetAPI\", \"KeyProperty\": {\"Old\": 0},"
+                + " \"ValueProperty\": {\"Old\": 0}, \"Elements\": [{\"$type\": \"UAssetAPI.Kismet.Bytecode.Expressions.EX_IntZero, UAssetAPI\"}]}",
+            "{\"$type\": \"UAssetAPI.Kismet.Bytecode.Expressions.EX_PrimitiveCast, UAssetAPI\", \"ConversionType\": \"ObjectToFish\","
+                + " \"Target\": {\"$type\": \"UAssetAPI.Kismet.Bytecode.Expressions.EX_Self, UAssetAPI\"}}"};
+        String[][] expected = {{"Missing field Cases", "$.Exports[0].ScriptBytecode[0]"},
+            {"odd count 1", "$.Exports[0].ScriptBytecode[0].Elements"},
+            {"Unknown name ObjectToFish", "$.Exports[0].ScriptBytecode[0].ConversionType"}};
+        for (int i = 0; i < bad.length; i++) {
+            ObjectNode d = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+            ((ObjectNode) d.get("Exports").get(0)).putArray("ScriptBytecode")
+                    .add(UAssetJson.parse(bad[i].getBytes(java.nio.charset.StandardCharsets.UTF_8), "expression"));
+            assertThatThrownBy(() -> UAssetJson.fromTree(d, "BP_Thing.uasset")).isInstanceOf(JsonFormatException.class)
+                    .hasMessageContaining(expected[i][0]).hasMessageContaining(expected[i][1]);
+        }
         ObjectNode neither = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
         ((ObjectNode) neither.get("Exports").get(1)).remove("ScriptBytecodeRaw");
         assertThatThrownBy(() -> UAssetJson.fromTree(neither, "BP_Thing.uasset")).isInstanceOf(JsonFormatException.class)

@@ -103,6 +103,8 @@ class UAssetApiJsonTest {
 
     @Test
     void taggedFixturesReadBackFromUAssetApiJson() throws IOException {
+        UAssetApiStructs.EXPRESSIONS.clear();
+        UAssetApiStructs.metaDataExports = 0;
         int total = 0;
         List<String> identical = new ArrayList<>();
         int completeTypeNames = 0;
@@ -135,10 +137,13 @@ class UAssetApiJsonTest {
         assertThat(total).isEqualTo(TAGGED_IDENTICAL.size() + TAGGED_DIFFERENT.size());
         assertThat(structExports).as("class and function exports given as UAssetAPI's ClassExport/FunctionExport").isEqualTo(96);
         assertThat(notConverted).as("class and function exports left as NormalExports").isEmpty();
+        assertThat(UAssetApiStructs.EXPRESSIONS).as("Kismet expressions in the tagged fixtures' scripts").isEqualTo(counts(TAGGED_EXPRESSIONS));
+        assertThat(UAssetApiStructs.metaDataExports).as("editor packages' metadata given as UAssetAPI's MetaDataExport").isEqualTo(3);
     }
 
     @Test
     void unversionedFixturesReadBackFromUAssetApiJsonWithTheirMappings() throws IOException {
+        UAssetApiStructs.EXPRESSIONS.clear();
         List<String> differentBytes = new ArrayList<>();
         int total = 0;
         List<String> identical = new ArrayList<>();
@@ -172,6 +177,7 @@ class UAssetApiJsonTest {
         assertThat(total).isEqualTo(UNVERSIONED_IDENTICAL.size() + UNVERSIONED_DIFFERENT.size());
         assertThat(structExports).as("class and function exports given as UAssetAPI's ClassExport/FunctionExport").isEqualTo(206);
         assertThat(notConverted).as("class and function exports left as NormalExports").isEmpty();
+        assertThat(UAssetApiStructs.EXPRESSIONS).as("Kismet expressions in the unversioned fixtures' scripts").isEqualTo(counts(UNVERSIONED_EXPRESSIONS));
     }
 
     private static byte[] handWritten() throws IOException {
@@ -448,11 +454,49 @@ class UAssetApiJsonTest {
     }
 
     /** How many exports of the document are UAssetAPI's ClassExport or FunctionExport. */
+    /**
+     * The Kismet expressions of every class and function script in the fixtures, decoded into UAssetAPI's expression
+     * tree by the test ({@link UAssetApiKismet}) and serialized back by the reader: each type with its exact count.
+     */
+    private static final String TAGGED_EXPRESSIONS = "EX_AddMulticastDelegate=9, EX_BindDelegate=9, EX_BitFieldConst=6, EX_ByteConst=75, EX_CallMath=244, "
+            + "EX_ComputedJump=8, EX_Context=210, EX_DoubleConst=22, EX_DynamicCast=7, EX_EndOfScript=82, EX_False=86, "
+            + "EX_FinalFunction=148, EX_FloatConst=143, EX_InstanceVariable=243, EX_IntConst=122, "
+            + "EX_InterfaceContext=4, EX_Jump=56, EX_JumpIfNot=51, EX_Let=260, EX_LetBool=102, EX_LetObj=74, "
+            + "EX_LetValueOnPersistentFrame=64, EX_LocalFinalFunction=59, EX_LocalOutVariable=27, "
+            + "EX_LocalVariable=1574, EX_LocalVirtualFunction=75, EX_NameConst=21, EX_NoObject=50, EX_Nothing=82, "
+            + "EX_ObjToInterfaceCast=2, EX_ObjectConst=146, EX_PopExecutionFlow=121, EX_PopExecutionFlowIfNot=40, "
+            + "EX_PrimitiveCast=29, EX_PushExecutionFlow=53, EX_Return=82, EX_RotationConst=21, EX_Self=128, "
+            + "EX_SetArray=21, EX_SkipOffsetConst=9, EX_StringConst=116, EX_StructConst=24, EX_SwitchValue=2, "
+            + "EX_TextConst=36, EX_Tracepoint=78, EX_True=85, EX_UnicodeStringConst=1, EX_VectorConst=21, "
+            + "EX_VirtualFunction=37, EX_WireTracepoint=81";
+    private static final String UNVERSIONED_EXPRESSIONS = "EX_AddMulticastDelegate=67, EX_ArrayConst=3, EX_BindDelegate=84, EX_ByteConst=59, EX_CallMath=875, "
+            + "EX_CallMulticastDelegate=1, EX_ClearMulticastDelegate=3, EX_ComputedJump=10, EX_Context=1454, "
+            + "EX_DoubleConst=112, EX_DynamicCast=46, EX_EndOfScript=187, EX_False=230, EX_FinalFunction=845, "
+            + "EX_FloatConst=342, EX_InstanceVariable=969, EX_IntConst=858, EX_InterfaceContext=2, EX_Jump=267, "
+            + "EX_JumpIfNot=174, EX_Let=870, EX_LetBool=409, EX_LetObj=193, EX_LetValueOnPersistentFrame=95, "
+            + "EX_LocalFinalFunction=160, EX_LocalOutVariable=18, EX_LocalVariable=5243, EX_LocalVirtualFunction=148, "
+            + "EX_NameConst=373, EX_NoObject=55, EX_Nothing=182, EX_ObjectConst=939, EX_PopExecutionFlow=362, "
+            + "EX_PopExecutionFlowIfNot=159, EX_PrimitiveCast=103, EX_PushExecutionFlow=107, "
+            + "EX_RemoveMulticastDelegate=5, EX_Return=187, EX_RotationConst=27, EX_Self=566, EX_SetArray=237, "
+            + "EX_SkipOffsetConst=72, EX_SoftObjectConst=1, EX_StringConst=126, EX_StructConst=97, "
+            + "EX_StructMemberContext=44, EX_TextConst=16, EX_True=125, EX_VectorConst=87, EX_VirtualFunction=122";
+
+    private static Map<String, Integer> counts(String list) {
+        Map<String, Integer> m = new java.util.TreeMap<>();
+        for (String item : list.split(", ")) {
+            String[] kv = item.split("=");
+            m.put(kv[0], Integer.parseInt(kv[1]));
+        }
+        return m;
+    }
+
     private static int structExports(JsonNode doc) {
         int n = 0;
         for (JsonNode e : doc.get("Exports")) {
             String t = e.get("$type").asText();
-            n += t.contains(".ClassExport,") || t.contains(".FunctionExport,") ? 1 : 0;
+            // each with its script as UAssetAPI's expression tree, not the raw form
+            n += (t.contains(".ClassExport,") || t.contains(".FunctionExport,")) && e.get("ScriptBytecode").isArray()
+                    && e.get("ScriptBytecodeRaw").isNull() ? 1 : 0;
         }
         return n;
     }

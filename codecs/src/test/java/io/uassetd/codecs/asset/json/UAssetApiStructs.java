@@ -20,6 +20,9 @@ import java.util.Map;
 final class UAssetApiStructs {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
+    /** The Kismet expression types met while converting, with their counts (reset by the test). */
+    static final Map<String, Integer> EXPRESSIONS = new java.util.TreeMap<>();
+
     private UAssetApiStructs() {
     }
 
@@ -30,12 +33,17 @@ final class UAssetApiStructs {
         boolean metadata = (packageFlags & 0x80000000L) == 0 && (packageFlags & 0x200) == 0;
         int converted = 0;
         boolean modern = childProperties(root);
+        boolean lwc = root.path("ObjectVersionUE5").asInt() >= 1004; // LARGE_WORLD_COORDINATES: vectors of doubles
         for (JsonNode e : root.get("Exports")) {
             ObjectNode o = (ObjectNode) e;
             if (!o.get("$type").asText().contains(".NormalExport,")) {
                 continue;
             }
             String cls = className(root, o.get("ClassIndex").asInt());
+            if (cls.equals("MetaData")) {
+                converted += metaData(o, names, editorVersion(root) >= 3) ? 1 : 0;
+                continue;
+            }
             boolean function = cls.equals("Function");
             if (!function && !cls.endsWith("GeneratedClass")) {
                 continue;
@@ -48,7 +56,7 @@ final class UAssetApiStructs {
             for (int layout = modern ? 0 : 1; layout < (modern ? 1 : 3) && end < 0; layout++) {
                 fields = F.objectNode();
                 try {
-                    end = new Decoder(extras, names, metadata, layout).struct(fields, function);
+                    end = new Decoder(extras, names, metadata, layout, lwc).struct(fields, function);
                 } catch (RuntimeException ex) {
                     end = -1;
                 }
@@ -78,6 +86,56 @@ final class UAssetApiStructs {
         return root.get("ObjectVersion").asInt() >= 518;
     }
 
+    /** MetaData exports converted to UAssetAPI's MetaDataExport (counted by the caller as well). */
+    static int metaDataExports;
+
+    /** FEditorObjectVersion as the package records it (-1 without it). */
+    private static int editorVersion(JsonNode root) {
+        for (JsonNode v : root.path("CustomVersionContainer")) {
+            if (v.path("Key").asText().equalsIgnoreCase("{E4B068ED-F494-42E9-A231-DA0B2E46BB41}")) {
+                return v.path("Version").asInt();
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * A UMetaData export as UAssetAPI's MetaDataExport: the object GUID, {@code ObjectMetaData} ([{Import, MetaData:
+     * [[name, string], ...]}]) and, from FEditorObjectVersion RootMetaDataSupport (3), {@code RootMetaData}.
+     */
+    private static boolean metaData(ObjectNode o, JsonNode names, boolean root) {
+        byte[] extras = Base64.getDecoder().decode(o.get("Extras").asText());
+        ObjectNode fields = F.objectNode();
+        Decoder d = new Decoder(extras, names, false, 1, false);
+        try {
+            if (d.bool32()) {
+                fields.put("ObjectGuid", JsonNames.guid(new io.uassetd.codecs.asset.core.FGuid(d.b.getInt(), d.b.getInt(), d.b.getInt(),
+                        d.b.getInt())));
+            } else {
+                fields.putNull("ObjectGuid");
+            }
+            ArrayNode objects = fields.putArray("ObjectMetaData");
+            int n = d.count();
+            for (int i = 0; i < n; i++) {
+                ObjectNode entry = objects.addObject().put("$type", "UAssetAPI.ExportTypes.ObjectMetaDataEntry, UAssetAPI");
+                entry.put("Import", d.b.getInt());
+                entry.set("MetaData", d.stringMap());
+            }
+            if (root) {
+                fields.set("RootMetaData", d.stringMap());
+            } else {
+                fields.putNull("RootMetaData");
+            }
+        } catch (RuntimeException ex) {
+            return false;
+        }
+        o.put("$type", "UAssetAPI.ExportTypes.MetaDataExport, UAssetAPI");
+        o.setAll(fields);
+        o.put("Extras", Base64.getEncoder().encodeToString(Arrays.copyOfRange(extras, d.b.position(), extras.length)));
+        metaDataExports++;
+        return true;
+    }
+
     private static String className(JsonNode root, int index) {
         if (index < 0) {
             return root.get("Imports").get(-index - 1).get("ObjectName").asText();
@@ -91,9 +149,11 @@ final class UAssetApiStructs {
         final boolean metadata;
         final boolean next;
         final boolean childProperties;
+        final boolean lwc;
 
         /** {@code layout}: 0 ChildProperties, 1 neither ChildProperties nor Next, 2 Next without ChildProperties. */
-        Decoder(byte[] bytes, JsonNode names, boolean metadata, int layout) {
+        Decoder(byte[] bytes, JsonNode names, boolean metadata, int layout, boolean lwc) {
+            this.lwc = lwc;
             this.b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
             this.names = names;
             this.metadata = metadata;
@@ -152,8 +212,11 @@ final class UAssetApiStructs {
             int disk = count();
             byte[] code = new byte[disk];
             b.get(code);
-            o.putNull("ScriptBytecode");
-            o.put("ScriptBytecodeRaw", Base64.getEncoder().encodeToString(code));
+            // UAssetAPI's expression tree (it writes the raw form only for scripts it cannot parse)
+            Map<String, Integer> seen = new java.util.TreeMap<>();
+            o.set("ScriptBytecode", UAssetApiKismet.decode(code, names, childProperties, lwc, seen));
+            seen.forEach((k, v) -> EXPRESSIONS.merge(k, v, Integer::sum));
+            o.putNull("ScriptBytecodeRaw");
             if (function) {
                 o.put("FunctionFlags", UAssetApiJsonTest.flagNames(b.getInt() & 0xFFFFFFFFL, StructExportJson.FUNCTION_FLAGS));
                 return b.position();
@@ -258,6 +321,16 @@ final class UAssetApiStructs {
                 }
             }
             return p;
+        }
+
+        /** A TMap of FName to FString in UAssetAPI's form: [[name, string], ...]. */
+        ArrayNode stringMap() {
+            ArrayNode m = F.arrayNode();
+            int n = count();
+            for (int i = 0; i < n; i++) {
+                m.addArray().add(name()).add(fstring());
+            }
+            return m;
         }
 
         /** An FString as UAssetAPI writes it (null for the zero-length form). */
