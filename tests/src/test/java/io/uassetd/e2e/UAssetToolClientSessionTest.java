@@ -185,7 +185,7 @@ class UAssetToolClientSessionTest {
     void niagaraAuditCountsWhatAColourEditMeets() throws Exception {
         JsonNode d = ok(req("niagara_audit", "file_path", tagged.toString(), "engine_version", "UE5_8")).get("data");
         assertThat(keys(d)).containsExactly("file_path", "total_exports", "data_interface_count", "color_editable_count",
-                "hdr_count", "non_finite_count", "interfaces", "other_interfaces");
+                "hdr_count", "non_finite_count", "interfaces", "other_interfaces", "engine_version", "engine_source");
         assertThat(d.get("data_interface_count").intValue()).isEqualTo(9);
         // two colour curves, the vector curve, the colour array, the Float3 array
         assertThat(d.get("color_editable_count").intValue()).isEqualTo(5);
@@ -237,7 +237,8 @@ class UAssetToolClientSessionTest {
         JsonNode d = ok(req("extract_iostore_legacy", "game_paks", Fixtures.path("cue4parse/UE5_8/IoStore/Tagged").toString(),
                 "output_path", out.toString(), "engine_version", "UE5_8", "aes_key", KEY,
                 "filter_patterns", List.of("**/NS_Fixture", "**/SM_Fixture"))).get("data");
-        assertThat(keys(d)).containsExactly("output_dir", "extracted_count", "failed_count", "bytes", "files", "failures");
+        assertThat(keys(d)).containsExactly("output_dir", "extracted_count", "failed_count", "bytes", "files", "failures",
+                "engine_version", "engine_source");
         assertThat(d.get("extracted_count").intValue()).isEqualTo(2);
         List<String> files = new ArrayList<>();
         d.get("files").forEach(f -> files.add(f.textValue()));

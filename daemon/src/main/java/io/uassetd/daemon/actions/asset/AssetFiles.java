@@ -142,7 +142,7 @@ public final class AssetFiles {
     }
 
     static AssetPackage open(Args args, ActionContext ctx) throws Exception {
-        return open(args.requirePath("file_path"), engine(args), ctx, usmap(args, ctx));
+        return open(args.requirePath("file_path"), engine(args), ctx, explicitUsmap(args, ctx));
     }
 
     /** The export that stands for the asset: the first top-level export flagged as an asset, else the first top-level one. */
