@@ -21,6 +21,7 @@ public final class Bench {
         BENCHMARKS.put("bundle", "io.uassetd.bench.BundleBenchmark");
         BENCHMARKS.put("json", "io.uassetd.bench.JsonBenchmark");
         BENCHMARKS.put("compact", "io.uassetd.bench.CompactJsonBenchmark");
+        BENCHMARKS.put("peers", "io.uassetd.bench.PeersBenchmark");
     }
 
     private Bench() {
