@@ -42,11 +42,22 @@ public final class AtomicOutput implements AutoCloseable {
         Path dir = abs.getParent();
         try {
             Files.createDirectories(dir);
-            Path temp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
-            // the temporary file is new and empty: no TRUNCATE_EXISTING, which on ext4 makes close() start
-            // write-back of the file at once (auto_da_alloc) and slows extraction of many files
-            FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE);
-            return new AtomicOutput(abs, temp, ch, durable);
+            // CREATE_NEW with a random name rather than Files.createTempFile: the file gets the usual
+            // permissions (0666 less the umask) instead of createTempFile's owner-only 0600, which the
+            // rename would carry onto the output. The file is new and empty: no TRUNCATE_EXISTING, which
+            // on ext4 makes close() start write-back at once (auto_da_alloc) and slows extracting many files.
+            for (int attempt = 0;; attempt++) {
+                Path temp = dir.resolve("." + abs.getFileName() + "." + Long.toUnsignedString(
+                        java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+                try {
+                    FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                    return new AtomicOutput(abs, temp, ch, durable);
+                } catch (java.nio.file.FileAlreadyExistsException e) {
+                    if (attempt >= 100) {
+                        throw e;
+                    }
+                }
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot create " + target + ": " + e.getMessage(), e);
         }
