@@ -12,13 +12,13 @@ pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("list_pak", &[("file_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("filter_patterns", "string[]", false), ("paths_only", "boolean", false)]),
     ("extract_pak_file", &[("file_path", "string", true), ("internal_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("verify", "boolean", false)]),
     ("extract_pak_all", &[("file_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("filter_patterns", "string[]", false), ("list_only", "boolean", false), ("verify", "boolean", false)]),
-    ("create_pak", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("path_hash_seed", "integer", false), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("pak_version", "string", false), ("compress", "any", false), ("compress_only", "string[]", false), ("encrypt_index", "boolean", false), ("encrypt_entries", "boolean", false)]),
+    ("create_pak", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("path_hash_seed", "integer", false), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("pak_version", "string", false), ("compress", "any", false), ("compression_level", "integer", false), ("compress_only", "string[]", false), ("encrypt_index", "boolean", false), ("encrypt_entries", "boolean", false)]),
     ("list_iostore", &[("file_path", "string", true), ("aes_key", "string", false), ("filter_patterns", "string[]", false), ("paths_only", "boolean", false)]),
     ("extract_iostore", &[("file_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("filter_patterns", "string[]", false), ("chunk_id", "string", false), ("package", "string", false), ("include_unnamed", "boolean", false)]),
     ("extract_iostore_legacy", &[("game_paks", "string", true), ("output_path", "string", true), ("mod_path", "string[]", false), ("filter_patterns", "string[]", false), ("aes_key", "string[]", false), ("script_objects", "string", false), ("global_utoc", "string", false), ("containers", "string[]", false), ("with_deps", "boolean", false), ("engine_version", "string", false), ("unresolved", "string", false)]),
     ("to_json", &[("file_path", "string", false), ("file_paths", "string[]", false), ("usmap_path", "string", false), ("output_path", "string", false), ("base_path", "string", false), ("compact", "boolean", false), ("engine_version", "string", false)]),
     ("from_json", &[("file_path", "string", false), ("file_paths", "string[]", false), ("output_path", "string", false), ("usmap_path", "string", false), ("base_path", "string", false)]),
-    ("create_mod_iostore", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("input_pak", "string", false), ("input_pak_aes", "string", false), ("input_pak_scheme", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("game_path", "string", false), ("compress", "boolean", false), ("compression", "string", false), ("oodle_fallback", "string", false), ("aes_key", "string", false), ("pak_aes", "string", false), ("obfuscate", "boolean", false), ("hybrid", "boolean", false), ("parallel", "boolean", false), ("strict", "boolean", false), ("engine_version", "string", false), ("game", "string", false), ("material_tags", "boolean", false), ("no_material_tags", "boolean", false), ("usmap_path", "string", false)]),
+    ("create_mod_iostore", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("input_pak", "string", false), ("input_pak_aes", "string", false), ("input_pak_scheme", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("game_path", "string", false), ("compress", "boolean", false), ("compression", "string", false), ("compression_level", "integer", false), ("oodle_fallback", "string", false), ("aes_key", "string", false), ("pak_aes", "string", false), ("obfuscate", "boolean", false), ("hybrid", "boolean", false), ("parallel", "boolean", false), ("strict", "boolean", false), ("engine_version", "string", false), ("game", "string", false), ("material_tags", "boolean", false), ("no_material_tags", "boolean", false), ("usmap_path", "string", false)]),
     ("niagara_details", &[("file_path", "string", true), ("usmap_path", "string", false), ("engine_version", "string", false), ("sample_count", "integer", false), ("include_values", "boolean", false), ("preview_dir", "string", false)]),
     ("niagara_edit", &[("file_path", "string", true), ("r", "number", false), ("g", "number", false), ("b", "number", false), ("a", "number", false), ("export_index", "integer", false), ("export_name_filter", "string", false), ("color_index", "integer", false), ("color_index_start", "integer", false), ("color_index_end", "integer", false), ("modify_r", "boolean", false), ("modify_g", "boolean", false), ("modify_b", "boolean", false), ("modify_a", "boolean", false), ("channels", "string", false), ("edits", "any", false), ("edits_file", "string", false), ("output_path", "string", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
     ("get_texture_info", &[("file_path", "string", true), ("usmap_path", "string", false), ("engine_version", "string", false)]),
@@ -119,6 +119,8 @@ pub struct CreatePakParams {
     pub pak_version: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub compress: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compression_level: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub compress_only: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -239,6 +241,8 @@ pub struct CreateModIostoreParams {
     pub compress: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub compression: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compression_level: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub oodle_fallback: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]

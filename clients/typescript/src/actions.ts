@@ -140,6 +140,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
       "type": "any",
       "required": false
     },
+    "compression_level": {
+      "type": "integer",
+      "required": false
+    },
     "compress_only": {
       "type": "string[]",
       "required": false
@@ -342,6 +346,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
     },
     "compression": {
       "type": "string",
+      "required": false
+    },
+    "compression_level": {
+      "type": "integer",
       "required": false
     },
     "oodle_fallback": {
@@ -687,6 +695,8 @@ export interface CreatePakParams {
   pak_version?: string;
   /** false, true (Zlib) or a method name: Zlib, Gzip, LZ4, Zstd, Oodle (Oodle needs the native library) */
   compress?: unknown;
+  /** compression level as the method's library defines it: Zlib/Gzip 0-9 (default 6, UnrealPak's), LZ4 0 = fast or 1-12 = HC (default 9, UnrealPak's), Zstd -7..22 (default 3), Oodle -4..9 (default 4) */
+  compression_level?: number;
   /** with compress: only entries matching these patterns are compressed (the rest are stored) */
   compress_only?: string[];
   /** with aes_key: encrypt the index */
@@ -807,6 +817,8 @@ export interface CreateModIostoreParams {
   compress?: boolean;
   /** the method when compressing: Oodle (needs the native library), Zlib, LZ4, Zstd */
   compression?: string;
+  /** compression level as the method's library defines it: Zlib/Gzip 0-9 (default 6, UnrealPak's), LZ4 0 = fast or 1-12 = HC (default 9, UnrealPak's), Zstd -7..22 (default 3), Oodle -4..9 (default 4) */
+  compression_level?: number;
   /** what to use when Oodle is asked for but the native library is not loaded: Zlib or None (said in warnings) */
   oodle_fallback?: string;
   /** AES-256 key (hex or base64): encrypts the companion pak (game profile's scheme); with obfuscate also the container */

@@ -26,6 +26,7 @@ public final class Bench {
         // pak extraction with and without SHA-1 verification
         BENCHMARKS.put("pakverify", "io.uassetd.bench.PakVerifyBenchmark");
         BENCHMARKS.put("texture-batch", "io.uassetd.bench.TextureBatchBenchmark");
+        BENCHMARKS.put("peers", "io.uassetd.bench.PeersBenchmark");
     }
 
     private Bench() {

@@ -62,6 +62,7 @@ public final class Actions {
         f.put("encryption_scheme", "string");
         f.put("pak_version", "string");
         f.put("compress", "any");
+        f.put("compression_level", "integer");
         f.put("compress_only", "string[]");
         f.put("encrypt_index", "boolean");
         f.put("encrypt_entries", "boolean");
@@ -122,6 +123,7 @@ public final class Actions {
         f.put("game_path", "string");
         f.put("compress", "boolean");
         f.put("compression", "string");
+        f.put("compression_level", "integer");
         f.put("oodle_fallback", "string");
         f.put("aes_key", "string");
         f.put("pak_aes", "string");
@@ -372,6 +374,11 @@ public final class Actions {
 
         public CreatePak compress(Object value) {
             put("compress", value);
+            return this;
+        }
+
+        public CreatePak compressionLevel(long value) {
+            put("compression_level", value);
             return this;
         }
 
@@ -630,6 +637,11 @@ public final class Actions {
 
         public CreateModIostore compression(String value) {
             put("compression", value);
+            return this;
+        }
+
+        public CreateModIostore compressionLevel(long value) {
+            put("compression_level", value);
             return this;
         }
 

@@ -16,14 +16,84 @@ import java.util.Optional;
 public final class Codecs {
     private final Map<CompressionMethod, Codec> codecs = new EnumMap<>(CompressionMethod.class);
     private final OodleCodec oodle;
+    private final OodleBackend nativeOodle;
+    /** Codecs made for other levels, kept so their per-thread Deflaters live across requests. */
+    private final java.util.concurrent.ConcurrentHashMap<String, Codec> leveled;
 
     private Codecs(OodleBackend nativeOodle) {
-        codecs.put(CompressionMethod.ZLIB, new ZlibCodec(6));
-        codecs.put(CompressionMethod.GZIP, new GzipCodec(6));
-        codecs.put(CompressionMethod.LZ4, new Lz4Codec());
-        codecs.put(CompressionMethod.ZSTD, new ZstdCodec(3));
-        this.oodle = new OodleCodec(nativeOodle, OodleDecoder::decompress, OodleBackend.KRAKEN, 4);
+        this.nativeOodle = nativeOodle;
+        this.leveled = new java.util.concurrent.ConcurrentHashMap<>();
+        for (CompressionMethod m : List.of(CompressionMethod.ZLIB, CompressionMethod.GZIP, CompressionMethod.LZ4, CompressionMethod.ZSTD)) {
+            codecs.put(m, make(m, defaultLevel(m)));
+        }
+        this.oodle = (OodleCodec) make(CompressionMethod.OODLE, defaultLevel(CompressionMethod.OODLE));
         codecs.put(CompressionMethod.OODLE, oodle);
+    }
+
+    private Codecs(Codecs base, CompressionMethod m, Codec c) {
+        this.nativeOodle = base.nativeOodle;
+        this.leveled = base.leveled;
+        this.codecs.putAll(base.codecs);
+        this.codecs.put(m, c);
+        this.oodle = m == CompressionMethod.OODLE ? (OodleCodec) c : base.oodle;
+    }
+
+    private Codec make(CompressionMethod m, int level) {
+        return switch (m) {
+            case ZLIB -> new ZlibCodec(level);
+            case GZIP -> new GzipCodec(level);
+            case LZ4 -> new Lz4Codec(level);
+            case ZSTD -> new ZstdCodec(level);
+            case OODLE -> new OodleCodec(nativeOodle, OodleDecoder::decompress, OodleBackend.KRAKEN, level);
+            default -> throw new IllegalArgumentException("No codec for " + m.unrealName());
+        };
+    }
+
+    /**
+     * The level a method compresses at unless told otherwise, UnrealPak's where it has one
+     * (FCompression::CompressMemory without bias flags): Zlib and Gzip 6 (Z_DEFAULT_COMPRESSION),
+     * LZ4 HC 9 (LZ4HC_CLEVEL_DEFAULT), Oodle Kraken 4 (Normal); Zstd (not in UnrealPak) 3, zstd's default.
+     */
+    public static int defaultLevel(CompressionMethod m) {
+        return switch (m) {
+            case ZLIB, GZIP -> 6;
+            case LZ4 -> 9;
+            case ZSTD -> 3;
+            case OODLE -> 4;
+            default -> 0;
+        };
+    }
+
+    /** The levels a method accepts, as its library defines them: {min, max}. */
+    public static int[] levelRange(CompressionMethod m) {
+        return switch (m) {
+            case ZLIB, GZIP -> new int[] {0, 9};
+            case LZ4 -> new int[] {0, 12};
+            case ZSTD -> new int[] {-7, 22};
+            case OODLE -> new int[] {-4, 9};
+            default -> new int[] {0, 0};
+        };
+    }
+
+    /**
+     * These codecs with {@code m} compressing at {@code level} (Zlib/Gzip 0-9 as zlib's, LZ4 0 for its
+     * fast compressor or 1-12 for LZ4 HC, Zstd -7..22, Oodle -4..9); decompression is unchanged.
+     *
+     * @throws IllegalArgumentException when the level is outside the method's range or the method is NONE
+     */
+    public Codecs withLevel(CompressionMethod m, int level) {
+        if (m == CompressionMethod.NONE) {
+            throw new IllegalArgumentException("A compression level needs a compression method");
+        }
+        int[] r = levelRange(m);
+        if (level < r[0] || level > r[1]) {
+            throw new IllegalArgumentException(m.unrealName() + " compression level " + level + " is out of range ("
+                    + r[0] + " to " + r[1] + ")");
+        }
+        if (level == defaultLevel(m)) {
+            return this;
+        }
+        return new Codecs(this, m, leveled.computeIfAbsent(m.name() + ":" + level, k -> make(m, level)));
     }
 
     /** Codecs without a native Oodle library. */

@@ -11,11 +11,14 @@ final class Lz4Codec implements Codec {
     private final LZ4SafeDecompressor decompressor;
     private final LZ4Compressor compressor;
     private final String backend;
+    private final int level;
 
-    Lz4Codec() {
+    /** Level 0: LZ4's fast compressor (LZ4_compress_default); 1..12: LZ4 HC at that level. */
+    Lz4Codec(int level) {
         LZ4Factory f = LZ4Factory.fastestInstance();
+        this.level = level;
         this.decompressor = f.safeDecompressor();
-        this.compressor = f.fastCompressor();
+        this.compressor = level <= 0 ? f.fastCompressor() : f.highCompressor(level);
         this.backend = "lz4-java " + f;
     }
 
@@ -55,5 +58,10 @@ final class Lz4Codec implements Codec {
     @Override
     public int compress(byte[] src, int off, int len, byte[] dst, int dstOff) {
         return compressor.compress(src, off, len, dst, dstOff, dst.length - dstOff);
+    }
+
+    @Override
+    public String toString() {
+        return "LZ4(level " + level + ")";
     }
 }

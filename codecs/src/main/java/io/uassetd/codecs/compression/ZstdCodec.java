@@ -56,4 +56,9 @@ final class ZstdCodec implements Codec {
         }
         return (int) n;
     }
+
+    @Override
+    public String toString() {
+        return "Zstd(level " + level + ")";
+    }
 }

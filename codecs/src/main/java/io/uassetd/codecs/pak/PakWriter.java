@@ -46,6 +46,8 @@ public final class PakWriter {
     private final List<String> warnings = new ArrayList<>();
     private final java.util.Map<CompressionMethod, Integer> unavailable = new java.util.EnumMap<>(CompressionMethod.class);
     private final int window;
+    /** Data steps queued and not yet written. */
+    private int inFlight;
 
     public PakWriter(PakWriteOptions options) {
         this.o = options;
@@ -111,6 +113,7 @@ public final class PakWriter {
     /** Writes one pak; a PakWriter writes one pak at a time. */
     public synchronized PakWriteResult write(Path target, List<PakSource> sources, TaskMonitor monitor) {
         slotNames.clear();
+        inFlight = 0;
         warnings.clear();
         unavailable.clear();
         checkPaths(sources);
@@ -264,6 +267,7 @@ public final class PakWriter {
                 }, executor);
                 job.hashPending.add(job.hashChain);
                 queue.add(new Step(job, Step.DATA, f));
+                inFlight++;
                 drain(queue, sink, written, window);
             }
             if (in != null && in.read() >= 0) {
@@ -314,9 +318,16 @@ public final class PakWriter {
         return new Block(dst, len, stored);
     }
 
+    /**
+     * Writes queued steps in order until at most {@code keep} data blocks remain in flight. Only data
+     * blocks count, so many small entries (three steps each) still keep the executor busy.
+     */
     private void drain(ArrayDeque<Step> queue, ChannelSink sink, List<PakEntry> written, int keep) {
-        while (queue.size() > keep) {
+        while (!queue.isEmpty() && (keep == 0 || inFlight > keep)) {
             Step s = queue.poll();
+            if (s.kind() == Step.DATA) {
+                inFlight--;
+            }
             switch (s.kind()) {
                 case Step.START -> start(s.job(), sink);
                 case Step.DATA -> writeBlock(s.job(), join(s.block()), sink);

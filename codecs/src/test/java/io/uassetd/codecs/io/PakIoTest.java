@@ -78,6 +78,12 @@ class PakIoTest {
         }
         assertThat(Files.readAllBytes(target)).containsExactly(1, 2, 3);
         assertThat(Files.list(tmp.resolve("sub"))).hasSize(1);
+        // the output has the permissions any new file gets here (umask applied), not a temp file's 0600
+        Path plain = tmp.resolve("sub/plain.bin");
+        Files.write(plain, new byte[] {1});
+        if (Files.getFileStore(plain).supportsFileAttributeView("posix")) {
+            assertThat(Files.getPosixFilePermissions(target)).isEqualTo(Files.getPosixFilePermissions(plain));
+        }
     }
 
     @Test
