@@ -15,6 +15,7 @@ final class Bc7Encoder {
     private final int topPartitions;
     private final int top3Partitions;
     private final int refine;
+    private final int rotations;
 
     // candidate state
     private final int[] px = new int[64];
@@ -42,16 +43,19 @@ final class Bc7Encoder {
                 topPartitions = 1;
                 top3Partitions = 0;
                 refine = 1;
+                rotations = 1;
                 break;
             case BEST:
                 topPartitions = 64;
                 top3Partitions = 16;
                 refine = 3;
+                rotations = 4;
                 break;
             default:
-                topPartitions = 8;
-                top3Partitions = 4;
+                topPartitions = 2;
+                top3Partitions = 1;
                 refine = 1;
+                rotations = 4;
         }
     }
 
@@ -91,7 +95,7 @@ final class Bc7Encoder {
                 }
             }
         } else {
-            for (int rot = 0; rot < (topPartitions >= 6 ? 4 : 1) && bestErr > 0; rot++) {
+            for (int rot = 0; rot < rotations && bestErr > 0; rot++) {
                 tryMode(5, 0, rot, out, o);
             }
             rankPartitions(Bptc.P2, 2, 64, 4);
@@ -197,6 +201,9 @@ final class Bc7Encoder {
         if (n <= 1) {
             return 0;
         }
+        if (ch == 3) {
+            return lineError3(b, n);
+        }
         double[] m = lm;
         for (int i = 0; i < ch; i++) {
             m[i] = acc[b + MEAN_SLOT[i]] / n;
@@ -229,7 +236,7 @@ final class Bc7Encoder {
             }
             len = Math.sqrt(len);
             if (len < 1e-12) {
-                return Math.max(0, total - lambda);
+                return Math.max(0, total - lambda) + lambda * SPREAD;
             }
             double vl = 0;
             for (int i = 0; i < ch; i++) {
@@ -240,8 +247,55 @@ final class Bc7Encoder {
                 vec[i] = nvec[i] / len;
             }
         }
-        return Math.max(0, total - lambda);
+        return Math.max(0, total - lambda) + lambda * SPREAD;
     }
+
+    /** {@link #lineError} for RGB with the 3x3 covariance in locals. */
+    private double lineError3(int b, double n) {
+        double[] acc = this.acc;
+        double mr = acc[b + 1] / n, mg = acc[b + 2] / n, mb = acc[b + 3] / n;
+        double rr = acc[b + 4] - n * mr * mr, rg = acc[b + 5] - n * mr * mg, rb = acc[b + 6] - n * mr * mb;
+        double gg = acc[b + 7] - n * mg * mg, gb = acc[b + 8] - n * mg * mb, bb = acc[b + 9] - n * mb * mb;
+        double total = rr + gg + bb;
+        // power iteration from the column of the widest channel
+        double x, y, z;
+        if (rr >= gg && rr >= bb) {
+            x = rr;
+            y = rg;
+            z = rb;
+        } else if (gg >= bb) {
+            x = rg;
+            y = gg;
+            z = gb;
+        } else {
+            x = rb;
+            y = gb;
+            z = bb;
+        }
+        double lambda = 0;
+        for (int it = 0; it < 4; it++) {
+            double nx = rr * x + rg * y + rb * z;
+            double ny = rg * x + gg * y + gb * z;
+            double nz = rb * x + gb * y + bb * z;
+            double len2 = nx * nx + ny * ny + nz * nz;
+            double vl2 = x * x + y * y + z * z;
+            if (len2 < 1e-24 || vl2 < 1e-24) {
+                break;
+            }
+            lambda = Math.sqrt(len2 / vl2);
+            x = nx;
+            y = ny;
+            z = nz;
+        }
+        return Math.max(0, total - lambda) + lambda * SPREAD;
+    }
+
+    /**
+     * Share of a subset's spread along its line added to the line-fit error when ranking partitions: the
+     * interpolation error of a few index levels grows with the spread, so among partitions whose colours all
+     * lie on lines (grey or two-colour blocks, where the line error alone ties) the tighter subsets win.
+     */
+    private static final double SPREAD = 0.04;
 
     // ---- one mode / partition candidate ----
 
@@ -552,6 +606,9 @@ final class Bc7Encoder {
             }
         }
         byte[] near = NEAREST[ib];
+        if (c0 == 0) {
+            return assignColour(n, c1 == 4, dd, near, nIdx, limit);
+        }
         long total = 0;
         for (int i = 0; i < n; i++) {
             int t = mem[i];
@@ -574,6 +631,49 @@ final class Bc7Encoder {
                     int d = pal[pk + c] - px[tp4 + c];
                     e += d * d;
                 }
+                if (e < bestE) {
+                    bestE = e;
+                    best = k;
+                }
+            }
+            tIdx[t] = best;
+            total += bestE;
+            if (total >= limit) {
+                return total;
+            }
+        }
+        return total;
+    }
+
+    /** {@link #assign} for RGB or RGBA with the channels written out (the common case). */
+    private long assignColour(int n, boolean four, int dd, byte[] near, int nIdx, long limit) {
+        int[] pal = this.pal, px = this.px, mem = this.mem, tIdx = this.tIdx;
+        int r0 = e0[0], g0 = e0[1], b0 = e0[2], a0 = four ? e0[3] : 0;
+        int dr = e1[0] - r0, dg = e1[1] - g0, db = e1[2] - b0, da = four ? e1[3] - a0 : 0;
+        if (!four) {
+            for (int k = 0; k < nIdx; k++) {
+                pal[k * 4 + 3] = 0;
+            }
+        }
+        int half = dd >> 1;
+        int last = nIdx - 1;
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            int t = mem[i];
+            int tp4 = t * 4;
+            int pr = px[tp4], pg = px[tp4 + 1], pbl = px[tp4 + 2], pa = four ? px[tp4 + 3] : 0;
+            int guess = 0;
+            if (dd > 0) {
+                int dot = (pr - r0) * dr + (pg - g0) * dg + (pbl - b0) * db + (pa - a0) * da;
+                int f = (dot * 64 + half) / dd;
+                guess = near[f < 0 ? 0 : f > 64 ? 64 : f];
+            }
+            int kLo = guess > 0 ? guess - 1 : 0, kHi = guess < last ? guess + 1 : last;
+            int best = guess, bestE = Integer.MAX_VALUE;
+            for (int k = kLo; k <= kHi; k++) {
+                int pk = k * 4;
+                int x = pal[pk] - pr, y = pal[pk + 1] - pg, z = pal[pk + 2] - pbl, q = pal[pk + 3] - pa;
+                int e = x * x + y * y + z * z + q * q;
                 if (e < bestE) {
                     bestE = e;
                     best = k;
