@@ -15,6 +15,7 @@ final class Bc7Encoder {
     private final int topPartitions;
     private final int top3Partitions;
     private final int refine;
+    private final int rotations;
 
     // candidate state
     private final int[] px = new int[64];
@@ -42,16 +43,19 @@ final class Bc7Encoder {
                 topPartitions = 1;
                 top3Partitions = 0;
                 refine = 1;
+                rotations = 1;
                 break;
             case BEST:
                 topPartitions = 64;
                 top3Partitions = 16;
                 refine = 3;
+                rotations = 4;
                 break;
             default:
-                topPartitions = 8;
-                top3Partitions = 4;
+                topPartitions = 2;
+                top3Partitions = 1;
                 refine = 1;
+                rotations = 4;
         }
     }
 
@@ -70,6 +74,7 @@ final class Bc7Encoder {
         if (bestErr == 0) {
             return;
         }
+        moments();
         if (opaque) {
             rankPartitions(Bptc.P2, 2, 64, 3);
             for (int k = 0; k < topPartitions && bestErr > 0; k++) {
@@ -77,17 +82,20 @@ final class Bc7Encoder {
                 tryMode(3, order[k], 0, out, o);
             }
             if (top3Partitions > 0 && bestErr > 0) {
-                rankPartitions(Bptc.P3, 3, 16, 3);
-                for (int k = 0; k < top3Partitions && bestErr > 0; k++) {
-                    tryMode(0, order[k], 0, out, o);
-                }
+                // one ranking of all 64 serves both: mode 0 has only the first 16 partitions
                 rankPartitions(Bptc.P3, 3, 64, 3);
+                for (int k = 0, tried = 0; k < 64 && tried < top3Partitions && bestErr > 0; k++) {
+                    if (order[k] < 16) {
+                        tryMode(0, order[k], 0, out, o);
+                        tried++;
+                    }
+                }
                 for (int k = 0; k < top3Partitions && bestErr > 0; k++) {
                     tryMode(2, order[k], 0, out, o);
                 }
             }
         } else {
-            for (int rot = 0; rot < (topPartitions >= 6 ? 4 : 1) && bestErr > 0; rot++) {
+            for (int rot = 0; rot < rotations && bestErr > 0; rot++) {
                 tryMode(5, 0, rot, out, o);
             }
             rankPartitions(Bptc.P2, 2, 64, 4);
@@ -101,33 +109,75 @@ final class Bc7Encoder {
     private final double[] cov = new double[16];
     private final double[] vec = new double[4];
     private final double[] nvec = new double[4];
+    private final double[] lm = new double[4];
+    private final int[] mom = new int[16 * 15];
+    /** Moment slot of the product of channels i and j (see {@link #moments}); MEAN_SLOT of channel i. */
+    private static final int[] Q = {4, 5, 6, 11, 5, 7, 8, 12, 6, 8, 9, 13, 11, 12, 13, 14};
+    private static final int[] MEAN_SLOT = {1, 2, 3, 10};
+
+    /** Per-texel moments (1, r, g, b, a and the ten products) summed per subset by {@link #rankPartitions}. */
+    private void moments() {
+        for (int t = 0; t < 16; t++) {
+            int r = px[t * 4], g = px[t * 4 + 1], bl = px[t * 4 + 2], a = px[t * 4 + 3];
+            int b = t * 15;
+            // RGB moments first (10), then the alpha ones (5), so colour-only ranking adds 10 values
+            mom[b] = 1;
+            mom[b + 1] = r;
+            mom[b + 2] = g;
+            mom[b + 3] = bl;
+            mom[b + 4] = r * r;
+            mom[b + 5] = r * g;
+            mom[b + 6] = r * bl;
+            mom[b + 7] = g * g;
+            mom[b + 8] = g * bl;
+            mom[b + 9] = bl * bl;
+            mom[b + 10] = a;
+            mom[b + 11] = r * a;
+            mom[b + 12] = g * a;
+            mom[b + 13] = bl * a;
+            mom[b + 14] = a * a;
+        }
+    }
+
+    private final int[] iacc = new int[3 * 15];
 
     /** Orders the first {@code n} partitions of {@code table} by the error of a one-line fit per subset. */
     private void rankPartitions(int[] table, int subsets, int n, int channels) {
+        int[] mom = this.mom;
+        int[] ia = this.iacc;
+        // whole-block sums; subset 0 = whole minus the others, so only texels of subsets 1 and 2 are added
+        for (int k = 0; k < 15; k++) {
+            int sum = 0;
+            for (int t = 0; t < 16; t++) {
+                sum += mom[t * 15 + k];
+            }
+            ia[k] = sum;
+        }
+        int nk = channels == 3 ? 10 : 15;
         for (int p = 0; p < n; p++) {
-            java.util.Arrays.fill(acc, 0, subsets * 15, 0);
+            java.util.Arrays.fill(ia, 15, subsets * 15, 0);
             int part = table[p];
             for (int t = 0; t < 16; t++) {
-                int b = (part >>> (2 * t) & 3) * 15;
-                int r = px[t * 4], g = px[t * 4 + 1], bl = px[t * 4 + 2], a = px[t * 4 + 3];
-                acc[b] += 1;
-                acc[b + 1] += r;
-                acc[b + 2] += g;
-                acc[b + 3] += bl;
-                acc[b + 4] += a;
-                acc[b + 5] += r * r;
-                acc[b + 6] += r * g;
-                acc[b + 7] += r * bl;
-                acc[b + 8] += r * a;
-                acc[b + 9] += g * g;
-                acc[b + 10] += g * bl;
-                acc[b + 11] += g * a;
-                acc[b + 12] += bl * bl;
-                acc[b + 13] += bl * a;
-                acc[b + 14] += a * a;
+                int sub = part >>> (2 * t) & 3;
+                if (sub != 0) {
+                    int b = sub * 15;
+                    int m = t * 15;
+                    for (int k = 0; k < nk; k++) {
+                        ia[b + k] += mom[m + k];
+                    }
+                }
             }
             double err = 0;
             for (int sub = 0; sub < subsets; sub++) {
+                for (int k = 0; k < nk; k++) {
+                    int v = ia[sub * 15 + k];
+                    if (sub == 0) {
+                        for (int o = 1; o < subsets; o++) {
+                            v -= ia[o * 15 + k];
+                        }
+                    }
+                    acc[sub * 15 + k] = v;
+                }
                 err += lineError(sub * 15, channels);
             }
             partErr[p] = (long) err;
@@ -151,20 +201,30 @@ final class Bc7Encoder {
         if (n <= 1) {
             return 0;
         }
-        double[] m = {acc[b + 1] / n, acc[b + 2] / n, acc[b + 3] / n, acc[b + 4] / n};
-        int[] q = {5, 6, 7, 8, 6, 9, 10, 11, 7, 10, 12, 13, 8, 11, 13, 14};
+        if (ch == 3) {
+            return lineError3(b, n);
+        }
+        double[] m = lm;
+        for (int i = 0; i < ch; i++) {
+            m[i] = acc[b + MEAN_SLOT[i]] / n;
+        }
         double total = 0;
+        int start = 0;
         for (int i = 0; i < ch; i++) {
             for (int j = 0; j < ch; j++) {
-                cov[i * 4 + j] = acc[b + q[i * 4 + j]] - n * m[i] * m[j];
+                cov[i * 4 + j] = acc[b + Q[i * 4 + j]] - n * m[i] * m[j];
             }
             total += cov[i * 5];
+            if (cov[i * 5] > cov[start * 5]) {
+                start = i;
+            }
         }
+        // power iteration from the column of the widest channel
         for (int i = 0; i < ch; i++) {
-            vec[i] = 1;
+            vec[i] = cov[i * 4 + start];
         }
         double lambda = 0;
-        for (int it = 0; it < 6; it++) {
+        for (int it = 0; it < 4; it++) {
             double len = 0;
             for (int i = 0; i < ch; i++) {
                 double v = 0;
@@ -176,15 +236,66 @@ final class Bc7Encoder {
             }
             len = Math.sqrt(len);
             if (len < 1e-12) {
-                return Math.max(0, total);
+                return Math.max(0, total - lambda) + lambda * SPREAD;
             }
+            double vl = 0;
+            for (int i = 0; i < ch; i++) {
+                vl += vec[i] * vec[i];
+            }
+            lambda = len / Math.sqrt(vl);
             for (int i = 0; i < ch; i++) {
                 vec[i] = nvec[i] / len;
             }
-            lambda = len;
         }
-        return Math.max(0, total - lambda);
+        return Math.max(0, total - lambda) + lambda * SPREAD;
     }
+
+    /** {@link #lineError} for RGB with the 3x3 covariance in locals. */
+    private double lineError3(int b, double n) {
+        double[] acc = this.acc;
+        double mr = acc[b + 1] / n, mg = acc[b + 2] / n, mb = acc[b + 3] / n;
+        double rr = acc[b + 4] - n * mr * mr, rg = acc[b + 5] - n * mr * mg, rb = acc[b + 6] - n * mr * mb;
+        double gg = acc[b + 7] - n * mg * mg, gb = acc[b + 8] - n * mg * mb, bb = acc[b + 9] - n * mb * mb;
+        double total = rr + gg + bb;
+        // power iteration from the column of the widest channel
+        double x, y, z;
+        if (rr >= gg && rr >= bb) {
+            x = rr;
+            y = rg;
+            z = rb;
+        } else if (gg >= bb) {
+            x = rg;
+            y = gg;
+            z = gb;
+        } else {
+            x = rb;
+            y = gb;
+            z = bb;
+        }
+        double lambda = 0;
+        for (int it = 0; it < 4; it++) {
+            double nx = rr * x + rg * y + rb * z;
+            double ny = rg * x + gg * y + gb * z;
+            double nz = rb * x + gb * y + bb * z;
+            double len2 = nx * nx + ny * ny + nz * nz;
+            double vl2 = x * x + y * y + z * z;
+            if (len2 < 1e-24 || vl2 < 1e-24) {
+                break;
+            }
+            lambda = Math.sqrt(len2 / vl2);
+            x = nx;
+            y = ny;
+            z = nz;
+        }
+        return Math.max(0, total - lambda) + lambda * SPREAD;
+    }
+
+    /**
+     * Share of a subset's spread along its line added to the line-fit error when ranking partitions: the
+     * interpolation error of a few index levels grows with the spread, so among partitions whose colours all
+     * lie on lines (grey or two-colour blocks, where the line error alone ties) the tighter subsets win.
+     */
+    private static final double SPREAD = 0.04;
 
     // ---- one mode / partition candidate ----
 
@@ -206,7 +317,7 @@ final class Bc7Encoder {
         long err = 0;
         boolean separateAlpha = mode == 4 || mode == 5;
         for (int s = 0; s < ns; s++) {
-            err += fitSubset(mode, s, separateAlpha ? 3 : 4, false);
+            err += fitSubset(mode, s, separateAlpha || Bc7Decoder.AB[mode] == 0 ? 3 : 4, false);
             if (separateAlpha) {
                 err += fitSubset(mode, s, 1, true);
             }
@@ -247,29 +358,70 @@ final class Bc7Encoder {
         return x | x >> bits;
     }
 
-    /** Quantizes an 8-bit target to cb bits with p-bit p (-1 = none); returns the cb-bit value. */
-    private static int quant(double v, int cb, int p) {
-        int n = p < 0 ? cb : cb + 1;
-        int max = (1 << n) - 1;
-        int best = 0, bestD = Integer.MAX_VALUE;
-        int guess = (int) Math.round(v * max / 255.0);
-        for (int g = guess - 2; g <= guess + 2; g++) {
-            int q = p < 0 ? g : g >> 1;
-            if (p >= 0 && (g & 1) != p) {
-                continue;
-            }
-            if (q < 0 || q > (1 << cb) - 1) {
-                continue;
-            }
-            int e = expand(p < 0 ? q : q << 1 | p, n);
-            int d = (int) Math.abs(e - v);
-            if (d < bestD) {
-                bestD = d;
-                best = q;
+    /**
+     * Best cb-bit value (with p-bit p, -1 = none) for each 8-bit target: QUANT[cb * 3 + p + 1][v], searching
+     * every value for the one whose expansion is closest to v.
+     */
+    private static final int[][] QUANT = new int[9 * 3][];
+
+    static {
+        for (int cb = 1; cb <= 8; cb++) {
+            for (int p = -1; p <= 1; p++) {
+                int n = p < 0 ? cb : cb + 1;
+                if (n > 8) {
+                    continue;
+                }
+                int[] t = new int[256];
+                for (int v = 0; v < 256; v++) {
+                    int best = 0, bestD = Integer.MAX_VALUE;
+                    for (int q = 0; q < 1 << cb; q++) {
+                        int d = Math.abs(expand(p < 0 ? q : q << 1 | p, n) - v);
+                        if (d < bestD) {
+                            bestD = d;
+                            best = q;
+                        }
+                    }
+                    t[v] = best;
+                }
+                QUANT[cb * 3 + p + 1] = t;
             }
         }
-        return best;
     }
+
+    /** Quantizes an 8-bit target to cb bits with p-bit p (-1 = none); returns the cb-bit value. */
+    private static int quant(double v, int cb, int p) {
+        int iv = (int) (v + 0.5);
+        return QUANT[cb * 3 + p + 1][iv < 0 ? 0 : iv > 255 ? 255 : iv];
+    }
+
+    /** Nearest index of each weight 0..64, per index bit count (2, 3, 4). */
+    private static final byte[][] NEAREST = new byte[5][65];
+
+    static {
+        for (int ib = 2; ib <= 4; ib++) {
+            int[] w = Bptc.weights(ib);
+            for (int v = 0; v <= 64; v++) {
+                int best = 0;
+                for (int k = 1; k < w.length; k++) {
+                    if (Math.abs(w[k] - v) < Math.abs(w[best] - v)) {
+                        best = k;
+                    }
+                }
+                NEAREST[ib][v] = (byte) best;
+            }
+        }
+    }
+
+    // subset scratch (no per-block allocation)
+    private final int[] mem = new int[16];
+    private final double[] fMean = new double[4];
+    private final double[] fAxis = new double[4];
+    private final double[] fCov = new double[16];
+    private final double[] fNv = new double[4];
+    private final double[] lsA = new double[4];
+    private final double[] lsB = new double[4];
+    private final int[] e0 = new int[4];
+    private final int[] e1 = new int[4];
 
     /**
      * Fits subset {@code s} of the current candidate: channels 0..ch-1 (colour or RGBA), or the alpha
@@ -289,54 +441,56 @@ final class Bc7Encoder {
             ib = Bc7Decoder.IB[mode];
         }
         int[] w = Bptc.weights(ib);
-        int nIdx = 1 << ib;
-        // principal axis and extremes
-        double[] mean = new double[4];
+        int[] px = this.px;
         int n = 0;
         for (int t = 0; t < 16; t++) {
-            if (subsetOf[t] != s) {
-                continue;
+            if (subsetOf[t] == s) {
+                mem[n++] = t;
             }
-            for (int c = c0; c < c1; c++) {
-                mean[c] += px[t * 4 + c];
-            }
-            n++;
         }
         if (n == 0) {
             return 0;
         }
+        // principal axis and extremes
+        double[] mean = fMean;
+        double[] axis = fAxis;
         for (int c = c0; c < c1; c++) {
-            mean[c] /= n;
+            double sum = 0;
+            for (int i = 0; i < n; i++) {
+                sum += px[mem[i] * 4 + c];
+            }
+            mean[c] = sum / n;
+            axis[c] = 0;
         }
-        double[] axis = new double[4];
         if (c1 - c0 == 1) {
             axis[c0] = 1;
         } else {
-            double[] cov = new double[16];
-            for (int t = 0; t < 16; t++) {
-                if (subsetOf[t] != s) {
-                    continue;
-                }
-                for (int a = c0; a < c1; a++) {
-                    double da = px[t * 4 + a] - mean[a];
-                    for (int b = c0; b < c1; b++) {
-                        cov[a * 4 + b] += da * (px[t * 4 + b] - mean[b]);
+            double[] cov = fCov;
+            for (int a = c0; a < c1; a++) {
+                for (int b = a; b < c1; b++) {
+                    double sum = 0;
+                    double ma = mean[a], mb = mean[b];
+                    for (int i = 0; i < n; i++) {
+                        int t = mem[i] * 4;
+                        sum += (px[t + a] - ma) * (px[t + b] - mb);
                     }
+                    cov[a * 4 + b] = sum;
+                    cov[b * 4 + a] = sum;
                 }
             }
             for (int a = c0; a < c1; a++) {
                 axis[a] = 1;
             }
+            double[] nv = fNv;
             for (int it = 0; it < 8; it++) {
-                double[] nv = new double[4];
-                for (int a = c0; a < c1; a++) {
-                    for (int b = c0; b < c1; b++) {
-                        nv[a] += cov[a * 4 + b] * axis[b];
-                    }
-                }
                 double len = 0;
                 for (int a = c0; a < c1; a++) {
-                    len += nv[a] * nv[a];
+                    double v = 0;
+                    for (int b = c0; b < c1; b++) {
+                        v += cov[a * 4 + b] * axis[b];
+                    }
+                    nv[a] = v;
+                    len += v * v;
                 }
                 len = Math.sqrt(len);
                 if (len < 1e-9) {
@@ -348,13 +502,11 @@ final class Bc7Encoder {
             }
         }
         double lo = Double.MAX_VALUE, hi = -Double.MAX_VALUE;
-        for (int t = 0; t < 16; t++) {
-            if (subsetOf[t] != s) {
-                continue;
-            }
+        for (int i = 0; i < n; i++) {
+            int t = mem[i] * 4;
             double p = 0;
             for (int c = c0; c < c1; c++) {
-                p += (px[t * 4 + c] - mean[c]) * axis[c];
+                p += (px[t + c] - mean[c]) * axis[c];
             }
             lo = Math.min(lo, p);
             hi = Math.max(hi, p);
@@ -364,9 +516,9 @@ final class Bc7Encoder {
             fe[4 + c] = clamp255(mean[c] + axis[c] * hi);
         }
         long bestE = Long.MAX_VALUE;
+        int[] dst = alphaOnly ? idx2 : idx;
         for (int pass = 0; pass <= refine; pass++) {
             int pCombos = epb ? 4 : spb ? 2 : 1;
-            long passBest = Long.MAX_VALUE;
             for (int pc = 0; pc < pCombos; pc++) {
                 int p0 = epb ? pc & 1 : spb ? pc : -1;
                 int p1 = epb ? pc >> 1 : spb ? pc : -1;
@@ -375,12 +527,7 @@ final class Bc7Encoder {
                     tq[c] = quant(fe[c], cb, p0);
                     tq[4 + c] = quant(fe[4 + c], cb, p1);
                 }
-                tp[0] = p0;
-                tp[1] = p1;
-                long e = assign(s, c0, c1, bits, abits, alphaOnly, p0, p1, w, nIdx);
-                if (e < passBest) {
-                    passBest = e;
-                }
+                long e = assign(n, c0, c1, bits, abits, alphaOnly, p0, p1, w, ib, bestE);
                 if (e < bestE) {
                     bestE = e;
                     for (int c = c0; c < c1; c++) {
@@ -391,11 +538,8 @@ final class Bc7Encoder {
                         pb[s * 2] = Math.max(0, p0);
                         pb[s * 2 + 1] = Math.max(0, p1);
                     }
-                    int[] dst = alphaOnly ? idx2 : idx;
-                    for (int t = 0; t < 16; t++) {
-                        if (subsetOf[t] == s) {
-                            dst[t] = tIdx[t];
-                        }
+                    for (int i = 0; i < n; i++) {
+                        dst[mem[i]] = tIdx[mem[i]];
                     }
                 }
             }
@@ -403,14 +547,15 @@ final class Bc7Encoder {
                 break;
             }
             // least squares on the best indices so far
-            int[] src = alphaOnly ? idx2 : idx;
             double aa = 0, ab = 0, bb = 0;
-            double[] ax = new double[4], bx = new double[4];
-            for (int t = 0; t < 16; t++) {
-                if (subsetOf[t] != s) {
-                    continue;
-                }
-                double f = w[src[t]] / 64.0, g = 1 - f;
+            double[] ax = lsA, bx = lsB;
+            for (int c = c0; c < c1; c++) {
+                ax[c] = 0;
+                bx[c] = 0;
+            }
+            for (int i = 0; i < n; i++) {
+                int t = mem[i];
+                double f = w[dst[t]] / 64.0, g = 1 - f;
                 aa += g * g;
                 ab += g * f;
                 bb += f * f;
@@ -435,30 +580,55 @@ final class Bc7Encoder {
         return v < 0 ? 0 : v > 255 ? 255 : v;
     }
 
-    /** Builds the palette for the trial endpoints in tq/p0/p1 and assigns each texel its best index. */
-    private long assign(int s, int c0, int c1, int bits, int abits, boolean alphaOnly, int p0, int p1, int[] w, int nIdx) {
-        int[] e0 = new int[4], e1 = new int[4];
+    /**
+     * Builds the palette for the trial endpoints in tq/p0/p1 and assigns each member texel its best index:
+     * the index nearest the texel's projection on the endpoint line and its neighbours are measured exactly
+     * against the decoder's palette. Stops early (returning a value >= {@code limit}) once the error
+     * reaches {@code limit}.
+     */
+    private long assign(int n, int c0, int c1, int bits, int abits, boolean alphaOnly, int p0, int p1, int[] w, int ib,
+            long limit) {
+        int[] e0 = this.e0, e1 = this.e1, pal = this.pal, px = this.px;
+        int nIdx = 1 << ib;
+        int dd = 0;
         for (int c = c0; c < c1; c++) {
             int cb = c == 3 && !alphaOnly && abits > 0 ? abits : bits;
             int n0 = p0 < 0 ? cb : cb + 1;
             e0[c] = expand(p0 < 0 ? tq[c] : tq[c] << 1 | p0, n0);
             e1[c] = expand(p1 < 0 ? tq[4 + c] : tq[4 + c] << 1 | p1, n0);
+            int d = e1[c] - e0[c];
+            dd += d * d;
         }
         for (int k = 0; k < nIdx; k++) {
+            int wk = w[k], iw = 64 - wk;
             for (int c = c0; c < c1; c++) {
-                pal[k * 4 + c] = (e0[c] * (64 - w[k]) + e1[c] * w[k] + 32) >> 6;
+                pal[k * 4 + c] = (e0[c] * iw + e1[c] * wk + 32) >> 6;
             }
         }
+        byte[] near = NEAREST[ib];
+        if (c0 == 0) {
+            return assignColour(n, c1 == 4, dd, near, nIdx, limit);
+        }
         long total = 0;
-        for (int t = 0; t < 16; t++) {
-            if (subsetOf[t] != s) {
-                continue;
-            }
-            int best = 0, bestE = Integer.MAX_VALUE;
-            for (int k = 0; k < nIdx; k++) {
-                int e = 0;
+        for (int i = 0; i < n; i++) {
+            int t = mem[i];
+            int tp4 = t * 4;
+            int guess = 0;
+            if (dd > 0) {
+                int dot = 0;
                 for (int c = c0; c < c1; c++) {
-                    int d = pal[k * 4 + c] - px[t * 4 + c];
+                    dot += (px[tp4 + c] - e0[c]) * (e1[c] - e0[c]);
+                }
+                int f = (dot * 64 + (dd >> 1)) / dd;
+                guess = near[f < 0 ? 0 : f > 64 ? 64 : f];
+            }
+            int kLo = Math.max(0, guess - 1), kHi = Math.min(nIdx - 1, guess + 1);
+            int best = guess, bestE = Integer.MAX_VALUE;
+            for (int k = kLo; k <= kHi; k++) {
+                int e = 0;
+                int pk = k * 4;
+                for (int c = c0; c < c1; c++) {
+                    int d = pal[pk + c] - px[tp4 + c];
                     e += d * d;
                 }
                 if (e < bestE) {
@@ -468,6 +638,52 @@ final class Bc7Encoder {
             }
             tIdx[t] = best;
             total += bestE;
+            if (total >= limit) {
+                return total;
+            }
+        }
+        return total;
+    }
+
+    /** {@link #assign} for RGB or RGBA with the channels written out (the common case). */
+    private long assignColour(int n, boolean four, int dd, byte[] near, int nIdx, long limit) {
+        int[] pal = this.pal, px = this.px, mem = this.mem, tIdx = this.tIdx;
+        int r0 = e0[0], g0 = e0[1], b0 = e0[2], a0 = four ? e0[3] : 0;
+        int dr = e1[0] - r0, dg = e1[1] - g0, db = e1[2] - b0, da = four ? e1[3] - a0 : 0;
+        if (!four) {
+            for (int k = 0; k < nIdx; k++) {
+                pal[k * 4 + 3] = 0;
+            }
+        }
+        int half = dd >> 1;
+        int last = nIdx - 1;
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            int t = mem[i];
+            int tp4 = t * 4;
+            int pr = px[tp4], pg = px[tp4 + 1], pbl = px[tp4 + 2], pa = four ? px[tp4 + 3] : 0;
+            int guess = 0;
+            if (dd > 0) {
+                int dot = (pr - r0) * dr + (pg - g0) * dg + (pbl - b0) * db + (pa - a0) * da;
+                int f = (dot * 64 + half) / dd;
+                guess = near[f < 0 ? 0 : f > 64 ? 64 : f];
+            }
+            int kLo = guess > 0 ? guess - 1 : 0, kHi = guess < last ? guess + 1 : last;
+            int best = guess, bestE = Integer.MAX_VALUE;
+            for (int k = kLo; k <= kHi; k++) {
+                int pk = k * 4;
+                int x = pal[pk] - pr, y = pal[pk + 1] - pg, z = pal[pk + 2] - pbl, q = pal[pk + 3] - pa;
+                int e = x * x + y * y + z * z + q * q;
+                if (e < bestE) {
+                    bestE = e;
+                    best = k;
+                }
+            }
+            tIdx[t] = best;
+            total += bestE;
+            if (total >= limit) {
+                return total;
+            }
         }
         return total;
     }

@@ -257,6 +257,30 @@ class TextureCodecTest {
     }
 
     @Test
+    void parallelEncodingGivesTheSerialBytes() {
+        Image streaming = ImageFiles.read(TextureTestSupport.source("streaming.png"));
+        Image hdr = ImageFiles.read(TextureTestSupport.source("hdr.exr"));
+        Image rgba = ImageFiles.read(TextureTestSupport.source("rgba.png"));
+        Object[][] cases = {
+            {PixelFormat.PF_DXT1, streaming}, {PixelFormat.PF_DXT5, rgba}, {PixelFormat.PF_BC5, streaming},
+            {PixelFormat.PF_BC7, streaming.crop(0, 0, 132, 100)}, {PixelFormat.PF_BC7, rgba}, {PixelFormat.PF_BC6H, hdr}};
+        for (Object[] c : cases) {
+            PixelFormat f = (PixelFormat) c[0];
+            Image im = (Image) c[1];
+            for (EncodeOptions o : List.of(EncodeOptions.FAST, EncodeOptions.DEFAULT)) {
+                assertTrue(o.parallel());
+                byte[] serial = TextureEncoder.encode(f, im, o.withParallel(false));
+                byte[] parallel = TextureEncoder.encode(f, im, o);
+                assertEquals(f.mipSize(im.width(), im.height()), parallel.length);
+                assertArrayEquals(serial, parallel, f + " " + o.quality() + " " + im.width() + "x" + im.height());
+            }
+        }
+        // the BC6H option check still happens on the caller's thread for large surfaces
+        assertThrows(UnsupportedVersionException.class, () -> TextureEncoder.encode(PixelFormat.PF_BC6H,
+                Image.rgbaFloat(128, 128, new float[128 * 128 * 4]), new EncodeOptions(EncodeOptions.Quality.NORMAL, true)));
+    }
+
+    @Test
     void badInputAndUnsupportedFormatsRaiseClearErrors() {
         TruncatedDataException t = assertThrows(TruncatedDataException.class,
                 () -> TextureDecoder.decode(PixelFormat.PF_BC7, new byte[100], 0, 64, 64));
