@@ -23,6 +23,7 @@ public final class Bench {
         BENCHMARKS.put("compact", "io.uassetd.bench.CompactJsonBenchmark");
         BENCHMARKS.put("dist", "io.uassetd.bench.DistStartupBenchmark");
         BENCHMARKS.put("texture", "io.uassetd.bench.TextureBenchmark");
+        BENCHMARKS.put("engines", "io.uassetd.bench.EngineDetectionBenchmark");
     }
 
     private Bench() {
