@@ -239,7 +239,6 @@ public final class PackageEngine {
             warnings.add(name + ": unversioned; it reads under " + EngineChoice.names(fits) + ", differently; read as "
                     + fitGroups.get(0).get(0) + " (the newest); name the engine with engine_version if that is wrong");
         }
-        // the releases that read it identically to the one chosen (every release of its layout group)
         // the releases that fit: every release whose read writes back the same bytes and reads the
         // same tables as the one chosen (or, when none writes back, reads the same)
         Object chosen = pkgs.size() > 1 ? fingerprint(pkgs.get(0)) : null;
