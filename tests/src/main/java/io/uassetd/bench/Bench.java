@@ -27,6 +27,7 @@ public final class Bench {
         BENCHMARKS.put("pakverify", "io.uassetd.bench.PakVerifyBenchmark");
         BENCHMARKS.put("texture-batch", "io.uassetd.bench.TextureBatchBenchmark");
         BENCHMARKS.put("peers", "io.uassetd.bench.PeersBenchmark");
+        BENCHMARKS.put("engines", "io.uassetd.bench.EngineDetectionBenchmark");
     }
 
     private Bench() {

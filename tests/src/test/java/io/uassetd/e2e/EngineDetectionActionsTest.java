@@ -108,10 +108,17 @@ class EngineDetectionActionsTest extends SharedDaemon {
             assertThat(a.get("engine_version").textValue() + " " + a.get("engine_source").textValue()).as(rel)
                     .isEqualTo(s[1] + " " + s[2]);
             assertThat(auto.warnings()).as(rel).isEmpty();
+            List<String> fit = candidates(rel, s);
+            if (fit.size() > 1) {
+                assertThat(names(a.get("engine_candidates"))).as(rel).isEqualTo(fit);
+            } else {
+                assertThat(a.has("engine_candidates")).as(rel).isFalse();
+            }
             Reply named = call("get_asset_summary", Map.of("file_path", file, "engine_version", s[0]));
             assertThat(named.success()).as(rel).isTrue();
             JsonNode n = named.dataTree();
             assertThat(n.get("engine_source").textValue()).isEqualTo("request");
+            assertThat(n.has("engine_candidates")).isFalse();
             assertThat(n.get("engine_version").textValue()).isEqualTo(s[0]);
             for (String f : List.of("asset_type", "package_flags", "name_count", "import_count", "export_count", "unversioned",
                     "legacy_file_version")) {
@@ -121,6 +128,56 @@ class EngineDetectionActionsTest extends SharedDaemon {
         }
         assertThat(perEngine).isEqualTo(Map.of("UE4_25", 1, "UE4_27", 19, "UE5_1", 23, "UE5_4", 1, "UE5_5", 14, "UE5_6", 4,
                 "UE5_7", 5));
+    }
+
+    static final List<String> UE4_16_TO_27 = List.of("UE4_27", "UE4_26", "UE4_25", "UE4_24", "UE4_23", "UE4_22", "UE4_21", "UE4_20",
+            "UE4_19", "UE4_18", "UE4_17", "UE4_16");
+    static final List<String> UE5_1_TO_5 = List.of("UE5_5", "UE5_4", "UE5_3", "UE5_2", "UE5_1");
+
+    /** The releases a package fits (engine_candidates): identical reads of unversioned cooks, 4.24/4.25 sharing file version 518. */
+    static List<String> candidates(String rel, String[] set) {
+        if (rel.startsWith("uassetapi/TestJson/ABP_SMG_A")) {
+            return List.of("UE4_25", "UE4_24");
+        }
+        if (!set[2].equals("probe")) {
+            return List.of(set[1]);
+        }
+        return set[1].equals("UE4_27") ? UE4_16_TO_27 : set[1].equals("UE5_5") ? UE5_1_TO_5 : List.of(set[1]);
+    }
+
+    static List<String> names(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.textValue()));
+        return out;
+    }
+
+    @Test
+    void oneRequestOverEveryLegacyFixtureFindsWhatEachAloneIsFoundAs() throws Exception {
+        List<String> all = legacyPackages();
+        List<String> files = all.stream().map(r -> Fixtures.path(r).toString()).toList();
+        Reply batch = call("batch_detect", Map.of("file_paths", files));
+        assertThat(batch.success()).as(batch.message()).isTrue();
+        JsonNode d = batch.dataTree();
+        assertThat(d.get("total_files").intValue()).isEqualTo(67);
+        Map<String, List<String>> fitOf = new LinkedHashMap<>();
+        for (int i = 0; i < all.size(); i++) {
+            JsonNode r = d.get("results").get(i);
+            assertThat(r.hasNonNull("error")).as(all.get(i)).isFalse();
+            Reply alone = call("detect_type", Map.of("file_path", files.get(i)));
+            assertThat(r.get("asset_type").textValue()).as(all.get(i)).isEqualTo(alone.dataTree().get("asset_type").textValue());
+            String[] s = set(all.get(i));
+            fitOf.computeIfAbsent(s[1], k -> new ArrayList<>()).addAll(candidates(all.get(i), s));
+        }
+        List<String> engines = names(d.get("engine_version"));
+        assertThat(engines).containsExactlyInAnyOrder("UE4_25", "UE4_27", "UE5_1", "UE5_4", "UE5_5", "UE5_6", "UE5_7");
+        List<String> sources = names(d.get("engine_source"));
+        assertThat(sources.get(engines.indexOf("UE4_27"))).isEqualTo("probe");
+        assertThat(sources.get(engines.indexOf("UE5_7"))).isEqualTo("package");
+        for (int i = 0; i < engines.size(); i++) {
+            assertThat(names(d.get("engine_candidates").get(i))).as(engines.get(i))
+                    .isEqualTo(fitOf.get(engines.get(i)).stream().distinct().toList());
+        }
+        assertThat(batch.warnings()).isEmpty();
     }
 
     @Test

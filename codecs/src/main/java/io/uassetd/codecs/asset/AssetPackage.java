@@ -116,6 +116,13 @@ public final class AssetPackage {
         }
     }
 
+    /** {@link #open(Path, EngineVersion)} from the files' bytes already read ({@code tail} the .uexp or null). */
+    static AssetPackage open(Path path, byte[] header, byte[] tail, EngineVersion engine) {
+        AssetPackage p = PackageParser.parse(header, tail, path.getFileName().toString(), engine);
+        p.source = path;
+        return p;
+    }
+
     /** True when the bytes start with the legacy package tag 0x9E2A83C1 (Zen packages do not). */
     public static boolean isLegacyPackage(byte[] start) {
         return start.length >= 4 && ((start[0] & 0xFF) | (start[1] & 0xFF) << 8 | (start[2] & 0xFF) << 16

@@ -7,7 +7,6 @@ import io.uassetd.codecs.asset.version.PackageVersion;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.usmap.UsmapVersioning;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -19,6 +18,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import io.uassetd.codecs.asset.version.VersionGates;
 
 /**
  * Opens a legacy package when the engine that cooked it may not be known. In order: the engine the
@@ -36,12 +37,43 @@ public final class PackageEngine {
     private PackageEngine() {
     }
 
+    /**
+     * Probe decisions shared by the packages of one request: a batch of unversioned packages from
+     * one game (same mappings, LegacyFileVersion, custom versions and folder) is probed once. Each
+     * later package of the group is read under the release the probe kept, noting the version gates
+     * the read consulted; it takes the decision when it reads strictly and every release the probe
+     * found identical still answers those gates the same way, and is probed itself otherwise.
+     * Thread-safe.
+     */
+    public static final class Batch {
+        private final java.util.concurrent.ConcurrentHashMap<List<Object>, Decision> decisions = new java.util.concurrent.ConcurrentHashMap<>();
+
+        /** Packages opened with a decision of this batch rather than a probe of their own. */
+        private final java.util.concurrent.atomic.AtomicInteger reused = new java.util.concurrent.atomic.AtomicInteger();
+
+        /** How many packages took a decision of this batch instead of being probed. */
+        public int reused() {
+            return reused.get();
+        }
+    }
+
+    /** A probe's outcome for reuse: the release read, the releases found identical, the custom versions seen. */
+    private record Decision(EngineVersion read, List<EngineVersion> identical, List<EngineVersion> tried,
+            io.uassetd.codecs.asset.version.CustomVersionContainer customVersions) {
+    }
+
     /** Opens {@code path} (a .uasset/.umap; its .uexp beside it). {@code requested} null means detect. */
     public static Opened open(Path path, EngineVersion requested, UsmapVersioning usmapVersions) {
+        return open(path, requested, usmapVersions, null);
+    }
+
+    /** As {@link #open(Path, EngineVersion, UsmapVersioning)}, sharing probe decisions through {@code batch} (may be null). */
+    public static Opened open(Path path, EngineVersion requested, UsmapVersioning usmapVersions, Batch batch) {
         if (requested != null) {
             return new Opened(AssetPackage.open(path, requested), EngineChoice.of(requested, EngineSource.REQUEST));
         }
-        return detect(path, head(path), null, usmapVersions);
+        byte[][] files = files(path);
+        return detect(path, files[0], files, usmapVersions, batch);
     }
 
     /** Opens a package from memory ({@code exports} the .uexp or null) the same way. */
@@ -49,22 +81,17 @@ public final class PackageEngine {
         if (requested != null) {
             return new Opened(AssetPackage.read(header, exports, fileName, requested), EngineChoice.of(requested, EngineSource.REQUEST));
         }
-        return detect(null, header, new byte[][] {header, exports}, usmapVersions);
-    }
-
-    private static byte[] head(Path path) {
-        try (InputStream in = Files.newInputStream(path)) {
-            return in.readNBytes(32);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read " + path + ": " + e.getMessage(), e);
-        }
+        return detect(null, header, new byte[][] {header, exports}, usmapVersions, null);
     }
 
     private static AssetPackage load(Path path, byte[][] mem, String name, EngineVersion e) {
-        return path != null ? AssetPackage.open(path, e) : AssetPackage.read(mem[0], mem[1], name, e);
+        if (path != null) {
+            return mem != null ? AssetPackage.open(path, mem[0], mem[1], e) : AssetPackage.open(path, e);
+        }
+        return AssetPackage.read(mem[0], mem[1], name, e);
     }
 
-    private static Opened detect(Path path, byte[] head, byte[][] mem, UsmapVersioning usmap) {
+    private static Opened detect(Path path, byte[] head, byte[][] mem, UsmapVersioning usmap, Batch batch) {
         String name = path != null ? path.getFileName().toString() : "package";
         ByteBuffer b = ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN);
         List<EngineVersion> all = EngineChoice.detectable();
@@ -87,7 +114,9 @@ public final class PackageEngine {
                 }
             }
             EngineVersion saved = savedBy(p, same);
-            return new Opened(p, EngineChoice.of(saved != null ? saved : EngineVersion.guess(p.version()), EngineSource.PACKAGE));
+            EngineVersion chosen = saved != null ? saved : EngineVersion.guess(p.version());
+            List<EngineVersion> fit = saved != null || !same.contains(chosen) ? List.of(chosen) : same;
+            return new Opened(p, new EngineChoice(chosen, EngineSource.PACKAGE, List.of(chosen), List.of(), fit));
         }
         // unversioned: the releases that write this LegacyFileVersion
         List<EngineVersion> candidates = new ArrayList<>();
@@ -120,57 +149,170 @@ public final class PackageEngine {
         if (byVersion.size() == 1) {
             EngineVersion e = candidates.get(0);
             try {
-                return new Opened(load(path, mem, name, e), EngineChoice.of(e, source));
+                return new Opened(load(path, mem, name, e), new EngineChoice(e, source, List.of(e), List.of(), candidates));
             } catch (RuntimeException ex) {
                 throw EngineChoice.explain(ex, List.of(e));
             }
         }
-        byte[] original = mem != null ? concat(mem) : null;
-        List<EngineVersion> tried = new ArrayList<>();
-        List<EngineVersion> read = new ArrayList<>();
-        List<AssetPackage> readPkgs = new ArrayList<>();
-        List<EngineVersion> exact = new ArrayList<>();
-        List<AssetPackage> exactPkgs = new ArrayList<>();
-        RuntimeException firstError = null;
-        for (EngineVersion e : byVersion.values()) {
-            tried.add(e);
-            try {
-                AssetPackage p = load(path, mem, name, e);
-                read.add(e);
-                readPkgs.add(p);
-                AssetPackage.Bytes out = p.toBytes();
-                if (original == null) {
-                    original = fileBytes(path);
-                }
-                if (Arrays.equals(concat(new byte[][] {out.header(), out.exports()}), original)) {
-                    exact.add(e);
-                    exactPkgs.add(p);
-                }
-            } catch (FormatException ex) {
-                if (firstError == null) {
-                    firstError = ex;
+        List<Object> key = null;
+        if (batch != null && path != null) {
+            key = java.util.Arrays.asList(usmap == null ? null : new IdentityKey(usmap), legacy,
+                    path.toAbsolutePath().getParent());
+            Decision d = batch.decisions.get(key);
+            if (d != null) {
+                Opened o = reuse(path, mem, name, d, candidates, byVersion);
+                if (o != null) {
+                    batch.reused.incrementAndGet();
+                    return o;
                 }
             }
         }
-        if (read.isEmpty()) {
+        // Read under the newest release not yet covered, noting the version gates the read and the
+        // write-back consulted; every release that answers those gates the same way reads the package
+        // identically, so it shares the result without a read of its own.
+        List<EngineVersion> distinct = new ArrayList<>(byVersion.values());
+        List<EngineVersion> tried = new ArrayList<>(distinct);
+        List<List<EngineVersion>> readGroups = new ArrayList<>();
+        List<AssetPackage> readPkgs = new ArrayList<>();
+        List<Boolean> readExact = new ArrayList<>();
+        RuntimeException firstError = null;
+        while (!distinct.isEmpty()) {
+            EngineVersion e = distinct.get(0);
+            AssetPackage p = null;
+            boolean same = false;
+            FormatException error = null;
+            Set<Enum<?>> gates;
+            try (VersionGates.Recording rec = VersionGates.record()) {
+                try {
+                    p = load(path, mem, name, e);
+                    AssetPackage.Bytes out = p.toBytes();
+                    same = sameBytes(out.header(), out.exports(), mem[0], mem[1]);
+                } catch (FormatException ex) {
+                    error = ex;
+                }
+                gates = Set.copyOf(rec.gates());
+            }
+            List<EngineVersion> group = new ArrayList<>();
+            for (java.util.Iterator<EngineVersion> it = distinct.iterator(); it.hasNext();) {
+                EngineVersion c = it.next();
+                if (c == e || VersionGates.sameAt(gates, e.packageVersion(), c.packageVersion())) {
+                    group.add(c);
+                    it.remove();
+                }
+            }
+            if (error != null) {
+                if (firstError == null) {
+                    firstError = error;
+                }
+                continue;
+            }
+            readGroups.add(group);
+            readPkgs.add(p);
+            readExact.add(same);
+        }
+        if (readGroups.isEmpty()) {
             throw EngineChoice.explain(firstError, tried);
         }
         // a read that writes back the same bytes fits better than one that only reads
-        List<EngineVersion> fits = exact.isEmpty() ? read : exact;
-        List<AssetPackage> pkgs = exact.isEmpty() ? readPkgs : exactPkgs;
+        boolean anyExact = readExact.contains(Boolean.TRUE);
+        List<List<EngineVersion>> fitGroups = new ArrayList<>();
+        List<AssetPackage> pkgs = new ArrayList<>();
+        for (int i = 0; i < readGroups.size(); i++) {
+            if (!anyExact || readExact.get(i)) {
+                fitGroups.add(readGroups.get(i));
+                pkgs.add(readPkgs.get(i));
+            }
+        }
+        List<EngineVersion> fits = new ArrayList<>();
+        fitGroups.forEach(fits::addAll);
+        fits.sort(java.util.Comparator.comparing(EngineVersion::ordinal).reversed());
         // the summary's SavedByEngineVersion / CompatibleWithEngineVersion name the release when the cooker kept them
         for (int i = 0; i < pkgs.size(); i++) {
-            EngineVersion saved = savedBy(pkgs.get(i), fits);
-            if (saved != null && saved == fits.get(i)) {
-                return new Opened(pkgs.get(i), new EngineChoice(saved, EngineSource.PACKAGE, tried, List.of()));
+            EngineVersion saved = savedBy(pkgs.get(i), fitGroups.get(i));
+            if (saved != null) {
+                AssetPackage p = saved == fitGroups.get(i).get(0) ? pkgs.get(i) : load(path, mem, name, saved);
+                return new Opened(p, new EngineChoice(saved, EngineSource.PACKAGE, tried, List.of(), List.of(saved)));
             }
         }
         List<String> warnings = new ArrayList<>();
-        if (pkgs.stream().map(PackageEngine::fingerprint).distinct().count() > 1) {
+        if (pkgs.size() > 1 && pkgs.stream().map(PackageEngine::fingerprint).distinct().count() > 1) {
             warnings.add(name + ": unversioned; it reads under " + EngineChoice.names(fits) + ", differently; read as "
-                    + fits.get(0) + " (the newest); name the engine with engine_version if that is wrong");
+                    + fitGroups.get(0).get(0) + " (the newest); name the engine with engine_version if that is wrong");
         }
-        return new Opened(pkgs.get(0), new EngineChoice(fits.get(0), EngineSource.PROBE, tried, warnings));
+        // the releases that fit: every release whose read writes back the same bytes and reads the
+        // same tables as the one chosen (or, when none writes back, reads the same)
+        Object chosen = pkgs.size() > 1 ? fingerprint(pkgs.get(0)) : null;
+        Set<EngineVersion> same = new java.util.HashSet<>();
+        for (int i = 0; i < pkgs.size(); i++) {
+            if (i == 0 || chosen.equals(fingerprint(pkgs.get(i)))) {
+                same.addAll(fitGroups.get(i));
+            }
+        }
+        List<EngineVersion> identical = new ArrayList<>();
+        for (EngineVersion c : candidates) {
+            if (same.contains(byVersion.get(c.packageVersion()))) {
+                identical.add(c);
+            }
+        }
+        if (key != null && warnings.isEmpty()) {
+            batch.decisions.putIfAbsent(key, new Decision(fitGroups.get(0).get(0), identical, tried, pkgs.get(0).summary().customVersions()));
+        }
+        return new Opened(pkgs.get(0), new EngineChoice(fitGroups.get(0).get(0), EngineSource.PROBE, tried, warnings, identical));
+    }
+
+    /** Mappings compared by identity: the same loaded mappings object. */
+    private record IdentityKey(Object o) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof IdentityKey k && k.o == o;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(o);
+        }
+    }
+
+    /**
+     * Reads {@code path} under a batch decision's release; null (probe it) when it does not read
+     * strictly, has other custom versions, or consults a gate that tells the identical releases apart.
+     */
+    private static Opened reuse(Path path, byte[][] mem, String name, Decision d, List<EngineVersion> candidates,
+            Map<PackageVersion, EngineVersion> byVersion) {
+        AssetPackage p;
+        Set<Enum<?>> gates;
+        try (VersionGates.Recording rec = VersionGates.record()) {
+            try {
+                p = load(path, mem, name, d.read());
+            } catch (FormatException ex) {
+                return null;
+            }
+            gates = Set.copyOf(rec.gates());
+        }
+        if (!Objects.equals(p.summary().customVersions(), d.customVersions())) {
+            return null;
+        }
+        List<EngineVersion> identical = new ArrayList<>();
+        for (EngineVersion c : candidates) {
+            if (VersionGates.sameAt(gates, d.read().packageVersion(), c.packageVersion())) {
+                identical.add(c);
+            }
+        }
+        if (!identical.containsAll(d.identical())) {
+            return null;
+        }
+        List<EngineVersion> reps = new ArrayList<>();
+        for (EngineVersion c : identical) {
+            if (byVersion.get(c.packageVersion()) == c) {
+                reps.add(c);
+            }
+        }
+        EngineVersion saved = savedBy(p, reps);
+        if (saved != null) {
+            AssetPackage q = saved == d.read() ? p : load(path, mem, name, saved);
+            return new Opened(q, new EngineChoice(saved, EngineSource.PACKAGE, d.tried(), List.of(), List.of(saved)));
+        }
+        return new Opened(p, new EngineChoice(d.read(), EngineSource.PROBE, d.tried(), List.of(), d.identical()));
     }
 
     /** The release among {@code among} that the package's recorded engine version (major.minor) names, else null. */
@@ -197,14 +339,28 @@ public final class PackageEngine {
         return Objects.hash(p.names().size(), p.imports(), exports, p.summary().packageFlags());
     }
 
-    private static byte[] fileBytes(Path path) {
+    /** The package's files: the .uasset/.umap and its .uexp (null when there is none). */
+    private static byte[][] files(Path path) {
         try {
             byte[] h = Files.readAllBytes(path);
             Path uexp = AssetPackage.sibling(path, ".uexp");
-            return Files.isRegularFile(uexp) ? concat(new byte[][] {h, Files.readAllBytes(uexp)}) : h;
+            return new byte[][] {h, Files.isRegularFile(uexp) ? Files.readAllBytes(uexp) : null};
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read " + path + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Whether header {@code h1} + exports {@code e1} are the bytes of {@code h2} + {@code e2} (null: none). */
+    private static boolean sameBytes(byte[] h1, byte[] e1, byte[] h2, byte[] e2) {
+        byte[] x1 = e1 == null ? new byte[0] : e1;
+        byte[] x2 = e2 == null ? new byte[0] : e2;
+        if ((long) h1.length + x1.length != (long) h2.length + x2.length) {
+            return false;
+        }
+        if (h1.length == h2.length) {
+            return Arrays.equals(h1, h2) && Arrays.equals(x1, x2);
+        }
+        return Arrays.equals(concat(new byte[][] {h1, x1}), concat(new byte[][] {h2, x2}));
     }
 
     private static byte[] concat(byte[][] parts) {

@@ -48,6 +48,8 @@ public final class ActionContext implements TaskMonitor {
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final List<String> warnings = new ArrayList<>();
     private final java.util.Map<String, String> engines = new java.util.LinkedHashMap<>();
+    private final java.util.Map<String, java.util.Set<String>> engineCandidates = new java.util.LinkedHashMap<>();
+    private final io.uassetd.codecs.asset.PackageEngine.Batch engineBatch = new io.uassetd.codecs.asset.PackageEngine.Batch();
     private long lastProgressNanos;
     private volatile Consumer<ActionContext> onCancel = c -> { };
 
@@ -130,8 +132,27 @@ public final class ActionContext implements TaskMonitor {
     public void usedEngine(io.uassetd.codecs.asset.version.EngineChoice choice) {
         synchronized (engines) {
             engines.putIfAbsent(choice.engine().name(), choice.source().wireName());
+            java.util.Set<String> c = engineCandidates.computeIfAbsent(choice.engine().name(), k -> new java.util.LinkedHashSet<>());
+            choice.candidates().forEach(e -> c.add(e.name()));
         }
         choice.warnings().forEach(this::warn);
+    }
+
+    /**
+     * For each engine recorded by {@link #usedEngine}, the releases that fit the data it was chosen
+     * for (the union over the files read; just the engine when the evidence names it).
+     */
+    public java.util.Map<String, java.util.List<String>> engineCandidates() {
+        synchronized (engines) {
+            java.util.Map<String, java.util.List<String>> out = new java.util.LinkedHashMap<>();
+            engineCandidates.forEach((k, v) -> out.put(k, java.util.List.copyOf(v)));
+            return out;
+        }
+    }
+
+    /** Probe decisions shared by the legacy packages this request opens (see {@link io.uassetd.codecs.asset.PackageEngine.Batch}). */
+    public io.uassetd.codecs.asset.PackageEngine.Batch engineBatch() {
+        return engineBatch;
     }
 
     /** The engines recorded by {@link #usedEngine}: name -> source, in the order first used. */

@@ -43,7 +43,7 @@ public final class Dispatcher {
         }
         try {
             ActionResult r = handler.handle(new Args(spec, request.fields(), env), ctx);
-            return Reply.ok(request.id(), r.message(), withEngine(r.data(), ctx.enginesUsed()), ctx.warnings());
+            return Reply.ok(request.id(), r.message(), withEngine(r.data(), ctx.enginesUsed(), ctx.engineCandidates()), ctx.warnings());
         } catch (Throwable t) {
             if (t instanceof VirtualMachineError && !(t instanceof OutOfMemoryError)) {
                 throw (VirtualMachineError) t;
@@ -57,15 +57,18 @@ public final class Dispatcher {
      * The reply data with {@code engine_version} and {@code engine_source} added when the action
      * used an engine (several, for files read under different ones: arrays), unless it says itself.
      */
-    static Object withEngine(Object data, Map<String, String> engines) {
-        return engines.isEmpty() || data == null ? data : new WithEngine(data, engines);
+    static Object withEngine(Object data, Map<String, String> engines, Map<String, java.util.List<String>> candidates) {
+        return engines.isEmpty() || data == null ? data : new WithEngine(data, engines, candidates);
     }
 
     /**
      * Reply data an engine was used for: written as the action's data object plus
-     * {@code engine_version} and {@code engine_source}; {@link #data} is the action's own data.
+     * {@code engine_version} and {@code engine_source}; {@link #data} is the action's own data. When
+     * the evidence leaves several releases that read the data identically, {@code engine_candidates}
+     * lists them (newest first; an array of such lists, parallel to {@code engine_version}, when
+     * several engines were used).
      */
-    public record WithEngine(Object data, Map<String, String> engines) {
+    public record WithEngine(Object data, Map<String, String> engines, Map<String, java.util.List<String>> candidates) {
         /** The action's data, unwrapped when it is a WithEngine. */
         public static Object unwrap(Object data) {
             return data instanceof WithEngine w ? w.data() : data;
@@ -83,6 +86,11 @@ public final class Dispatcher {
                     o.put("engine_version", e.getKey());
                 }
                 o.put("engine_source", e.getValue());
+                java.util.List<String> c = candidates == null ? null : candidates.get(e.getKey());
+                if (c != null && c.size() > 1) {
+                    com.fasterxml.jackson.databind.node.ArrayNode a = o.putArray("engine_candidates");
+                    c.forEach(a::add);
+                }
             } else {
                 com.fasterxml.jackson.databind.node.ArrayNode names = o.arrayNode();
                 com.fasterxml.jackson.databind.node.ArrayNode sources = o.arrayNode();
@@ -92,6 +100,13 @@ public final class Dispatcher {
                 });
                 o.set("engine_version", names);
                 o.set("engine_source", sources);
+                if (candidates != null && engines.keySet().stream().anyMatch(k -> candidates.getOrDefault(k, java.util.List.of()).size() > 1)) {
+                    com.fasterxml.jackson.databind.node.ArrayNode all = o.putArray("engine_candidates");
+                    engines.keySet().forEach(k -> {
+                        com.fasterxml.jackson.databind.node.ArrayNode a = all.addArray();
+                        candidates.getOrDefault(k, java.util.List.of(k)).forEach(a::add);
+                    });
+                }
             }
             return o;
         }

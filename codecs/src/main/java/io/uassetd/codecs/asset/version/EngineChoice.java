@@ -10,12 +10,21 @@ import java.util.stream.Collectors;
 
 /**
  * The engine a read used and why: the release, its source, the releases that were tried (newest
- * first) and anything the caller should be told (several releases fit and read differently).
+ * first), anything the caller should be told (several releases fit and read differently) and the
+ * candidates: every release the evidence leaves for the data, newest first (releases that read
+ * an unversioned package identically cannot be told apart; {@code engine} is one of them).
  */
-public record EngineChoice(EngineVersion engine, EngineSource source, List<EngineVersion> tried, List<String> warnings) {
+public record EngineChoice(EngineVersion engine, EngineSource source, List<EngineVersion> tried, List<String> warnings,
+        List<EngineVersion> candidates) {
     public EngineChoice {
         tried = List.copyOf(tried);
         warnings = List.copyOf(warnings);
+        candidates = candidates == null || candidates.isEmpty() ? List.of(engine) : List.copyOf(candidates);
+    }
+
+    /** A choice whose only candidate is {@code engine}. */
+    public EngineChoice(EngineVersion engine, EngineSource source, List<EngineVersion> tried, List<String> warnings) {
+        this(engine, source, tried, warnings, List.of(engine));
     }
 
     public static EngineChoice of(EngineVersion engine, EngineSource source) {

@@ -10,14 +10,17 @@ package io.uassetd.codecs.asset.version;
 public record PackageVersion(int fileVersionUE4, int fileVersionUE5, int licenseeVersion) {
 
     public boolean atLeast(ObjectVersion v) {
+        VersionGates.consulted(v);
         return fileVersionUE4 >= v.value();
     }
 
     public boolean atLeast(ObjectVersionUE5 v) {
+        VersionGates.consulted(v);
         return fileVersionUE5 >= v.value();
     }
 
     public boolean isUE5() {
+        VersionGates.consulted(ObjectVersionUE5.INITIAL_VERSION);
         return fileVersionUE5 >= ObjectVersionUE5.INITIAL_VERSION.value();
     }
 

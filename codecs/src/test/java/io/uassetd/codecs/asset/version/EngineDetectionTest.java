@@ -67,6 +67,40 @@ class EngineDetectionTest {
         FOUND.put("unrealmodding/user_defined_struct/", "UE4_27 PROBE");
     }
 
+    /** Set prefix -> the releases that fit (engine_candidates), newest first. */
+    static final Map<String, List<EngineVersion>> CANDIDATES = new LinkedHashMap<>();
+
+    static {
+        List<EngineVersion> ue4 = range(EngineVersion.UE4_16, EngineVersion.UE4_27);
+        List<EngineVersion> ue5 = range(EngineVersion.UE5_1, EngineVersion.UE5_5);
+        for (Map.Entry<String, String> e : FOUND.entrySet()) {
+            String[] f = e.getValue().split(" ");
+            EngineVersion engine = EngineVersion.valueOf(f[0]);
+            CANDIDATES.put(e.getKey(), !f[1].equals("PROBE") ? List.of(engine)
+                    : engine == EngineVersion.UE4_27 ? ue4 : engine == EngineVersion.UE5_5 ? ue5 : List.of(engine));
+        }
+        // versioned with FileVersionUE4 518 and no recorded engine version: 4.24 and 4.25 write 518
+        CANDIDATES.put("uassetapi/TestJson/ABP_SMG_A", List.of(EngineVersion.UE4_25, EngineVersion.UE4_24));
+    }
+
+    /** {@code from} .. {@code to} of the table, newest first. */
+    static List<EngineVersion> range(EngineVersion from, EngineVersion to) {
+        List<EngineVersion> out = new java.util.ArrayList<>();
+        for (int i = to.ordinal(); i >= from.ordinal(); i--) {
+            out.add(EngineVersion.values()[i]);
+        }
+        return out;
+    }
+
+    static List<EngineVersion> candidates(String rel) {
+        for (Map.Entry<String, List<EngineVersion>> e : CANDIDATES.entrySet()) {
+            if (rel.startsWith(e.getKey())) {
+                return e.getValue();
+            }
+        }
+        throw new IllegalArgumentException(rel);
+    }
+
     static String found(String rel) {
         for (Map.Entry<String, String> e : FOUND.entrySet()) {
             if (rel.startsWith(e.getKey())) {
@@ -92,6 +126,7 @@ class EngineDetectionTest {
         PackageEngine.Opened o = PackageEngine.open(Fixtures.path(rel), null, usmap == null ? null : usmap.versioning());
         assertThat(o.choice().engine() + " " + o.choice().source()).as(rel).isEqualTo(found(rel));
         assertThat(o.choice().warnings()).as(rel).isEmpty();
+        assertThat(o.choice().candidates()).as(rel).isEqualTo(candidates(rel));
         AssetPackage known = PropertyFixtures.open(rel);
         assertThat(o.pkg().toBytes().header()).as(rel).isEqualTo(known.toBytes().header());
         assertThat(o.pkg().toBytes().exports()).as(rel).isEqualTo(known.toBytes().exports());
@@ -99,6 +134,72 @@ class EngineDetectionTest {
         // a named engine is used as it is
         PackageEngine.Opened named = PackageEngine.open(Fixtures.path(rel), PropertyFixtures.engineFor(rel), null);
         assertThat(named.choice()).isEqualTo(EngineChoice.of(PropertyFixtures.engineFor(rel), EngineSource.REQUEST));
+    }
+
+    @Test
+    void aBatchProbesOncePerGroupAndFindsWhatEachPackageAloneIsFoundAs() {
+        PackageEngine.Batch batch = new PackageEngine.Batch();
+        for (String rel : legacyPackages()) {
+            Usmap usmap = PropertyFixtures.usmapFor(rel);
+            PackageEngine.Opened alone = PackageEngine.open(Fixtures.path(rel), null, usmap == null ? null : usmap.versioning());
+            PackageEngine.Opened batched = PackageEngine.open(Fixtures.path(rel), null, usmap == null ? null : usmap.versioning(), batch);
+            assertThat(batched.choice().engine()).as(rel).isEqualTo(alone.choice().engine());
+            assertThat(batched.choice().source()).as(rel).isEqualTo(alone.choice().source());
+            assertThat(batched.choice().candidates()).as(rel).isEqualTo(alone.choice().candidates());
+            assertThat(batched.pkg().version()).as(rel).isEqualTo(alone.pkg().version());
+            assertThat(batched.pkg().toBytes().header()).as(rel).isEqualTo(alone.pkg().toBytes().header());
+            assertThat(batched.pkg().toBytes().exports()).as(rel).isEqualTo(alone.pkg().toBytes().exports());
+            assertThat(batched.pkg().source()).as(rel).isEqualTo(Fixtures.path(rel));
+        }
+        // 42 unversioned packages are probed; per folder (and usmap, LegacyFileVersion, custom versions)
+        // the first is probed and 25 later ones read under its decision
+        assertThat(batch.reused()).isEqualTo(25);
+    }
+
+    @Test
+    void aBatchDecisionAPackageDoesNotReadUnderIsNotUsed(@TempDir Path tmp) throws Exception {
+        // a UE5.4 cook and a UE5.1 cook (both LegacyFileVersion -8, no mappings) in one folder
+        String ue54 = "uassetapi/TestUE5_4/BlankGame/BP_CubePawn.uasset";
+        String ue51 = "uassetapi/TestManyAssets/Clay/Engine/Content/BasicShapes/Cube.uasset";
+        for (String rel : List.of(ue54, ue51)) {
+            Path src = Fixtures.path(rel);
+            Files.copy(src, tmp.resolve(src.getFileName()));
+            Files.copy(AssetPackage.sibling(src, ".uexp"), AssetPackage.sibling(tmp.resolve(src.getFileName()), ".uexp"));
+        }
+        PackageEngine.Batch batch = new PackageEngine.Batch();
+        PackageEngine.Opened a = PackageEngine.open(tmp.resolve("BP_CubePawn.uasset"), null, null, batch);
+        PackageEngine.Opened b = PackageEngine.open(tmp.resolve("Cube.uasset"), null, null, batch);
+        assertThat(a.choice().engine()).isEqualTo(EngineVersion.UE5_5);
+        assertThat(b.choice().engine()).isEqualTo(EngineVersion.UE5_1);
+        assertThat(b.choice().source()).isEqualTo(EngineSource.PROBE);
+        assertThat(batch.reused()).isZero();
+        // the other way round the UE5.4 cook reads strictly under the UE5.1 decision and takes it: UE5_1 is
+        // one of the releases it fits alone (identical reads), though alone the newest, UE5_5, is named
+        PackageEngine.Batch other = new PackageEngine.Batch();
+        assertThat(PackageEngine.open(tmp.resolve("Cube.uasset"), null, null, other).choice().engine()).isEqualTo(EngineVersion.UE5_1);
+        PackageEngine.Opened c = PackageEngine.open(tmp.resolve("BP_CubePawn.uasset"), null, null, other);
+        assertThat(other.reused()).isEqualTo(1);
+        assertThat(c.choice().engine()).isEqualTo(EngineVersion.UE5_1);
+        assertThat(a.choice().candidates()).contains(EngineVersion.UE5_1);
+        assertThat(c.pkg().toBytes().header()).isEqualTo(a.pkg().toBytes().header());
+        assertThat(c.pkg().toBytes().exports()).isEqualTo(a.pkg().toBytes().exports());
+    }
+
+    @Test
+    void theGatesAReadConsultsAreRecordedOnlyWhileRecording() {
+        PackageVersion v = EngineVersion.UE4_27.packageVersion();
+        try (VersionGates.Recording rec = VersionGates.record()) {
+            assertThat(v.atLeast(ObjectVersion.ADDED_PACKAGE_OWNER)).isTrue();
+            assertThat(v.isUE5()).isFalse();
+            assertThat(rec.gates()).containsExactly(ObjectVersion.ADDED_PACKAGE_OWNER, ObjectVersionUE5.INITIAL_VERSION);
+            assertThat(VersionGates.sameAt(rec.gates(), v, EngineVersion.UE4_25.packageVersion())).isTrue();
+            assertThat(VersionGates.sameAt(rec.gates(), v, EngineVersion.UE4_23.packageVersion())).isFalse();
+            assertThat(VersionGates.sameAt(rec.gates(), v, EngineVersion.UE5_0.packageVersion())).isFalse();
+        }
+        try (VersionGates.Recording rec = VersionGates.record()) {
+            v.atLeast(ObjectVersion.FIX_WIDE_STRING_CRC);
+            assertThat(rec.gates()).containsExactly(ObjectVersion.FIX_WIDE_STRING_CRC);
+        }
     }
 
     @Test

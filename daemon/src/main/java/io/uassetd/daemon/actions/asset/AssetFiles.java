@@ -114,7 +114,7 @@ public final class AssetFiles {
 
     /** Opens a package under {@code engine} (null: detected), without reporting the engine. */
     public static AssetPackage open(Path file, EngineVersion engine) {
-        return opened(file, engine, null).pkg();
+        return opened(file, engine, null, null).pkg();
     }
 
     /**
@@ -122,7 +122,7 @@ public final class AssetFiles {
      * when given) and records the engine used in the reply.
      */
     public static AssetPackage open(Path file, EngineVersion engine, ActionContext ctx, Usmap usmap) {
-        PackageEngine.Opened o = opened(file, engine, usmap);
+        PackageEngine.Opened o = opened(file, engine, usmap, ctx == null ? null : ctx.engineBatch());
         if (ctx != null) {
             ctx.usedEngine(o.choice());
         }
@@ -134,11 +134,11 @@ public final class AssetFiles {
         return open(file, engine, ctx, null);
     }
 
-    private static PackageEngine.Opened opened(Path file, EngineVersion engine, Usmap usmap) {
+    private static PackageEngine.Opened opened(Path file, EngineVersion engine, Usmap usmap, PackageEngine.Batch batch) {
         if (!Files.isRegularFile(file)) {
             throw ActionException.notFound("Package not found: " + file, file.toString());
         }
-        return PackageEngine.open(file, engine, usmap == null ? null : usmap.versioning());
+        return PackageEngine.open(file, engine, usmap == null ? null : usmap.versioning(), batch);
     }
 
     static AssetPackage open(Args args, ActionContext ctx) throws Exception {

@@ -169,7 +169,7 @@ public final class CreateModIoStoreAction implements ActionHandler {
     }
 
     static Built build(Args args, ActionContext ctx, List<BundleInput> inputs) {
-        IoStoreProfile profile = Bundles.profile(args, ctx);
+        IoStoreProfile profile = Bundles.profile(args, ctx, inputs);
         Path utoc = Bundles.utocOf(args.requirePath("output_path")).toAbsolutePath();
         CompressionMethod method = Bundles.method(args, ctx.services().codecs(), ctx);
         AesKey key = Bundles.key(args);
