@@ -37,7 +37,7 @@ public final class AssetPackage {
 
     private final String name;
     private final boolean split;
-    private final PackageFileSummary summary;
+    private PackageFileSummary summary;
     private final NameMap names;
     private final List<ObjectImport> imports;
     private final List<Export> exports;
@@ -225,6 +225,11 @@ public final class AssetPackage {
 
     public PackageFileSummary summary() {
         return summary;
+    }
+
+    /** Replaces the (immutable) summary: the package writer relocates counts and offsets on write. */
+    void replaceSummary(PackageFileSummary s) {
+        this.summary = s;
     }
 
     /** The versions the package is read and written with. */
