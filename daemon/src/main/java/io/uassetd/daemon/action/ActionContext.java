@@ -2,7 +2,7 @@ package io.uassetd.daemon.action;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.task.TaskMonitor;
-import io.uassetd.daemon.Services;
+import io.uassetd.daemon.services.Services;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
