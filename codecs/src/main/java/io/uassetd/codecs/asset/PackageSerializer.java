@@ -1,5 +1,8 @@
 package io.uassetd.codecs.asset;
 
+import io.uassetd.codecs.asset.version.ObjectVersion;
+import io.uassetd.codecs.asset.version.ObjectVersionUE5;
+import java.util.Arrays;
 import io.uassetd.codecs.asset.archive.PackageWriter;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import java.util.ArrayList;
@@ -55,8 +58,8 @@ final class PackageSerializer {
         if (!p.isSplit()) {
             return new AssetPackage.Bytes(all, new byte[0]);
         }
-        byte[] head = java.util.Arrays.copyOf(all, (int) headerSize);
-        byte[] tail = java.util.Arrays.copyOfRange(all, (int) headerSize, all.length);
+        byte[] head = Arrays.copyOf(all, (int) headerSize);
+        byte[] tail = Arrays.copyOfRange(all, (int) headerSize, all.length);
         return new AssetPackage.Bytes(head, tail);
     }
 
@@ -68,13 +71,13 @@ final class PackageSerializer {
         List<Region> out = new ArrayList<>(p.regions());
         var v = p.version();
         ensureAfter(out, Region.Kind.SOFT_OBJECT_PATHS, !p.softObjectPaths().isEmpty()
-                && v.atLeast(io.uassetd.codecs.asset.version.ObjectVersionUE5.ADD_SOFTOBJECTPATH_LIST), Region.Kind.NAME_MAP);
+                && v.atLeast(ObjectVersionUE5.ADD_SOFTOBJECTPATH_LIST), Region.Kind.NAME_MAP);
         ensureAfter(out, Region.Kind.IMPORT_MAP, !p.imports().isEmpty(), Region.Kind.SOFT_OBJECT_PATHS, Region.Kind.NAME_MAP);
         ensureAfter(out, Region.Kind.SOFT_PACKAGE_REFERENCES, !p.softPackageReferences().isEmpty()
-                && v.atLeast(io.uassetd.codecs.asset.version.ObjectVersion.ADD_STRING_ASSET_REFERENCES_MAP),
+                && v.atLeast(ObjectVersion.ADD_STRING_ASSET_REFERENCES_MAP),
                 Region.Kind.DEPENDS_MAP, Region.Kind.EXPORT_MAP, Region.Kind.IMPORT_MAP, Region.Kind.NAME_MAP);
         if (!p.preloadDependencies().isEmpty() && out.stream().noneMatch(r -> r.kind() == Region.Kind.PRELOAD_DEPENDENCIES)
-                && v.atLeast(io.uassetd.codecs.asset.version.ObjectVersion.PRELOAD_DEPENDENCIES_IN_COOKED_EXPORTS)) {
+                && v.atLeast(ObjectVersion.PRELOAD_DEPENDENCIES_IN_COOKED_EXPORTS)) {
             long end = p.summary().totalHeaderSize();
             int at = 0;
             while (at < out.size() && out.get(at).start() < end) {

@@ -1,5 +1,7 @@
 package io.uassetd.codecs.texture;
 
+import java.util.Arrays;
+
 /**
  * BC7 block encoder searching several modes and partitions. For each candidate it fits every subset's
  * endpoints along the principal axis of its colours, quantizes them (trying every P-bit choice), picks each
@@ -105,7 +107,7 @@ final class Bc7Encoder {
     /** Orders the first {@code n} partitions of {@code table} by the error of a one-line fit per subset. */
     private void rankPartitions(int[] table, int subsets, int n, int channels) {
         for (int p = 0; p < n; p++) {
-            java.util.Arrays.fill(acc, 0, subsets * 15, 0);
+            Arrays.fill(acc, 0, subsets * 15, 0);
             int part = table[p];
             for (int t = 0; t < 16; t++) {
                 int b = (part >>> (2 * t) & 3) * 15;

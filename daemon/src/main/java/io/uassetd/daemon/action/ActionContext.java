@@ -1,5 +1,9 @@
 package io.uassetd.daemon.action;
 
+import io.uassetd.codecs.asset.version.EngineChoice;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.task.TaskMonitor;
 import io.uassetd.daemon.services.Services;
@@ -47,7 +51,7 @@ public final class ActionContext implements TaskMonitor {
     private final Control control;
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final List<String> warnings = new ArrayList<>();
-    private final java.util.Map<String, String> engines = new java.util.LinkedHashMap<>();
+    private final Map<String, String> engines = new LinkedHashMap<>();
     private long lastProgressNanos;
     private volatile Consumer<ActionContext> onCancel = c -> { };
 
@@ -127,7 +131,7 @@ public final class ActionContext implements TaskMonitor {
      * Records the engine a read or write used and why (the reply gets {@code engine_version} and
      * {@code engine_source}), with the choice's warnings.
      */
-    public void usedEngine(io.uassetd.codecs.asset.version.EngineChoice choice) {
+    public void usedEngine(EngineChoice choice) {
         synchronized (engines) {
             engines.putIfAbsent(choice.engine().name(), choice.source().wireName());
         }
@@ -135,9 +139,9 @@ public final class ActionContext implements TaskMonitor {
     }
 
     /** The engines recorded by {@link #usedEngine}: name -> source, in the order first used. */
-    public java.util.Map<String, String> enginesUsed() {
+    public Map<String, String> enginesUsed() {
         synchronized (engines) {
-            return java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(engines));
+            return Collections.unmodifiableMap(new LinkedHashMap<>(engines));
         }
     }
 }

@@ -89,7 +89,7 @@ public final class Cli {
             }
         } else if (reply.success()) {
             String text = handler.get().formatHuman(new ActionResult(reply.message(),
-                    io.uassetd.daemon.action.Dispatcher.WithEngine.unwrap(reply.data())));
+                    Dispatcher.WithEngine.unwrap(reply.data())));
             if (text == null) {
                 if (reply.message() != null && !reply.message().isEmpty()) {
                     out.println(reply.message());

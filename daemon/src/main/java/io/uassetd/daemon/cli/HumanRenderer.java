@@ -23,7 +23,7 @@ final class HumanRenderer {
     private static void write(JsonNode n, int indent, StringBuilder sb) {
         String pad = "  ".repeat(indent);
         if (n.isObject()) {
-            Iterator<Map.Entry<String, JsonNode>> it = n.fields();
+            Iterator<Map.Entry<String, JsonNode>> it = n.properties().iterator();
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> e = it.next();
                 JsonNode v = e.getValue();

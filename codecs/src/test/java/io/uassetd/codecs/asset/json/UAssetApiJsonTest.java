@@ -120,7 +120,7 @@ class UAssetApiJsonTest {
                 completeTypeNames++;
             }
             total++;
-            ObjectNode ours = (ObjectNode) UAssetJson.toTree(pkg, null);
+            ObjectNode ours = UAssetJson.toTree(pkg, null);
             ObjectNode theirs = toUAssetApi(ours.deepCopy());
             assertThat(theirs.has("Uassetd")).isFalse();
             structExports += structExports(theirs);
@@ -155,7 +155,7 @@ class UAssetApiJsonTest {
                 continue;
             }
             total++;
-            ObjectNode ours = (ObjectNode) UAssetJson.toTree(pkg, usmap);
+            ObjectNode ours = UAssetJson.toTree(pkg, usmap);
             ObjectNode theirs = toUAssetApi(ours.deepCopy());
             structExports += structExports(theirs);
             notConverted.addAll(notConverted(relative, ours, theirs));
@@ -541,7 +541,7 @@ class UAssetApiJsonTest {
             properties(members);
             return;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = o.properties().iterator(); it.hasNext();) {
             strip(it.next().getValue());
         }
     }

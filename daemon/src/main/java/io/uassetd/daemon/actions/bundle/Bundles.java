@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.bundle;
 
+import io.uassetd.codecs.asset.version.EngineChoice;
+import io.uassetd.codecs.asset.version.EngineSource;
+import io.uassetd.daemon.action.EngineField;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.compression.CompressionMethod;
@@ -34,7 +37,7 @@ final class Bundles {
     static final FieldSpec PAK_AES = FieldSpec.optional("pak_aes", FieldType.STRING, null, "the same as aes_key (UAssetTool's CLI name)");
     static final FieldSpec OBFUSCATE = FieldSpec.optional("obfuscate", FieldType.BOOLEAN, false,
             "encrypt the .utoc/.ucas too (directory index and every block) with the key");
-    static final FieldSpec ENGINE = io.uassetd.daemon.action.EngineField.spec(
+    static final FieldSpec ENGINE = EngineField.spec(
             "the engine to write for (a UE5 release); auto: the game profile's engine (UE5_3 for marvel_rivals)");
     static final FieldSpec GAME = FieldSpec.optional("game", FieldType.STRING, null,
             "game profile: marvel_rivals (default unless engine_version is given) or none");
@@ -49,13 +52,13 @@ final class Bundles {
      * engine) and engine (auto: the game's); the engine is recorded for the reply.
      */
     static IoStoreProfile profile(Args args, ActionContext ctx) {
-        EngineVersion engine = io.uassetd.daemon.action.EngineField.requested(args);
+        EngineVersion engine = EngineField.requested(args);
         try {
             GameProfile game = args.has("game") ? GameProfile.of(args.string("game"))
                     : engine != null ? GameProfile.NONE : GameProfile.MARVEL_RIVALS;
             IoStoreProfile p = IoStoreProfile.of(engine, game);
-            ctx.usedEngine(io.uassetd.codecs.asset.version.EngineChoice.of(p.engine(), engine != null
-                    ? io.uassetd.codecs.asset.version.EngineSource.REQUEST : io.uassetd.codecs.asset.version.EngineSource.PROFILE));
+            ctx.usedEngine(EngineChoice.of(p.engine(), engine != null
+                    ? EngineSource.REQUEST : EngineSource.PROFILE));
             return p;
         } catch (UnsupportedVersionException e) {
             throw ActionException.invalid(e.getMessage());

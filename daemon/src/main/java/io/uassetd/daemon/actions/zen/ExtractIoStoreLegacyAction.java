@@ -1,5 +1,10 @@
 package io.uassetd.daemon.actions.zen;
 
+import io.uassetd.codecs.asset.version.EngineChoice;
+import io.uassetd.codecs.zen.ZenEngine;
+import io.uassetd.daemon.action.EngineField;
+import java.util.HashMap;
+import java.util.Map;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.hash.Hashes;
 import io.uassetd.codecs.io.PathFilter;
@@ -43,7 +48,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
                     "package paths to convert: globs or substrings (OR); none converts every package").cli("--filter"),
             FieldSpec.optional("aes_key", FieldType.STRING, null, "AES-256 key of encrypted containers").cli("--aes"),
             FieldSpec.optional("with_deps", FieldType.BOOLEAN, false, "also convert every package the selected ones import, transitively"),
-            io.uassetd.daemon.action.EngineField.spec("the engine the containers were cooked with"),
+            EngineField.spec("the engine the containers were cooked with"),
             FieldSpec.optional("unresolved", FieldType.STRING, "recover",
                     "imports from packages the store lacks: fail, recover (name them from their hash where certain), placeholder"))
             .withCli("extract_iostore_legacy", "game_paks", "output_path");
@@ -61,7 +66,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         Path paks = args.requirePath("game_paks");
         Path out = args.requirePath("output_path").toAbsolutePath().normalize();
-        EngineVersion requested = io.uassetd.daemon.action.EngineField.requested(args);
+        EngineVersion requested = EngineField.requested(args);
         ZenToLegacy.Unresolved policy;
         try {
             policy = ZenToLegacy.Unresolved.valueOf(args.string("unresolved").toUpperCase(Locale.ROOT));
@@ -76,7 +81,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
                 throw ActionException.notFound("No global.utoc (script objects) in " + paks + ": imports of /Script packages cannot be resolved",
                         paks.toString());
             }
-            io.uassetd.codecs.asset.version.EngineChoice choice = io.uassetd.codecs.zen.ZenEngine.of(store, requested);
+            EngineChoice choice = ZenEngine.of(store, requested);
             ctx.usedEngine(choice);
             EngineVersion engine = choice.engine();
             List<Job> jobs = select(store, filter, args.bool("with_deps"), engine, ctx);
@@ -86,7 +91,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
                 try {
                     lo = ZenToLegacy.convert(store, j.id(), engine, policy);
                 } catch (RuntimeException e) {
-                    throw requested == null ? io.uassetd.codecs.asset.version.EngineChoice.explain(e, choice.tried()) : e;
+                    throw requested == null ? EngineChoice.explain(e, choice.tried()) : e;
                 }
                 long bytes = 0;
                 for (Path f : lo.writeUnder(out)) {
@@ -104,7 +109,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
         List<Long> ids = new ArrayList<>(store.packageIds());
         ids.sort(Long::compareUnsigned);
         Set<Long> chosen = new LinkedHashSet<>();
-        java.util.Map<Long, String> names = new java.util.HashMap<>();
+        Map<Long, String> names = new HashMap<>();
         for (long id : ids) {
             ctx.checkCancelled();
             String name = nameOf(store, id, engine);

@@ -52,7 +52,7 @@ class CompactJsonTest {
     private static List<JsonNode> valuesOf(JsonNode node, String property) {
         List<JsonNode> out = new ArrayList<>();
         if (node.isObject()) {
-            node.fields().forEachRemaining(f -> {
+            node.properties().forEach(f -> {
                 if (f.getKey().equals(property)) {
                     out.add(f.getValue());
                 }
