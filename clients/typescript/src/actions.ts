@@ -833,7 +833,7 @@ export interface CreateModIostoreParams {
   parallel?: boolean;
   /** fail when any package cannot be made */
   strict?: boolean;
-  /** the engine to write for (a UE5 release); auto: the game profile's engine (UE5_3 for marvel_rivals): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
+  /** the engine to write for (a UE5 release); auto: the game profile's engine (UE5_3 for marvel_rivals); with game none, detected from the input packages: auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
   engine_version?: string;
   /** game profile: marvel_rivals (default unless engine_version is given) or none */
   game?: string;

@@ -1,5 +1,6 @@
 package io.uassetd.daemon;
 
+import io.uassetd.daemon.services.Services;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.compression.OodleBackend;

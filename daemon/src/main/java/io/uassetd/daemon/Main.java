@@ -1,5 +1,6 @@
 package io.uassetd.daemon;
 
+import io.uassetd.daemon.services.Services;
 import io.uassetd.daemon.action.Dispatcher;
 import io.uassetd.daemon.action.ErrorMapper;
 import io.uassetd.daemon.actions.Actions;

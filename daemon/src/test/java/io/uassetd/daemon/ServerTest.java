@@ -1,5 +1,6 @@
 package io.uassetd.daemon;
 
+import io.uassetd.daemon.services.Services;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,5 +1,6 @@
 package io.uassetd.protocol;
 
+import java.util.Set;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeType;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -15,7 +16,7 @@ import java.util.Objects;
  */
 public record Request(String action, JsonNode id, boolean progress, Map<String, JsonNode> fields) {
     /** Fields every request may carry, whatever its action. */
-    public static final java.util.Set<String> ENVELOPE_FIELDS = java.util.Set.of("action", "id", "progress");
+    public static final Set<String> ENVELOPE_FIELDS = Set.of("action", "id", "progress");
 
     public Request {
         Objects.requireNonNull(action, "action");
@@ -52,7 +53,7 @@ public record Request(String action, JsonNode id, boolean progress, Map<String, 
             progress = progressNode.booleanValue();
         }
         Map<String, JsonNode> fields = new LinkedHashMap<>();
-        var it = obj.fields();
+        var it = obj.properties().iterator();
         while (it.hasNext()) {
             var e = it.next();
             if (!ENVELOPE_FIELDS.contains(e.getKey())) {

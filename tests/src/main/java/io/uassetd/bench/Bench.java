@@ -1,5 +1,6 @@
 package io.uassetd.bench;
 
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -38,7 +39,7 @@ public final class Bench {
             System.out.println("benchmarks: " + String.join(", ", BENCHMARKS.keySet()));
             return;
         }
-        Iterable<String> names = args.length == 0 ? BENCHMARKS.keySet() : java.util.List.of(args);
+        Iterable<String> names = args.length == 0 ? BENCHMARKS.keySet() : List.of(args);
         for (String n : names) {
             String cls = BENCHMARKS.get(n);
             if (cls == null) {

@@ -155,7 +155,7 @@ public final class DaemonLatencyBenchmark {
             if (line == null) {
                 throw new IllegalStateException("no reply from " + cmd);
             }
-            in.close();
+            p.getOutputStream().close(); // end of input: the daemon exits (the same stream as the resource)
             p.waitFor(30, TimeUnit.SECONDS);
             return ms;
         }

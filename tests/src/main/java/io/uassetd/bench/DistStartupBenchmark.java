@@ -91,7 +91,7 @@ public final class DistStartupBenchmark {
             if (line == null || !line.contains("\"pong\":true")) {
                 throw new IllegalStateException("no reply from " + cmd + ": " + line);
             }
-            in.close();
+            p.getOutputStream().close(); // end of input: the daemon exits (the same stream as the resource)
             p.waitFor(60, TimeUnit.SECONDS);
             return ms;
         }

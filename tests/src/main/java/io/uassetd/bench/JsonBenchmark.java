@@ -1,5 +1,10 @@
 package io.uassetd.bench;
 
+import io.uassetd.testkit.Fixtures;
+import java.io.OutputStream;
+import java.lang.ref.Reference;
+import java.util.Arrays;
+import java.util.Comparator;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.json.UAssetJson;
@@ -79,7 +84,7 @@ public final class JsonBenchmark {
         r.summary("warm-up per phase before timing (ms)", Long.getLong("bench.json.warmupMs", 4000));
         r.summary("timed runs per row (median reported)", Math.max(1, Integer.getInteger("bench.json.repeats", 3)));
         r.summary("export target 100 MB/s single-threaded met", corpusBytes * rounds / exp1.seconds / 1e6 >= 100);
-        Item big = corpus.stream().max(java.util.Comparator.comparingLong(Item::size)).orElseThrow();
+        Item big = corpus.stream().max(Comparator.comparingLong(Item::size)).orElseThrow();
         r.summary("heap baseline MB (corpus, JSON texts and mappings held by the benchmark)", mb(baseline()));
         r.summary("live heap of one export of the largest package / its size (model + JSON text)",
                 liveExport(big) / (double) big.size());
@@ -101,7 +106,7 @@ public final class JsonBenchmark {
     }
 
     /** An output stream that only counts. */
-    private static final class Sink extends java.io.OutputStream {
+    private static final class Sink extends OutputStream {
         long count;
 
         @Override
@@ -132,7 +137,7 @@ public final class JsonBenchmark {
         for (int i = 0; i < repeats; i++) {
             runs.add(run(corpus, rounds, threads, phase));
         }
-        runs.sort(java.util.Comparator.comparingDouble(Result::seconds));
+        runs.sort(Comparator.comparingDouble(Result::seconds));
         long peak = runs.stream().mapToLong(Result::peakHeap).max().orElse(0);
         return new Result(runs.get(repeats / 2).seconds(), peak);
     }
@@ -190,8 +195,8 @@ public final class JsonBenchmark {
         AssetPackage pkg = AssetPackage.read(it.header(), it.uexp(), it.name(), it.engine());
         byte[] text = UAssetJson.toJson(pkg, it.usmap());
         long during = baseline();
-        java.lang.ref.Reference.reachabilityFence(pkg);
-        java.lang.ref.Reference.reachabilityFence(text);
+        Reference.reachabilityFence(pkg);
+        Reference.reachabilityFence(text);
         return during - before;
     }
 
@@ -202,9 +207,9 @@ public final class JsonBenchmark {
         AssetPackage pkg = UAssetJson.fromTree(tree, it.name());
         AssetPackage.Bytes bytes = pkg.toBytes();
         long during = baseline();
-        java.lang.ref.Reference.reachabilityFence(pkg);
-        java.lang.ref.Reference.reachabilityFence(tree);
-        java.lang.ref.Reference.reachabilityFence(bytes);
+        Reference.reachabilityFence(pkg);
+        Reference.reachabilityFence(tree);
+        Reference.reachabilityFence(bytes);
         return during - before;
     }
 
@@ -230,7 +235,7 @@ public final class JsonBenchmark {
     private static List<Item> corpus() throws Exception {
         List<Item> out = new ArrayList<>();
         for (String rel : PropertyFixtures.legacyPackages().toList()) {
-            Path p = io.uassetd.testkit.Fixtures.path(rel);
+            Path p = Fixtures.path(rel);
             Path uexp = AssetPackage.sibling(p, ".uexp");
             EngineVersion engine = PropertyFixtures.engineFor(rel);
             AssetPackage pkg = AssetPackage.open(p, engine);
@@ -251,7 +256,7 @@ public final class JsonBenchmark {
         String file = name.substring(name.lastIndexOf('/') + 1);
         byte[] json = UAssetJson.toJson(AssetPackage.read(header, uexp, file, engine), usmap);
         AssetPackage.Bytes back = UAssetJson.toPackageBytes(UAssetJson.parse(json, file), file);
-        if (!java.util.Arrays.equals(back.header(), header)) {
+        if (!Arrays.equals(back.header(), header)) {
             throw new IllegalStateException(name + " does not survive JSON");
         }
         return new Item(file, header, uexp, engine, usmap, json);

@@ -1,5 +1,8 @@
 package io.uassetd.bench;
 
+import java.io.OutputStream;
+import java.util.Arrays;
+import java.util.concurrent.Future;
 import com.github.luben.zstd.Zstd;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
@@ -71,7 +74,7 @@ public final class PakBenchmark {
             return;
         }
         Process p = new ProcessBuilder("sync").redirectErrorStream(true).start();
-        p.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+        p.getInputStream().transferTo(OutputStream.nullOutputStream());
         p.waitFor();
     }
     private static final String KEY = "94d25bc3aeb420e0be914edc9d5435a1eaab5f2864e09e94019ac205b727a7de";
@@ -267,7 +270,7 @@ public final class PakBenchmark {
         AtomicLong sink = new AtomicLong();
         ThreadLocal<Deflater> deflaters = ThreadLocal.withInitial(() -> new Deflater(6));
         long t0 = System.nanoTime();
-        List<java.util.concurrent.Future<?>> pending = new ArrayList<>();
+        List<Future<?>> pending = new ArrayList<>();
         int window = 4 * ALL_CORES.getParallelism() + 8;
         for (PakSource s : sources) {
             try (InputStream in = s.opener().open()) {
@@ -295,7 +298,7 @@ public final class PakBenchmark {
                 }
             }
         }
-        for (java.util.concurrent.Future<?> f : pending) {
+        for (Future<?> f : pending) {
             f.get();
         }
         return seconds(t0);
@@ -353,11 +356,11 @@ public final class PakBenchmark {
             }
         });
         long t0 = System.nanoTime();
-        List<java.util.concurrent.Future<?>> pending = new ArrayList<>();
+        List<Future<?>> pending = new ArrayList<>();
         for (PakSource s : sources) {
             try (InputStream in = s.opener().open()) {
                 for (byte[] b; (b = in.readNBytes(BLOCK)).length > 0;) {
-                    byte[] block = b.length % 16 == 0 ? b : java.util.Arrays.copyOf(b, (b.length + 15) & ~15);
+                    byte[] block = b.length % 16 == 0 ? b : Arrays.copyOf(b, (b.length + 15) & ~15);
                     Runnable job = () -> {
                         try {
                             ciphers.get().doFinal(block, 0, block.length, block, 0);
@@ -376,7 +379,7 @@ public final class PakBenchmark {
                 }
             }
         }
-        for (java.util.concurrent.Future<?> f : pending) {
+        for (Future<?> f : pending) {
             f.get();
         }
         return seconds(t0);

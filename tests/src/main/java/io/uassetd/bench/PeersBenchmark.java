@@ -36,6 +36,7 @@ public final class PeersBenchmark {
     private record Op(String name, List<String> repak, List<String> cli, String request, Path output, boolean pack) {
     }
 
+    @SuppressWarnings("try") // stdin is closed before waitFor so the daemon sees end of input and exits
     public static void main(String[] args) throws Exception {
         Path root = Path.of(System.getProperty("uassetd.repoRoot", ".")).toAbsolutePath().normalize();
         Path launcher = root.resolve("uassetd");

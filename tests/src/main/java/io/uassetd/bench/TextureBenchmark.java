@@ -1,5 +1,7 @@
 package io.uassetd.bench;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.DataResource;
 import io.uassetd.codecs.asset.version.EngineVersion;
@@ -112,8 +114,8 @@ public final class TextureBenchmark {
             try {
                 ByteArrayOutputStream bo = new ByteArrayOutputStream();
                 ImageIO.write(bi, "png", bo);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         }, 512.0 * 512, seconds);
         decode.row("write PNG (ours)", "streaming.png 512x512, " + Png.write8(streaming).length + " B", r2(pngOurs), "-", "-",

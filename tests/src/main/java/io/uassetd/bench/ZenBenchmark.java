@@ -1,5 +1,8 @@
 package io.uassetd.bench;
 
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.Map;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
@@ -82,7 +85,7 @@ public final class ZenBenchmark {
         r.summary("second store open in the same JVM (warm JIT, OS cache) ms", secondOpenMs);
         r.summary("daemon warm request", "the daemon keeps the store in its cache: a second request opens nothing");
         r.summary("load average while measuring (the machine may be shared)",
-                java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         r.summary("per-core target met (Zen -> legacy), wall clock / CPU time", (total / single.wall() >= retocRate) + " / "
                 + (total / single.cpu() >= retocRate));
         r.summary("per-core target met (legacy -> Zen), wall clock / CPU time", (total / toZenSingle.wall() >= retocToZenRate)
@@ -99,8 +102,8 @@ public final class ZenBenchmark {
     }
 
     private static double processCpuSeconds() {
-        var os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof com.sun.management.OperatingSystemMXBean m ? m.getProcessCpuTime() / 1e9 : Double.NaN;
+        var os = ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof OperatingSystemMXBean m ? m.getProcessCpuTime() / 1e9 : Double.NaN;
     }
 
     private static Timing run(int threads, Runnable work) throws Exception {
@@ -116,7 +119,7 @@ public final class ZenBenchmark {
     }
 
     /** A legacy package in memory: its file name, .uasset and .uexp bytes, and bulk companions. */
-    private record Legacy(String file, byte[] header, byte[] exports, java.util.Map<String, byte[]> companions) {
+    private record Legacy(String file, byte[] header, byte[] exports, Map<String, byte[]> companions) {
     }
 
     private static Timing toZenAll(List<Legacy> packages, int rounds, int threads) throws Exception {

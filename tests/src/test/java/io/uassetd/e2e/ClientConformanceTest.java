@@ -114,7 +114,7 @@ class ClientConformanceTest {
                 rest.remove("files");
                 outcome(rest, client.call(request(action, step.get("fields")), events::add, minute));
                 checkEvents(expect.get("events"), events);
-                for (Iterator<Map.Entry<String, JsonNode>> it = expect.path("files").fields(); it.hasNext(); ) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = expect.path("files").properties().iterator(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
                     assertThat(Files.size(tmp.resolve(e.getKey()))).as(e.getKey()).isEqualTo(e.getValue().asLong());
                 }
@@ -162,7 +162,7 @@ class ClientConformanceTest {
 
     private static ActionRequest request(String action, JsonNode fields) {
         ActionRequest r = new ActionRequest(action);
-        fields.fields().forEachRemaining(e -> r.put(e.getKey(), Json.mapper().convertValue(e.getValue(), Object.class)));
+        fields.properties().forEach(e -> r.put(e.getKey(), Json.mapper().convertValue(e.getValue(), Object.class)));
         return r;
     }
 
@@ -245,7 +245,7 @@ class ClientConformanceTest {
     private static void match(JsonNode expected, JsonNode actual, String where) {
         if (expected.isObject()) {
             assertThat(actual.isObject()).as(where + " is an object").isTrue();
-            expected.fields().forEachRemaining(e -> {
+            expected.properties().forEach(e -> {
                 assertThat(actual.has(e.getKey())).as(where + " has " + e.getKey()).isTrue();
                 match(e.getValue(), actual.get(e.getKey()), where + "." + e.getKey());
             });
@@ -276,7 +276,7 @@ class ClientConformanceTest {
         }
         if (v.isObject()) {
             ObjectNode o = Json.mapper().createObjectNode();
-            v.fields().forEachRemaining(e -> o.set(e.getKey(), subst(e.getValue(), env)));
+            v.properties().forEach(e -> o.set(e.getKey(), subst(e.getValue(), env)));
             return o;
         }
         return v;

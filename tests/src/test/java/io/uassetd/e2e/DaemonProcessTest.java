@@ -140,7 +140,7 @@ class DaemonProcessTest {
             for (int i = 0; i < n; i++) {
                 futures.add(c.send("cityhash", Map.of("file_path", "/Game/P" + i)));
             }
-            CompletableFuture.allOf(futures.toArray(new CompletableFuture[0])).get(60, TimeUnit.SECONDS);
+            CompletableFuture.allOf(futures.toArray(new CompletableFuture<?>[0])).get(60, TimeUnit.SECONDS);
             for (int i = 0; i < n; i++) {
                 assertThat(futures.get(i).get().dataTree().get("input").textValue()).isEqualTo("/Game/P" + i);
             }

@@ -1,5 +1,9 @@
 package io.uassetd.client;
 
+import java.io.File;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.CompletionException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.uassetd.protocol.Json;
@@ -108,7 +112,7 @@ public final class UassetdClient implements AutoCloseable {
      * else {@code uassetd} on the PATH.
      */
     public static List<String> findDaemon(Path daemon, Map<String, String> env) throws IOException {
-        boolean windows = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("windows");
+        boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
         String launcherName = windows ? "uassetd.cmd" : "uassetd";
         if (daemon != null) {
             if (Files.isDirectory(daemon)) {
@@ -132,7 +136,7 @@ public final class UassetdClient implements AutoCloseable {
             return c;
         }
         String path = env.getOrDefault("PATH", "");
-        for (String dir : path.split(java.io.File.pathSeparator)) {
+        for (String dir : path.split(File.pathSeparator)) {
             if (!dir.isEmpty() && Files.isRegularFile(Path.of(dir, launcherName))) {
                 return List.of(Path.of(dir, launcherName).toString());
             }
@@ -164,7 +168,7 @@ public final class UassetdClient implements AutoCloseable {
      * exceptionally with {@link UassetdException} (a failed reply), {@link DaemonExitedException}, or
      * {@link UassetdException.TimeoutException} after {@code timeout} (the request is then cancelled on the daemon).
      */
-    public CompletableFuture<Reply> call(ActionRequest request, ProgressListener listener, java.time.Duration timeout) {
+    public CompletableFuture<Reply> call(ActionRequest request, ProgressListener listener, Duration timeout) {
         return start(request, listener, timeout).reply();
     }
 
@@ -173,7 +177,7 @@ public final class UassetdClient implements AutoCloseable {
     }
 
     /** Like {@link #call(ActionRequest, ProgressListener, java.time.Duration)}, also giving the request's id. */
-    public Call start(ActionRequest request, ProgressListener listener, java.time.Duration timeout) {
+    public Call start(ActionRequest request, ProgressListener listener, Duration timeout) {
         ObjectNode req = Json.mapper().createObjectNode();
         req.put("action", request.action());
         request.fields().forEach((k, v) -> req.set(k, Json.mapper().valueToTree(v)));
@@ -182,7 +186,7 @@ public final class UassetdClient implements AutoCloseable {
         CompletableFuture<Reply> out = new CompletableFuture<>();
         send(req, listener).whenComplete((reply, err) -> {
             if (err != null) {
-                out.completeExceptionally(err instanceof java.util.concurrent.CompletionException && err.getCause() != null ? err.getCause() : err);
+                out.completeExceptionally(err instanceof CompletionException && err.getCause() != null ? err.getCause() : err);
             } else if (!reply.success()) {
                 out.completeExceptionally(UassetdException.fromReply(Json.mapper().valueToTree(reply)));
             } else {

@@ -1,5 +1,7 @@
 package io.uassetd.codecs.asset;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
 import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.archive.PackageWriter;
 import io.uassetd.codecs.asset.core.FGuid;
@@ -37,7 +39,7 @@ public final class AssetPackage {
 
     private final String name;
     private final boolean split;
-    private final PackageFileSummary summary;
+    private PackageFileSummary summary;
     private final NameMap names;
     private final List<ObjectImport> imports;
     private final List<Export> exports;
@@ -197,7 +199,7 @@ public final class AssetPackage {
 
     private static void writeAtomically(Path target, byte[] data) throws IOException {
         try (AtomicOutput out = AtomicOutput.create(target)) {
-            java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(data);
+            ByteBuffer b = ByteBuffer.wrap(data);
             while (b.hasRemaining()) {
                 out.channel().write(b);
             }
@@ -232,6 +234,11 @@ public final class AssetPackage {
 
     public PackageFileSummary summary() {
         return summary;
+    }
+
+    /** Replaces the (immutable) summary: the package writer relocates counts and offsets on write. */
+    void replaceSummary(PackageFileSummary s) {
+        this.summary = s;
     }
 
     /** The versions the package is read and written with. */
@@ -401,7 +408,7 @@ public final class AssetPackage {
                 last = i;
             }
         }
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int i = last + 1; i < regions.size() && regions.get(i).end() <= end; i++) {
             Region r = regions.get(i);
             if (r.kind() != Region.Kind.RAW || (r.start() == summary.assetRegistryDataOffset())) {
@@ -456,7 +463,7 @@ public final class AssetPackage {
         long offset = e.entry().serialOffset();
         long header = summary.totalHeaderSize();
         boolean inUexp = split && offset >= header;
-        String file = inUexp ? sibling(java.nio.file.Path.of(name), ".uexp").toString() : name;
+        String file = inUexp ? sibling(Path.of(name), ".uexp").toString() : name;
         PackageReader r = new PackageReader(e.rawData(), file, inUexp ? offset - header : offset,
                 "Export[" + e.index() + "] " + (names.contains(e.entry().objectName()) ? name(e.entry().objectName()) : ""));
         r.setVersion(summary.version());

@@ -1,5 +1,7 @@
 package io.uassetd.codecs.asset;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -39,8 +41,8 @@ public final class Export {
     }
 
     /** The export's bytes as a read-only little-endian view (no copy). */
-    public java.nio.ByteBuffer rawBuffer() {
-        return java.nio.ByteBuffer.wrap(rawData).asReadOnlyBuffer().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    public ByteBuffer rawBuffer() {
+        return ByteBuffer.wrap(rawData).asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
     }
 
     public int rawSize() {

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.asset;
 
+import io.uassetd.codecs.asset.core.FString;
 import java.util.zip.CRC32;
 
 /**
@@ -25,7 +26,7 @@ public final class NameHashes {
     }
 
     public static int nonCasePreservingHash(String s) {
-        boolean ansi = io.uassetd.codecs.asset.core.FString.isAnsi(s);
+        boolean ansi = FString.isAnsi(s);
         int hash = 0;
         for (int i = 0; i < s.length(); i++) {
             char ch = toUpper(s.charAt(i));

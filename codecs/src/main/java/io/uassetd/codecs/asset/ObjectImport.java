@@ -1,5 +1,7 @@
 package io.uassetd.codecs.asset;
 
+import io.uassetd.codecs.asset.version.PackageVersion;
+import java.util.List;
 import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.archive.PackageWriter;
 import io.uassetd.codecs.asset.core.FName;
@@ -24,13 +26,13 @@ public record ObjectImport(FName classPackage, FName className, PackageIndex out
         return hasPackageName(r.version(), r.filterEditorOnly());
     }
 
-    static boolean hasPackageName(io.uassetd.codecs.asset.version.PackageVersion v, boolean filterEditorOnly) {
+    static boolean hasPackageName(PackageVersion v, boolean filterEditorOnly) {
         return (!filterEditorOnly && v.atLeast(ObjectVersion.NON_OUTER_PACKAGE_IMPORT))
                 || v.atLeast(ObjectVersionUE5.IMPORT_TYPE_HIERARCHIES);
     }
 
     /** Cooked packages at IMPORT_TYPE_HIERARCHIES or later, whose imports may or may not hold a PackageName. */
-    static boolean cookedWithTypeHierarchies(io.uassetd.codecs.asset.version.PackageVersion v, boolean filterEditorOnly) {
+    static boolean cookedWithTypeHierarchies(PackageVersion v, boolean filterEditorOnly) {
         return filterEditorOnly && v.atLeast(ObjectVersionUE5.IMPORT_TYPE_HIERARCHIES);
     }
 
@@ -73,7 +75,7 @@ public record ObjectImport(FName classPackage, FName className, PackageIndex out
      * import has one (UE5.8; an import without one is then written with name 0, as before 1018), not when
      * none has (UE5.7).
      */
-    static boolean storesPackageNames(java.util.List<ObjectImport> imports) {
+    static boolean storesPackageNames(List<ObjectImport> imports) {
         for (ObjectImport i : imports) {
             if (i.packageName != null) {
                 return true;

@@ -41,6 +41,12 @@ final class OffsetRemap {
         return old <= 0 ? old : map(old);
     }
 
+    /** A table's new offset: where its region starts now, else the old offset mapped. */
+    int tableOffset(Region.Kind kind, int old) {
+        long start = startOf(kind);
+        return start >= 0 ? Math.toIntExact(start) : mapOffset(old);
+    }
+
     /** The new start of the first region of a kind, or -1. */
     long startOf(Region.Kind kind) {
         for (int i = 0; i < regions.size(); i++) {

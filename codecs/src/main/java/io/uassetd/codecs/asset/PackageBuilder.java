@@ -12,7 +12,9 @@ import io.uassetd.codecs.asset.version.ObjectVersion;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.asset.version.PackageVersion;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Builds a cooked package from its parts (e.g. from JSON), laid out in the order the cooker writes
@@ -225,18 +227,13 @@ public final class PackageBuilder {
 
     /** Lays the package out and returns it; {@code fileName} names it in messages. */
     public AssetPackage build(String fileName) {
-        PackageFileSummary s = PackageFileSummary.blank(legacy, version, unversioned,
+        PackageFileSummary s = PackageFileSummary.blank(legacy, legacyUE3Version, version, unversioned,
                 new CustomVersionContainer(legacy.customVersionFormat(), customVersions.versions()), packageName,
-                packageFlags, guid, savedHash, savedBy, compatibleWith, packageSource, chunkIds);
-        s.setLegacyUE3Version(legacyUE3Version);
-        s.setGenerations(List.of(new FGenerationInfo(exports.size(), names.size())));
-        s.nameCount = names.size();
-        s.namesReferencedFromExportDataCount = namesReferencedFromExportData == null ? names.size() : namesReferencedFromExportData;
-        s.importCount = imports.size();
-        s.exportCount = exports.size();
-        s.softObjectPathsCount = softObjectPaths.size();
-        s.softPackageReferencesCount = softPackageReferences.size();
-        s.preloadDependencyCount = preloadDependencies == null ? -1 : preloadDependencies.size();
+                packageFlags, guid, savedHash, savedBy, compatibleWith, packageSource, chunkIds,
+                List.of(new FGenerationInfo(exports.size(), names.size())));
+        s = s.withCounts(names.size(), softObjectPaths.size(), exports.size(), imports.size(), softPackageReferences.size(),
+                preloadDependencies == null ? -1 : preloadDependencies.size(),
+                namesReferencedFromExportData == null ? names.size() : namesReferencedFromExportData);
         List<Export> list = new ArrayList<>(exports.size());
         for (int i = 0; i < exports.size(); i++) {
             list.add(new Export(i, exports.get(i), exportData.get(i)));
@@ -262,31 +259,13 @@ public final class PackageBuilder {
                 dataResourceVersion, dataResources, List.of(Region.table(Region.Kind.SUMMARY, 0, 0)));
         PackageSerializer ser = new PackageSerializer(sizing);
         List<Region> regions = new ArrayList<>();
+        Map<Region.Kind, Integer> starts = new EnumMap<>(Region.Kind.class);
         long pos = 0;
         for (Region.Kind kind : order) {
             byte[] raw = kind == Region.Kind.RAW ? assetRegistryData : null;
             long size = kind == Region.Kind.RAW ? raw.length : ser.table(kind).length;
             long start = pos;
-            switch (kind) {
-                case NAME_MAP -> s.nameOffset = (int) start;
-                case SOFT_OBJECT_PATHS -> s.softObjectPathsOffset = (int) start;
-                case IMPORT_MAP -> s.importOffset = (int) start;
-                case EXPORT_MAP -> s.exportOffset = (int) start;
-                case DEPENDS_MAP -> {
-                    s.dependsOffset = (int) start;
-                    if (version.atLeast(ObjectVersionUE5.VERSE_CELLS)) {
-                        // the (empty) cell export and import maps sit just before the depends map
-                        s.cellExportOffset = (int) start;
-                        s.cellImportOffset = (int) start;
-                    }
-                }
-                case SOFT_PACKAGE_REFERENCES -> s.softPackageReferencesOffset = (int) start;
-                case RAW -> s.assetRegistryDataOffset = (int) start;
-                case PRELOAD_DEPENDENCIES -> s.preloadDependencyOffset = (int) start;
-                case DATA_RESOURCES -> s.dataResourceOffset = (int) start;
-                default -> {
-                }
-            }
+            starts.putIfAbsent(kind, (int) start);
             regions.add(new Region(kind, -1, start, size, raw));
             pos += size;
         }
@@ -294,14 +273,29 @@ public final class PackageBuilder {
             regions.add(new Region(Region.Kind.RAW, -1, pos, headerTail.length, headerTail));
             pos += headerTail.length;
         }
-        s.totalHeaderSize = Math.toIntExact(pos);
+        int headerSize = Math.toIntExact(pos);
         for (Export e : list) {
             byte[] d = exportData.get(e.index());
             e.setEntry(e.entry().withSerial(d.length, pos));
             regions.add(new Region(Region.Kind.EXPORT_DATA, e.index(), pos, d.length, null));
             pos += d.length;
         }
-        s.bulkDataStartOffset = pos;
+        int dependsAt = starts.getOrDefault(Region.Kind.DEPENDS_MAP, 0);
+        // the (empty) cell export and import maps sit just before the depends map
+        int cells = version.atLeast(ObjectVersionUE5.VERSE_CELLS) ? dependsAt : 0;
+        SummaryTables t = s.tables();
+        SummaryTables placed = new SummaryTables(t.nameCount(), starts.getOrDefault(Region.Kind.NAME_MAP, 0),
+                t.softObjectPathsCount(), starts.getOrDefault(Region.Kind.SOFT_OBJECT_PATHS, 0), t.localizationId(),
+                t.gatherableTextDataCount(), t.gatherableTextDataOffset(), t.exportCount(),
+                starts.getOrDefault(Region.Kind.EXPORT_MAP, 0), t.importCount(), starts.getOrDefault(Region.Kind.IMPORT_MAP, 0),
+                t.cellExportCount(), cells, t.cellImportCount(), cells, t.metaDataOffset(), dependsAt,
+                t.softPackageReferencesCount(), starts.getOrDefault(Region.Kind.SOFT_PACKAGE_REFERENCES, 0),
+                t.searchableNamesOffset(), t.thumbnailTableOffset(), t.importTypeHierarchiesCount(),
+                t.importTypeHierarchiesOffset());
+        SummaryDataOffsets d = s.dataOffsets();
+        s = s.laidOut(placed, headerSize, d.placed(starts.getOrDefault(Region.Kind.RAW, 0),
+                starts.getOrDefault(Region.Kind.PRELOAD_DEPENDENCIES, 0),
+                starts.getOrDefault(Region.Kind.DATA_RESOURCES, d.dataResourceOffset()), pos));
         byte[] tag = {(byte) 0xC1, (byte) 0x83, 0x2A, (byte) 0x9E};
         regions.add(new Region(Region.Kind.RAW, -1, pos, 4, tag));
         return new AssetPackage(fileName, split, s, new NameMap(names), new ArrayList<>(imports), list, depends,

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.asset;
 
+import io.uassetd.codecs.asset.core.FEngineVersion;
 import io.uassetd.codecs.asset.version.EngineChoice;
 import io.uassetd.codecs.asset.version.EngineSource;
 import io.uassetd.codecs.asset.version.EngineVersion;
@@ -317,7 +318,7 @@ public final class PackageEngine {
 
     /** The release among {@code among} that the package's recorded engine version (major.minor) names, else null. */
     private static EngineVersion savedBy(AssetPackage p, List<EngineVersion> among) {
-        for (io.uassetd.codecs.asset.core.FEngineVersion v : new io.uassetd.codecs.asset.core.FEngineVersion[] {
+        for (FEngineVersion v : new FEngineVersion[] {
                 p.summary().savedByEngineVersion(), p.summary().compatibleWithEngineVersion()}) {
             if (v == null || v.major() < 4) {
                 continue;

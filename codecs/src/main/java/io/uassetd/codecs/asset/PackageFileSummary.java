@@ -10,21 +10,28 @@ import io.uassetd.codecs.asset.core.FString;
 import io.uassetd.codecs.asset.version.CustomVersionContainer;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.asset.version.LegacyFileVersion;
-import io.uassetd.codecs.asset.version.ObjectVersion;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.asset.version.PackageVersion;
 import io.uassetd.codecs.error.CorruptDataException;
-import io.uassetd.codecs.error.FormatException;
-import io.uassetd.codecs.error.UnsupportedVersionException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * FPackageFileSummary: the header at offset 0 of every legacy package, for legacy file versions -2
- * to -9 (UE4.0 to UE5.7). Every field the version gates put on disk is kept, so {@link #write}
- * reproduces the bytes; the offsets are rewritten by the package writer when the layout changes.
+ * to -9 (UE4.0 to UE5.7), as one immutable record per on-disk segment, in file order. Each segment
+ * reads and writes itself with its version gates side by side, so {@link #write} reproduces the bytes
+ * {@link #read} consumed; the package writer replaces the summary with relocated counts and offsets
+ * when the layout changes.
+ *
+ * @param versions the tag and the file versions ({@link SummaryVersions})
+ * @param header saved hash, custom versions, header size, folder name and flags ({@link SummaryHeader})
+ * @param tables the header tables' counts and offsets ({@link SummaryTables})
+ * @param guids the package GUIDs and generations ({@link SummaryGuids})
+ * @param engineVersions saved-by and compatible-with engine versions ({@link SummaryEngineVersions})
+ * @param cooking compression, package source, packages to cook ({@link SummaryCooking})
+ * @param dataOffsets asset registry, bulk data, chunk ids, preload, payload and data resources ({@link SummaryDataOffsets})
  */
-public final class PackageFileSummary {
+public record PackageFileSummary(SummaryVersions versions, SummaryHeader header, SummaryTables tables, SummaryGuids guids,
+        SummaryEngineVersions engineVersions, SummaryCooking cooking, SummaryDataOffsets dataOffsets) {
     /** PACKAGE_FILE_TAG. */
     public static final int PACKAGE_FILE_TAG = 0x9E2A83C1;
     /** PACKAGE_FILE_TAG_SWAPPED (a big-endian package). */
@@ -36,108 +43,23 @@ public final class PackageFileSummary {
     /** PKG_Cooked. */
     public static final int PKG_COOKED = 0x00000200;
 
-    private LegacyFileVersion legacyFileVersion;
-    private int legacyUE3Version;
-    private int fileVersionUE4;
-    private int fileVersionUE5;
-    private int fileVersionLicensee;
-    private PackageVersion version;
-    private boolean unversioned;
-    private byte[] savedHash;
-    private CustomVersionContainer customVersions;
-    int totalHeaderSize;
-    private FString packageName;
-    private int packageFlags;
-    int nameCount;
-    int nameOffset;
-    int softObjectPathsCount;
-    int softObjectPathsOffset;
-    private FString localizationId;
-    int gatherableTextDataCount;
-    int gatherableTextDataOffset;
-    int exportCount;
-    int exportOffset;
-    int importCount;
-    int importOffset;
-    int cellExportCount;
-    int cellExportOffset;
-    int cellImportCount;
-    int cellImportOffset;
-    int metaDataOffset;
-    int dependsOffset;
-    int softPackageReferencesCount;
-    int softPackageReferencesOffset;
-    int searchableNamesOffset;
-    int thumbnailTableOffset;
-    int importTypeHierarchiesCount;
-    int importTypeHierarchiesOffset;
-    private FGuid guid;
-    private FGuid persistentGuid;
-    private FGuid ownerPersistentGuid;
-    private List<FGenerationInfo> generations;
-    private FEngineVersion savedByEngineVersion;
-    private int engineChangelist;
-    private FEngineVersion compatibleWithEngineVersion;
-    private int compressionFlags;
-    private List<FCompressedChunk> compressedChunks;
-    private int packageSource;
-    private List<FString> additionalPackagesToCook;
-    private int numTextureAllocations;
-    int assetRegistryDataOffset;
-    long bulkDataStartOffset;
-    int worldTileInfoDataOffset;
-    private int[] chunkIds;
-    int preloadDependencyCount;
-    int preloadDependencyOffset;
-    int namesReferencedFromExportDataCount;
-    long payloadTocOffset = -1;
-    int dataResourceOffset = -1;
-
-    private PackageFileSummary() {
-    }
-
     /**
      * A summary for a new package: the given versions (stored as zero when {@code unversioned}),
      * flags and engine versions, every table empty; the builder fills counts and offsets.
      */
-    static PackageFileSummary blank(LegacyFileVersion legacy, PackageVersion version, boolean unversioned,
-            CustomVersionContainer customVersions, FString packageName, int packageFlags, FGuid guid, byte[] savedHash,
-            FEngineVersion savedBy, FEngineVersion compatibleWith, int packageSource, int[] chunkIds) {
-        PackageFileSummary s = new PackageFileSummary();
-        s.legacyFileVersion = legacy;
-        s.legacyUE3Version = legacy == LegacyFileVersion.REMOVED_UE3_VERSION ? 0 : 864;
-        s.unversioned = unversioned;
-        s.fileVersionUE4 = unversioned ? 0 : version.fileVersionUE4();
-        s.fileVersionUE5 = unversioned ? 0 : version.fileVersionUE5();
-        s.fileVersionLicensee = unversioned ? 0 : version.licenseeVersion();
-        s.version = version;
-        s.customVersions = customVersions;
-        s.packageName = packageName;
-        s.packageFlags = packageFlags;
-        s.localizationId = FString.EMPTY;
-        s.guid = version.atLeast(ObjectVersionUE5.PACKAGE_SAVED_HASH) ? null : guid;
-        s.savedHash = version.atLeast(ObjectVersionUE5.PACKAGE_SAVED_HASH) ? (savedHash == null ? new byte[20] : savedHash.clone()) : null;
-        s.persistentGuid = guid;
-        s.ownerPersistentGuid = FGuid.ZERO;
-        s.generations = new ArrayList<>();
-        s.savedByEngineVersion = savedBy;
-        s.compatibleWithEngineVersion = compatibleWith;
-        s.compressedChunks = new ArrayList<>();
-        s.packageSource = packageSource;
-        s.additionalPackagesToCook = new ArrayList<>();
-        s.chunkIds = chunkIds.clone();
-        s.preloadDependencyCount = -1;
-        s.payloadTocOffset = -1;
-        s.dataResourceOffset = -1;
-        return s;
-    }
-
-    void setLegacyUE3Version(int v) {
-        this.legacyUE3Version = v;
-    }
-
-    void setGenerations(List<FGenerationInfo> generations) {
-        this.generations = new ArrayList<>(generations);
+    static PackageFileSummary blank(LegacyFileVersion legacy, int legacyUE3Version, PackageVersion version,
+            boolean unversioned, CustomVersionContainer customVersions, FString packageName, int packageFlags, FGuid guid,
+            byte[] savedHash, FEngineVersion savedBy, FEngineVersion compatibleWith, int packageSource, int[] chunkIds,
+            List<FGenerationInfo> generations) {
+        boolean hashed = version.atLeast(ObjectVersionUE5.PACKAGE_SAVED_HASH);
+        return new PackageFileSummary(SummaryVersions.of(legacy, legacyUE3Version, version, unversioned),
+                new SummaryHeader(hashed ? (savedHash == null ? new byte[20] : savedHash.clone()) : null, customVersions, 0,
+                        packageName, packageFlags),
+                SummaryTables.empty(),
+                new SummaryGuids(hashed ? null : guid, guid, FGuid.ZERO, generations),
+                new SummaryEngineVersions(savedBy, 0, compatibleWith),
+                new SummaryCooking(0, List.of(), packageSource, List.of(), 0),
+                SummaryDataOffsets.of(chunkIds, -1, 0));
     }
 
     /**
@@ -146,191 +68,31 @@ public final class PackageFileSummary {
      */
     public static PackageFileSummary read(PackageReader r, EngineVersion engine) {
         r.structure("PackageFileSummary");
-        PackageFileSummary s = new PackageFileSummary();
-        int tag = r.readI32();
-        if (tag == PACKAGE_FILE_TAG_SWAPPED) {
-            throw new UnsupportedVersionException("Byte-swapped (big-endian) packages are not supported", r.file(), 0,
-                    "PackageFileSummary");
-        }
-        if (tag != PACKAGE_FILE_TAG) {
-            throw new CorruptDataException("Bad package tag " + FormatException.hex(tag & 0xFFFFFFFFL) + " (expected "
-                    + FormatException.hex(PACKAGE_FILE_TAG & 0xFFFFFFFFL) + ")", r.file(), 0, "PackageFileSummary");
-        }
-        int legacy = r.readI32();
-        s.legacyFileVersion = LegacyFileVersion.of(legacy).orElseThrow(() -> new UnsupportedVersionException(
-                "Unsupported legacy file version " + legacy + " (supported -2 to -9, UE4 and UE5 packages)", r.file(), 4,
-                "PackageFileSummary"));
-        if (s.legacyFileVersion != LegacyFileVersion.REMOVED_UE3_VERSION) {
-            s.legacyUE3Version = r.readI32();
-        }
-        s.fileVersionUE4 = r.readI32();
-        if (s.legacyFileVersion.atLeast(LegacyFileVersion.UE5_VERSION)) {
-            s.fileVersionUE5 = r.readI32();
-        }
-        s.fileVersionLicensee = r.readI32();
-        PackageVersion onDisk = new PackageVersion(s.fileVersionUE4, s.fileVersionUE5, s.fileVersionLicensee);
-        if (onDisk.isUnversioned()) {
-            if (engine == null) {
-                throw new UnsupportedVersionException("Unversioned package: an engine version is required (e.g. UE4_27, UE5_3)",
-                        r.file(), r.position(), "PackageFileSummary");
-            }
-            s.unversioned = true;
-            s.version = engine.packageVersion();
-        } else {
-            if (s.fileVersionUE4 < ObjectVersion.OLDEST_LOADABLE_PACKAGE.value()) {
-                throw new UnsupportedVersionException("Package file version " + s.fileVersionUE4 + " is older than UE4's oldest loadable ("
-                        + ObjectVersion.OLDEST_LOADABLE_PACKAGE.value() + ")", r.file(), 8, "PackageFileSummary");
-            }
-            s.version = onDisk;
-        }
-        r.setVersion(s.version);
-        if (s.version.atLeast(ObjectVersionUE5.PACKAGE_SAVED_HASH)) {
-            s.savedHash = r.readBytes(20);
-            s.totalHeaderSize = r.readI32();
-        }
-        r.structure("PackageFileSummary.CustomVersions");
-        s.customVersions = CustomVersionContainer.read(r, s.legacyFileVersion.customVersionFormat());
-        r.structure("PackageFileSummary");
-        if (!s.version.atLeast(ObjectVersionUE5.PACKAGE_SAVED_HASH)) {
-            s.totalHeaderSize = r.readI32();
-        }
-        s.packageName = r.readFString();
-        s.packageFlags = r.readI32();
-        boolean filter = s.filterEditorOnly();
+        SummaryVersions versions = SummaryVersions.read(r, engine);
+        PackageVersion v = versions.version();
+        SummaryHeader header = SummaryHeader.read(r, versions);
+        boolean filter = header.filterEditorOnly();
         r.setFilterEditorOnly(filter);
-        PackageVersion v = s.version;
-        s.nameCount = r.readI32();
-        s.nameOffset = r.readI32();
-        if (v.atLeast(ObjectVersionUE5.ADD_SOFTOBJECTPATH_LIST)) {
-            s.softObjectPathsCount = r.readI32();
-            s.softObjectPathsOffset = r.readI32();
-        }
-        if (!filter && v.atLeast(ObjectVersion.ADDED_PACKAGE_SUMMARY_LOCALIZATION_ID)) {
-            s.localizationId = r.readFString();
-        }
-        if (v.atLeast(ObjectVersion.SERIALIZE_TEXT_IN_PACKAGES)) {
-            s.gatherableTextDataCount = r.readI32();
-            s.gatherableTextDataOffset = r.readI32();
-        }
-        s.exportCount = r.readI32();
-        s.exportOffset = r.readI32();
-        s.importCount = r.readI32();
-        s.importOffset = r.readI32();
-        if (v.atLeast(ObjectVersionUE5.VERSE_CELLS)) {
-            s.cellExportCount = r.readI32();
-            s.cellExportOffset = r.readI32();
-            s.cellImportCount = r.readI32();
-            s.cellImportOffset = r.readI32();
-        }
-        if (v.atLeast(ObjectVersionUE5.METADATA_SERIALIZATION_OFFSET)) {
-            s.metaDataOffset = r.readI32();
-        }
-        s.dependsOffset = r.readI32();
-        if (v.atLeast(ObjectVersion.ADD_STRING_ASSET_REFERENCES_MAP)) {
-            s.softPackageReferencesCount = r.readI32();
-            s.softPackageReferencesOffset = r.readI32();
-        }
-        if (v.atLeast(ObjectVersion.ADDED_SEARCHABLE_NAMES)) {
-            s.searchableNamesOffset = r.readI32();
-        }
-        s.thumbnailTableOffset = r.readI32();
-        if (v.atLeast(ObjectVersionUE5.IMPORT_TYPE_HIERARCHIES)) {
-            s.importTypeHierarchiesCount = r.readI32();
-            s.importTypeHierarchiesOffset = r.readI32();
-        }
-        if (!v.atLeast(ObjectVersionUE5.PACKAGE_SAVED_HASH)) {
-            s.guid = r.readGuid();
-        }
-        if (!filter) {
-            if (v.atLeast(ObjectVersion.ADDED_PACKAGE_OWNER)) {
-                s.persistentGuid = r.readGuid();
-            }
-            if (v.atLeast(ObjectVersion.ADDED_PACKAGE_OWNER) && !v.atLeast(ObjectVersion.NON_OUTER_PACKAGE_IMPORT)) {
-                s.ownerPersistentGuid = r.readGuid();
-            }
-        }
-        int generationCount = r.readCount(8);
-        s.generations = new ArrayList<>(generationCount);
-        for (int i = 0; i < generationCount; i++) {
-            s.generations.add(new FGenerationInfo(r.readI32(), r.readI32()));
-        }
-        if (v.atLeast(ObjectVersion.ENGINE_VERSION_OBJECT)) {
-            s.savedByEngineVersion = FEngineVersion.read(r);
-        } else {
-            s.engineChangelist = r.readI32();
-        }
-        if (v.atLeast(ObjectVersion.PACKAGE_SUMMARY_HAS_COMPATIBLE_ENGINE_VERSION)) {
-            s.compatibleWithEngineVersion = FEngineVersion.read(r);
-        }
-        s.compressionFlags = r.readI32();
-        int chunkCount = r.readCount(16);
-        s.compressedChunks = new ArrayList<>(chunkCount);
-        for (int i = 0; i < chunkCount; i++) {
-            s.compressedChunks.add(new FCompressedChunk(r.readI32(), r.readI32(), r.readI32(), r.readI32()));
-        }
-        if (chunkCount > 0) {
-            throw new UnsupportedVersionException("Package-level compression (" + chunkCount + " compressed chunks) is not supported",
-                    r.file(), r.position(), "PackageFileSummary");
-        }
-        s.packageSource = r.readI32();
-        int additional = r.readCount(4);
-        s.additionalPackagesToCook = new ArrayList<>(additional);
-        for (int i = 0; i < additional; i++) {
-            s.additionalPackagesToCook.add(r.readFString());
-        }
-        if (!s.legacyFileVersion.atLeast(LegacyFileVersion.REMOVED_TEXTURE_ALLOCATIONS)) {
-            s.numTextureAllocations = r.readI32();
-            if (s.numTextureAllocations != 0) {
-                throw new UnsupportedVersionException("Texture allocation info (" + s.numTextureAllocations + ") is not supported",
-                        r.file(), r.position() - 4, "PackageFileSummary");
-            }
-        }
-        if (v.atLeast(ObjectVersion.ASSET_REGISTRY_TAGS)) {
-            s.assetRegistryDataOffset = r.readI32();
-        }
-        if (v.atLeast(ObjectVersion.SUMMARY_HAS_BULKDATA_OFFSET)) {
-            s.bulkDataStartOffset = r.readI64();
-        }
-        if (v.atLeast(ObjectVersion.WORLD_LEVEL_INFO)) {
-            s.worldTileInfoDataOffset = r.readI32();
-        }
-        if (v.atLeast(ObjectVersion.CHANGED_CHUNKID_TO_BE_AN_ARRAY_OF_CHUNKIDS)) {
-            int n = r.readCount(4);
-            s.chunkIds = new int[n];
-            for (int i = 0; i < n; i++) {
-                s.chunkIds[i] = r.readI32();
-            }
-        } else if (v.atLeast(ObjectVersion.ADDED_CHUNKID_TO_ASSETDATA_AND_UPACKAGE)) {
-            s.chunkIds = new int[] {r.readI32()};
-        } else {
-            s.chunkIds = new int[0];
-        }
-        if (v.atLeast(ObjectVersion.PRELOAD_DEPENDENCIES_IN_COOKED_EXPORTS)) {
-            s.preloadDependencyCount = r.readI32();
-            s.preloadDependencyOffset = r.readI32();
-        } else {
-            s.preloadDependencyCount = -1;
-        }
-        s.namesReferencedFromExportDataCount = v.atLeast(ObjectVersionUE5.NAMES_REFERENCED_FROM_EXPORT_DATA) ? r.readI32() : s.nameCount;
-        if (v.atLeast(ObjectVersionUE5.PAYLOAD_TOC)) {
-            s.payloadTocOffset = r.readI64();
-        }
-        if (v.atLeast(ObjectVersionUE5.DATA_RESOURCES)) {
-            s.dataResourceOffset = r.readI32();
-        }
+        SummaryTables tables = SummaryTables.read(r, v, filter);
+        SummaryGuids guids = SummaryGuids.read(r, v, filter);
+        SummaryEngineVersions engines = SummaryEngineVersions.read(r, v);
+        SummaryCooking cooking = SummaryCooking.read(r, versions.legacyFileVersion());
+        SummaryDataOffsets data = SummaryDataOffsets.read(r, v, tables.nameCount());
+        PackageFileSummary s = new PackageFileSummary(versions, header, tables, guids, engines, cooking, data);
         s.validate(r);
         return s;
     }
 
     private void validate(PackageReader r) {
         long len = r.length();
-        check(r, totalHeaderSize >= 0, "TotalHeaderSize " + totalHeaderSize + " is negative");
-        checkTable(r, "name map", nameCount, nameOffset, 5, len);
-        checkTable(r, "import map", importCount, importOffset, 28, len);
-        checkTable(r, "export map", exportCount, exportOffset, 60, len);
-        checkTable(r, "soft object paths", softObjectPathsCount, softObjectPathsOffset, 20, len);
-        checkTable(r, "soft package references", softPackageReferencesCount, softPackageReferencesOffset, 4, len);
-        check(r, dependsOffset >= 0 && dependsOffset <= len, "DependsOffset " + dependsOffset + " lies outside the header");
+        SummaryTables t = tables;
+        check(r, header.totalHeaderSize() >= 0, "TotalHeaderSize " + header.totalHeaderSize() + " is negative");
+        checkTable(r, "name map", t.nameCount(), t.nameOffset(), 5, len);
+        checkTable(r, "import map", t.importCount(), t.importOffset(), 28, len);
+        checkTable(r, "export map", t.exportCount(), t.exportOffset(), 60, len);
+        checkTable(r, "soft object paths", t.softObjectPathsCount(), t.softObjectPathsOffset(), 20, len);
+        checkTable(r, "soft package references", t.softPackageReferencesCount(), t.softPackageReferencesOffset(), 4, len);
+        check(r, t.dependsOffset() >= 0 && t.dependsOffset() <= len, "DependsOffset " + t.dependsOffset() + " lies outside the header");
     }
 
     private static void checkTable(PackageReader r, String what, int count, int offset, int minBytes, long len) {
@@ -348,396 +110,292 @@ public final class PackageFileSummary {
         }
     }
 
-    /** Writes the summary with the versions it was read with. */
+    /** Writes the summary with the versions it was read with, segment by segment. */
     public void write(PackageWriter w) {
-        PackageVersion v = version;
+        PackageVersion v = version();
         boolean filter = filterEditorOnly();
-        w.writeI32(PACKAGE_FILE_TAG);
-        w.writeI32(legacyFileVersion.value());
-        if (legacyFileVersion != LegacyFileVersion.REMOVED_UE3_VERSION) {
-            w.writeI32(legacyUE3Version);
-        }
-        w.writeI32(fileVersionUE4);
-        if (legacyFileVersion.atLeast(LegacyFileVersion.UE5_VERSION)) {
-            w.writeI32(fileVersionUE5);
-        }
-        w.writeI32(fileVersionLicensee);
-        if (v.atLeast(ObjectVersionUE5.PACKAGE_SAVED_HASH)) {
-            w.writeBytes(savedHash);
-            w.writeI32(totalHeaderSize);
-        }
-        customVersions.write(w);
-        if (!v.atLeast(ObjectVersionUE5.PACKAGE_SAVED_HASH)) {
-            w.writeI32(totalHeaderSize);
-        }
-        w.writeFString(packageName);
-        w.writeI32(packageFlags);
-        w.writeI32(nameCount);
-        w.writeI32(nameOffset);
-        if (v.atLeast(ObjectVersionUE5.ADD_SOFTOBJECTPATH_LIST)) {
-            w.writeI32(softObjectPathsCount);
-            w.writeI32(softObjectPathsOffset);
-        }
-        if (!filter && v.atLeast(ObjectVersion.ADDED_PACKAGE_SUMMARY_LOCALIZATION_ID)) {
-            w.writeFString(localizationId);
-        }
-        if (v.atLeast(ObjectVersion.SERIALIZE_TEXT_IN_PACKAGES)) {
-            w.writeI32(gatherableTextDataCount);
-            w.writeI32(gatherableTextDataOffset);
-        }
-        w.writeI32(exportCount);
-        w.writeI32(exportOffset);
-        w.writeI32(importCount);
-        w.writeI32(importOffset);
-        if (v.atLeast(ObjectVersionUE5.VERSE_CELLS)) {
-            w.writeI32(cellExportCount);
-            w.writeI32(cellExportOffset);
-            w.writeI32(cellImportCount);
-            w.writeI32(cellImportOffset);
-        }
-        if (v.atLeast(ObjectVersionUE5.METADATA_SERIALIZATION_OFFSET)) {
-            w.writeI32(metaDataOffset);
-        }
-        w.writeI32(dependsOffset);
-        if (v.atLeast(ObjectVersion.ADD_STRING_ASSET_REFERENCES_MAP)) {
-            w.writeI32(softPackageReferencesCount);
-            w.writeI32(softPackageReferencesOffset);
-        }
-        if (v.atLeast(ObjectVersion.ADDED_SEARCHABLE_NAMES)) {
-            w.writeI32(searchableNamesOffset);
-        }
-        w.writeI32(thumbnailTableOffset);
-        if (v.atLeast(ObjectVersionUE5.IMPORT_TYPE_HIERARCHIES)) {
-            w.writeI32(importTypeHierarchiesCount);
-            w.writeI32(importTypeHierarchiesOffset);
-        }
-        if (!v.atLeast(ObjectVersionUE5.PACKAGE_SAVED_HASH)) {
-            w.writeGuid(guid);
-        }
-        if (!filter) {
-            if (v.atLeast(ObjectVersion.ADDED_PACKAGE_OWNER)) {
-                w.writeGuid(persistentGuid);
-            }
-            if (v.atLeast(ObjectVersion.ADDED_PACKAGE_OWNER) && !v.atLeast(ObjectVersion.NON_OUTER_PACKAGE_IMPORT)) {
-                w.writeGuid(ownerPersistentGuid);
-            }
-        }
-        w.writeI32(generations.size());
-        for (FGenerationInfo g : generations) {
-            w.writeI32(g.exportCount());
-            w.writeI32(g.nameCount());
-        }
-        if (v.atLeast(ObjectVersion.ENGINE_VERSION_OBJECT)) {
-            savedByEngineVersion.write(w);
-        } else {
-            w.writeI32(engineChangelist);
-        }
-        if (v.atLeast(ObjectVersion.PACKAGE_SUMMARY_HAS_COMPATIBLE_ENGINE_VERSION)) {
-            compatibleWithEngineVersion.write(w);
-        }
-        w.writeI32(compressionFlags);
-        w.writeI32(compressedChunks.size());
-        for (FCompressedChunk c : compressedChunks) {
-            w.writeI32(c.uncompressedOffset());
-            w.writeI32(c.uncompressedSize());
-            w.writeI32(c.compressedOffset());
-            w.writeI32(c.compressedSize());
-        }
-        w.writeI32(packageSource);
-        w.writeI32(additionalPackagesToCook.size());
-        for (FString s : additionalPackagesToCook) {
-            w.writeFString(s);
-        }
-        if (!legacyFileVersion.atLeast(LegacyFileVersion.REMOVED_TEXTURE_ALLOCATIONS)) {
-            w.writeI32(numTextureAllocations);
-        }
-        if (v.atLeast(ObjectVersion.ASSET_REGISTRY_TAGS)) {
-            w.writeI32(assetRegistryDataOffset);
-        }
-        if (v.atLeast(ObjectVersion.SUMMARY_HAS_BULKDATA_OFFSET)) {
-            w.writeI64(bulkDataStartOffset);
-        }
-        if (v.atLeast(ObjectVersion.WORLD_LEVEL_INFO)) {
-            w.writeI32(worldTileInfoDataOffset);
-        }
-        if (v.atLeast(ObjectVersion.CHANGED_CHUNKID_TO_BE_AN_ARRAY_OF_CHUNKIDS)) {
-            w.writeI32(chunkIds.length);
-            for (int id : chunkIds) {
-                w.writeI32(id);
-            }
-        } else if (v.atLeast(ObjectVersion.ADDED_CHUNKID_TO_ASSETDATA_AND_UPACKAGE)) {
-            w.writeI32(chunkIds[0]);
-        }
-        if (v.atLeast(ObjectVersion.PRELOAD_DEPENDENCIES_IN_COOKED_EXPORTS)) {
-            w.writeI32(preloadDependencyCount);
-            w.writeI32(preloadDependencyOffset);
-        }
-        if (v.atLeast(ObjectVersionUE5.NAMES_REFERENCED_FROM_EXPORT_DATA)) {
-            w.writeI32(namesReferencedFromExportDataCount);
-        }
-        if (v.atLeast(ObjectVersionUE5.PAYLOAD_TOC)) {
-            w.writeI64(payloadTocOffset);
-        }
-        if (v.atLeast(ObjectVersionUE5.DATA_RESOURCES)) {
-            w.writeI32(dataResourceOffset);
-        }
+        versions.write(w);
+        header.write(w, versions);
+        tables.write(w, v, filter);
+        guids.write(w, v, filter);
+        engineVersions.write(w, v);
+        cooking.write(w, versions.legacyFileVersion());
+        dataOffsets.write(w, v);
+    }
+
+    // ---- new summaries (the summary is immutable) --------------------------------------------------
+
+    /**
+     * This summary with the model's row counts: names, soft object paths, exports, imports, soft
+     * package references, preload dependencies and NamesReferencedFromExportDataCount; generations
+     * that recorded the old export and name counts record the new ones.
+     */
+    PackageFileSummary withCounts(int names, int softObjectPaths, int exports, int imports, int softPackageReferences,
+            int preloadDependencies, int namesReferenced) {
+        return new PackageFileSummary(versions, header,
+                tables.withCounts(names, softObjectPaths, exports, imports, softPackageReferences),
+                guids.withCountsMoved(tables.exportCount(), tables.nameCount(), exports, names), engineVersions, cooking,
+                dataOffsets.withCounts(preloadDependencies, namesReferenced));
+    }
+
+    /** This summary with every offset moved to the new layout. */
+    PackageFileSummary relocated(OffsetRemap m) {
+        return new PackageFileSummary(versions, header.withTotalHeaderSize(Math.toIntExact(m.map(header.totalHeaderSize()))),
+                tables.relocated(m), guids, engineVersions, cooking, dataOffsets.relocated(m));
+    }
+
+    /** This summary with other tables, header size and data offsets (a new package's layout). */
+    PackageFileSummary laidOut(SummaryTables newTables, int totalHeaderSize, SummaryDataOffsets newData) {
+        return new PackageFileSummary(versions, header.withTotalHeaderSize(totalHeaderSize), newTables, guids,
+                engineVersions, cooking, newData);
+    }
+
+    PackageFileSummary withBulkDataStartOffset(long offset) {
+        return new PackageFileSummary(versions, header, tables, guids, engineVersions, cooking,
+                dataOffsets.withBulkDataStartOffset(offset));
     }
 
     // ---- accessors -------------------------------------------------------------------------------
 
     public LegacyFileVersion legacyFileVersion() {
-        return legacyFileVersion;
+        return versions.legacyFileVersion();
     }
 
     public int legacyUE3Version() {
-        return legacyUE3Version;
+        return versions.legacyUE3Version();
     }
 
     /** FileVersionUE4 as stored (0 when unversioned). */
     public int fileVersionUE4() {
-        return fileVersionUE4;
+        return versions.fileVersionUE4();
     }
 
     /** FileVersionUE5 as stored (0 when unversioned or before legacy version -8). */
     public int fileVersionUE5() {
-        return fileVersionUE5;
+        return versions.fileVersionUE5();
     }
 
     public int fileVersionLicensee() {
-        return fileVersionLicensee;
+        return versions.fileVersionLicensee();
     }
 
     /** The versions the package is read with: the stored ones, or the caller's engine's when unversioned. */
     public PackageVersion version() {
-        return version;
+        return versions.version();
     }
 
     /** True when the file stores no versions (cooked with unversioned packages). */
     public boolean isUnversioned() {
-        return unversioned;
+        return versions.unversioned();
     }
 
     /** The 20-byte saved hash that replaces the GUID from PACKAGE_SAVED_HASH on, else null. */
     public byte[] savedHash() {
-        return savedHash == null ? null : savedHash.clone();
+        return header.savedHash() == null ? null : header.savedHash().clone();
     }
 
     public CustomVersionContainer customVersions() {
-        return customVersions;
+        return header.customVersions();
     }
 
     public int totalHeaderSize() {
-        return totalHeaderSize;
+        return header.totalHeaderSize();
     }
 
     /** The FolderName field: the package name, "None" in cooked packages. */
     public FString packageName() {
-        return packageName;
+        return header.packageName();
     }
 
     /** EPackageFlags. */
     public int packageFlags() {
-        return packageFlags;
+        return header.packageFlags();
     }
 
     public boolean filterEditorOnly() {
-        return (packageFlags & PKG_FILTER_EDITOR_ONLY) != 0;
+        return header.filterEditorOnly();
     }
 
     public boolean hasUnversionedProperties() {
-        return (packageFlags & PKG_UNVERSIONED_PROPERTIES) != 0;
+        return (packageFlags() & PKG_UNVERSIONED_PROPERTIES) != 0;
     }
 
     public int nameCount() {
-        return nameCount;
+        return tables.nameCount();
     }
 
     public int nameOffset() {
-        return nameOffset;
+        return tables.nameOffset();
     }
 
     public int softObjectPathsCount() {
-        return softObjectPathsCount;
+        return tables.softObjectPathsCount();
     }
 
     public int softObjectPathsOffset() {
-        return softObjectPathsOffset;
+        return tables.softObjectPathsOffset();
     }
 
     /** LocalizationId, or null when not stored (cooked or older). */
     public FString localizationId() {
-        return localizationId;
+        return tables.localizationId();
     }
 
     public int gatherableTextDataCount() {
-        return gatherableTextDataCount;
+        return tables.gatherableTextDataCount();
     }
 
     public int gatherableTextDataOffset() {
-        return gatherableTextDataOffset;
+        return tables.gatherableTextDataOffset();
     }
 
     public int exportCount() {
-        return exportCount;
+        return tables.exportCount();
     }
 
     public int exportOffset() {
-        return exportOffset;
+        return tables.exportOffset();
     }
 
     public int importCount() {
-        return importCount;
+        return tables.importCount();
     }
 
     public int importOffset() {
-        return importOffset;
+        return tables.importOffset();
     }
 
     public int cellExportCount() {
-        return cellExportCount;
+        return tables.cellExportCount();
     }
 
     public int cellExportOffset() {
-        return cellExportOffset;
+        return tables.cellExportOffset();
     }
 
     public int cellImportCount() {
-        return cellImportCount;
+        return tables.cellImportCount();
     }
 
     public int cellImportOffset() {
-        return cellImportOffset;
+        return tables.cellImportOffset();
     }
 
     public int metaDataOffset() {
-        return metaDataOffset;
+        return tables.metaDataOffset();
     }
 
     public int dependsOffset() {
-        return dependsOffset;
+        return tables.dependsOffset();
     }
 
     public int softPackageReferencesCount() {
-        return softPackageReferencesCount;
+        return tables.softPackageReferencesCount();
     }
 
     public int softPackageReferencesOffset() {
-        return softPackageReferencesOffset;
+        return tables.softPackageReferencesOffset();
     }
 
     public int searchableNamesOffset() {
-        return searchableNamesOffset;
+        return tables.searchableNamesOffset();
     }
 
     public int thumbnailTableOffset() {
-        return thumbnailTableOffset;
+        return tables.thumbnailTableOffset();
     }
 
     public int importTypeHierarchiesCount() {
-        return importTypeHierarchiesCount;
+        return tables.importTypeHierarchiesCount();
     }
 
     public int importTypeHierarchiesOffset() {
-        return importTypeHierarchiesOffset;
+        return tables.importTypeHierarchiesOffset();
     }
 
     /** The package GUID (null from PACKAGE_SAVED_HASH on, where {@link #savedHash} replaces it). */
     public FGuid guid() {
-        return guid;
+        return guids.guid();
     }
 
     /** PersistentGuid, stored in editor packages from ADDED_PACKAGE_OWNER on; else null. */
     public FGuid persistentGuid() {
-        return persistentGuid;
+        return guids.persistentGuid();
     }
 
     public FGuid ownerPersistentGuid() {
-        return ownerPersistentGuid;
+        return guids.ownerPersistentGuid();
     }
 
     public List<FGenerationInfo> generations() {
-        return List.copyOf(generations);
+        return guids.generations();
     }
 
     /** SavedByEngineVersion, or null before ENGINE_VERSION_OBJECT (see {@link #engineChangelist}). */
     public FEngineVersion savedByEngineVersion() {
-        return savedByEngineVersion;
+        return engineVersions.savedBy();
     }
 
     public int engineChangelist() {
-        return engineChangelist;
+        return engineVersions.engineChangelist();
     }
 
     /** CompatibleWithEngineVersion, or null before it was stored. */
     public FEngineVersion compatibleWithEngineVersion() {
-        return compatibleWithEngineVersion;
+        return engineVersions.compatibleWith();
     }
 
     public int compressionFlags() {
-        return compressionFlags;
+        return cooking.compressionFlags();
     }
 
     public int packageSource() {
-        return packageSource;
+        return cooking.packageSource();
     }
 
     public List<FString> additionalPackagesToCook() {
-        return List.copyOf(additionalPackagesToCook);
+        return cooking.additionalPackagesToCook();
     }
 
     public int assetRegistryDataOffset() {
-        return assetRegistryDataOffset;
+        return dataOffsets.assetRegistryDataOffset();
     }
 
     public long bulkDataStartOffset() {
-        return bulkDataStartOffset;
+        return dataOffsets.bulkDataStartOffset();
     }
 
     public int worldTileInfoDataOffset() {
-        return worldTileInfoDataOffset;
+        return dataOffsets.worldTileInfoDataOffset();
     }
 
     public int[] chunkIds() {
-        return chunkIds.clone();
+        return dataOffsets.chunkIds();
     }
 
     public int preloadDependencyCount() {
-        return preloadDependencyCount;
+        return dataOffsets.preloadDependencyCount();
     }
 
     public int preloadDependencyOffset() {
-        return preloadDependencyOffset;
+        return dataOffsets.preloadDependencyOffset();
     }
 
     public int namesReferencedFromExportDataCount() {
-        return namesReferencedFromExportDataCount;
+        return dataOffsets.namesReferencedFromExportDataCount();
     }
 
     /** PayloadTocOffset, -1 when absent. */
     public long payloadTocOffset() {
-        return payloadTocOffset;
+        return dataOffsets.payloadTocOffset();
     }
 
     /** DataResourceOffset, -1 when the version has none, 0 or -1 when empty. */
     public int dataResourceOffset() {
-        return dataResourceOffset;
+        return dataOffsets.dataResourceOffset();
     }
 
-    /** Moves generations that recorded the old counts to the new ones. */
-    void updateLastGeneration(int oldExports, int oldNames, int newExports, int newNames) {
-        for (int i = 0; i < generations.size(); i++) {
-            FGenerationInfo g = generations.get(i);
-            if (g.exportCount() == oldExports && g.nameCount() == oldNames) {
-                generations.set(i, new FGenerationInfo(newExports, newNames));
-            }
-        }
-    }
-
-    void setPackageFlags(int flags) {
-        this.packageFlags = flags;
-    }
-
-    // ---- exact snapshot ----------------------------------------------------------------------------
+    // ---- exact snapshot (the JSON form) ------------------------------------------------------------
 
     /**
      * Every field of the summary as read (offsets and counts included), for a lossless serialized
@@ -801,64 +459,29 @@ public final class PackageFileSummary {
             int dataResourceOffset) {
     }
 
-    /** The summary's fields as they are now. */
+    /** The summary's fields, flattened. */
     public Fields fields() {
-        return new Fields(legacyFileVersion,
-                legacyUE3Version,
-                fileVersionUE4,
-                fileVersionUE5,
-                fileVersionLicensee,
-                version,
-                unversioned,
-                savedHash,
-                customVersions,
-                totalHeaderSize,
-                packageName,
-                packageFlags,
-                nameCount,
-                nameOffset,
-                softObjectPathsCount,
-                softObjectPathsOffset,
-                localizationId,
-                gatherableTextDataCount,
-                gatherableTextDataOffset,
-                exportCount,
-                exportOffset,
-                importCount,
-                importOffset,
-                cellExportCount,
-                cellExportOffset,
-                cellImportCount,
-                cellImportOffset,
-                metaDataOffset,
-                dependsOffset,
-                softPackageReferencesCount,
-                softPackageReferencesOffset,
-                searchableNamesOffset,
-                thumbnailTableOffset,
-                importTypeHierarchiesCount,
-                importTypeHierarchiesOffset,
-                guid,
-                persistentGuid,
-                ownerPersistentGuid,
-                generations,
-                savedByEngineVersion,
-                engineChangelist,
-                compatibleWithEngineVersion,
-                compressionFlags,
-                compressedChunks,
-                packageSource,
-                additionalPackagesToCook,
-                numTextureAllocations,
-                assetRegistryDataOffset,
-                bulkDataStartOffset,
-                worldTileInfoDataOffset,
-                chunkIds,
-                preloadDependencyCount,
-                preloadDependencyOffset,
-                namesReferencedFromExportDataCount,
-                payloadTocOffset,
-                dataResourceOffset);
+        SummaryVersions a = versions;
+        SummaryHeader h = header;
+        SummaryTables t = tables;
+        SummaryGuids g = guids;
+        SummaryEngineVersions e = engineVersions;
+        SummaryCooking c = cooking;
+        SummaryDataOffsets d = dataOffsets;
+        return new Fields(a.legacyFileVersion(), a.legacyUE3Version(), a.fileVersionUE4(), a.fileVersionUE5(),
+                a.fileVersionLicensee(), a.version(), a.unversioned(), h.savedHash(), h.customVersions(),
+                h.totalHeaderSize(), h.packageName(), h.packageFlags(), t.nameCount(), t.nameOffset(),
+                t.softObjectPathsCount(), t.softObjectPathsOffset(), t.localizationId(), t.gatherableTextDataCount(),
+                t.gatherableTextDataOffset(), t.exportCount(), t.exportOffset(), t.importCount(), t.importOffset(),
+                t.cellExportCount(), t.cellExportOffset(), t.cellImportCount(), t.cellImportOffset(), t.metaDataOffset(),
+                t.dependsOffset(), t.softPackageReferencesCount(), t.softPackageReferencesOffset(),
+                t.searchableNamesOffset(), t.thumbnailTableOffset(), t.importTypeHierarchiesCount(),
+                t.importTypeHierarchiesOffset(), g.guid(), g.persistentGuid(), g.ownerPersistentGuid(), g.generations(),
+                e.savedBy(), e.engineChangelist(), e.compatibleWith(), c.compressionFlags(), c.compressedChunks(),
+                c.packageSource(), c.additionalPackagesToCook(), c.numTextureAllocations(), d.assetRegistryDataOffset(),
+                d.bulkDataStartOffset(), d.worldTileInfoDataOffset(), d.chunkIds(), d.preloadDependencyCount(),
+                d.preloadDependencyOffset(), d.namesReferencedFromExportDataCount(), d.payloadTocOffset(),
+                d.dataResourceOffset());
     }
 
     /** A summary with exactly these fields (the package writer recomputes counts and offsets on write). */
@@ -866,66 +489,22 @@ public final class PackageFileSummary {
         if (f.legacyFileVersion() == null || f.version() == null || f.customVersions() == null || f.packageName() == null) {
             throw new IllegalArgumentException("Summary fields need legacyFileVersion, version, customVersions and packageName");
         }
-        PackageFileSummary s = new PackageFileSummary();
-        s.legacyFileVersion = f.legacyFileVersion();
-        s.legacyUE3Version = f.legacyUE3Version();
-        s.fileVersionUE4 = f.fileVersionUE4();
-        s.fileVersionUE5 = f.fileVersionUE5();
-        s.fileVersionLicensee = f.fileVersionLicensee();
-        s.version = f.version();
-        s.unversioned = f.unversioned();
-        s.savedHash = f.savedHash();
-        s.customVersions = f.customVersions();
-        s.totalHeaderSize = f.totalHeaderSize();
-        s.packageName = f.packageName();
-        s.packageFlags = f.packageFlags();
-        s.nameCount = f.nameCount();
-        s.nameOffset = f.nameOffset();
-        s.softObjectPathsCount = f.softObjectPathsCount();
-        s.softObjectPathsOffset = f.softObjectPathsOffset();
-        s.localizationId = f.localizationId();
-        s.gatherableTextDataCount = f.gatherableTextDataCount();
-        s.gatherableTextDataOffset = f.gatherableTextDataOffset();
-        s.exportCount = f.exportCount();
-        s.exportOffset = f.exportOffset();
-        s.importCount = f.importCount();
-        s.importOffset = f.importOffset();
-        s.cellExportCount = f.cellExportCount();
-        s.cellExportOffset = f.cellExportOffset();
-        s.cellImportCount = f.cellImportCount();
-        s.cellImportOffset = f.cellImportOffset();
-        s.metaDataOffset = f.metaDataOffset();
-        s.dependsOffset = f.dependsOffset();
-        s.softPackageReferencesCount = f.softPackageReferencesCount();
-        s.softPackageReferencesOffset = f.softPackageReferencesOffset();
-        s.searchableNamesOffset = f.searchableNamesOffset();
-        s.thumbnailTableOffset = f.thumbnailTableOffset();
-        s.importTypeHierarchiesCount = f.importTypeHierarchiesCount();
-        s.importTypeHierarchiesOffset = f.importTypeHierarchiesOffset();
-        s.guid = f.guid();
-        s.persistentGuid = f.persistentGuid();
-        s.ownerPersistentGuid = f.ownerPersistentGuid();
-        s.savedByEngineVersion = f.savedByEngineVersion();
-        s.engineChangelist = f.engineChangelist();
-        s.compatibleWithEngineVersion = f.compatibleWithEngineVersion();
-        s.compressionFlags = f.compressionFlags();
-        s.packageSource = f.packageSource();
-        s.numTextureAllocations = f.numTextureAllocations();
-        s.assetRegistryDataOffset = f.assetRegistryDataOffset();
-        s.bulkDataStartOffset = f.bulkDataStartOffset();
-        s.worldTileInfoDataOffset = f.worldTileInfoDataOffset();
-        s.chunkIds = f.chunkIds();
-        s.preloadDependencyCount = f.preloadDependencyCount();
-        s.preloadDependencyOffset = f.preloadDependencyOffset();
-        s.namesReferencedFromExportDataCount = f.namesReferencedFromExportDataCount();
-        s.payloadTocOffset = f.payloadTocOffset();
-        s.dataResourceOffset = f.dataResourceOffset();
-        s.generations = new ArrayList<>(f.generations() == null ? List.of() : f.generations());
-        s.compressedChunks = new ArrayList<>(f.compressedChunks() == null ? List.of() : f.compressedChunks());
-        s.additionalPackagesToCook = new ArrayList<>(f.additionalPackagesToCook() == null ? List.of() : f.additionalPackagesToCook());
-        if (s.chunkIds == null) {
-            s.chunkIds = new int[0];
-        }
-        return s;
+        return new PackageFileSummary(
+                new SummaryVersions(f.legacyFileVersion(), f.legacyUE3Version(), f.fileVersionUE4(), f.fileVersionUE5(),
+                        f.fileVersionLicensee(), f.version(), f.unversioned()),
+                new SummaryHeader(f.savedHash(), f.customVersions(), f.totalHeaderSize(), f.packageName(), f.packageFlags()),
+                new SummaryTables(f.nameCount(), f.nameOffset(), f.softObjectPathsCount(), f.softObjectPathsOffset(),
+                        f.localizationId(), f.gatherableTextDataCount(), f.gatherableTextDataOffset(), f.exportCount(),
+                        f.exportOffset(), f.importCount(), f.importOffset(), f.cellExportCount(), f.cellExportOffset(),
+                        f.cellImportCount(), f.cellImportOffset(), f.metaDataOffset(), f.dependsOffset(),
+                        f.softPackageReferencesCount(), f.softPackageReferencesOffset(), f.searchableNamesOffset(),
+                        f.thumbnailTableOffset(), f.importTypeHierarchiesCount(), f.importTypeHierarchiesOffset()),
+                new SummaryGuids(f.guid(), f.persistentGuid(), f.ownerPersistentGuid(), f.generations()),
+                new SummaryEngineVersions(f.savedByEngineVersion(), f.engineChangelist(), f.compatibleWithEngineVersion()),
+                new SummaryCooking(f.compressionFlags(), f.compressedChunks(), f.packageSource(),
+                        f.additionalPackagesToCook(), f.numTextureAllocations()),
+                new SummaryDataOffsets(f.assetRegistryDataOffset(), f.bulkDataStartOffset(), f.worldTileInfoDataOffset(),
+                        f.chunkIds(), f.preloadDependencyCount(), f.preloadDependencyOffset(),
+                        f.namesReferencedFromExportDataCount(), f.payloadTocOffset(), f.dataResourceOffset()));
     }
 }

@@ -11,6 +11,8 @@ import io.uassetd.codecs.error.UnsupportedVersionException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.NavigableSet;
+import java.util.TreeSet;
 
 /**
  * Reads a legacy package: the summary, then every table at the offset the summary gives, then the
@@ -28,8 +30,12 @@ final class PackageParser {
     /** Places the export data in place of the export map's serial sizes and offsets (see {@link SerialLayout}). */
     @FunctionalInterface
     interface Placement {
-        /** The export map entries with the serial size and offset to read each export from. */
-        List<ObjectExport> place(PackageFileSummary summary, List<ObjectExport> stated, long total);
+        /** The export map entries with the serial size and offset to read each export from, and the summary to keep. */
+        Placed place(PackageFileSummary summary, List<ObjectExport> stated, long total);
+    }
+
+    /** A placement's result: the entries to read the exports with and the summary (its bulk data offset may move). */
+    record Placed(List<ObjectExport> entries, PackageFileSummary summary) {
     }
 
     private PackageParser(byte[] header, byte[] uexp, String name, Placement placement) {
@@ -49,7 +55,34 @@ final class PackageParser {
         return new PackageParser(header, uexp, name, placement).run(engine);
     }
 
+    /** The summary, each table at its offset, the export data, then raw regions for every other byte. */
     private AssetPackage run(EngineVersion engine) {
+        PackageFileSummary s = readSummary(engine);
+        NameMap names = readNames(s);
+        List<SoftObjectPathEntry> softObjectPaths = readSoftObjectPaths(s);
+        List<ObjectImport> imports = readImports(s, engine);
+        List<ObjectExport> entries = readExportMap(s);
+        List<List<PackageIndex>> depends = readDependsMap(s);
+        List<SoftPackageReference> softRefs = readSoftPackageReferences(s);
+        List<SearchableNames> searchable = readSearchableNames(s);
+        List<ThumbnailEntry> thumbnails = readThumbnails(s);
+        List<PackageIndex> preload = readPreloadDependencies(s);
+        DataResources resources = readDataResources(s);
+
+        long total = uexp == null ? header.length : (long) header.length + uexp.length;
+        if (placement != null) {
+            Placed placed = placement.place(s, List.copyOf(entries), total);
+            entries = placed.entries();
+            s = placed.summary();
+        }
+        List<Export> exports = readExports(entries, total);
+        checkEndTag(total);
+        List<Region> laid = fillGaps(splits(s, thumbnails, total), total);
+        return new AssetPackage(name, uexp != null, s, names, imports, exports, depends, softObjectPaths, softRefs, searchable,
+                thumbnails, preload, resources.version(), resources.list(), laid);
+    }
+
+    private PackageFileSummary readSummary(EngineVersion engine) {
         PackageFileSummary s = PackageFileSummary.read(r, engine);
         regions.add(Region.table(Region.Kind.SUMMARY, 0, r.position()));
         long headerSize = s.totalHeaderSize();
@@ -61,145 +94,177 @@ final class PackageParser {
             throw new TruncatedDataException("TotalHeaderSize " + headerSize + " exceeds the file size " + header.length,
                     name, 0, "PackageFileSummary");
         }
-        boolean unversionedProps = s.hasUnversionedProperties();
+        return s;
+    }
 
-        enter("NameMap", s.nameOffset);
-        NameMap names = NameMap.read(r, s.nameCount);
+    private NameMap readNames(PackageFileSummary s) {
+        enter("NameMap", s.nameOffset());
+        NameMap names = NameMap.read(r, s.nameCount());
         r.setNameCount(names.size());
-        end(Region.Kind.NAME_MAP, s.nameOffset);
+        end(Region.Kind.NAME_MAP, s.nameOffset());
+        return names;
+    }
 
+    private List<SoftObjectPathEntry> readSoftObjectPaths(PackageFileSummary s) {
         List<SoftObjectPathEntry> softObjectPaths = new ArrayList<>();
-        if (s.softObjectPathsCount == 0) {
-            emptyTable(Region.Kind.SOFT_OBJECT_PATHS, s.softObjectPathsOffset);
-        } else if (s.softObjectPathsOffset > 0) {
-            enter("SoftObjectPaths", s.softObjectPathsOffset);
-            r.checkCount(s.softObjectPathsCount, SoftObjectPathEntry.MIN_SIZE, r.position());
-            for (int i = 0; i < s.softObjectPathsCount; i++) {
+        if (s.softObjectPathsCount() == 0) {
+            emptyTable(Region.Kind.SOFT_OBJECT_PATHS, s.softObjectPathsOffset());
+        } else if (s.softObjectPathsOffset() > 0) {
+            enter("SoftObjectPaths", s.softObjectPathsOffset());
+            r.checkCount(s.softObjectPathsCount(), SoftObjectPathEntry.MIN_SIZE, r.position());
+            for (int i = 0; i < s.softObjectPathsCount(); i++) {
                 r.structure("SoftObjectPaths[" + i + "]");
                 softObjectPaths.add(SoftObjectPathEntry.read(r));
             }
-            end(Region.Kind.SOFT_OBJECT_PATHS, s.softObjectPathsOffset);
+            end(Region.Kind.SOFT_OBJECT_PATHS, s.softObjectPathsOffset());
         }
+        return softObjectPaths;
+    }
 
+    private List<ObjectImport> readImports(PackageFileSummary s, EngineVersion engine) {
         List<ObjectImport> imports = new ArrayList<>();
-        if (s.importCount == 0) {
-            emptyTable(Region.Kind.IMPORT_MAP, s.importOffset);
-        } else {
-            enter("ImportMap", s.importOffset);
-            r.checkCount(s.importCount, 28, r.position());
-            boolean packageNames = ObjectImport.hasPackageName(r);
-            if (ObjectImport.cookedWithTypeHierarchies(r.version(), s.filterEditorOnly())) {
-                long bytes = s.exportOffset > s.importOffset ? (long) s.exportOffset - s.importOffset : -1;
-                packageNames = ObjectImport.cookedPackageNames(s.importCount, bytes, engine);
-            }
-            for (int i = 0; i < s.importCount; i++) {
-                r.structure("ImportMap[" + i + "]");
-                imports.add(ObjectImport.read(r, packageNames));
-            }
-            end(Region.Kind.IMPORT_MAP, s.importOffset);
+        if (s.importCount() == 0) {
+            emptyTable(Region.Kind.IMPORT_MAP, s.importOffset());
+            return imports;
         }
+        enter("ImportMap", s.importOffset());
+        r.checkCount(s.importCount(), 28, r.position());
+        boolean packageNames = ObjectImport.hasPackageName(r);
+        if (ObjectImport.cookedWithTypeHierarchies(r.version(), s.filterEditorOnly())) {
+            long bytes = s.exportOffset() > s.importOffset() ? (long) s.exportOffset() - s.importOffset() : -1;
+            packageNames = ObjectImport.cookedPackageNames(s.importCount(), bytes, engine);
+        }
+        for (int i = 0; i < s.importCount(); i++) {
+            r.structure("ImportMap[" + i + "]");
+            imports.add(ObjectImport.read(r, packageNames));
+        }
+        end(Region.Kind.IMPORT_MAP, s.importOffset());
+        return imports;
+    }
 
+    private List<ObjectExport> readExportMap(PackageFileSummary s) {
         List<ObjectExport> entries = new ArrayList<>();
-        if (s.exportCount == 0) {
-            emptyTable(Region.Kind.EXPORT_MAP, s.exportOffset);
-        } else {
-            enter("ExportMap", s.exportOffset);
-            r.checkCount(s.exportCount, 60, r.position());
-            for (int i = 0; i < s.exportCount; i++) {
-                r.structure("ExportMap[" + i + "]");
-                entries.add(ObjectExport.read(r, unversionedProps));
-            }
-            end(Region.Kind.EXPORT_MAP, s.exportOffset);
+        if (s.exportCount() == 0) {
+            emptyTable(Region.Kind.EXPORT_MAP, s.exportOffset());
+            return entries;
         }
-
-        List<List<PackageIndex>> depends = null;
-        if (s.dependsOffset > 0) {
-            enter("DependsMap", s.dependsOffset);
-            depends = new ArrayList<>(s.exportCount);
-            r.checkCount(s.exportCount, 4, r.position());
-            for (int i = 0; i < s.exportCount; i++) {
-                r.structure("DependsMap[" + i + "]");
-                int n = r.readCount(4);
-                List<PackageIndex> list = new ArrayList<>(n);
-                for (int j = 0; j < n; j++) {
-                    list.add(r.readPackageIndex());
-                }
-                depends.add(list);
-            }
-            end(Region.Kind.DEPENDS_MAP, s.dependsOffset);
+        enter("ExportMap", s.exportOffset());
+        r.checkCount(s.exportCount(), 60, r.position());
+        boolean unversionedProps = s.hasUnversionedProperties();
+        for (int i = 0; i < s.exportCount(); i++) {
+            r.structure("ExportMap[" + i + "]");
+            entries.add(ObjectExport.read(r, unversionedProps));
         }
+        end(Region.Kind.EXPORT_MAP, s.exportOffset());
+        return entries;
+    }
 
+    private List<List<PackageIndex>> readDependsMap(PackageFileSummary s) {
+        if (s.dependsOffset() <= 0) {
+            return null;
+        }
+        enter("DependsMap", s.dependsOffset());
+        List<List<PackageIndex>> depends = new ArrayList<>(s.exportCount());
+        r.checkCount(s.exportCount(), 4, r.position());
+        for (int i = 0; i < s.exportCount(); i++) {
+            r.structure("DependsMap[" + i + "]");
+            int n = r.readCount(4);
+            List<PackageIndex> list = new ArrayList<>(n);
+            for (int j = 0; j < n; j++) {
+                list.add(r.readPackageIndex());
+            }
+            depends.add(list);
+        }
+        end(Region.Kind.DEPENDS_MAP, s.dependsOffset());
+        return depends;
+    }
+
+    private List<SoftPackageReference> readSoftPackageReferences(PackageFileSummary s) {
         List<SoftPackageReference> softRefs = new ArrayList<>();
-        if (s.softPackageReferencesCount == 0) {
-            emptyTable(Region.Kind.SOFT_PACKAGE_REFERENCES, s.softPackageReferencesOffset);
-        } else if (s.softPackageReferencesOffset > 0) {
-            enter("SoftPackageReferences", s.softPackageReferencesOffset);
-            r.checkCount(s.softPackageReferencesCount, 4, r.position());
-            for (int i = 0; i < s.softPackageReferencesCount; i++) {
+        if (s.softPackageReferencesCount() == 0) {
+            emptyTable(Region.Kind.SOFT_PACKAGE_REFERENCES, s.softPackageReferencesOffset());
+        } else if (s.softPackageReferencesOffset() > 0) {
+            enter("SoftPackageReferences", s.softPackageReferencesOffset());
+            r.checkCount(s.softPackageReferencesCount(), 4, r.position());
+            for (int i = 0; i < s.softPackageReferencesCount(); i++) {
                 softRefs.add(SoftPackageReference.read(r));
             }
-            end(Region.Kind.SOFT_PACKAGE_REFERENCES, s.softPackageReferencesOffset);
+            end(Region.Kind.SOFT_PACKAGE_REFERENCES, s.softPackageReferencesOffset());
         }
+        return softRefs;
+    }
 
-        List<SearchableNames> searchable = null;
-        if (s.searchableNamesOffset > 0) {
-            enter("SearchableNames", s.searchableNamesOffset);
-            int n = r.readCount(SearchableNames.MIN_SIZE);
-            searchable = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) {
-                r.structure("SearchableNames[" + i + "]");
-                searchable.add(SearchableNames.read(r));
-            }
-            end(Region.Kind.SEARCHABLE_NAMES, s.searchableNamesOffset);
+    private List<SearchableNames> readSearchableNames(PackageFileSummary s) {
+        if (s.searchableNamesOffset() <= 0) {
+            return null;
         }
-
-        List<ThumbnailEntry> thumbnails = null;
-        if (s.thumbnailTableOffset > 0) {
-            enter("ThumbnailTable", s.thumbnailTableOffset);
-            int n = r.readCount(ThumbnailEntry.MIN_SIZE);
-            thumbnails = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) {
-                r.structure("ThumbnailTable[" + i + "]");
-                thumbnails.add(ThumbnailEntry.read(r));
-            }
-            end(Region.Kind.THUMBNAIL_TABLE, s.thumbnailTableOffset);
+        enter("SearchableNames", s.searchableNamesOffset());
+        int n = r.readCount(SearchableNames.MIN_SIZE);
+        List<SearchableNames> searchable = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            r.structure("SearchableNames[" + i + "]");
+            searchable.add(SearchableNames.read(r));
         }
+        end(Region.Kind.SEARCHABLE_NAMES, s.searchableNamesOffset());
+        return searchable;
+    }
 
+    private List<ThumbnailEntry> readThumbnails(PackageFileSummary s) {
+        if (s.thumbnailTableOffset() <= 0) {
+            return null;
+        }
+        enter("ThumbnailTable", s.thumbnailTableOffset());
+        int n = r.readCount(ThumbnailEntry.MIN_SIZE);
+        List<ThumbnailEntry> thumbnails = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            r.structure("ThumbnailTable[" + i + "]");
+            thumbnails.add(ThumbnailEntry.read(r));
+        }
+        end(Region.Kind.THUMBNAIL_TABLE, s.thumbnailTableOffset());
+        return thumbnails;
+    }
+
+    private List<PackageIndex> readPreloadDependencies(PackageFileSummary s) {
         List<PackageIndex> preload = new ArrayList<>();
-        if (s.preloadDependencyCount <= 0) {
-            emptyTable(Region.Kind.PRELOAD_DEPENDENCIES, s.preloadDependencyOffset);
-        } else if (s.preloadDependencyOffset > 0) {
-            enter("PreloadDependencies", s.preloadDependencyOffset);
-            r.checkCount(s.preloadDependencyCount, 4, r.position());
-            for (int i = 0; i < s.preloadDependencyCount; i++) {
+        if (s.preloadDependencyCount() <= 0) {
+            emptyTable(Region.Kind.PRELOAD_DEPENDENCIES, s.preloadDependencyOffset());
+        } else if (s.preloadDependencyOffset() > 0) {
+            enter("PreloadDependencies", s.preloadDependencyOffset());
+            r.checkCount(s.preloadDependencyCount(), 4, r.position());
+            for (int i = 0; i < s.preloadDependencyCount(); i++) {
                 preload.add(r.readPackageIndex());
             }
-            end(Region.Kind.PRELOAD_DEPENDENCIES, s.preloadDependencyOffset);
+            end(Region.Kind.PRELOAD_DEPENDENCIES, s.preloadDependencyOffset());
         }
+        return preload;
+    }
 
-        int dataResourceVersion = 0;
-        List<DataResource> dataResources = null;
-        if (s.version().atLeast(ObjectVersionUE5.DATA_RESOURCES) && s.dataResourceOffset > 0) {
-            enter("DataResources", s.dataResourceOffset);
-            long at = r.position();
-            dataResourceVersion = r.readI32();
-            if (dataResourceVersion < 1 || dataResourceVersion > 2) {
-                throw new UnsupportedVersionException("Unsupported data resource version " + dataResourceVersion, name, at,
-                        "DataResources");
-            }
-            int n = r.readCount(DataResource.size(dataResourceVersion));
-            dataResources = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) {
-                r.structure("DataResources[" + i + "]");
-                dataResources.add(DataResource.read(r, dataResourceVersion));
-            }
-            end(Region.Kind.DATA_RESOURCES, s.dataResourceOffset);
-        }
+    /** The data resource table's version (0 when absent) and rows (null when absent). */
+    private record DataResources(int version, List<DataResource> list) {
+    }
 
-        long total = uexp == null ? header.length : (long) header.length + uexp.length;
-        if (placement != null) {
-            entries = placement.place(s, List.copyOf(entries), total);
+    private DataResources readDataResources(PackageFileSummary s) {
+        if (!s.version().atLeast(ObjectVersionUE5.DATA_RESOURCES) || s.dataResourceOffset() <= 0) {
+            return new DataResources(0, null);
         }
+        enter("DataResources", s.dataResourceOffset());
+        long at = r.position();
+        int version = r.readI32();
+        if (version < 1 || version > 2) {
+            throw new UnsupportedVersionException("Unsupported data resource version " + version, name, at, "DataResources");
+        }
+        int n = r.readCount(DataResource.size(version));
+        List<DataResource> list = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            r.structure("DataResources[" + i + "]");
+            list.add(DataResource.read(r, version));
+        }
+        end(Region.Kind.DATA_RESOURCES, s.dataResourceOffset());
+        return new DataResources(version, list);
+    }
+
+    /** Each export's data at its (placed) serial offset and size, refused when it lies past the package's end. */
+    private List<Export> readExports(List<ObjectExport> entries, long total) {
         List<Export> exports = new ArrayList<>(entries.size());
         for (int i = 0; i < entries.size(); i++) {
             ObjectExport e = entries.get(i);
@@ -212,11 +277,15 @@ final class PackageParser {
             exports.add(new Export(i, e, slice(e.serialOffset(), (int) e.serialSize())));
             regions.add(new Region(Region.Kind.EXPORT_DATA, i, e.serialOffset(), e.serialSize(), null));
         }
-        checkEndTag(total);
-        java.util.TreeSet<Long> splits = new java.util.TreeSet<>();
-        for (long at : new long[] {headerSize, s.assetRegistryDataOffset, s.worldTileInfoDataOffset, s.gatherableTextDataOffset,
-            s.metaDataOffset, s.cellExportOffset, s.cellImportOffset, s.importTypeHierarchiesOffset, s.bulkDataStartOffset,
-            s.payloadTocOffset}) {
+        return exports;
+    }
+
+    /** Where the raw bytes are cut: the header end, every unparsed table's offset and each thumbnail. */
+    private static NavigableSet<Long> splits(PackageFileSummary s, List<ThumbnailEntry> thumbnails, long total) {
+        NavigableSet<Long> splits = new TreeSet<>();
+        for (long at : new long[] {s.totalHeaderSize(), s.assetRegistryDataOffset(), s.worldTileInfoDataOffset(),
+            s.gatherableTextDataOffset(), s.metaDataOffset(), s.cellExportOffset(), s.cellImportOffset(),
+            s.importTypeHierarchiesOffset(), s.bulkDataStartOffset(), s.payloadTocOffset()}) {
             if (at > 0 && at < total) {
                 splits.add(at);
             }
@@ -224,9 +293,7 @@ final class PackageParser {
         if (thumbnails != null) {
             thumbnails.forEach(t -> splits.add((long) t.fileOffset()));
         }
-        List<Region> laid = fillGaps(splits, total);
-        return new AssetPackage(name, uexp != null, s, names, imports, exports, depends, softObjectPaths, softRefs, searchable,
-                thumbnails, preload, dataResourceVersion, dataResources, laid);
+        return splits;
     }
 
     /** Every legacy package ends with PACKAGE_FILE_TAG (the post-tag that detects truncated files). */
@@ -285,7 +352,7 @@ final class PackageParser {
     }
 
     /** Sorts the regions, refuses overlaps and covers every other byte with raw regions. */
-    private List<Region> fillGaps(java.util.NavigableSet<Long> splits, long total) {
+    private List<Region> fillGaps(NavigableSet<Long> splits, long total) {
         regions.sort(Comparator.comparingLong(Region::start).thenComparingLong(Region::length));
         List<Region> out = new ArrayList<>();
         long cursor = 0;
@@ -309,7 +376,7 @@ final class PackageParser {
     }
 
     /** Adds raw regions covering [from, to), cut at every known offset of an unparsed table and at the header end. */
-    private void addRaw(List<Region> out, long from, long to, java.util.NavigableSet<Long> splits) {
+    private void addRaw(List<Region> out, long from, long to, NavigableSet<Long> splits) {
         long start = from;
         for (long cut : splits.subSet(from, false, to, false)) {
             out.add(new Region(Region.Kind.RAW, -1, start, cut - start, slice(start, (int) (cut - start))));

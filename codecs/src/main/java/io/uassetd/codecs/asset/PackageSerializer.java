@@ -1,5 +1,8 @@
 package io.uassetd.codecs.asset;
 
+import io.uassetd.codecs.asset.version.ObjectVersion;
+import io.uassetd.codecs.asset.version.ObjectVersionUE5;
+import java.util.Arrays;
 import io.uassetd.codecs.asset.archive.PackageWriter;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import java.util.ArrayList;
@@ -55,8 +58,8 @@ final class PackageSerializer {
         if (!p.isSplit()) {
             return new AssetPackage.Bytes(all, new byte[0]);
         }
-        byte[] head = java.util.Arrays.copyOf(all, (int) headerSize);
-        byte[] tail = java.util.Arrays.copyOfRange(all, (int) headerSize, all.length);
+        byte[] head = Arrays.copyOf(all, (int) headerSize);
+        byte[] tail = Arrays.copyOfRange(all, (int) headerSize, all.length);
         return new AssetPackage.Bytes(head, tail);
     }
 
@@ -68,13 +71,13 @@ final class PackageSerializer {
         List<Region> out = new ArrayList<>(p.regions());
         var v = p.version();
         ensureAfter(out, Region.Kind.SOFT_OBJECT_PATHS, !p.softObjectPaths().isEmpty()
-                && v.atLeast(io.uassetd.codecs.asset.version.ObjectVersionUE5.ADD_SOFTOBJECTPATH_LIST), Region.Kind.NAME_MAP);
+                && v.atLeast(ObjectVersionUE5.ADD_SOFTOBJECTPATH_LIST), Region.Kind.NAME_MAP);
         ensureAfter(out, Region.Kind.IMPORT_MAP, !p.imports().isEmpty(), Region.Kind.SOFT_OBJECT_PATHS, Region.Kind.NAME_MAP);
         ensureAfter(out, Region.Kind.SOFT_PACKAGE_REFERENCES, !p.softPackageReferences().isEmpty()
-                && v.atLeast(io.uassetd.codecs.asset.version.ObjectVersion.ADD_STRING_ASSET_REFERENCES_MAP),
+                && v.atLeast(ObjectVersion.ADD_STRING_ASSET_REFERENCES_MAP),
                 Region.Kind.DEPENDS_MAP, Region.Kind.EXPORT_MAP, Region.Kind.IMPORT_MAP, Region.Kind.NAME_MAP);
         if (!p.preloadDependencies().isEmpty() && out.stream().noneMatch(r -> r.kind() == Region.Kind.PRELOAD_DEPENDENCIES)
-                && v.atLeast(io.uassetd.codecs.asset.version.ObjectVersion.PRELOAD_DEPENDENCIES_IN_COOKED_EXPORTS)) {
+                && v.atLeast(ObjectVersion.PRELOAD_DEPENDENCIES_IN_COOKED_EXPORTS)) {
             long end = p.summary().totalHeaderSize();
             int at = 0;
             while (at < out.size() && out.get(at).start() < end) {
@@ -152,43 +155,14 @@ final class PackageSerializer {
 
     private void updateLayout(OffsetRemap m, List<Region> regions, long[] starts, byte[][] exportData) {
         PackageFileSummary s = p.summary();
-        int oldNames = s.nameCount;
-        int oldExports = s.exportCount;
-        s.nameCount = p.names().size();
-        if (s.namesReferencedFromExportDataCount == oldNames) {
-            s.namesReferencedFromExportDataCount = s.nameCount;
-        } else {
-            s.namesReferencedFromExportDataCount += s.nameCount - oldNames;
-        }
-        s.importCount = p.imports().size();
-        s.exportCount = p.exports().size();
-        s.softObjectPathsCount = p.softObjectPaths().size();
-        s.softPackageReferencesCount = p.softPackageReferences().size();
-        if (s.preloadDependencyCount >= 0 || !p.preloadDependencies().isEmpty()) {
-            s.preloadDependencyCount = p.preloadDependencies().size();
-        }
-        s.updateLastGeneration(oldExports, oldNames, s.exportCount, s.nameCount);
-
-        s.nameOffset = tableOffset(m, Region.Kind.NAME_MAP, s.nameOffset);
-        s.softObjectPathsOffset = tableOffset(m, Region.Kind.SOFT_OBJECT_PATHS, s.softObjectPathsOffset);
-        s.importOffset = tableOffset(m, Region.Kind.IMPORT_MAP, s.importOffset);
-        s.exportOffset = tableOffset(m, Region.Kind.EXPORT_MAP, s.exportOffset);
-        s.dependsOffset = tableOffset(m, Region.Kind.DEPENDS_MAP, s.dependsOffset);
-        s.softPackageReferencesOffset = tableOffset(m, Region.Kind.SOFT_PACKAGE_REFERENCES, s.softPackageReferencesOffset);
-        s.searchableNamesOffset = tableOffset(m, Region.Kind.SEARCHABLE_NAMES, s.searchableNamesOffset);
-        s.thumbnailTableOffset = tableOffset(m, Region.Kind.THUMBNAIL_TABLE, s.thumbnailTableOffset);
-        s.preloadDependencyOffset = tableOffset(m, Region.Kind.PRELOAD_DEPENDENCIES, s.preloadDependencyOffset);
-        s.dataResourceOffset = tableOffset(m, Region.Kind.DATA_RESOURCES, s.dataResourceOffset);
-        s.gatherableTextDataOffset = m.mapOffset(s.gatherableTextDataOffset);
-        s.cellExportOffset = m.mapOffset(s.cellExportOffset);
-        s.cellImportOffset = m.mapOffset(s.cellImportOffset);
-        s.metaDataOffset = m.mapOffset(s.metaDataOffset);
-        s.importTypeHierarchiesOffset = m.mapOffset(s.importTypeHierarchiesOffset);
-        s.assetRegistryDataOffset = m.mapOffset(s.assetRegistryDataOffset);
-        s.worldTileInfoDataOffset = m.mapOffset(s.worldTileInfoDataOffset);
-        s.bulkDataStartOffset = m.mapOffset64(s.bulkDataStartOffset);
-        s.payloadTocOffset = m.mapOffset64(s.payloadTocOffset);
-        s.totalHeaderSize = Math.toIntExact(m.map(s.totalHeaderSize));
+        int oldNames = s.nameCount();
+        int names = p.names().size();
+        int referenced = s.namesReferencedFromExportDataCount() == oldNames ? names
+                : s.namesReferencedFromExportDataCount() + names - oldNames;
+        int preload = s.preloadDependencyCount() >= 0 || !p.preloadDependencies().isEmpty()
+                ? p.preloadDependencies().size() : s.preloadDependencyCount();
+        p.replaceSummary(s.withCounts(names, p.softObjectPaths().size(), p.exports().size(), p.imports().size(),
+                p.softPackageReferences().size(), preload, referenced).relocated(m));
 
         for (int i = 0; i < regions.size(); i++) {
             Region r = regions.get(i);
@@ -204,10 +178,5 @@ final class PackageSerializer {
             }
             p.setThumbnails(moved);
         }
-    }
-
-    private static int tableOffset(OffsetRemap m, Region.Kind kind, int old) {
-        long start = m.startOf(kind);
-        return start >= 0 ? Math.toIntExact(start) : m.mapOffset(old);
     }
 }

@@ -57,7 +57,7 @@ public final class SerialLayout {
         AssetPackage byOffsets = PackageParser.parse(header, uexp, fileName, engine, (s, entries, total) -> {
             stated.addAll(entries);
             dataEnd[0] = dataEnd(s, entries, total);
-            return place(entries, dataEnd[0], -1, 0, fileName);
+            return new PackageParser.Placed(place(entries, dataEnd[0], -1, 0, fileName), movedBulk(s, entries, dataEnd[0]));
         });
         int shiftFrom = -1;
         long shift = 0;
@@ -75,7 +75,10 @@ public final class SerialLayout {
             int from = shiftFrom;
             long by = shift;
             pkg = PackageParser.parse(header, uexp, fileName, engine,
-                    (s, entries, total) -> place(entries, dataEnd(s, entries, total), from, by, fileName));
+                    (s, entries, total) -> {
+                        long end = dataEnd(s, entries, total);
+                        return new PackageParser.Placed(place(entries, end, from, by, fileName), movedBulk(s, entries, end));
+                    });
         }
         List<Fix> fixes = new ArrayList<>();
         for (int i = 0; i < stated.size(); i++) {
@@ -97,20 +100,21 @@ public final class SerialLayout {
      */
     private static long dataEnd(PackageFileSummary s, List<ObjectExport> entries, long total) {
         long lastOffset = entries.stream().mapToLong(ObjectExport::serialOffset).max().orElse(0);
-        long statedEnd = entries.stream().mapToLong(e -> e.serialOffset() + e.serialSize()).max().orElse(0);
         long end = Math.max(lastOffset, total - 4);
         long toc = s.payloadTocOffset();
         if (toc > lastOffset && toc < end) {
             end = toc;
         }
-        if (s.filterEditorOnly()) {
-            if (s.bulkDataStartOffset == statedEnd) {
-                s.bulkDataStartOffset = end;
-            }
-        } else if (s.bulkDataStartOffset >= lastOffset && s.bulkDataStartOffset < end) {
-            end = s.bulkDataStartOffset;
+        if (!s.filterEditorOnly() && s.bulkDataStartOffset() >= lastOffset && s.bulkDataStartOffset() < end) {
+            end = s.bulkDataStartOffset();
         }
         return end;
+    }
+
+    /** A cooked package's BulkDataStartOffset that pointed at the recorded end of the exports moves to the real end. */
+    private static PackageFileSummary movedBulk(PackageFileSummary s, List<ObjectExport> entries, long end) {
+        long statedEnd = entries.stream().mapToLong(e -> e.serialOffset() + e.serialSize()).max().orElse(0);
+        return s.filterEditorOnly() && s.bulkDataStartOffset() == statedEnd ? s.withBulkDataStartOffset(end) : s;
     }
 
     private static Integer[] offsetOrder(List<ObjectExport> entries) {

@@ -1,5 +1,8 @@
 package io.uassetd.codecs.bundle;
 
+import io.uassetd.codecs.error.CancelledException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.pak.PakSource;
 import io.uassetd.codecs.task.TaskMonitor;
@@ -109,8 +112,8 @@ public final class BundleAssembler {
         }
         List<Group> list = new ArrayList<>(groups.values());
         Made[] made = new Made[list.size()];
-        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.function.IntConsumer one = i -> {
+        AtomicInteger done = new AtomicInteger();
+        IntConsumer one = i -> {
             monitor.checkCancelled();
             made[i] = make(list.get(i), profile, legacy);
             Group g = list.get(i);
@@ -125,7 +128,7 @@ public final class BundleAssembler {
                 pool.submit(() -> IntStream.range(0, list.size()).parallel().forEach(one)).get();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new io.uassetd.codecs.error.CancelledException("Interrupted");
+                throw new CancelledException("Interrupted");
             } catch (ExecutionException e) {
                 if (e.getCause() instanceof RuntimeException re) {
                     throw re;

@@ -1,5 +1,8 @@
 package io.uassetd.codecs.bundle;
 
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.zen.convert.LegacyOutput;
+import java.nio.file.NoSuchFileException;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionScheme;
 import io.uassetd.codecs.compression.Codecs;
@@ -63,7 +66,7 @@ public record BundleInput(String path, Loader loader) {
             } else if (Files.isRegularFile(in)) {
                 out.add(file(placeFile(in, basePath, gamePath), in));
             } else {
-                throw new UncheckedIOException(new java.nio.file.NoSuchFileException(in.toString()));
+                throw new UncheckedIOException(new NoSuchFileException(in.toString()));
             }
         }
         return out;
@@ -105,8 +108,8 @@ public record BundleInput(String path, Loader loader) {
     }
 
     /** The files of a legacy package made by Zen -> legacy conversion: .uasset/.umap, .uexp, bulk data. */
-    public static List<BundleInput> of(io.uassetd.codecs.zen.convert.LegacyOutput legacy) {
-        io.uassetd.codecs.asset.AssetPackage.Bytes b = legacy.asset().toBytes();
+    public static List<BundleInput> of(LegacyOutput legacy) {
+        AssetPackage.Bytes b = legacy.asset().toBytes();
         String path = legacy.relativePath();
         String stem = path.substring(0, path.lastIndexOf('.'));
         List<BundleInput> out = new ArrayList<>();

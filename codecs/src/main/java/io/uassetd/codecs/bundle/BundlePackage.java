@@ -1,5 +1,6 @@
 package io.uassetd.codecs.bundle;
 
+import java.util.ArrayList;
 import io.uassetd.codecs.iostore.IoChunkId;
 import io.uassetd.codecs.iostore.header.StoreEntry;
 import java.util.List;
@@ -21,7 +22,7 @@ public record BundlePackage(long packageId, String name, StoreEntry storeEntry, 
 
     /** Every chunk: the package chunk, then the sidecars. */
     public List<BundleChunk> chunks() {
-        List<BundleChunk> all = new java.util.ArrayList<>(1 + sidecars.size());
+        List<BundleChunk> all = new ArrayList<>(1 + sidecars.size());
         all.add(packageChunk);
         all.addAll(sidecars);
         return all;

@@ -1,5 +1,8 @@
 package io.uassetd.codecs.crypto;
 
+import io.uassetd.codecs.error.UnsupportedVersionException;
+import io.uassetd.codecs.game.GameProfile;
+
 /**
  * How encrypted container data is laid out and ciphered: the one hook for game-specific AES
  * variants. {@link #STANDARD} is Unreal's AES-256-ECB over whole data; {@link #RIVALS} is the
@@ -42,8 +45,8 @@ public interface EncryptionScheme {
      */
     static EncryptionScheme byName(String name) {
         try {
-            return io.uassetd.codecs.game.GameProfile.of(name).encryptionScheme();
-        } catch (io.uassetd.codecs.error.UnsupportedVersionException e) {
+            return GameProfile.of(name).encryptionScheme();
+        } catch (UnsupportedVersionException e) {
             throw new IllegalArgumentException("Unknown encryption scheme '" + name + "' (standard, rivals)");
         }
     }

@@ -1,5 +1,7 @@
 package io.uassetd.codecs.hash;
 
+import java.util.Arrays;
+
 /**
  * BLAKE3 (the 32-byte default output) over a byte range in memory, written from the BLAKE3
  * specification: 1 KiB chunks of 64-byte blocks compressed with the chunk counter, chunk chaining
@@ -101,7 +103,7 @@ public final class Blake3 {
             }
             return;
         }
-        java.util.Arrays.fill(m, 0);
+        Arrays.fill(m, 0);
         for (int i = 0; i < len; i++) {
             m[i >>> 2] |= (d[at + i] & 0xFF) << (8 * (i & 3));
         }

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.io;
 
+import java.nio.ByteBuffer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -57,7 +58,7 @@ public final class AtomicOutput implements AutoCloseable {
     /** Writes {@code data} to {@code target} all-or-nothing (fsynced before the rename). */
     public static void write(Path target, byte[] data) {
         try (AtomicOutput o = create(target)) {
-            java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(data);
+            ByteBuffer b = ByteBuffer.wrap(data);
             while (b.hasRemaining()) {
                 o.channel().write(b);
             }

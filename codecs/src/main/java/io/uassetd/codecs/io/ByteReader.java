@@ -1,5 +1,6 @@
 package io.uassetd.codecs.io;
 
+import java.util.function.Supplier;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.TruncatedDataException;
@@ -22,7 +23,7 @@ public final class ByteReader {
     private final long base;
     private String structure;
     /** When set, names the structure instead of {@link #structure}, computed only when an error needs it. */
-    private java.util.function.Supplier<String> structureSource;
+    private Supplier<String> structureSource;
 
     public ByteReader(String source, long baseOffset, ByteBuffer buf, String structure) {
         this.buf = buf.slice().order(ByteOrder.LITTLE_ENDIAN);
@@ -46,13 +47,13 @@ public final class ByteReader {
      * Names the structure through a supplier asked only when an error is built, for readers whose
      * structure name changes often (a property path) and is rarely needed. Returns this.
      */
-    public ByteReader structure(java.util.function.Supplier<String> source) {
+    public ByteReader structure(Supplier<String> source) {
         this.structureSource = source;
         return this;
     }
 
     public String structure() {
-        java.util.function.Supplier<String> s = structureSource;
+        Supplier<String> s = structureSource;
         return s != null ? s.get() : structure;
     }
 

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.io;
 
+import java.nio.channels.WritableByteChannel;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.TruncatedDataException;
 import java.io.IOException;
@@ -106,7 +107,7 @@ public final class FileSource implements AutoCloseable {
     }
 
     /** Copies {@code [position, position+len)} to {@code out} at its current position, kernel-side where possible. */
-    public void transferTo(long position, long len, java.nio.channels.WritableByteChannel out, String structure) {
+    public void transferTo(long position, long len, WritableByteChannel out, String structure) {
         checkRange(position, len, structure, structure + " size");
         long done = 0;
         try {

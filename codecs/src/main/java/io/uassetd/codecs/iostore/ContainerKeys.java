@@ -1,5 +1,6 @@
 package io.uassetd.codecs.iostore;
 
+import java.util.HashMap;
 import io.uassetd.codecs.crypto.AesKey;
 import java.util.Locale;
 import java.util.Map;
@@ -27,7 +28,7 @@ public interface ContainerKeys {
 
     /** Keys by GUID (upper- or lower-case hex, dashes ignored); {@code fallback} (nullable) for others. */
     static ContainerKeys byGuid(Map<String, AesKey> keys, AesKey fallback) {
-        Map<String, AesKey> norm = new java.util.HashMap<>();
+        Map<String, AesKey> norm = new HashMap<>();
         keys.forEach((g, k) -> norm.put(g.replace("-", "").toUpperCase(Locale.ROOT), k));
         return (name, guid) -> Optional.ofNullable(norm.getOrDefault(guid.toUpperCase(Locale.ROOT), fallback));
     }

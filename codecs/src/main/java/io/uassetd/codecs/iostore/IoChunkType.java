@@ -1,5 +1,7 @@
 package io.uassetd.codecs.iostore;
 
+import java.util.Arrays;
+
 /**
  * EIoChunkType: what a chunk holds. The numbering changed between UE4 (TOC versions 1-3) and UE5
  * (TOC version 4 on), so a chunk id keeps its raw type byte and is interpreted with the container's
@@ -36,8 +38,8 @@ public enum IoChunkType {
     private static final IoChunkType[] UE4 = new IoChunkType[256];
 
     static {
-        java.util.Arrays.fill(UE5, UNKNOWN);
-        java.util.Arrays.fill(UE4, UNKNOWN);
+        Arrays.fill(UE5, UNKNOWN);
+        Arrays.fill(UE4, UNKNOWN);
         for (IoChunkType t : values()) {
             if (t.ue5 >= 0) {
                 UE5[t.ue5] = t;

@@ -1,5 +1,8 @@
 package io.uassetd.codecs.iostore;
 
+import io.uassetd.codecs.io.SafePaths;
+import java.util.Locale;
+import java.util.function.Predicate;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.crypto.AesCipher;
 import io.uassetd.codecs.crypto.AesKey;
@@ -57,7 +60,7 @@ public final class IoStoreContainer implements AutoCloseable {
     private IoStoreContainer(Path utoc, TocResource toc, AesKey key, Codecs codecs) {
         this.utoc = utoc;
         String file = utoc.getFileName().toString();
-        this.name = file.toLowerCase(java.util.Locale.ROOT).endsWith(".utoc") ? file.substring(0, file.length() - 5) : file;
+        this.name = file.toLowerCase(Locale.ROOT).endsWith(".utoc") ? file.substring(0, file.length() - 5) : file;
         this.toc = toc;
         this.cipher = key == null ? null : new AesCipher(key.bytes());
         this.partitions = new Partitions(utoc, name, toc.header().effectivePartitionCount());
@@ -78,7 +81,7 @@ public final class IoStoreContainer implements AutoCloseable {
     public static IoStoreContainer open(Path utoc, ContainerKeys keys, Codecs codecs) {
         TocResource toc = TocReader.read(utoc);
         String file = utoc.getFileName().toString();
-        String base = file.toLowerCase(java.util.Locale.ROOT).endsWith(".utoc") ? file.substring(0, file.length() - 5) : file;
+        String base = file.toLowerCase(Locale.ROOT).endsWith(".utoc") ? file.substring(0, file.length() - 5) : file;
         AesKey key = toc.header().has(ContainerFlag.ENCRYPTED)
                 ? keys.keyFor(base, toc.header().encryptionKeyGuidString()).orElse(null) : null;
         return new IoStoreContainer(utoc, toc, key, codecs);
@@ -369,7 +372,7 @@ public final class IoStoreContainer implements AutoCloseable {
      * recorded and the others go on; a wrong or missing key fails the whole call before anything is
      * written. Cancellation through {@code monitor} stops between (and inside) files.
      */
-    public ExtractResult extractFiles(Path outputDir, java.util.function.Predicate<IoStoreFile> filter,
+    public ExtractResult extractFiles(Path outputDir, Predicate<IoStoreFile> filter,
             TaskMonitor monitor) {
         List<IoStoreFile> all = files();
         if (!canDecrypt()) {
@@ -384,7 +387,7 @@ public final class IoStoreContainer implements AutoCloseable {
             monitor.checkCancelled();
             String rel = relativePath(f.path());
             try {
-                Path target = io.uassetd.codecs.io.SafePaths.resolve(outputDir, rel, utoc.getFileName().toString());
+                Path target = SafePaths.resolve(outputDir, rel, utoc.getFileName().toString());
                 extractChunk(f.chunkIndex(), target, monitor);
                 written.add(rel);
             } catch (FormatException | UncheckedIOException e) {

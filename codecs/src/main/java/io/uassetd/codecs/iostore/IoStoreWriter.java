@@ -1,5 +1,7 @@
 package io.uassetd.codecs.iostore;
 
+import io.uassetd.codecs.error.CancelledException;
+import java.util.concurrent.ExecutionException;
 import io.uassetd.codecs.compression.Codec;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.compression.Codecs;
@@ -174,8 +176,8 @@ public final class IoStoreWriter implements AutoCloseable {
             pool.submit(work).get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new io.uassetd.codecs.error.CancelledException("Interrupted while compressing");
-        } catch (java.util.concurrent.ExecutionException e) {
+            throw new CancelledException("Interrupted while compressing");
+        } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException re) {
                 throw re;
             }

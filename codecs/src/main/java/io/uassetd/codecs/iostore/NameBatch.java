@@ -1,5 +1,6 @@
 package io.uassetd.codecs.iostore;
 
+import java.util.Arrays;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.hash.Hashes;
 import io.uassetd.codecs.io.ByteReader;
@@ -129,7 +130,7 @@ public record NameBatch(List<String> names, List<Boolean> wide, long hashVersion
     @Override
     public boolean equals(Object o) {
         return o instanceof NameBatch b && names.equals(b.names) && wide.equals(b.wide) && hashVersion == b.hashVersion
-                && java.util.Arrays.equals(hashes, b.hashes);
+                && Arrays.equals(hashes, b.hashes);
     }
 
     @Override

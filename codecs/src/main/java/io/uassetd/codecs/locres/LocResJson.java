@@ -148,8 +148,8 @@ public final class LocResJson {
     }
 
     private static void unknown(JsonNode n, Set<String> known, String source, String path) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-            String f = it.next().getKey();
+        for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
             if (!known.contains(f)) {
                 throw new JsonFormatException("Unknown field '" + f + "' (known: " + String.join(", ", new java.util.TreeSet<>(known)) + ")",
                         source, path + "." + f, false);

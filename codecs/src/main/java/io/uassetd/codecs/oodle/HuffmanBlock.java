@@ -1,5 +1,7 @@
 package io.uassetd.codecs.oodle;
 
+import java.util.Arrays;
+
 /**
  * Huffman-coded byte blocks (entropy types 2 and 4): an alphabet, then three interleaved bit
  * streams (two read forwards from the start and the middle, one read backwards from the end),
@@ -30,7 +32,7 @@ final class HuffmanBlock {
         CodeLengths.readHuffman(st, header, src, p, end, alphabet, tmp);
         int q = p + header.consumedBytes();
         if (alphabet.count == 1) {
-            java.util.Arrays.fill(out, outPos, outPos + outLen, (byte) alphabet.symbols[0]);
+            Arrays.fill(out, outPos, outPos + outLen, (byte) alphabet.symbols[0]);
             return;
         }
         buildTable(p);
@@ -73,7 +75,7 @@ final class HuffmanBlock {
         int n = alphabet.count;
         int[] lens = alphabet.lengths;
         int[] syms = alphabet.symbols;
-        java.util.Arrays.fill(perLength, 0);
+        Arrays.fill(perLength, 0);
         for (int i = 0; i < n; i++) {
             perLength[lens[i]]++;
         }
@@ -108,9 +110,9 @@ final class HuffmanBlock {
             padded = new byte[len + 2 * PAD + 64];
         }
         byte[] buf = padded;
-        java.util.Arrays.fill(buf, 0, PAD, (byte) 0);
+        Arrays.fill(buf, 0, PAD, (byte) 0);
         System.arraycopy(st.src, a, buf, PAD, len);
-        java.util.Arrays.fill(buf, PAD + len, PAD + len + PAD, (byte) 0);
+        Arrays.fill(buf, PAD + len, PAD + len + PAD, (byte) 0);
         final int[] t = table;
         final int fwdLimit = PAD + len + 8;
         int pa = PAD;

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.oodle;
 
+import java.util.Arrays;
 import io.uassetd.codecs.error.CorruptDataException;
 import java.lang.ref.SoftReference;
 
@@ -162,7 +163,7 @@ public final class OodleDecoder {
                     if ((v >>> 18) != 1 || srcEnd - p < 4) {
                         throw st.corrupt(p, "a one-byte-run quantum header");
                     }
-                    java.util.Arrays.fill(dst, d, d + n, st.src[p + 3]);
+                    Arrays.fill(dst, d, d + n, st.src[p + 3]);
                     p += 4;
                     d += n;
                     continue;

@@ -95,7 +95,7 @@ final class TansBlock {
             return k;
         }
         boolean[] seen = this.seen;
-        java.util.Arrays.fill(seen, false);
+        Arrays.fill(seen, false);
         int count = br.bits(3) + 1;
         int maxDeltaBits = br.bits(4);
         if (maxDeltaBits == 0 || maxDeltaBits > logL) {

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.pak;
 
+import java.util.ArrayList;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.game.GameProfile;
@@ -52,7 +53,7 @@ public final class CompanionPak {
         if (key != null) {
             o = o.withEncryption(key, layout.scheme(), layout.encryptIndex(), layout.encryptEntries());
         }
-        List<PakSource> sources = new java.util.ArrayList<>();
+        List<PakSource> sources = new ArrayList<>();
         sources.add(PakSource.bytes(ENTRY, chunkNames(files)));
         sources.addAll(extra);
         return PakWriter.create(target, sources, o);

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.pak;
 
+import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
 
@@ -23,7 +24,7 @@ public record PakBlock(long start, long end) {
         long s = r.u64();
         long e = r.u64();
         if (e < s) {
-            throw new io.uassetd.codecs.error.CorruptDataException("Compression block ends (" + e + ") before it starts (" + s + ")",
+            throw new CorruptDataException("Compression block ends (" + e + ") before it starts (" + s + ")",
                     r.source(), at, "FPakCompressedBlock");
         }
         return new PakBlock(s, e);

@@ -1,5 +1,8 @@
 package io.uassetd.codecs.pak;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.TreeMap;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
 import java.util.ArrayList;
@@ -17,8 +20,8 @@ import java.util.Map;
 public record PakDirectoryIndex(Map<String, Map<String, Integer>> directories) {
     public PakDirectoryIndex {
         Map<String, Map<String, Integer>> copy = new LinkedHashMap<>();
-        directories.forEach((k, v) -> copy.put(k, java.util.Collections.unmodifiableMap(new LinkedHashMap<>(v))));
-        directories = java.util.Collections.unmodifiableMap(copy);
+        directories.forEach((k, v) -> copy.put(k, Collections.unmodifiableMap(new LinkedHashMap<>(v))));
+        directories = Collections.unmodifiableMap(copy);
     }
 
     public static PakDirectoryIndex read(ByteReader r, PakVersion v) {
@@ -52,7 +55,7 @@ public record PakDirectoryIndex(Map<String, Map<String, Integer>> directories) {
             w.u32(files.size());
             files.forEach((name, loc) -> {
                 if (utf8) {
-                    byte[] b = name.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    byte[] b = name.getBytes(StandardCharsets.UTF_8);
                     w.u32(b.length).bytes(b);
                 } else {
                     w.fstring(name);
@@ -77,18 +80,18 @@ public record PakDirectoryIndex(Map<String, Map<String, Integer>> directories) {
      * directory listed, directories and files sorted by name, the root as "/".
      */
     public static PakDirectoryIndex build(List<String> paths, List<Integer> locations) {
-        java.util.TreeMap<String, java.util.TreeMap<String, Integer>> tree = new java.util.TreeMap<>();
+        TreeMap<String, TreeMap<String, Integer>> tree = new TreeMap<>();
         for (int i = 0; i < paths.size(); i++) {
             String p = paths.get(i);
             int slash = p.lastIndexOf('/');
             String dir = slash < 0 ? "/" : p.substring(0, slash + 1);
             String file = p.substring(slash + 1);
-            tree.computeIfAbsent(dir, k -> new java.util.TreeMap<>()).put(file, locations.get(i));
+            tree.computeIfAbsent(dir, k -> new TreeMap<>()).put(file, locations.get(i));
             String parent = dir;
             while (!parent.equals("/")) {
                 int s = parent.lastIndexOf('/', parent.length() - 2);
                 parent = s < 0 ? "/" : parent.substring(0, s + 1);
-                tree.computeIfAbsent(parent, k -> new java.util.TreeMap<>());
+                tree.computeIfAbsent(parent, k -> new TreeMap<>());
             }
         }
         Map<String, Map<String, Integer>> out = new LinkedHashMap<>();

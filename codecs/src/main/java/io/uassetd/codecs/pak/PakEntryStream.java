@@ -1,5 +1,9 @@
 package io.uassetd.codecs.pak;
 
+import io.uassetd.codecs.task.TaskMonitor;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.WritableByteChannel;
 import io.uassetd.codecs.compression.Codec;
 import io.uassetd.codecs.crypto.AesCipher;
 import io.uassetd.codecs.error.CorruptDataException;
@@ -86,11 +90,11 @@ final class PakEntryStream extends InputStream {
     }
 
     /** Writes the rest of the entry to {@code out} straight from the block buffers; returns the bytes written. */
-    long copyTo(java.nio.channels.WritableByteChannel target, io.uassetd.codecs.task.TaskMonitor monitor) throws java.io.IOException {
+    long copyTo(WritableByteChannel target, TaskMonitor monitor) throws IOException {
         long written = 0;
         int blocks = 0;
         while (outPos < outLen || fill()) {
-            java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(out, outPos, outLen - outPos);
+            ByteBuffer bb = ByteBuffer.wrap(out, outPos, outLen - outPos);
             while (bb.hasRemaining()) {
                 target.write(bb);
             }

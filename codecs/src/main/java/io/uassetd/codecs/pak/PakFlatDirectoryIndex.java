@@ -1,5 +1,9 @@
 package io.uassetd.codecs.pak;
 
+import io.uassetd.codecs.error.CorruptDataException;
+import io.uassetd.codecs.error.TruncatedDataException;
+import java.util.HashMap;
+import java.util.Locale;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
 import java.io.ByteArrayOutputStream;
@@ -47,7 +51,7 @@ final class PakFlatDirectoryIndex {
         long at = r.offset();
         int magic = r.i32();
         if (magic != MAGIC) {
-            throw r.corrupt(String.format(java.util.Locale.ROOT, "Flat directory index magic 0x%08X, expected 0x%08X (\"QDFP\")",
+            throw r.corrupt(String.format(Locale.ROOT, "Flat directory index magic 0x%08X, expected 0x%08X (\"QDFP\")",
                     magic, MAGIC));
         }
         int numDirs = r.i32();
@@ -58,7 +62,7 @@ final class PakFlatDirectoryIndex {
         int numHashes = r.i32();
         r.i32(); // pad
         if (numDirs < 0 || numFiles < 0 || restart <= 0 || dirBlobBytes < 0 || fileBlobBytes < 0 || numHashes < 0) {
-            throw new io.uassetd.codecs.error.CorruptDataException("Flat directory index header is inconsistent: " + numDirs
+            throw new CorruptDataException("Flat directory index header is inconsistent: " + numDirs
                     + " directories, " + numFiles + " files, restart interval " + restart + ", blobs " + dirBlobBytes
                     + "/" + fileBlobBytes + ", " + numHashes + " hashes", r.source(), at, "FPakFlatDirectoryIndex");
         }
@@ -66,7 +70,7 @@ final class PakFlatDirectoryIndex {
         long need = 8L * numHashes + 4L * numHashes + 4L * (anchors + 1) + 4L * (numDirs + 1) + 4L * (numFiles + 1)
                 + 4L * numFiles + dirBlobBytes + fileBlobBytes;
         if (need > r.remaining()) {
-            throw new io.uassetd.codecs.error.TruncatedDataException("Flat directory index needs " + need + " bytes, "
+            throw new TruncatedDataException("Flat directory index needs " + need + " bytes, "
                     + r.remaining() + " remain", r.source(), at, "FPakFlatDirectoryIndex");
         }
         long[] hashes = new long[numHashes];
@@ -138,7 +142,7 @@ final class PakFlatDirectoryIndex {
         if (hashes.length == 0) {
             return;
         }
-        Map<Long, Integer> byHash = new java.util.HashMap<>();
+        Map<Long, Integer> byHash = new HashMap<>();
         for (int i = 0; i < hashes.length; i++) {
             if (i > 0 && Long.compareUnsigned(hashes[i - 1], hashes[i]) > 0) {
                 throw r.corrupt("Flat directory index path hashes are not sorted at " + i);

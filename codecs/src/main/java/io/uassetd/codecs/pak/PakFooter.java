@@ -1,5 +1,6 @@
 package io.uassetd.codecs.pak;
 
+import io.uassetd.codecs.error.TruncatedDataException;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
@@ -187,7 +188,7 @@ public record PakFooter(byte[] keyGuid, boolean encryptedIndex, PakVersion versi
     private void checkBounds(FileSource src) {
         long end = position(src.size());
         if (indexOffset > end || indexSize > end - indexOffset) {
-            throw new io.uassetd.codecs.error.TruncatedDataException(String.format(Locale.ROOT,
+            throw new TruncatedDataException(String.format(Locale.ROOT,
                     "Truncated pak: index size 0x%X at offset 0x%X exceeds file size %,d", indexSize, indexOffset, src.size()),
                     src.name(), position(src.size()), "PakInfo");
         }

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.pak;
 
+import java.util.Arrays;
 import io.uassetd.codecs.crypto.AesCipher;
 import io.uassetd.codecs.io.ByteWriter;
 import java.util.ArrayList;
@@ -101,7 +102,7 @@ final class PakIndexWriter {
     private byte[] seal(byte[][] region) {
         byte[] b = region[0];
         if (indexCipher != null && b.length % 16 != 0) {
-            b = java.util.Arrays.copyOf(b, (int) AesCipher.align(b.length));
+            b = Arrays.copyOf(b, (int) AesCipher.align(b.length));
         }
         byte[] hash = PakIndexLoader.sha1(b, b.length);
         if (indexCipher != null) {

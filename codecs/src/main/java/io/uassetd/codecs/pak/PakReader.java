@@ -1,5 +1,12 @@
 package io.uassetd.codecs.pak;
 
+import io.uassetd.codecs.error.CancelledException;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
+import java.util.stream.IntStream;
 import io.uassetd.codecs.compression.Codec;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesCipher;
@@ -59,7 +66,7 @@ public final class PakReader implements AutoCloseable {
         this.entries = List.copyOf(loaded.entries());
         for (PakEntry e : entries) {
             byPath.putIfAbsent(e.path(), e);
-            byLowerPath.putIfAbsent(e.path().toLowerCase(java.util.Locale.ROOT), e);
+            byLowerPath.putIfAbsent(e.path().toLowerCase(Locale.ROOT), e);
         }
         consumeTrailer(options.scheme().indexTrailer());
         List<String> methods = footer.version().atLeast(PakVersion.FNAME_BASED_COMPRESSION_4_SLOTS)
@@ -121,11 +128,11 @@ public final class PakReader implements AutoCloseable {
     public Optional<PakEntry> find(String path) {
         PakEntry exact = lookup(byPath, path.replace('\\', '/'));
         return Optional.ofNullable(exact != null ? exact
-                : lookup(byLowerPath, path.replace('\\', '/').toLowerCase(java.util.Locale.ROOT)));
+                : lookup(byLowerPath, path.replace('\\', '/').toLowerCase(Locale.ROOT)));
     }
 
     private PakEntry lookup(Map<String, PakEntry> map, String p) {
-        String mount = map == byPath ? info.mountPoint() : info.mountPoint().toLowerCase(java.util.Locale.ROOT);
+        String mount = map == byPath ? info.mountPoint() : info.mountPoint().toLowerCase(Locale.ROOT);
         PakEntry e = map.get(p);
         if (e == null && p.startsWith(mount)) {
             e = map.get(p.substring(mount.length()));
@@ -292,8 +299,8 @@ public final class PakReader implements AutoCloseable {
         List<PakEntry> todo = entries.stream().filter(x -> !x.deleted() && filter.test(x.path())).toList();
         Object[] outcome = new Object[todo.size()];
         long[] sizes = new long[todo.size()];
-        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.function.IntConsumer one = i -> {
+        AtomicInteger done = new AtomicInteger();
+        IntConsumer one = i -> {
             monitor.checkCancelled();
             PakEntry e = todo.get(i);
             try {
@@ -310,13 +317,13 @@ public final class PakReader implements AutoCloseable {
                 one.accept(i);
             }
         } else {
-            java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(threads);
+            ForkJoinPool pool = new ForkJoinPool(threads);
             try {
-                pool.submit(() -> java.util.stream.IntStream.range(0, todo.size()).parallel().forEach(one)).get();
+                pool.submit(() -> IntStream.range(0, todo.size()).parallel().forEach(one)).get();
             } catch (InterruptedException ex) {
                 Thread.currentThread().interrupt();
-                throw new io.uassetd.codecs.error.CancelledException("Interrupted");
-            } catch (java.util.concurrent.ExecutionException ex) {
+                throw new CancelledException("Interrupted");
+            } catch (ExecutionException ex) {
                 if (ex.getCause() instanceof RuntimeException r) {
                     throw r;
                 }

@@ -1,5 +1,9 @@
 package io.uassetd.codecs.pak;
 
+import java.io.Closeable;
+import java.io.EOFException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import io.uassetd.codecs.compression.CompressionMethod;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -34,7 +38,7 @@ public record PakSource(String path, long size, Opener opener, RandomOpener rand
     }
 
     /** Positional, thread-safe reads of a source. */
-    public interface Input extends java.io.Closeable {
+    public interface Input extends Closeable {
         /** Fills {@code dst[off, off+len)} from {@code position}; fails if the source ends first. */
         void readAt(long position, byte[] dst, int off, int len) throws IOException;
     }
@@ -84,7 +88,7 @@ public record PakSource(String path, long size, Opener opener, RandomOpener rand
             @Override
             public void readAt(long position, byte[] dst, int off, int len) throws IOException {
                 if (position < 0 || position + len > copy.length) {
-                    throw new java.io.EOFException("Read past the end of '" + path + "'");
+                    throw new EOFException("Read past the end of '" + path + "'");
                 }
                 System.arraycopy(copy, (int) position, dst, off, len);
             }
@@ -96,16 +100,16 @@ public record PakSource(String path, long size, Opener opener, RandomOpener rand
     }
 
     private static Input fileInput(Path file) throws IOException {
-        java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file);
+        FileChannel ch = FileChannel.open(file);
         return new Input() {
             @Override
             public void readAt(long position, byte[] dst, int off, int len) throws IOException {
-                java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(dst, off, len);
+                ByteBuffer bb = ByteBuffer.wrap(dst, off, len);
                 long pos = position;
                 while (bb.hasRemaining()) {
                     int n = ch.read(bb, pos);
                     if (n < 0) {
-                        throw new java.io.EOFException(file + " is shorter than when it was listed");
+                        throw new EOFException(file + " is shorter than when it was listed");
                     }
                     pos += n;
                 }

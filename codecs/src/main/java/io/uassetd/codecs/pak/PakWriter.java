@@ -1,5 +1,9 @@
 package io.uassetd.codecs.pak;
 
+import java.io.Closeable;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
 import io.uassetd.codecs.compression.Codec;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesCipher;
@@ -44,7 +48,7 @@ public final class PakWriter {
     private final List<String> slotNames = new ArrayList<>();
     private final List<PakSource.Input> openInputs = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
-    private final java.util.Map<CompressionMethod, Integer> unavailable = new java.util.EnumMap<>(CompressionMethod.class);
+    private final Map<CompressionMethod, Integer> unavailable = new EnumMap<>(CompressionMethod.class);
     private final int window;
     /** Data steps queued and not yet written. */
     private int inFlight;
@@ -169,7 +173,7 @@ public final class PakWriter {
     private void checkPaths(List<PakSource> sources) {
         Set<String> seen = new HashSet<>();
         for (PakSource s : sources) {
-            if (!seen.add(s.path().toLowerCase(java.util.Locale.ROOT))) {
+            if (!seen.add(s.path().toLowerCase(Locale.ROOT))) {
                 throw new IllegalArgumentException("Duplicate pak entry path '" + s.path() + "'");
             }
         }
@@ -290,7 +294,7 @@ public final class PakWriter {
         return buf;
     }
 
-    private static void closeQuietly(java.io.Closeable c) {
+    private static void closeQuietly(Closeable c) {
         if (c != null) {
             try {
                 c.close();

@@ -1,5 +1,9 @@
 package io.uassetd.codecs.texture;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
 /**
  * BC6H block decoder (ARB_texture_compression_bptc, BPTC_FLOAT), unsigned (UF16) or signed (SF16), to
  * float RGBA with alpha 1. The bit layout of each mode is built from the specification's format strings
@@ -42,7 +46,7 @@ final class Bc6hDecoder implements TextureDecoder.BlockF {
 
     private static void define(int mn, int tr, int pb, int epb, int dr, int dg, int db, String format) {
         MODE[mn] = new int[] {tr, pb, epb, dr, dg, db};
-        java.util.List<Integer> acts = new java.util.ArrayList<>();
+        List<Integer> acts = new ArrayList<>();
         int modeBits = 0;
         for (String part : format.split(",")) {
             part = part.trim();
@@ -104,7 +108,7 @@ final class Bc6hDecoder implements TextureDecoder.BlockF {
             }
             return;
         }
-        java.util.Arrays.fill(e, 0);
+        Arrays.fill(e, 0);
         int[] layout = LAYOUT[mn];
         long lo = b.lo, hi = b.hi;
         int bp = MODE_BITS[mn];

@@ -1,5 +1,7 @@
 package io.uassetd.codecs.texture;
 
+import java.util.Arrays;
+
 /** BC7 block decoder (ARB_texture_compression_bptc, BPTC_UNORM). One instance per thread. */
 final class Bc7Decoder implements TextureDecoder.Block8 {
     //                               mode: 0  1  2  3  4  5  6  7
@@ -24,7 +26,7 @@ final class Bc7Decoder implements TextureDecoder.Block8 {
         int first = src[so] & 0xFF;
         if (first == 0) {
             for (int y = 0; y < 4; y++) {
-                java.util.Arrays.fill(out, o + y * stride, o + y * stride + 16, (byte) 0);
+                Arrays.fill(out, o + y * stride, o + y * stride + 16, (byte) 0);
             }
             return;
         }

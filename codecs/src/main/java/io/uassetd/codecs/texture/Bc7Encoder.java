@@ -1,5 +1,7 @@
 package io.uassetd.codecs.texture;
 
+import java.util.Arrays;
+
 /**
  * BC7 block encoder searching several modes and partitions. For each candidate it fits every subset's
  * endpoints along the principal axis of its colours, quantizes them (trying every P-bit choice), picks each

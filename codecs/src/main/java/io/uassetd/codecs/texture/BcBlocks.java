@@ -129,7 +129,7 @@ final class BcBlocks {
         for (int y = 0; y < 4; y++) {
             int p = o + y * stride;
             for (int x = 0; x < 4; x++, p += 4) {
-                out[p + 2] = reconstructZ ? (byte) Z_TABLE[(out[p] & 0xFF) << 8 | (out[p + 1] & 0xFF)] : 0;
+                out[p + 2] = reconstructZ ? Z_TABLE[(out[p] & 0xFF) << 8 | (out[p + 1] & 0xFF)] : 0;
                 out[p + 3] = (byte) 255;
             }
         }

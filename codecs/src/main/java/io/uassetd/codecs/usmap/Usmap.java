@@ -1,5 +1,7 @@
 package io.uassetd.codecs.usmap;
 
+import java.util.LinkedHashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import io.uassetd.codecs.compression.Codecs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -33,11 +35,11 @@ public final class Usmap {
     private final Map<String, UsmapEnum> enumsByName = new HashMap<>();
     private final Map<String, UsmapSchema> schemasByName = new HashMap<>();
     /** Super chains, root first, computed once per struct (lookups are hot in unversioned parsing). */
-    private final Map<String, List<UsmapSchema>> chains = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, List<UsmapSchema>> chains = new ConcurrentHashMap<>();
 
     Usmap(UsmapVersion version, UsmapCompression compression, UsmapVersioning versioning, List<String> names,
             List<UsmapEnum> enums, List<UsmapSchema> schemas, Map<String, byte[]> extensions) {
-        this.extensions = Collections.unmodifiableMap(new java.util.LinkedHashMap<>(extensions));
+        this.extensions = Collections.unmodifiableMap(new LinkedHashMap<>(extensions));
         this.version = version;
         this.compression = compression;
         this.versioning = versioning;

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.usmap;
 
+import java.nio.ByteOrder;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.error.CorruptDataException;
@@ -116,7 +117,7 @@ final class UsmapReader {
         List<UsmapVersioning.CustomVersionEntry> custom = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             byte[] g = h.guid();
-            ByteBuffer b = ByteBuffer.wrap(g).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer b = ByteBuffer.wrap(g).order(ByteOrder.LITTLE_ENDIAN);
             String guid = String.format(Locale.ROOT, "%08X%08X%08X%08X", b.getInt(), b.getInt(), b.getInt(), b.getInt());
             custom.add(new UsmapVersioning.CustomVersionEntry(guid, h.i32()));
         }

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.zen;
 
+import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
 
@@ -14,7 +15,7 @@ public record ExportBundleEntry(int localExportIndex, int commandType) {
         int index = r.i32();
         int command = r.i32();
         if (index < 0 || index >= exportCount || (command != CREATE && command != SERIALIZE)) {
-            throw new io.uassetd.codecs.error.CorruptDataException("Export bundle entry (export " + index + ", command "
+            throw new CorruptDataException("Export bundle entry (export " + index + ", command "
                     + command + ") does not name one of " + exportCount + " exports with Create or Serialize",
                     r.source(), at, "FExportBundleEntry");
         }

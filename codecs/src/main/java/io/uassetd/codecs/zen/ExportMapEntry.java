@@ -1,5 +1,6 @@
 package io.uassetd.codecs.zen;
 
+import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
 import io.uassetd.codecs.iostore.MappedName;
@@ -34,7 +35,7 @@ public record ExportMapEntry(long cookedSerialOffset, long cookedSerialSize, Map
         int filter = r.u8();
         int pad = r.u8() | r.u8() << 8 | r.u8() << 16;
         if (filter > 2) {
-            throw new io.uassetd.codecs.error.CorruptDataException("Export filter flags " + filter + " (expected 0, 1 or 2)",
+            throw new CorruptDataException("Export filter flags " + filter + " (expected 0, 1 or 2)",
                     r.source(), at + 68, "FExportMapEntry");
         }
         return new ExportMapEntry(offset, size, name, outer, cls, sup, template, hash, flags, filter, pad);

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.zen;
 
+import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.error.CorruptDataException;
@@ -55,7 +56,7 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
     public static ZenPackage readAny(byte[] data, String source) {
         StringBuilder why = new StringBuilder();
         ZenLayout[] layouts = ZenLayout.values();
-        io.uassetd.codecs.error.UnsupportedVersionException newest = null;
+        UnsupportedVersionException newest = null;
         for (int i = layouts.length - 1; i >= 0; i--) {
             try {
                 ZenPackage p = read(data, source, layouts[i]);
@@ -65,7 +66,7 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
                 why.append("; ").append(layouts[i]).append(": does not write back the same bytes");
             } catch (CorruptDataException e) {
                 why.append("; ").append(layouts[i]).append(": ").append(e.detail());
-            } catch (io.uassetd.codecs.error.UnsupportedVersionException e) {
+            } catch (UnsupportedVersionException e) {
                 // a version field read under the wrong layout may look newer: only the newest layout's verdict stands
                 if (i == layouts.length - 1) {
                     newest = e;

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.zen;
 
+import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
 import io.uassetd.codecs.iostore.MappedName;
@@ -49,7 +50,7 @@ public record ZenSummary(long hasVersioningInfo, long headerSize, MappedName nam
             graph = r.i32();
         }
         if (has > 1) {
-            throw new io.uassetd.codecs.error.CorruptDataException("bHasVersioningInfo is " + has + ", expected 0 or 1",
+            throw new CorruptDataException("bHasVersioningInfo is " + has + ", expected 0 or 1",
                     r.source(), r.offset() - size(layout), "FZenPackageSummary");
         }
         return new ZenSummary(has, headerSize, name, flags, cooked, hashes, imports, exports, bundleEntries, graph,

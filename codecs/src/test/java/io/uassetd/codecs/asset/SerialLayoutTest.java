@@ -73,7 +73,7 @@ class SerialLayoutTest {
         boolean wide = pkg.version().atLeast(io.uassetd.codecs.asset.version.ObjectVersion.EXPORTMAP_64BIT_SERIAL_SIZES);
         int width = wide ? 8 : 4;
         ByteBuffer b = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN);
-        int from = pkg.summary().exportOffset;
+        int from = pkg.summary().exportOffset();
         for (int at = from; at + 2 * width <= header.length; at++) {
             long size = wide ? b.getLong(at) : b.getInt(at);
             long offset = wide ? b.getLong(at + width) : b.getInt(at + width);

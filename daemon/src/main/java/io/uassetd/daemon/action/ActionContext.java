@@ -1,8 +1,12 @@
 package io.uassetd.daemon.action;
 
+import io.uassetd.codecs.asset.version.EngineChoice;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.task.TaskMonitor;
-import io.uassetd.daemon.Services;
+import io.uassetd.daemon.services.Services;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -129,7 +133,7 @@ public final class ActionContext implements TaskMonitor {
      * Records the engine a read or write used and why (the reply gets {@code engine_version} and
      * {@code engine_source}), with the choice's warnings.
      */
-    public void usedEngine(io.uassetd.codecs.asset.version.EngineChoice choice) {
+    public void usedEngine(EngineChoice choice) {
         synchronized (engines) {
             engines.putIfAbsent(choice.engine().name(), choice.source().wireName());
             java.util.Set<String> c = engineCandidates.computeIfAbsent(choice.engine().name(), k -> new java.util.LinkedHashSet<>());
@@ -156,9 +160,9 @@ public final class ActionContext implements TaskMonitor {
     }
 
     /** The engines recorded by {@link #usedEngine}: name -> source, in the order first used. */
-    public java.util.Map<String, String> enginesUsed() {
+    public Map<String, String> enginesUsed() {
         synchronized (engines) {
-            return java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(engines));
+            return Collections.unmodifiableMap(new LinkedHashMap<>(engines));
         }
     }
 }

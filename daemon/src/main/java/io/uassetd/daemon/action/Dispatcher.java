@@ -1,5 +1,13 @@
 package io.uassetd.daemon.action;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.uassetd.codecs.error.CancelledException;
+import io.uassetd.protocol.Json;
+import java.nio.channels.ClosedByInterruptException;
+import java.util.concurrent.CancellationException;
 import io.uassetd.protocol.ErrorCode;
 import io.uassetd.protocol.ErrorInfo;
 import io.uassetd.protocol.Reply;
@@ -74,10 +82,10 @@ public final class Dispatcher {
             return data instanceof WithEngine w ? w.data() : data;
         }
 
-        @com.fasterxml.jackson.annotation.JsonValue
-        public com.fasterxml.jackson.databind.JsonNode json() {
-            com.fasterxml.jackson.databind.JsonNode tree = io.uassetd.protocol.Json.mapper().valueToTree(data);
-            if (!(tree instanceof com.fasterxml.jackson.databind.node.ObjectNode o)) {
+        @JsonValue
+        public JsonNode json() {
+            JsonNode tree = Json.mapper().valueToTree(data);
+            if (!(tree instanceof ObjectNode o)) {
                 return tree;
             }
             if (engines.size() == 1) {
@@ -92,8 +100,8 @@ public final class Dispatcher {
                     c.forEach(a::add);
                 }
             } else {
-                com.fasterxml.jackson.databind.node.ArrayNode names = o.arrayNode();
-                com.fasterxml.jackson.databind.node.ArrayNode sources = o.arrayNode();
+                ArrayNode names = o.arrayNode();
+                ArrayNode sources = o.arrayNode();
                 engines.forEach((k, v) -> {
                     names.add(k);
                     sources.add(v);
@@ -115,9 +123,9 @@ public final class Dispatcher {
     /** Work that failed because it was interrupted by a cancel reports CANCELLED. */
     private static Throwable cancelledOr(Throwable t) {
         Throwable e = ErrorMapper.unwrap(t);
-        if (e instanceof InterruptedException || e instanceof java.nio.channels.ClosedByInterruptException
-                || e instanceof java.util.concurrent.CancellationException) {
-            return new io.uassetd.codecs.error.CancelledException("Request cancelled");
+        if (e instanceof InterruptedException || e instanceof ClosedByInterruptException
+                || e instanceof CancellationException) {
+            return new CancelledException("Request cancelled");
         }
         return t;
     }

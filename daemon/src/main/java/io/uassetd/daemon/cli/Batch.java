@@ -1,7 +1,8 @@
 package io.uassetd.daemon.cli;
 
+import java.util.Collections;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.uassetd.daemon.Services;
+import io.uassetd.daemon.services.Services;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.Dispatcher;
 import io.uassetd.protocol.ErrorCode;
@@ -139,7 +140,7 @@ public final class Batch {
         Semaphore window = new Semaphore(4 * jobs);
         BlockingQueue<Item> queue = new LinkedBlockingQueue<>();
         Map<String, ActionContext> running = new ConcurrentHashMap<>();
-        List<Item> inFlight = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Item> inFlight = Collections.synchronizedList(new ArrayList<>());
         AtomicLong firstFailure = new AtomicLong(Long.MAX_VALUE);
         AtomicInteger failures = new AtomicInteger();
         ActionContext.Control control = new ActionContext.Control() {

@@ -3,7 +3,7 @@ package io.uassetd.daemon.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.uassetd.daemon.Services;
+import io.uassetd.daemon.services.Services;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;
 import io.uassetd.daemon.action.ActionResult;
@@ -89,7 +89,7 @@ public final class Cli {
             }
         } else if (reply.success()) {
             String text = handler.get().formatHuman(new ActionResult(reply.message(),
-                    io.uassetd.daemon.action.Dispatcher.WithEngine.unwrap(reply.data())));
+                    Dispatcher.WithEngine.unwrap(reply.data())));
             if (text == null) {
                 if (reply.message() != null && !reply.message().isEmpty()) {
                     out.println(reply.message());

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.asset.archive;
 
+import java.util.function.Supplier;
 import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.core.FString;
@@ -85,7 +86,7 @@ public final class PackageReader {
     }
 
     /** Names the structure through a supplier asked only when an error is built. */
-    public PackageReader structure(java.util.function.Supplier<String> source) {
+    public PackageReader structure(Supplier<String> source) {
         in.structure(source);
         return this;
     }

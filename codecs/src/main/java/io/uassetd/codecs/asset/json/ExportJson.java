@@ -1,5 +1,6 @@
 package io.uassetd.codecs.asset.json;
 
+import io.uassetd.codecs.asset.core.FGuid;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
@@ -128,9 +129,9 @@ final class ExportJson {
     }
 
     /** The export's package GUID; UAssetAPI's JSON may leave it out (zero then). */
-    private static io.uassetd.codecs.asset.core.FGuid exportGuid(JsonIn in, boolean ours) {
+    private static FGuid exportGuid(JsonIn in, boolean ours) {
         var g = JsonNames.guid(in.opt("PackageGuid"));
-        return g == null && !ours ? io.uassetd.codecs.asset.core.FGuid.ZERO : g;
+        return g == null && !ours ? FGuid.ZERO : g;
     }
 
     private static long longOr(JsonIn in, String field) {

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.asset.json;
 
+import io.uassetd.codecs.asset.property.unversioned.SchemaSource;
 import io.uassetd.codecs.asset.AssetPackage;
 
 /** What the JSON writers and readers of one package share: the package, its names and the property codec. */
@@ -9,7 +10,7 @@ record JsonContext(AssetPackage pkg, JsonNames names, PropertyJson props) {
     }
 
     /** With {@code schemas}: unversioned properties without a SchemaIndex (UAssetAPI's JSON) find theirs by name. */
-    static JsonContext of(AssetPackage pkg, io.uassetd.codecs.asset.property.unversioned.SchemaSource schemas) {
+    static JsonContext of(AssetPackage pkg, SchemaSource schemas) {
         JsonNames names = new JsonNames(pkg.names());
         return new JsonContext(pkg, names, new PropertyJson(pkg, names, schemas));
     }

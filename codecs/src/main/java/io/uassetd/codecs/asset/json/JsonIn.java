@@ -1,5 +1,6 @@
 package io.uassetd.codecs.asset.json;
 
+import java.util.Locale;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.error.JsonFormatException;
@@ -232,7 +233,7 @@ final class JsonIn {
     }
 
     private String kind() {
-        return node == null ? "nothing" : node.getNodeType().toString().toLowerCase(java.util.Locale.ROOT) + " " + abbreviated();
+        return node == null ? "nothing" : node.getNodeType().toString().toLowerCase(Locale.ROOT) + " " + abbreviated();
     }
 
     private String abbreviated() {

@@ -1,5 +1,7 @@
 package io.uassetd.codecs.asset.json;
 
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.PrettyPrinter;
@@ -40,15 +42,15 @@ public final class JsonOutput {
     }
 
     /** Writes {@code value} (a tree or anything {@code mapper} serializes) to {@code out} in this layout; {@code out} stays open. */
-    public static void write(com.fasterxml.jackson.databind.ObjectMapper mapper, Object value, OutputStream out) throws IOException {
+    public static void write(ObjectMapper mapper, Object value, OutputStream out) throws IOException {
         try (JsonGenerator g = generator(mapper.getFactory(), out)) {
             mapper.writeValue(g, value);
         }
     }
 
     /** {@code value} as text in this layout. */
-    public static byte[] toBytes(com.fasterxml.jackson.databind.ObjectMapper mapper, Object value) throws IOException {
-        try (com.fasterxml.jackson.core.util.ByteArrayBuilder out = new com.fasterxml.jackson.core.util.ByteArrayBuilder(16 * 1024)) {
+    public static byte[] toBytes(ObjectMapper mapper, Object value) throws IOException {
+        try (ByteArrayBuilder out = new ByteArrayBuilder(16 * 1024)) {
             write(mapper, value, out);
             return out.toByteArray();
         }

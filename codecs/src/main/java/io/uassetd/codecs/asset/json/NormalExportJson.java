@@ -1,5 +1,8 @@
 package io.uassetd.codecs.asset.json;
 
+import com.fasterxml.jackson.databind.node.IntNode;
+import io.uassetd.codecs.asset.version.ObjectVersionUE5;
+import java.util.Arrays;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.property.ClassData;
@@ -144,11 +147,11 @@ class NormalExportJson implements ExportJsonType {
             // UAssetAPI writes these as enum names on every export, whatever the version: only packages
             // whose tagged properties start with the control byte keep them
             boolean hasPrefix = !c.pkg().hasUnversionedProperties() && c.pkg().version()
-                    .atLeast(io.uassetd.codecs.asset.version.ObjectVersionUE5.PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION);
+                    .atLeast(ObjectVersionUE5.PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION);
             int value = controlValue(control);
-            control = hasPrefix ? new JsonIn(com.fasterxml.jackson.databind.node.IntNode.valueOf(value), control.path(), control.file()) : null;
+            control = hasPrefix ? new JsonIn(IntNode.valueOf(value), control.path(), control.file()) : null;
             op = control != null && (value & 2) != 0 && op != null
-                    ? new JsonIn(com.fasterxml.jackson.databind.node.IntNode.valueOf(operationValue(op)), op.path(), op.file()) : null;
+                    ? new JsonIn(IntNode.valueOf(operationValue(op)), op.path(), op.file()) : null;
         }
         byte[] prefix = new byte[control == null ? 0 : op == null ? 1 : 2];
         if (control != null) {
@@ -173,7 +176,7 @@ class NormalExportJson implements ExportJsonType {
         }
         byte[] tail = extras == null ? new byte[0] : extras.base64();
         if (classData.length > 0) {
-            byte[] both = java.util.Arrays.copyOf(classData, classData.length + tail.length);
+            byte[] both = Arrays.copyOf(classData, classData.length + tail.length);
             System.arraycopy(tail, 0, both, classData.length, tail.length);
             tail = both;
         }

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.asset.json;
 
+import io.uassetd.codecs.usmap.Usmap;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -198,7 +199,7 @@ final class PackageJson {
 
     // ---- reading -----------------------------------------------------------------------------------
 
-    static AssetPackage read(JsonIn root, String fileName, io.uassetd.codecs.usmap.Usmap mappings) {
+    static AssetPackage read(JsonIn root, String fileName, Usmap mappings) {
         JsonIn type = root.get("$type");
         if (!type.asText().equals(ASSET_TYPE)) {
             throw type.error("Expected $type " + ASSET_TYPE + ", found " + type.asText());

@@ -1,5 +1,10 @@
 package io.uassetd.codecs.asset.json;
 
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.uassetd.codecs.asset.property.structs.NativeStructs;
+import io.uassetd.codecs.asset.property.unversioned.SchemaSource;
+import io.uassetd.codecs.asset.version.ObjectVersionUE5;
+import java.util.Map;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.core.FGuid;
@@ -31,13 +36,13 @@ final class PropertyJson {
     private final JsonNames names;
     private final ValueJson values;
 
-    private final io.uassetd.codecs.asset.property.unversioned.SchemaSource schemas;
+    private final SchemaSource schemas;
 
     PropertyJson(AssetPackage pkg, JsonNames names) {
         this(pkg, names, null);
     }
 
-    PropertyJson(AssetPackage pkg, JsonNames names, io.uassetd.codecs.asset.property.unversioned.SchemaSource schemas) {
+    PropertyJson(AssetPackage pkg, JsonNames names, SchemaSource schemas) {
         this.pkg = pkg;
         this.names = names;
         this.schemas = schemas;
@@ -221,7 +226,7 @@ final class PropertyJson {
      * tags also store the complete type name, which UAssetAPI's property objects do not carry.
      */
     private PropertyTag derivedTag(JsonIn in, PropertyType type, PropertyValue v, PropertyTag base) {
-        if (pkg.version().atLeast(io.uassetd.codecs.asset.version.ObjectVersionUE5.PROPERTY_TAG_COMPLETE_TYPE_NAME)) {
+        if (pkg.version().atLeast(ObjectVersionUE5.PROPERTY_TAG_COMPLETE_TYPE_NAME)) {
             return completeTag(in, type, v, base);
         }
         String kind = type.kind();
@@ -259,15 +264,15 @@ final class PropertyJson {
     }
 
     /** EPropertyTagFlags by UAssetAPI's names. */
-    private static final java.util.Map<String, Long> TAG_FLAGS = java.util.Map.of("None", 0L, "HasArrayIndex",
+    private static final Map<String, Long> TAG_FLAGS = Map.of("None", 0L, "HasArrayIndex",
             (long) PropertyTag.HAS_ARRAY_INDEX, "HasPropertyGuid", (long) PropertyTag.HAS_PROPERTY_GUID, "HasPropertyExtensions",
             (long) PropertyTag.HAS_PROPERTY_EXTENSIONS, "HasBinaryOrNativeSerialize", (long) PropertyTag.HAS_BINARY_OR_NATIVE_SERIALIZE,
             "BoolTrue", (long) PropertyTag.BOOL_TRUE, "SkippedSerialize", (long) PropertyTag.SKIPPED_SERIALIZE);
     /** EPropertyTagExtension by UAssetAPI's names. */
-    private static final java.util.Map<String, Long> TAG_EXTENSIONS = java.util.Map.of("NoExtension", 0L, "ReserveForFutureUse", 1L,
+    private static final Map<String, Long> TAG_EXTENSIONS = Map.of("NoExtension", 0L, "ReserveForFutureUse", 1L,
             "OverridableInformation", 2L);
     /** EOverriddenPropertyOperation by UAssetAPI's names. */
-    private static final java.util.Map<String, Long> OVERRIDE_OPERATIONS = java.util.Map.of("None", 0L, "Modified", 1L, "Replaced", 2L,
+    private static final Map<String, Long> OVERRIDE_OPERATIONS = Map.of("None", 0L, "Modified", 1L, "Replaced", 2L,
             "Add", 3L, "Remove", 4L);
 
     /**
@@ -292,7 +297,7 @@ final class PropertyJson {
         int flags = flagsOf(in.opt("PropertyTagFlags"), TAG_FLAGS)
                 & (PropertyTag.HAS_BINARY_OR_NATIVE_SERIALIZE | PropertyTag.SKIPPED_SERIALIZE);
         if (in.opt("PropertyTagFlags") == null && type.is("StructProperty")
-                && io.uassetd.codecs.asset.property.structs.NativeStructs.layout(type.structName(), pkg) != null) {
+                && NativeStructs.layout(type.structName(), pkg) != null) {
             flags |= PropertyTag.HAS_BINARY_OR_NATIVE_SERIALIZE;
         }
         if (base.arrayIndex() != 0) {
@@ -341,7 +346,7 @@ final class PropertyJson {
     }
 
     /** A flags value: a number, or names joined by "," or "|" from {@code table}; absent is 0. */
-    private static int flagsOf(JsonIn in, java.util.Map<String, Long> table) {
+    private static int flagsOf(JsonIn in, Map<String, Long> table) {
         return in == null ? 0 : (int) UAssetApiJson.flags(in, table);
     }
 
@@ -382,7 +387,7 @@ final class PropertyJson {
     }
 
     private FName nameOf(JsonIn in, String text) {
-        return names.read(new JsonIn(com.fasterxml.jackson.databind.node.TextNode.valueOf(text), in.path(), in.file()));
+        return names.read(new JsonIn(TextNode.valueOf(text), in.path(), in.file()));
     }
 
     // ---- tags and types ----------------------------------------------------------------------------

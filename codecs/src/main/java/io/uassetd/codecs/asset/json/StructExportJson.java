@@ -1,5 +1,6 @@
 package io.uassetd.codecs.asset.json;
 
+import io.uassetd.codecs.asset.archive.PackageWriter;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.property.PropertyWriter;
 import java.util.LinkedHashMap;
@@ -63,7 +64,7 @@ class StructExportJson extends NormalExportJson {
         JsonIn tree = in.opt("ScriptBytecode");
         if (tree != null) {
             // the expression tree: serialized, its sizes (in memory, on disk) counted
-            io.uassetd.codecs.asset.archive.PackageWriter code = new io.uassetd.codecs.asset.archive.PackageWriter(
+            PackageWriter code = new PackageWriter(
                     c.pkg().version(), w.out().filterEditorOnly());
             int memory = KismetJson.write(c, code, tree);
             byte[] bytes = code.toByteArray();

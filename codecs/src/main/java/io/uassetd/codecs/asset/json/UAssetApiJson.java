@@ -17,12 +17,17 @@ import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.asset.core.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.property.PropertyExportContent;
+import io.uassetd.codecs.asset.property.unversioned.ClassSchemas;
+import io.uassetd.codecs.asset.property.unversioned.SchemaSource;
 import io.uassetd.codecs.asset.version.CustomVersion;
 import io.uassetd.codecs.asset.version.CustomVersionContainer;
+import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.asset.version.LegacyFileVersion;
 import io.uassetd.codecs.asset.version.ObjectVersion;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.asset.version.PackageVersion;
+import io.uassetd.codecs.error.FormatException;
+import io.uassetd.codecs.usmap.Usmap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,7 +75,57 @@ final class UAssetApiJson {
     private UAssetApiJson() {
     }
 
-    static AssetPackage read(JsonIn root, String fileName, io.uassetd.codecs.usmap.Usmap mappings) {
+    /**
+     * Reads the document: versions and summary settings, the tables, the export entries (with the
+     * preload dependencies they list), then the bodies in two passes so the header is laid out around
+     * the exports' real sizes.
+     */
+    static AssetPackage read(JsonIn root, String fileName, Usmap mappings) {
+        PackageVersion version = readVersion(root);
+        PackageBuilder b = summarySettings(root, version);
+        NameMap names = readNames(root, version);
+        JsonNames jn = new JsonNames(names);
+        List<ObjectImport> imports = readImports(root, jn);
+        List<SoftPackageReference> softRefs = readSoftPackageReferences(root, jn, version);
+        List<SoftObjectPathEntry> softPaths = readSoftObjectPaths(root, jn, version);
+        List<JsonIn> exportNodes = root.get("Exports").elements();
+        List<List<PackageIndex>> depends = readDependsMap(root, exportNodes.size());
+        List<ExportJsonType> types = new ArrayList<>();
+        List<ObjectExport> exportEntries = new ArrayList<>();
+        List<byte[]> exportData = new ArrayList<>();
+        b.preloadDependencies(readExportEntries(root, jn, version, exportNodes, types, exportEntries, exportData));
+        // UAssetAPI's UseSeparateBulkDataFiles: .uasset + .uexp; absent, the cooked layout (split) is assumed
+        b.split(root.boolOr("UseSeparateBulkDataFiles", true));
+        // first pass: a package to read the exports' bodies against (names they add join the name map)
+        AssetPackage first = build(b, names.entries(), imports, softRefs, softPaths, exportEntries, exportData, depends, fileName);
+        // unversioned data of classes the package defines itself (blueprints) follows schemas read from its
+        // class and struct exports: those are read first, the package rebuilt with their bytes, then the rest
+        List<Integer> classes = new ArrayList<>();
+        List<Integer> others = new ArrayList<>();
+        for (int i = 0; i < exportNodes.size(); i++) {
+            String cls = first.className(first.export(i));
+            (cls.endsWith("GeneratedClass") || cls.equals("Class") || cls.equals("UserDefinedStruct") ? classes : others).add(i);
+        }
+        JsonContext c = JsonContext.of(first, new SchemaSource(mappings, Map.of()));
+        readBodies(first, c, classes, types, exportNodes, exportEntries, exportData, version);
+        if (mappings != null && first.hasUnversionedProperties() && !classes.isEmpty()) {
+            AssetPackage withClasses = build(b, first.names().entries(), imports, softRefs, softPaths, exportEntries, exportData, depends, fileName);
+            c = JsonContext.of(first, new SchemaSource(mappings, ClassSchemas.of(withClasses, mappings)));
+        }
+        readBodies(first, c, others, types, exportNodes, exportEntries, exportData, version);
+        // second pass: the header laid out around the exports' real sizes
+        AssetPackage pkg = build(b, first.names().entries(), imports, softRefs, softPaths, exportEntries, exportData, depends, fileName);
+        for (int i = 0; i < exportNodes.size(); i++) {
+            ExportContent content = first.export(i).content();
+            if (content != null && !(types.get(i) instanceof RawExportJson)) {
+                pkg.export(i).setContent(content);
+            }
+        }
+        return pkg;
+    }
+
+    /** The object versions: ObjectVersion/ObjectVersionUE5, or UAssetAPI 1.0.0's EngineVersion release. */
+    private static PackageVersion readVersion(JsonIn root) {
         int ue4;
         int ue5;
         JsonIn engineIn = root.opt("EngineVersion");
@@ -84,17 +139,19 @@ final class UAssetApiJson {
             JsonIn ue5In = root.opt("ObjectVersionUE5");
             ue5 = ue5In == null ? 0 : version(ue5In, true);
         }
-        PackageVersion version = new PackageVersion(ue4, ue5, root.intOr("FileVersionLicenseeUE", 0));
+        return new PackageVersion(ue4, ue5, root.intOr("FileVersionLicenseeUE", 0));
+    }
+
+    /** A builder with the summary's settings: legacy and custom versions, flags, GUID, names, engine versions, tables kept raw. */
+    private static PackageBuilder summarySettings(JsonIn root, PackageVersion version) {
         boolean unversioned = root.boolOr("IsUnversioned", false);
         PackageBuilder b = PackageBuilder.cooked(version, unversioned);
         // LegacyUE3Version is not in UAssetAPI's JSON: Unreal writes 864 in versioned summaries, 0 in unversioned ones
         b.legacyUE3Version(unversioned ? 0 : 864);
         JsonIn legacyIn = root.opt("LegacyFileVersion");
-        LegacyFileVersion legacy = null;
         if (legacyIn != null) {
-            legacy = LegacyFileVersion.of(legacyIn.asInt())
-                    .orElseThrow(() -> legacyIn.error("Unsupported LegacyFileVersion " + legacyIn.asInt()));
-            b.legacyFileVersion(legacy);
+            b.legacyFileVersion(LegacyFileVersion.of(legacyIn.asInt())
+                    .orElseThrow(() -> legacyIn.error("Unsupported LegacyFileVersion " + legacyIn.asInt())));
         }
         JsonIn cv = root.opt("CustomVersionContainer");
         if (cv != null) {
@@ -109,8 +166,7 @@ final class UAssetApiJson {
             b.customVersions(new CustomVersionContainer(CustomVersionContainer.Format.OPTIMIZED, versions));
         }
         JsonIn flags = root.opt("PackageFlags");
-        int packageFlags = flags == null ? 0x80000000 | 0x200 : (int) flags(flags, PACKAGE_FLAGS);
-        b.packageFlags(packageFlags);
+        b.packageFlags(flags == null ? 0x80000000 | 0x200 : (int) flags(flags, PACKAGE_FLAGS));
         JsonIn guid = root.opt("PackageGuid");
         if (guid != null && !guid.isNull()) {
             b.guid(JsonNames.guid(guid));
@@ -142,30 +198,37 @@ final class UAssetApiJson {
             b.namesReferencedFromExportData(referenced.asInt());
         }
         JsonIn resources = root.opt("DataResources");
-        if (resources != null && version.atLeast(io.uassetd.codecs.asset.version.ObjectVersionUE5.DATA_RESOURCES)) {
+        if (resources != null && version.atLeast(ObjectVersionUE5.DATA_RESOURCES)) {
             b.dataResources(dataResourceVersion(root.opt("DataResourceVersion")), dataResources(resources));
         }
+        return b;
+    }
 
+    /** The name map, with the hashes Unreal stores from NAME_HASHES_SERIALIZED on. */
+    private static NameMap readNames(JsonIn root, PackageVersion version) {
         boolean hashes = version.atLeast(ObjectVersion.NAME_HASHES_SERIALIZED);
         List<NameEntry> entries = new ArrayList<>();
-        List<ObjectImport> imports = new ArrayList<>();
-        List<SoftPackageReference> softRefs = new ArrayList<>();
-        List<ObjectExport> exportEntries = new ArrayList<>();
-        List<byte[]> exportData = new ArrayList<>();
         for (JsonIn s : root.get("NameMap").elements()) {
             String text = s.asText();
             FString fs = new FString(text, !FString.isAnsi(text));
-            NameEntry e = hashes ? new NameEntry(fs, NameHashes.nonCasePreservingHash(text), NameHashes.casePreservingHash(text))
-                    : new NameEntry(fs, 0, 0);
-            entries.add(e);
+            entries.add(hashes ? new NameEntry(fs, NameHashes.nonCasePreservingHash(text), NameHashes.casePreservingHash(text))
+                    : new NameEntry(fs, 0, 0));
         }
-        NameMap names = new NameMap(entries);
-        JsonNames jn = new JsonNames(names);
+        return new NameMap(entries);
+    }
+
+    private static List<ObjectImport> readImports(JsonIn root, JsonNames jn) {
+        List<ObjectImport> imports = new ArrayList<>();
         for (JsonIn i : root.get("Imports").elements()) {
             imports.add(new ObjectImport(jn.read(i.get("ClassPackage")), jn.read(i.get("ClassName")),
                     new PackageIndex(i.intField("OuterIndex")), jn.read(i.get("ObjectName")), jn.readOrNull(i.opt("PackageName")),
                     i.boolOr("bImportOptional", false)));
         }
+        return imports;
+    }
+
+    private static List<SoftPackageReference> readSoftPackageReferences(JsonIn root, JsonNames jn, PackageVersion version) {
+        List<SoftPackageReference> softRefs = new ArrayList<>();
         JsonIn soft = root.opt("SoftPackageReferenceList");
         if (soft != null && !soft.isNull()) {
             for (JsonIn s : soft.elements()) {
@@ -173,11 +236,15 @@ final class UAssetApiJson {
                         ? new SoftPackageReference(jn.read(s), null) : new SoftPackageReference(null, FString.of(s.asText())));
             }
         }
+        return softRefs;
+    }
+
+    private static List<SoftObjectPathEntry> readSoftObjectPaths(JsonIn root, JsonNames jn, PackageVersion version) {
         List<SoftObjectPathEntry> softPaths = new ArrayList<>();
         JsonIn pathList = root.opt("SoftObjectPathList");
         if (pathList != null && !pathList.isNull()) {
             // Sub paths are UTF-8 from UE5.6 (object version 1017) on, as Unreal writes them; an empty one is the same bytes either way
-            boolean utf8 = version.atLeast(io.uassetd.codecs.asset.version.ObjectVersionUE5.OS_SUB_OBJECT_SHADOW_SERIALIZATION);
+            boolean utf8 = version.atLeast(ObjectVersionUE5.OS_SUB_OBJECT_SHADOW_SERIALIZATION);
             for (JsonIn p : pathList.elements()) {
                 JsonIn asset = p.get("AssetPath");
                 JsonIn sub = p.opt("SubPathString");
@@ -187,34 +254,46 @@ final class UAssetApiJson {
                         asUtf8 ? new FString(text, false) : FString.of(text), asUtf8));
             }
         }
+        return softPaths;
+    }
+
+    /** The depends map: one list per export, or empty when the document has none. */
+    private static List<List<PackageIndex>> readDependsMap(JsonIn root, int exportCount) {
         List<List<PackageIndex>> depends = new ArrayList<>();
         JsonIn dm = root.opt("DependsMap");
-        List<JsonIn> exportNodes = root.get("Exports").elements();
         if (dm != null && !dm.isNull()) {
             for (JsonIn list : dm.elements()) {
                 List<PackageIndex> l = new ArrayList<>();
                 list.elements().forEach(i -> l.add(new PackageIndex(i.asInt())));
                 depends.add(l);
             }
-            if (depends.size() != exportNodes.size()) {
-                throw dm.error("DependsMap has " + depends.size() + " lists for " + exportNodes.size() + " exports");
+            if (depends.size() != exportCount) {
+                throw dm.error("DependsMap has " + depends.size() + " lists for " + exportCount + " exports");
             }
         }
+        return depends;
+    }
+
+    /**
+     * Each export's type, entry (with its dependency counts) and raw body into the given lists;
+     * returns the preload dependency table built from the exports' four dependency lists, or null
+     * when the package has none.
+     */
+    private static List<PackageIndex> readExportEntries(JsonIn root, JsonNames jn, PackageVersion version,
+            List<JsonIn> exportNodes, List<ExportJsonType> types, List<ObjectExport> exportEntries, List<byte[]> exportData) {
         // UsesEventDrivenLoader false: no preload dependency table (its count is -1), as UAssetAPI reads it
         boolean preloads = version.atLeast(ObjectVersion.PRELOAD_DEPENDENCIES_IN_COOKED_EXPORTS)
                 && root.boolOr("UsesEventDrivenLoader", true);
         List<PackageIndex> preload = new ArrayList<>();
-        List<ExportJsonType> types = new ArrayList<>();
-        for (int n = 0; n < exportNodes.size(); n++) {
-            JsonIn e = exportNodes.get(n);
+        String[] lists = {"SerializationBeforeSerializationDependencies", "CreateBeforeSerializationDependencies",
+            "SerializationBeforeCreateDependencies", "CreateBeforeCreateDependencies"};
+        for (JsonIn e : exportNodes) {
             ExportJsonType t = ExportJson.typeOf(e);
             types.add(t);
             ObjectExport entry = ExportJson.readEntry(jn, e, null);
             int first = -1;
             int[] counts = new int[4];
             if (preloads) {
-                String[] lists = {"SerializationBeforeSerializationDependencies", "CreateBeforeSerializationDependencies",
-                    "SerializationBeforeCreateDependencies", "CreateBeforeCreateDependencies"};
                 int start = preload.size();
                 for (int k = 0; k < 4; k++) {
                     JsonIn l = e.opt(lists[k]);
@@ -227,41 +306,10 @@ final class UAssetApiJson {
                 }
                 first = preload.size() > start ? start : -1;
             }
-            entry = ExportJson.withDependencies(entry, first, counts);
-            byte[] raw = t instanceof RawExportJson ? t.readBody(null, null, e).raw() : new byte[0];
-            exportEntries.add(entry);
-            exportData.add(raw);
+            exportEntries.add(ExportJson.withDependencies(entry, first, counts));
+            exportData.add(t instanceof RawExportJson ? t.readBody(null, null, e).raw() : new byte[0]);
         }
-        b.preloadDependencies(preloads ? preload : null);
-        // UAssetAPI's UseSeparateBulkDataFiles: .uasset + .uexp; absent, the cooked layout (split) is assumed
-        b.split(root.boolOr("UseSeparateBulkDataFiles", true));
-        // first pass: a package to read the exports' bodies against (names they add join the name map)
-        AssetPackage first = build(b, names.entries(), imports, softRefs, softPaths, exportEntries, exportData, depends, fileName);
-        // unversioned data of classes the package defines itself (blueprints) follows schemas read from its
-        // class and struct exports: those are read first, the package rebuilt with their bytes, then the rest
-        List<Integer> classes = new ArrayList<>();
-        List<Integer> others = new ArrayList<>();
-        for (int i = 0; i < exportNodes.size(); i++) {
-            String cls = first.className(first.export(i));
-            (cls.endsWith("GeneratedClass") || cls.equals("Class") || cls.equals("UserDefinedStruct") ? classes : others).add(i);
-        }
-        JsonContext c = JsonContext.of(first, new io.uassetd.codecs.asset.property.unversioned.SchemaSource(mappings, Map.of()));
-        readBodies(first, c, classes, types, exportNodes, exportEntries, exportData, version);
-        if (mappings != null && first.hasUnversionedProperties() && !classes.isEmpty()) {
-            AssetPackage withClasses = build(b, first.names().entries(), imports, softRefs, softPaths, exportEntries, exportData, depends, fileName);
-            c = JsonContext.of(first, new io.uassetd.codecs.asset.property.unversioned.SchemaSource(mappings,
-                    io.uassetd.codecs.asset.property.unversioned.ClassSchemas.of(withClasses, mappings)));
-        }
-        readBodies(first, c, others, types, exportNodes, exportEntries, exportData, version);
-        // second pass: the header laid out around the exports' real sizes
-        AssetPackage pkg = build(b, first.names().entries(), imports, softRefs, softPaths, exportEntries, exportData, depends, fileName);
-        for (int i = 0; i < exportNodes.size(); i++) {
-            ExportContent content = first.export(i).content();
-            if (content != null && !(types.get(i) instanceof RawExportJson)) {
-                pkg.export(i).setContent(content);
-            }
-        }
-        return pkg;
+        return preloads ? preload : null;
     }
 
     /** Reads the bodies of the given exports into {@code first}, their entries' script offsets and data updated. */
@@ -359,9 +407,9 @@ final class UAssetApiJson {
                 return new int[] {523, 0};
             default:
                 try {
-                    var e = io.uassetd.codecs.asset.version.EngineVersion.parse(name);
+                    var e = EngineVersion.parse(name);
                     return new int[] {e.fileVersionUE4(), e.fileVersionUE5()};
-                } catch (io.uassetd.codecs.error.FormatException ex) {
+                } catch (FormatException ex) {
                     throw in.error("Unknown EngineVersion " + name + " (VER_UE4_0 ... VER_UE4_27, VER_UE4_AUTOMATIC_VERSION)");
                 }
         }

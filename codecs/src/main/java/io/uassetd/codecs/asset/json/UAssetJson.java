@@ -1,5 +1,7 @@
 package io.uassetd.codecs.asset.json;
 
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
+import java.util.function.Supplier;
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.PropertyAccessor;
@@ -43,7 +45,7 @@ public final class UAssetJson {
 
     static final ObjectMapper MAPPER = new ObjectMapper()
             .setVisibility(PropertyAccessor.IS_GETTER, JsonAutoDetect.Visibility.NONE)
-            .setSerializationInclusion(JsonInclude.Include.ALWAYS)
+            .setDefaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.ALWAYS, JsonInclude.Include.ALWAYS))
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
 
     private UAssetJson() {
@@ -61,7 +63,7 @@ public final class UAssetJson {
     /** The package as indented UTF-8 JSON text. */
     public static byte[] toJson(AssetPackage pkg, Usmap mappings) {
         // Segmented: the text is copied once, at the end, rather than at every doubling.
-        try (com.fasterxml.jackson.core.util.ByteArrayBuilder out = new com.fasterxml.jackson.core.util.ByteArrayBuilder(64 * 1024)) {
+        try (ByteArrayBuilder out = new ByteArrayBuilder(64 * 1024)) {
             write(pkg, mappings, out);
             return out.toByteArray();
         }
@@ -124,7 +126,7 @@ public final class UAssetJson {
      * null, a value of the wrong shape deep inside) fails here, as a {@link JsonFormatException}
      * rather than an internal error.
      */
-    private static <T> T consistent(String fileName, java.util.function.Supplier<T> work) {
+    private static <T> T consistent(String fileName, Supplier<T> work) {
         try {
             return work.get();
         } catch (FormatException e) {

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.asset.property;
 
+import io.uassetd.codecs.asset.core.FString;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.property.structs.NativeStructValue;
@@ -388,11 +389,11 @@ public final class PropertyEditor {
             String text = requireString(value, path, "TextProperty");
             if (tv.history() instanceof TextValue.BaseHistory h) {
                 return new TextValue(tv.flags(), tv.historyType(), new TextValue.BaseHistory(h.namespace(), h.key(),
-                        io.uassetd.codecs.asset.core.FString.of(text)));
+                        FString.of(text)));
             }
             if (tv.history() instanceof TextValue.NoneHistory h && h.serializesFlag()) {
                 return new TextValue(tv.flags(), tv.historyType(),
-                        new TextValue.NoneHistory(true, io.uassetd.codecs.asset.core.FString.of(text)));
+                        new TextValue.NoneHistory(true, FString.of(text)));
             }
             throw new PropertyEditException("Only Base and None texts can be set from a string", path, "TextProperty");
         }

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.asset.property;
 
+import java.util.List;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.ExportContent;
@@ -54,7 +55,7 @@ public final class PropertyExportContent implements ExportContent {
     }
 
     /** The get_export_properties rows of the export's properties. */
-    public java.util.List<PropertyRow> propertyRows(AssetPackage pkg) {
+    public List<PropertyRow> propertyRows(AssetPackage pkg) {
         return PropertyRow.of(pkg, properties);
     }
 

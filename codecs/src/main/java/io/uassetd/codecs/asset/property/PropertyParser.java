@@ -1,5 +1,6 @@
 package io.uassetd.codecs.asset.property;
 
+import io.uassetd.codecs.asset.SerialLayout;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.archive.PackageReader;
@@ -121,7 +122,7 @@ public final class PropertyParser {
      * A {@link io.uassetd.codecs.asset.SerialLayout.Probe} that takes export data placed at a candidate
      * offset as that export when its property list reads (fix_serialize_size).
      */
-    public static io.uassetd.codecs.asset.SerialLayout.Probe propertiesProbe(Usmap mappings) {
+    public static SerialLayout.Probe propertiesProbe(Usmap mappings) {
         return (pkg, e) -> {
             try {
                 parse(pkg, e, mappings);

@@ -1,5 +1,12 @@
 package io.uassetd.codecs.asset.property;
 
+import io.uassetd.codecs.asset.core.FGuid;
+import io.uassetd.codecs.error.TruncatedDataException;
+import io.uassetd.codecs.usmap.UsmapSchema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.core.FName;
@@ -23,12 +30,12 @@ public final class PropertyReader {
     private final int exportIndex;
     private final Deque<String> path = new ArrayDeque<>();
     private long limit = -1;
-    private final java.util.List<String> fallbacks = new java.util.ArrayList<>();
+    private final List<String> fallbacks = new ArrayList<>();
 
     private final SchemaSource schemas;
 
     public PropertyReader(AssetPackage pkg, PackageReader in, Usmap usmap, int exportIndex) {
-        this(pkg, in, usmap, exportIndex, java.util.Map.of());
+        this(pkg, in, usmap, exportIndex, Map.of());
     }
 
     /**
@@ -36,7 +43,7 @@ public final class PropertyReader {
      * consulted before the mappings.
      */
     public PropertyReader(AssetPackage pkg, PackageReader in, Usmap usmap, int exportIndex,
-            java.util.Map<String, io.uassetd.codecs.usmap.UsmapSchema> localSchemas) {
+            Map<String, UsmapSchema> localSchemas) {
         this.pkg = pkg;
         this.in = in;
         this.usmap = usmap;
@@ -50,7 +57,7 @@ public final class PropertyReader {
     }
 
     /** The schema chain of a struct or class for unversioned data, most derived first (see {@link SchemaSource}). */
-    public java.util.List<io.uassetd.codecs.usmap.UsmapSchema> hierarchy(String struct) {
+    public List<UsmapSchema> hierarchy(String struct) {
         return schemas.hierarchy(struct);
     }
 
@@ -94,8 +101,8 @@ public final class PropertyReader {
     }
 
     /** Every value kept raw so far, as "where (type): why". */
-    public java.util.List<String> fallbacks() {
-        return java.util.List.copyOf(fallbacks);
+    public List<String> fallbacks() {
+        return List.copyOf(fallbacks);
     }
 
     /** End (exclusive, in reader positions) of the tagged value being read, or -1 when not known. */
@@ -114,12 +121,12 @@ public final class PropertyReader {
      * The custom version stored for a GUID, -1 when the package does not list it, the newest
      * (Integer.MAX_VALUE) for an unversioned package.
      */
-    public int customVersion(io.uassetd.codecs.asset.core.FGuid key) {
+    public int customVersion(FGuid key) {
         return customVersion(pkg, key);
     }
 
     /** As {@link #customVersion(io.uassetd.codecs.asset.core.FGuid)}, for any package. */
-    public static int customVersion(AssetPackage pkg, io.uassetd.codecs.asset.core.FGuid key) {
+    public static int customVersion(AssetPackage pkg, FGuid key) {
         if (pkg.summary().isUnversioned()) {
             return Integer.MAX_VALUE;
         }
@@ -150,7 +157,7 @@ public final class PropertyReader {
     }
 
     /** The property path as the byte reader's structure name, built only for an error message. */
-    private final java.util.function.Supplier<String> structureName = this::structure;
+    private final Supplier<String> structureName = this::structure;
 
     /** "Export[3] property Foo.Bar[2]". */
     public String structure() {
@@ -171,7 +178,7 @@ public final class PropertyReader {
     }
 
     /** UObject::Serialize's object GUID after the properties: a bool32, then the FGuid when set; null when absent. */
-    public io.uassetd.codecs.asset.core.FGuid readObjectGuid() {
+    public FGuid readObjectGuid() {
         return in.readBool32() ? in.readGuid() : null;
     }
 
@@ -180,7 +187,7 @@ public final class PropertyReader {
         long at = in.position();
         int n = in.readI32();
         if (n < 0 || (long) n * Math.max(1, minBytes) > in.remaining()) {
-            throw new io.uassetd.codecs.error.TruncatedDataException("Implausible " + what + " count " + n + " ("
+            throw new TruncatedDataException("Implausible " + what + " count " + n + " ("
                     + in.remaining() + " bytes left)", in.file(), at, structure());
         }
         return n;

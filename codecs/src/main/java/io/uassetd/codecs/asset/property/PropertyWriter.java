@@ -1,5 +1,6 @@
 package io.uassetd.codecs.asset.property;
 
+import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.archive.PackageWriter;
 import io.uassetd.codecs.asset.core.FName;
@@ -44,7 +45,7 @@ public final class PropertyWriter {
     }
 
     /** The mirror of {@link PropertyReader#readObjectGuid}: bool32 "has a GUID", then the GUID when not null. */
-    public void writeObjectGuid(io.uassetd.codecs.asset.core.FGuid guid) {
+    public void writeObjectGuid(FGuid guid) {
         out.writeBool32(guid != null);
         if (guid != null) {
             out.writeGuid(guid);

@@ -1,5 +1,7 @@
 package io.uassetd.codecs.asset.version;
 
+import io.uassetd.codecs.iostore.toc.TocVersion;
+import io.uassetd.codecs.pak.PakVersion;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.zen.ZenLayout;
 import java.util.ArrayList;
@@ -128,10 +130,10 @@ public enum EngineVersion {
      */
     public boolean formatsSupported() {
         int newestPak = 0;
-        for (io.uassetd.codecs.pak.PakVersion v : io.uassetd.codecs.pak.PakVersion.values()) {
+        for (PakVersion v : PakVersion.values()) {
             newestPak = Math.max(newestPak, v.onDisk());
         }
-        return pakVersion <= newestPak && tocVersion <= io.uassetd.codecs.iostore.toc.TocVersion.latest().value();
+        return pakVersion <= newestPak && tocVersion <= TocVersion.latest().value();
     }
 
     /** The package versions this engine writes (licensee 0). */

@@ -17,10 +17,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The script-objects database: the ScriptObjects chunk of a UE5 global.utoc, also saved on its own
@@ -35,6 +37,7 @@ public final class ScriptObjectsDatabase {
     private final Map<Long, Integer> byGlobalIndex;
     private final Map<String, Integer> byPath;
     private final String[] paths;
+    private final Set<Long> cdoClasses;
 
     public ScriptObjectsDatabase(NameBatch names, List<ScriptObjectEntry> entries, String source) {
         this.names = names;
@@ -53,6 +56,22 @@ public final class ScriptObjectsDatabase {
         for (int i = 0; i < entries.size(); i++) {
             byPath.putIfAbsent(path(i, source).toLowerCase(Locale.ROOT), i);
         }
+        Set<Long> classes = new HashSet<>();
+        for (ScriptObjectEntry e : this.entries) {
+            if (!e.cdoClassIndex().isNull()) {
+                classes.add(e.cdoClassIndex().raw());
+            }
+        }
+        this.cdoClasses = Set.copyOf(classes);
+    }
+
+    /**
+     * The raw global indices some default object names as its class: the script objects that are
+     * classes (the database stores no classes otherwise). Built once with the database, so it lives
+     * as long as whoever holds the database (the daemon's resource cache, through the package store).
+     */
+    public Set<Long> cdoClassIndices() {
+        return cdoClasses;
     }
 
     public static ScriptObjectsDatabase read(byte[] data, String source) {

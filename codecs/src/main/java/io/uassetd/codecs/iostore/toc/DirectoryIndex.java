@@ -1,5 +1,6 @@
 package io.uassetd.codecs.iostore.toc;
 
+import java.nio.ByteBuffer;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.iostore.internal.IoBits;
@@ -36,7 +37,7 @@ public record DirectoryIndex(FString mountPoint, List<DirectoryEntry> directorie
      */
     public static DirectoryIndex read(byte[] data, int length, String source, long baseOffset, int paddingAllowed,
             int chunkCount) {
-        ByteReader r = new ByteReader(source, baseOffset, java.nio.ByteBuffer.wrap(data, 0, length), "FIoDirectoryIndexResource");
+        ByteReader r = new ByteReader(source, baseOffset, ByteBuffer.wrap(data, 0, length), "FIoDirectoryIndexResource");
         r.structure("FIoDirectoryIndexResource.MountPoint");
         FString mount = FString.read(r);
         r.structure("FIoDirectoryIndexEntry[]");

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.texture.image;
 
+import java.util.Arrays;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.TruncatedDataException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
@@ -339,7 +340,7 @@ public final class Exr {
                 int zl = 0;
                 while (!def.finished()) {
                     if (zl == z.length) {
-                        z = java.util.Arrays.copyOf(z, z.length * 2);
+                        z = Arrays.copyOf(z, z.length * 2);
                     }
                     zl += def.deflate(z, zl, z.length - zl);
                 }

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.texture.image;
 
+import java.util.Arrays;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.TruncatedDataException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
@@ -90,10 +91,10 @@ public final class Png {
                         rawBuf = new byte[(int) Math.min(Integer.MAX_VALUE - 16, total)];
                         break;
                     case "PLTE":
-                        palette = java.util.Arrays.copyOfRange(d, body, body + len);
+                        palette = Arrays.copyOfRange(d, body, body + len);
                         break;
                     case "tRNS":
-                        trns = java.util.Arrays.copyOfRange(d, body, body + len);
+                        trns = Arrays.copyOfRange(d, body, body + len);
                         break;
                     case "IDAT":
                         if (rawBuf == null) {

@@ -8,12 +8,9 @@ import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase;
 import io.uassetd.codecs.zen.ExportMapEntry;
 import io.uassetd.codecs.zen.ZenLayout;
 import io.uassetd.codecs.zen.ZenPackage;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.WeakHashMap;
 
 /**
  * Turns the FPackageObjectIndex values of a Zen package into legacy imports: script imports through
@@ -26,8 +23,6 @@ import java.util.WeakHashMap;
  * ScriptStructs.
  */
 final class ImportResolver {
-    private static final Map<ScriptObjectsDatabase, Set<Long>> CLASSES = new WeakHashMap<>();
-
     private final PackageSource.Loaded self;
     private final PackageSource packages;
     private final ScriptObjectsDatabase scripts;
@@ -43,22 +38,8 @@ final class ImportResolver {
         this.self = self;
         this.packages = packages;
         this.scripts = scripts;
-        this.scriptClasses = scripts == null ? Set.of() : classesOf(scripts);
+        this.scriptClasses = scripts == null ? Set.of() : scripts.cdoClassIndices();
         this.placeholders = placeholders;
-    }
-
-    private static Set<Long> classesOf(ScriptObjectsDatabase db) {
-        synchronized (CLASSES) {
-            return CLASSES.computeIfAbsent(db, d -> {
-                Set<Long> s = new HashSet<>();
-                for (ScriptObjectEntry e : d.entries()) {
-                    if (!e.cdoClassIndex().isNull()) {
-                        s.add(e.cdoClassIndex().raw());
-                    }
-                }
-                return s;
-            });
-        }
     }
 
     /** The import the i-th import-map entry names; null for a Null entry (an imported package, placed later). */

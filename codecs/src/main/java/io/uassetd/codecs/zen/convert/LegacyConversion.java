@@ -1,5 +1,6 @@
 package io.uassetd.codecs.zen.convert;
 
+import java.util.Locale;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.DataResource;
 import io.uassetd.codecs.asset.NameEntry;
@@ -29,8 +30,8 @@ import java.util.Map;
 /** One Zen package becoming a legacy package. */
 final class LegacyConversion {
     /** The UE5 file version (UE5.5) from which cooked name maps are sorted. */
-    static final io.uassetd.codecs.asset.version.ObjectVersionUE5 SORTED_NAMES_UE5 =
-            io.uassetd.codecs.asset.version.ObjectVersionUE5.ASSETREGISTRY_PACKAGEBUILDDEPENDENCIES;
+    static final ObjectVersionUE5 SORTED_NAMES_UE5 =
+            ObjectVersionUE5.ASSETREGISTRY_PACKAGEBUILDDEPENDENCIES;
 
     private final ZenPackage pkg;
     private final ImportResolver resolver;
@@ -116,7 +117,7 @@ final class LegacyConversion {
         }
         b.packageName(FString.of(packageName));
         String file = packageName.substring(packageName.lastIndexOf('/') + 1);
-        b.packageSource(StrCrc.of(file.toUpperCase(java.util.Locale.ROOT)));
+        b.packageSource(StrCrc.of(file.toUpperCase(Locale.ROOT)));
         boolean world = isWorld(specs);
         String fileName = file + (world ? ".umap" : ".uasset");
         AssetPackage asset = b.build(fileName);

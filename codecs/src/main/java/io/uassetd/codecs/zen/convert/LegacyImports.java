@@ -1,5 +1,6 @@
 package io.uassetd.codecs.zen.convert;
 
+import java.util.Locale;
 import io.uassetd.codecs.iostore.scriptobjects.PackageObjectIndex;
 import io.uassetd.codecs.zen.ExportMapEntry;
 import io.uassetd.codecs.zen.ZenPackage;
@@ -28,8 +29,8 @@ final class LegacyImports {
         for (int k = 0; k < resolver.importedPackageCount(); k++) {
             packages.add(resolver.importedPackage(k));
         }
-        packages.sort((a, b) -> a.path().toLowerCase(java.util.Locale.ROOT)
-                .compareTo(b.path().toLowerCase(java.util.Locale.ROOT)));
+        packages.sort((a, b) -> a.path().toLowerCase(Locale.ROOT)
+                .compareTo(b.path().toLowerCase(Locale.ROOT)));
         int next = 0;
         for (int i = 0; i < n; i++) {
             if (specs.get(i) == null) {

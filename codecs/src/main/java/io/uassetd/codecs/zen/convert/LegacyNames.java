@@ -1,5 +1,8 @@
 package io.uassetd.codecs.zen.convert;
 
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
 import io.uassetd.codecs.asset.NameEntry;
 import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.iostore.NameBatch;
@@ -43,7 +46,7 @@ final class LegacyNames {
         }
         header.add(zen.get(pkg.packageMappedName().index()));
         for (int r = 0; r <= zen.size(); r++) {
-            java.util.Set<String> head = new java.util.HashSet<>(zen.subList(0, r));
+            Set<String> head = new HashSet<>(zen.subList(0, r));
             List<String> tail = new ArrayList<>();
             for (String h : header) {
                 if (!head.contains(h) && !tail.contains(h)) {
@@ -60,7 +63,7 @@ final class LegacyNames {
     /** From UE5.5 on the cooker sorts the names after those referenced from export data, ignoring case. */
     void sortAfter(int referenced) {
         List<NameEntry> tail = new ArrayList<>(names.subList(referenced, names.size()));
-        tail.sort((a, b) -> a.text().toLowerCase(java.util.Locale.ROOT).compareTo(b.text().toLowerCase(java.util.Locale.ROOT)));
+        tail.sort((a, b) -> a.text().toLowerCase(Locale.ROOT).compareTo(b.text().toLowerCase(Locale.ROOT)));
         names.subList(referenced, names.size()).clear();
         names.addAll(tail);
         nameIndex.clear();

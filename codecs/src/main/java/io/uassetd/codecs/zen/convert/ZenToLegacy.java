@@ -1,5 +1,9 @@
 package io.uassetd.codecs.zen.convert;
 
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.hash.Hashes;
@@ -103,7 +107,7 @@ public final class ZenToLegacy {
                 if (filter.test(pkg.packageName())) {
                     selected.add(id);
                 }
-            } catch (FormatException | java.io.UncheckedIOException e) {
+            } catch (FormatException | UncheckedIOException e) {
                 failures.add(new ConversionFailure(id, Hashes.hex64(id), e.getMessage()));
             }
         }
@@ -115,9 +119,9 @@ public final class ZenToLegacy {
     }
 
     /** The packages and, transitively, the packages they import that the store holds, in a stable order. */
-    public static List<Long> withDependencies(PackageStore store, java.util.Collection<Long> packageIds) {
-        java.util.LinkedHashSet<Long> out = new java.util.LinkedHashSet<>();
-        java.util.ArrayDeque<Long> todo = new java.util.ArrayDeque<>(packageIds);
+    public static List<Long> withDependencies(PackageStore store, Collection<Long> packageIds) {
+        LinkedHashSet<Long> out = new LinkedHashSet<>();
+        ArrayDeque<Long> todo = new ArrayDeque<>(packageIds);
         while (!todo.isEmpty()) {
             long id = todo.poll();
             if (!out.add(id)) {
@@ -133,7 +137,7 @@ public final class ZenToLegacy {
      * Converts the given packages of {@code store}, each written under {@code outputDir} at its package
      * path; a package that fails is recorded with its error and the conversion goes on.
      */
-    public static BulkConversionResult convertPackages(PackageStore store, java.util.Collection<Long> packageIds,
+    public static BulkConversionResult convertPackages(PackageStore store, Collection<Long> packageIds,
             EngineVersion target, Unresolved unresolved, Path outputDir, TaskMonitor monitor) {
         List<BulkConversionResult.Converted> done = new ArrayList<>();
         List<ConversionFailure> failures = new ArrayList<>();
@@ -147,7 +151,7 @@ public final class ZenToLegacy {
                 done.add(new BulkConversionResult.Converted(id, name, out.writeUnder(outputDir), out.notes()));
             } catch (ZenConversionException e) {
                 failures.add(new ConversionFailure(id, e.packageName(), e.getMessage()));
-            } catch (FormatException | java.io.UncheckedIOException e) {
+            } catch (FormatException | UncheckedIOException e) {
                 failures.add(new ConversionFailure(id, name, e.getMessage()));
             }
             monitor.progress(++n, packageIds.size(), name);

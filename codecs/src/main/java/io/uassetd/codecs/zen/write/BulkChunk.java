@@ -1,5 +1,6 @@
 package io.uassetd.codecs.zen.write;
 
+import java.util.List;
 import io.uassetd.codecs.iostore.IoChunkType;
 
 /**
@@ -9,7 +10,7 @@ import io.uassetd.codecs.iostore.IoChunkType;
  */
 public record BulkChunk(IoChunkType type, String extension, byte[] data) {
     /** The companion extensions in chunk-type order. */
-    public static final java.util.List<String> EXTENSIONS = java.util.List.of(".ubulk", ".uptnl", ".m.ubulk");
+    public static final List<String> EXTENSIONS = List.of(".ubulk", ".uptnl", ".m.ubulk");
 
     /** The chunk type a companion extension is stored as. */
     public static IoChunkType typeOf(String extension) {

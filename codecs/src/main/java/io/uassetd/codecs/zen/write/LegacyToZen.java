@@ -1,5 +1,6 @@
 package io.uassetd.codecs.zen.write;
 
+import java.util.Locale;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.DataResource;
 import io.uassetd.codecs.asset.NameEntry;
@@ -203,8 +204,8 @@ public final class LegacyToZen {
             List<String> hits = new ArrayList<>();
             for (NameEntry n : legacy.names().entries()) {
                 String t = n.text();
-                if (t.startsWith("/") && !t.startsWith("/Script/") && t.toLowerCase(java.util.Locale.ROOT)
-                        .endsWith("/" + shortName.toLowerCase(java.util.Locale.ROOT))) {
+                if (t.startsWith("/") && !t.startsWith("/Script/") && t.toLowerCase(Locale.ROOT)
+                        .endsWith("/" + shortName.toLowerCase(Locale.ROOT))) {
                     hits.add(t);
                 }
             }

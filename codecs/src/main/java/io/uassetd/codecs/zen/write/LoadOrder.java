@@ -1,5 +1,6 @@
 package io.uassetd.codecs.zen.write;
 
+import java.util.ArrayDeque;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.zen.ExportBundleEntry;
@@ -141,7 +142,7 @@ final class LoadOrder {
             return;
         }
         // iterative depth-first post-order: a frame is a node and the next dependency to look at
-        java.util.ArrayDeque<int[]> stack = new java.util.ArrayDeque<>();
+        ArrayDeque<int[]> stack = new ArrayDeque<>();
         stack.push(new int[] {start, 0});
         state[start] = 1;
         while (!stack.isEmpty()) {

@@ -122,7 +122,7 @@ class UAssetApiJsonTest {
                 completeTypeNames++;
             }
             total++;
-            ObjectNode ours = (ObjectNode) UAssetJson.toTree(pkg, null);
+            ObjectNode ours = UAssetJson.toTree(pkg, null);
             ObjectNode theirs = toUAssetApi(ours.deepCopy());
             assertThat(theirs.has("Uassetd")).isFalse();
             structExports += structExports(theirs);
@@ -160,7 +160,7 @@ class UAssetApiJsonTest {
                 continue;
             }
             total++;
-            ObjectNode ours = (ObjectNode) UAssetJson.toTree(pkg, usmap);
+            ObjectNode ours = UAssetJson.toTree(pkg, usmap);
             ObjectNode theirs = toUAssetApi(ours.deepCopy());
             structExports += structExports(theirs);
             notConverted.addAll(notConverted(relative, ours, theirs));
@@ -585,7 +585,7 @@ class UAssetApiJsonTest {
             properties(members);
             return;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = o.properties().iterator(); it.hasNext();) {
             strip(it.next().getValue());
         }
     }

@@ -1,5 +1,10 @@
 package io.uassetd.daemon.actions.asset;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.uassetd.codecs.asset.json.JsonOutput;
+import io.uassetd.daemon.util.OutputPaths;
+import java.util.HashMap;
+import java.util.Map;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.asset.AssetPackage;
@@ -75,12 +80,12 @@ public final class CompactJsonAction implements ActionHandler {
             return ActionResult.of(json.size() + " exports", json);
         }
         Path base = args.path("base_path");
-        java.util.Map<String, Path> targets = new java.util.HashMap<>();
+        Map<String, Path> targets = new HashMap<>();
         if (outDir != null) {
-            java.util.Map<Path, String> seen = new java.util.HashMap<>();
+            Map<Path, String> seen = new HashMap<>();
             List<String> clashes = new ArrayList<>();
             for (String f : files) {
-                Path target = outDir.resolve(io.uassetd.daemon.util.OutputPaths.withExtension(io.uassetd.daemon.util.OutputPaths.relative(base, Path.of(f)), ".json")).normalize();
+                Path target = outDir.resolve(OutputPaths.withExtension(OutputPaths.relative(base, Path.of(f)), ".json")).normalize();
                 String before = seen.putIfAbsent(target, f);
                 if (before != null && !before.equals(f)) {
                     clashes.add(before + " and " + f + " -> " + target);
@@ -101,7 +106,7 @@ public final class CompactJsonAction implements ActionHandler {
             Path target = targets.get(f);
             Files.createDirectories(target.getParent());
             try (AtomicOutput out = AtomicOutput.create(target, false)) {
-                out.channel().write(ByteBuffer.wrap(io.uassetd.codecs.asset.json.JsonOutput.toBytes(Json.mapper(), json)));
+                out.channel().write(ByteBuffer.wrap(JsonOutput.toBytes(Json.mapper(), json)));
                 out.commit();
             }
             return target.toString();
@@ -135,7 +140,7 @@ public final class CompactJsonAction implements ActionHandler {
             }
             Object json = data instanceof Batch b ? b.results() : data;
             return Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(json) + "\n";
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             return null;
         }
     }

@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.asset;
 
+import java.util.Locale;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
@@ -23,7 +24,7 @@ public final class DetectKindAction implements ActionHandler {
     private DetectKindAction(String name, AssetFiles.Kind kind, boolean batch) {
         this.kind = kind;
         this.batch = batch;
-        String what = kind.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+        String what = kind.name().toLowerCase(Locale.ROOT).replace('_', ' ');
         this.spec = batch
                 ? ActionSpec.of(name, "Whether any of file_paths is a " + what, AssetFiles.FILES, AssetFiles.ENGINE, AssetFiles.USMAP)
                 : ActionSpec.of(name, "Whether a package is a " + what, AssetFiles.FILE, AssetFiles.ENGINE, AssetFiles.USMAP);
@@ -33,7 +34,7 @@ public final class DetectKindAction implements ActionHandler {
     public static List<ActionHandler> all() {
         List<ActionHandler> out = new ArrayList<>();
         for (AssetFiles.Kind k : AssetFiles.Kind.values()) {
-            String n = k.name().toLowerCase(java.util.Locale.ROOT);
+            String n = k.name().toLowerCase(Locale.ROOT);
             out.add(new DetectKindAction("detect_" + n, k, false));
             if (k != AssetFiles.Kind.MESH) {
                 out.add(new DetectKindAction("batch_detect_" + n, k, true));

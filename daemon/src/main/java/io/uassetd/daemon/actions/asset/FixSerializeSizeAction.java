@@ -1,5 +1,9 @@
 package io.uassetd.daemon.actions.asset;
 
+import io.uassetd.codecs.asset.PackageEngine;
+import io.uassetd.codecs.asset.version.EngineChoice;
+import io.uassetd.codecs.asset.version.EngineSource;
+import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.SerialLayout;
 import io.uassetd.codecs.asset.property.PropertyParser;
@@ -51,14 +55,14 @@ public final class FixSerializeSizeAction implements ActionHandler {
         Path uexpPath = AssetPackage.sibling(file, ".uexp");
         byte[] uexp = Files.isRegularFile(uexpPath) ? Files.readAllBytes(uexpPath) : null;
         Usmap usmap = AssetFiles.usmap(args, ctx);
-        io.uassetd.codecs.asset.version.EngineVersion requested = AssetFiles.engine(args);
+        EngineVersion requested = AssetFiles.engine(args);
         // auto: the package's header tables decide the engine; the export sizes are what is repaired
-        io.uassetd.codecs.asset.version.EngineChoice choice = requested != null
-                ? io.uassetd.codecs.asset.version.EngineChoice.of(requested, io.uassetd.codecs.asset.version.EngineSource.REQUEST)
-                : io.uassetd.codecs.asset.PackageEngine.read(header, uexp, file.getFileName().toString(), null,
+        EngineChoice choice = requested != null
+                ? EngineChoice.of(requested, EngineSource.REQUEST)
+                : PackageEngine.read(header, uexp, file.getFileName().toString(), null,
                         usmap == null ? null : usmap.versioning()).choice();
         ctx.usedEngine(choice);
-        io.uassetd.codecs.asset.version.EngineVersion engine = choice.engine();
+        EngineVersion engine = choice.engine();
         SerialLayout.Result r = SerialLayout.repair(header, uexp, file.getFileName().toString(), engine,
                 PropertyParser.propertiesProbe(usmap));
         List<FixEntry> fixes = r.fixes().stream().map(f -> new FixEntry(f.exportName(), f.oldSize(), f.newSize(),

@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.asset;
 
+import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.property.PropertyParser;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;
@@ -35,7 +36,7 @@ public final class SaveAssetAction implements ActionHandler {
         Path out = args.requirePath("output_path");
         AssetEdits.write(s, args, ctx);
         long size = Files.size(out);
-        Path uexp = io.uassetd.codecs.asset.AssetPackage.sibling(out, ".uexp");
+        Path uexp = AssetPackage.sibling(out, ".uexp");
         if (Files.isRegularFile(uexp)) {
             size += Files.size(uexp);
         }

@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.bundle;
 
+import io.uassetd.codecs.asset.version.EngineChoice;
+import io.uassetd.codecs.asset.version.EngineSource;
+import io.uassetd.daemon.action.EngineField;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.compression.CompressionMethod;
@@ -72,8 +75,8 @@ final class Bundles {
                         + " (name it with engine_version)");
             }
             IoStoreProfile p = IoStoreProfile.of(engine, game);
-            ctx.usedEngine(io.uassetd.codecs.asset.version.EngineChoice.of(p.engine(), engine != null
-                    ? io.uassetd.codecs.asset.version.EngineSource.REQUEST : io.uassetd.codecs.asset.version.EngineSource.PROFILE));
+            ctx.usedEngine(EngineChoice.of(p.engine(), engine != null
+                    ? EngineSource.REQUEST : EngineSource.PROFILE));
             return p;
         } catch (UnsupportedVersionException e) {
             throw ActionException.invalid(e.getMessage());

@@ -1,6 +1,6 @@
 package io.uassetd.daemon.actions.core;
 
-import io.uassetd.daemon.Version;
+import io.uassetd.daemon.services.Version;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;
 import io.uassetd.daemon.action.ActionRegistry;

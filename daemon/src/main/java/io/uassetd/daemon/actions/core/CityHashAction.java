@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.core;
 
+import io.uassetd.daemon.action.ActionException;
 import io.uassetd.codecs.hash.Hashes;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;
@@ -33,7 +34,7 @@ public final class CityHashAction implements ActionHandler {
     public ActionResult handle(Args args, ActionContext ctx) {
         String input = args.string("file_path");
         if (input == null) {
-            throw io.uassetd.daemon.action.ActionException.invalid("Missing field 'file_path' (the string to hash)");
+            throw ActionException.invalid("Missing field 'file_path' (the string to hash)");
         }
         long h = Hashes.cityHash64LowerUtf16(input);
         return ActionResult.of("CityHash64 computed", new CityHash(input, Hashes.hex64(h), new BigInteger(Long.toUnsignedString(h))));

@@ -1,8 +1,8 @@
 package io.uassetd.daemon.actions.core;
 
 import io.uassetd.codecs.compression.Codecs;
-import io.uassetd.daemon.Services;
-import io.uassetd.daemon.Version;
+import io.uassetd.daemon.services.Services;
+import io.uassetd.daemon.services.Version;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;
 import io.uassetd.daemon.action.ActionResult;

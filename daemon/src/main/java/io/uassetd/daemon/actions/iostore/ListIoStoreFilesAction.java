@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.iostore;
 
+import java.util.Locale;
 import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.codecs.iostore.IoStoreFile;
 import io.uassetd.daemon.action.ActionContext;
@@ -33,7 +34,7 @@ public final class ListIoStoreFilesAction implements ActionHandler {
             int packages = 0;
             for (IoStoreFile f : c.files()) {
                 files.add(f.path());
-                String p = f.path().toLowerCase(java.util.Locale.ROOT);
+                String p = f.path().toLowerCase(Locale.ROOT);
                 if (p.endsWith(".uasset") || p.endsWith(".umap")) {
                     packages++;
                 }

@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.iostore;
 
+import io.uassetd.daemon.action.ActionException;
 import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.codecs.iostore.PackageLocation;
 import io.uassetd.codecs.iostore.PackageStore;
@@ -77,7 +78,7 @@ public final class PackageStoreInfoAction implements ActionHandler {
         try {
             return t.startsWith("0x") || t.startsWith("0X") ? Long.parseUnsignedLong(t.substring(2), 16) : Long.parseUnsignedLong(t);
         } catch (NumberFormatException e) {
-            throw io.uassetd.daemon.action.ActionException.invalid("Field 'package' must be a /Game/... path or a package id, got '" + s + "'");
+            throw ActionException.invalid("Field 'package' must be a /Game/... path or a package id, got '" + s + "'");
         }
     }
 }

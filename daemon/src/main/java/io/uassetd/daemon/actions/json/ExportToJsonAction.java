@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.json;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;

@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.json;
 
+import io.uassetd.codecs.usmap.Usmap;
+import java.util.Arrays;
+import java.util.Locale;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.json.UAssetJson;
@@ -55,7 +58,7 @@ public final class FromJsonAction implements ActionHandler {
         List<JsonFiles.Item> items = JsonFiles.inputs(args, ".json");
         Path out = args.path("output_path");
         boolean named = out != null && items.size() == 1 && !Files.isDirectory(out) && isPackageName(out);
-        io.uassetd.codecs.usmap.Usmap mappings = AssetFiles.usmap(args, ctx);
+        Usmap mappings = AssetFiles.usmap(args, ctx);
         Parallel.Outcome<String> o = Parallel.run(ctx, items, JsonFiles.Item::name, item -> {
             String name = item.file().getFileName().toString();
             JsonNode tree = UAssetJson.parse(Files.readAllBytes(item.file()), name);
@@ -69,7 +72,7 @@ public final class FromJsonAction implements ActionHandler {
     }
 
     private static boolean isPackageName(Path p) {
-        String n = p.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
         return n.endsWith(".uasset") || n.endsWith(".umap");
     }
 
@@ -81,10 +84,10 @@ public final class FromJsonAction implements ActionHandler {
         if (!tree.has("Uassetd")) {
             JsonNode flags = tree.path("PackageFlags");
             boolean map = flags.isNumber() ? (flags.longValue() & 0x20000) != 0
-                    : java.util.Arrays.stream(flags.asText("").split("[|,]")).anyMatch(f -> f.trim().equals("PKG_ContainsMap"));
+                    : Arrays.stream(flags.asText("").split("[|,]")).anyMatch(f -> f.trim().equals("PKG_ContainsMap"));
             return map ? ".umap" : ".uasset";
         }
         String fileName = tree.path("Uassetd").path("FileName").asText("");
-        return fileName.toLowerCase(java.util.Locale.ROOT).endsWith(".umap") ? ".umap" : ".uasset";
+        return fileName.toLowerCase(Locale.ROOT).endsWith(".umap") ? ".umap" : ".uasset";
     }
 }

@@ -1,5 +1,10 @@
 package io.uassetd.daemon.actions.json;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.uassetd.codecs.asset.json.JsonOutput;
+import io.uassetd.codecs.asset.json.compact.CompactJson;
+import io.uassetd.protocol.Json;
+import java.util.concurrent.atomic.AtomicBoolean;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.json.UAssetJson;
 import io.uassetd.codecs.io.AtomicOutput;
@@ -90,7 +95,7 @@ final class JsonFiles {
 
     /** {@code X.uasset} -> {@code X.json} (and back with another extension). */
     static Path withExtension(Path p, String extension) {
-        return io.uassetd.daemon.util.OutputPaths.withExtension(p, extension);
+        return OutputPaths.withExtension(p, extension);
     }
 
     /** Where an input's output goes: below output_path when given, else next to the input. */
@@ -115,8 +120,8 @@ final class JsonFiles {
         if (compact) {
             return (pkg, usmap, out) -> {
                 try {
-                    io.uassetd.codecs.asset.json.JsonOutput.write(io.uassetd.protocol.Json.mapper(),
-                            io.uassetd.codecs.asset.json.compact.CompactJson.write(pkg, usmap), out);
+                    JsonOutput.write(Json.mapper(),
+                            CompactJson.write(pkg, usmap), out);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
@@ -129,7 +134,7 @@ final class JsonFiles {
      * Warns (once per request) that an unversioned package is written without mappings: its
      * exports stay raw bytes in the JSON (still lossless, but without properties).
      */
-    static void warnIfUnmapped(ActionContext ctx, AssetPackage pkg, Usmap usmap, java.util.concurrent.atomic.AtomicBoolean warned) {
+    static void warnIfUnmapped(ActionContext ctx, AssetPackage pkg, Usmap usmap, AtomicBoolean warned) {
         if (usmap == null && pkg.hasUnversionedProperties() && warned.compareAndSet(false, true)) {
             ctx.warn("Unversioned packages without usmap_path: their exports are written as RawExport (bytes, no properties)");
         }
@@ -154,7 +159,7 @@ final class JsonFiles {
     }
 
     /** The batch reply (UAssetTool's shape, plus the files written); errors is absent when there are none. */
-    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     record Batch(int success_count, int fail_count, int total, long elapsed_ms, List<Parallel.Failure> errors, List<String> files) {
         static Batch of(Parallel.Outcome<String> o, int total, long startNanos) {
             return new Batch(o.succeeded().size(), o.failures().size(), total, (System.nanoTime() - startNanos) / 1_000_000,

@@ -1,5 +1,7 @@
 package io.uassetd.daemon.actions.mesh;
 
+import io.uassetd.codecs.error.UnsupportedVersionException;
+import io.uassetd.codecs.game.GameProfile;
 import io.uassetd.codecs.asset.mesh.MeshException;
 import io.uassetd.codecs.asset.mesh.MeshInfo;
 import io.uassetd.codecs.asset.mesh.MeshProfile;
@@ -78,10 +80,10 @@ public final class MeshInfoAction implements ActionHandler {
         String game = args.string("game");
         MeshProfile profile;
         try {
-            profile = io.uassetd.codecs.game.GameProfile.of(game).mesh();
-        } catch (io.uassetd.codecs.error.UnsupportedVersionException e) {
+            profile = GameProfile.of(game).mesh();
+        } catch (UnsupportedVersionException e) {
             throw ActionException.invalid("Field 'game': unknown game profile '" + game + "' ("
-                    + io.uassetd.codecs.game.GameProfile.names() + ")");
+                    + GameProfile.names() + ")");
         }
         AssetEdits.Session session = AssetEdits.open(args, ctx);
         MeshInfo m;

@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.niagara;
 
+import java.util.Locale;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.asset.niagara.ColorEdit;
 import io.uassetd.codecs.asset.niagara.NiagaraColorEditor;
@@ -120,7 +121,7 @@ public final class NiagaraEditAction implements ActionHandler {
                     throw ActionException.invalid("Give channels or " + f + ", not both");
                 }
             }
-            String c = channels.toLowerCase(java.util.Locale.ROOT);
+            String c = channels.toLowerCase(Locale.ROOT);
             if (c.isEmpty() || !c.matches("[rgba]+")) {
                 throw ActionException.invalid("Field 'channels' must be letters among r, g, b, a (e.g. rgb), got '" + channels + "'");
             }

@@ -1,5 +1,7 @@
 package io.uassetd.daemon.actions.pak;
 
+import io.uassetd.codecs.error.UnsupportedVersionException;
+import io.uassetd.codecs.game.GameProfile;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.pak.CompanionPak;
 import io.uassetd.codecs.pak.PakWriteResult;
@@ -65,10 +67,10 @@ public final class CreateCompanionPakAction implements ActionHandler {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        io.uassetd.codecs.game.GameProfile game;
+        GameProfile game;
         try {
-            game = io.uassetd.codecs.game.GameProfile.of(args.string("game"));
-        } catch (io.uassetd.codecs.error.UnsupportedVersionException e) {
+            game = GameProfile.of(args.string("game"));
+        } catch (UnsupportedVersionException e) {
             throw ActionException.invalid("Field 'game': " + e.getMessage());
         }
         PakWriteResult r = CompanionPak.write(out, files, key, game, args.string("mount_point"), args.integer("path_hash_seed"));

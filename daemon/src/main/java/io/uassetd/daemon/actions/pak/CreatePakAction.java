@@ -1,5 +1,7 @@
 package io.uassetd.daemon.actions.pak;
 
+import io.uassetd.codecs.io.PathFilter;
+import io.uassetd.codecs.pak.PakSource;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
@@ -116,8 +118,8 @@ public final class CreatePakAction implements ActionHandler {
         }
         PakWriteResult r;
         try {
-            List<io.uassetd.codecs.pak.PakSource> sources = PakInputs.sources(inputs);
-            io.uassetd.codecs.io.PathFilter only = io.uassetd.codecs.io.PathFilter.of(args.strings("compress_only"));
+            List<PakSource> sources = PakInputs.sources(inputs);
+            PathFilter only = PathFilter.of(args.strings("compress_only"));
             if (!only.isEmpty()) {
                 sources = sources.stream().map(src -> only.matches(src.path()) ? src : src.withCompression(CompressionMethod.NONE)).toList();
             }

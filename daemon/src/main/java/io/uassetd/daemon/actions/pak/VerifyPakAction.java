@@ -1,5 +1,7 @@
 package io.uassetd.daemon.actions.pak;
 
+import io.uassetd.codecs.io.PathFilter;
+import java.io.OutputStream;
 import io.uassetd.codecs.error.CancelledException;
 import io.uassetd.codecs.pak.PakEntry;
 import io.uassetd.codecs.pak.PakReader;
@@ -30,7 +32,7 @@ public final class VerifyPakAction implements ActionHandler {
 
     @Override
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        var filter = io.uassetd.codecs.io.PathFilter.of(args.strings("filter_patterns"));
+        var filter = PathFilter.of(args.strings("filter_patterns"));
         try (var lease = PakArchives.open(args, ctx)) {
             PakReader r = lease.get();
             List<PakEntry> todo = new ArrayList<>();
@@ -42,7 +44,7 @@ public final class VerifyPakAction implements ActionHandler {
             Parallel.Outcome<Boolean> o = Parallel.run(ctx, todo, PakEntry::path, e -> {
                 r.verify(e);
                 try (var in = r.openEntry(e)) {
-                    in.transferTo(java.io.OutputStream.nullOutputStream());
+                    in.transferTo(OutputStream.nullOutputStream());
                 }
                 return true;
             });

@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.usmap;
 
+import java.util.ArrayList;
 import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
@@ -49,7 +50,7 @@ public final class InspectUsmapAction implements ActionHandler {
                     throw ActionException.notFound("No struct '" + struct + "' in " + path, path);
                 }
                 var all = u.allProperties(struct);
-                props = new java.util.ArrayList<>();
+                props = new ArrayList<>();
                 for (int i = 0; i < all.size(); i++) {
                     props.add(new Property(i, all.get(i).name(), String.valueOf(all.get(i).type())));
                 }

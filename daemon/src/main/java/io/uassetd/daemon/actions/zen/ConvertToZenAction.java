@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.zen;
 
+import io.uassetd.codecs.asset.PackageEngine;
+import io.uassetd.codecs.error.UnsupportedVersionException;
+import io.uassetd.daemon.action.EngineField;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.hash.Hashes;
@@ -32,7 +35,7 @@ public final class ConvertToZenAction implements ActionHandler {
                     "accepted for UAssetTool compatibility; the conversion does not read properties, so it needs no mappings")
                     .cli("--usmap"),
             FieldSpec.optional("output_path", FieldType.STRING, null, "the .uzenasset to write (default: the input with .uzenasset)"),
-            io.uassetd.daemon.action.EngineField.spec("target engine, also the engine unversioned packages are read as cooked by"
+            EngineField.spec("target engine, also the engine unversioned packages are read as cooked by"
                     + " (auto: the package's own, detected)"),
             FieldSpec.optional("package_name", FieldType.STRING, null,
                     "the package path (/Game/...) when the package does not store it (UE4 cooks)"))
@@ -60,11 +63,11 @@ public final class ConvertToZenAction implements ActionHandler {
         if (!Files.isRegularFile(in)) {
             throw ActionException.notFound("Package not found: " + in, in.toString());
         }
-        EngineVersion requested = io.uassetd.daemon.action.EngineField.requested(args);
+        EngineVersion requested = EngineField.requested(args);
         if (requested != null) {
             target(requested); // an engine without a Zen writer is refused before anything is read
         }
-        io.uassetd.codecs.asset.PackageEngine.Opened opened = io.uassetd.codecs.asset.PackageEngine.open(in, requested, null);
+        PackageEngine.Opened opened = PackageEngine.open(in, requested, null);
         AssetPackage legacy = opened.pkg();
         EngineVersion engine = opened.choice().engine();
         ZenTarget target = target(engine);
@@ -85,7 +88,7 @@ public final class ConvertToZenAction implements ActionHandler {
     private static ZenTarget target(EngineVersion engine) {
         try {
             return ZenTarget.of(engine);
-        } catch (io.uassetd.codecs.error.UnsupportedVersionException e) {
+        } catch (UnsupportedVersionException e) {
             throw ActionException.invalid("Field 'engine_version': " + e.getMessage());
         }
     }

@@ -3,6 +3,8 @@ package io.uassetd.daemon.actions.zen;
 import io.uassetd.codecs.asset.version.EngineChoice;
 import io.uassetd.codecs.zen.ZenEngine;
 import io.uassetd.daemon.action.EngineField;
+import java.util.HashMap;
+import java.util.Map;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.error.CancelledException;
@@ -73,7 +75,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         Path paks = args.requirePath("game_paks");
         Path out = args.requirePath("output_path").toAbsolutePath().normalize();
-        EngineVersion requested = io.uassetd.daemon.action.EngineField.requested(args);
+        EngineVersion requested = EngineField.requested(args);
         ZenToLegacy.Unresolved policy;
         try {
             policy = ZenToLegacy.Unresolved.valueOf(args.string("unresolved").toUpperCase(Locale.ROOT));
@@ -164,7 +166,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
         List<Long> ids = new ArrayList<>(store.packageIds());
         ids.sort(Long::compareUnsigned);
         Set<Long> chosen = new LinkedHashSet<>();
-        java.util.Map<Long, String> names = new java.util.HashMap<>();
+        Map<Long, String> names = new HashMap<>();
         for (long id : ids) {
             ctx.checkCancelled();
             String name = nameOf(store, id, engine);

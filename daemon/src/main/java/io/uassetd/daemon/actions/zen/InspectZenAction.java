@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.zen;
 
+import io.uassetd.codecs.asset.version.EngineChoice;
+import io.uassetd.codecs.zen.ZenEngine;
+import io.uassetd.daemon.action.EngineField;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.hash.Hashes;
 import io.uassetd.codecs.zen.ZenPackage;
@@ -19,7 +22,7 @@ public final class InspectZenAction implements ActionHandler {
     private static final ActionSpec SPEC = ActionSpec.of("inspect_zen",
             "Header of a Zen package file: sizes and the counts of its name, import, export and export bundle tables",
             FieldSpec.required("file_path", FieldType.STRING, "a Zen package (.uzenasset, or a package chunk extracted from a .ucas)"),
-            io.uassetd.daemon.action.EngineField.spec("the engine that cooked it"))
+            EngineField.spec("the engine that cooked it"))
             .withCli("inspect_zen", "file_path");
 
     /** Reply data (UAssetTool's shape plus names, flags, layout and the package id). */
@@ -39,14 +42,14 @@ public final class InspectZenAction implements ActionHandler {
         if (!Files.isRegularFile(f)) {
             throw ActionException.notFound("Zen package not found: " + f, f.toString());
         }
-        EngineVersion requested = io.uassetd.daemon.action.EngineField.requested(args);
+        EngineVersion requested = EngineField.requested(args);
         byte[] data = Files.readAllBytes(f);
-        io.uassetd.codecs.asset.version.EngineChoice choice = io.uassetd.codecs.zen.ZenEngine.of(data, f.getFileName().toString(), requested);
+        EngineChoice choice = ZenEngine.of(data, f.getFileName().toString(), requested);
         ZenPackage z;
         try {
             z = ZenPackage.read(data, f.getFileName().toString(), choice.engine());
         } catch (RuntimeException e) {
-            throw requested == null ? io.uassetd.codecs.asset.version.EngineChoice.explain(e, choice.tried()) : e;
+            throw requested == null ? EngineChoice.explain(e, choice.tried()) : e;
         }
         ctx.usedEngine(choice);
         int bundles = !z.dependencyBundleHeaders().isEmpty() ? z.dependencyBundleHeaders().size()

@@ -1,5 +1,8 @@
 package io.uassetd.codecs.asset.json.compact;
 
+import io.uassetd.codecs.asset.property.PropertyType;
+import io.uassetd.codecs.asset.property.structs.NativeStructs;
+import io.uassetd.codecs.usmap.Usmap;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -38,9 +41,9 @@ final class CompactValues {
 
     private final AssetPackage pkg;
     private final CompactRefs refs;
-    private final io.uassetd.codecs.usmap.Usmap mappings;
+    private final Usmap mappings;
 
-    CompactValues(AssetPackage pkg, CompactRefs refs, io.uassetd.codecs.usmap.Usmap mappings) {
+    CompactValues(AssetPackage pkg, CompactRefs refs, Usmap mappings) {
         this.pkg = pkg;
         this.refs = refs;
         this.mappings = mappings;
@@ -124,13 +127,13 @@ final class CompactValues {
      * stays {}), an enum's enumerator of value 0 ("EType::First", through the mappings); null when
      * the plain view (0, false, "", []) is already that.
      */
-    private JsonNode zero(io.uassetd.codecs.asset.property.PropertyType t) {
+    private JsonNode zero(PropertyType t) {
         switch (t.kind()) {
             case "ObjectProperty", "ClassProperty" -> {
                 return F.nullNode();
             }
             case "StructProperty" -> {
-                var layout = t.structName() == null ? null : io.uassetd.codecs.asset.property.structs.NativeStructs.layout(t.structName(), pkg);
+                var layout = t.structName() == null ? null : NativeStructs.layout(t.structName(), pkg);
                 return layout == null ? F.objectNode() : zeroStruct(layout);
             }
             case "EnumProperty", "ByteProperty" -> {
@@ -147,7 +150,7 @@ final class CompactValues {
         }
     }
 
-    private JsonNode zeroStruct(io.uassetd.codecs.asset.property.structs.NativeStructs.Layout layout) {
+    private JsonNode zeroStruct(NativeStructs.Layout layout) {
         ObjectNode o = F.objectNode();
         for (var f : layout.fields()) {
             o.set(f.name(), switch (f.kind()) {
@@ -160,12 +163,12 @@ final class CompactValues {
                 case U8_ARRAY -> F.arrayNode();
                 case PROPERTIES -> F.objectNode();
                 case STRUCT -> {
-                    var nested = io.uassetd.codecs.asset.property.structs.NativeStructs.layout(f.struct());
+                    var nested = NativeStructs.layout(f.struct());
                     yield nested == null ? F.objectNode() : zeroStruct(nested);
                 }
             });
         }
-        if (layout.fields().size() == 1 && layout.fields().get(0).kind() == io.uassetd.codecs.asset.property.structs.NativeStructs.Kind.SOFT_OBJECT_PATH) {
+        if (layout.fields().size() == 1 && layout.fields().get(0).kind() == NativeStructs.Kind.SOFT_OBJECT_PATH) {
             return o.get(layout.fields().get(0).name());
         }
         return o;

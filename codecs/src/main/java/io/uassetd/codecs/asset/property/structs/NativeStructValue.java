@@ -1,5 +1,7 @@
 package io.uassetd.codecs.asset.property.structs;
 
+import io.uassetd.codecs.asset.property.PropertyList;
+import io.uassetd.codecs.asset.property.types.StructValue;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.property.PropertyReader;
@@ -57,8 +59,8 @@ public record NativeStructValue(String structName, Map<String, Object> fields, b
                     int n = r.count(1, "byte");
                     yield in.readBytes(n);
                 }
-                case PROPERTIES -> new io.uassetd.codecs.asset.property.types.StructValue(f.struct(),
-                        io.uassetd.codecs.asset.property.PropertyList.read(r, f.struct()));
+                case PROPERTIES -> new StructValue(f.struct(),
+                        PropertyList.read(r, f.struct()));
             };
             values.put(f.name(), v);
         }
@@ -112,7 +114,7 @@ public record NativeStructValue(String structName, Map<String, Object> fields, b
                     out.writeI32(b.length);
                     out.writeBytes(b);
                 }
-                case PROPERTIES -> ((io.uassetd.codecs.asset.property.types.StructValue) v).write(w);
+                case PROPERTIES -> ((StructValue) v).write(w);
                 default -> throw new IllegalStateException();
             }
         }
@@ -158,7 +160,7 @@ public record NativeStructValue(String structName, Map<String, Object> fields, b
                     }
                     yield bytes;
                 }
-                case PROPERTIES -> ((io.uassetd.codecs.asset.property.types.StructValue) v).view(pkg);
+                case PROPERTIES -> ((StructValue) v).view(pkg);
                 default -> v;
             });
         }

@@ -1,5 +1,9 @@
 package io.uassetd.codecs.asset.property.structs;
 
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.version.ObjectVersionUE5;
+import java.util.Arrays;
+import java.util.Set;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -36,7 +40,7 @@ public final class NativeStructs {
      * children write Name and the FNiagaraTypeDefinition their handle refers to since the
      * type-definition registry); older packages store them as property lists.
      */
-    private static final java.util.Set<String> UE5_ONLY = java.util.Set.of("niagaravariablebase", "niagaravariable",
+    private static final Set<String> UE5_ONLY = Set.of("niagaravariablebase", "niagaravariable",
             "niagaravariablewithoffset");
 
     static {
@@ -111,7 +115,7 @@ public final class NativeStructs {
     }
 
     private static void fixed(String name, Kind kind, String... fields) {
-        put(name, java.util.Arrays.stream(fields).map(f -> new Field(f, kind, null)).toArray(Field[]::new));
+        put(name, Arrays.stream(fields).map(f -> new Field(f, kind, null)).toArray(Field[]::new));
     }
 
     private static void put(String name, Field... fields) {
@@ -124,9 +128,9 @@ public final class NativeStructs {
     }
 
     /** The layout a package of this version serializes the struct with natively, or null. */
-    public static Layout layout(String structName, io.uassetd.codecs.asset.AssetPackage pkg) {
+    public static Layout layout(String structName, AssetPackage pkg) {
         Layout l = layout(structName);
-        if (l != null && UE5_ONLY.contains(structName.toLowerCase(Locale.ROOT)) && !pkg.version().atLeast(io.uassetd.codecs.asset.version.ObjectVersionUE5.INITIAL_VERSION)) {
+        if (l != null && UE5_ONLY.contains(structName.toLowerCase(Locale.ROOT)) && !pkg.version().atLeast(ObjectVersionUE5.INITIAL_VERSION)) {
             return null;
         }
         return l;

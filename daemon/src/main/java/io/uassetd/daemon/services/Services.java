@@ -1,4 +1,4 @@
-package io.uassetd.daemon;
+package io.uassetd.daemon.services;
 
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.daemon.cache.ResourceCache;

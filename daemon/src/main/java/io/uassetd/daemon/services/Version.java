@@ -1,4 +1,4 @@
-package io.uassetd.daemon;
+package io.uassetd.daemon.services;
 
 /** The build's version, from the jar manifest (or "dev" when run from classes). */
 public final class Version {

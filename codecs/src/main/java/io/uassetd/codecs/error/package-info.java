@@ -1,0 +1,10 @@
+/**
+ * The {@code FormatException} family every codec throws on bad input: corrupt data, truncated data,
+ * unsupported version, wrong key, cancelled, native library unavailable; each names file, offset and
+ * structure.
+ *
+ * <p>On-disk structures owned: None.
+ *
+ * <p>May depend on: Nothing but the JDK.
+ */
+package io.uassetd.codecs.error;

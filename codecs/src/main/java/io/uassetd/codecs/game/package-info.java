@@ -1,0 +1,9 @@
+/**
+ * {@code GameProfile}: one place for a game's quirks (engine, TOC and header versions, encryption
+ * scheme, mesh material layout, companion-pak layout).
+ *
+ * <p>On-disk structures owned: None directly; the readers and writers consult the profile.
+ *
+ * <p>May depend on: codecs.asset.version, codecs.crypto, codecs.iostore, codecs.pak.
+ */
+package io.uassetd.codecs.game;

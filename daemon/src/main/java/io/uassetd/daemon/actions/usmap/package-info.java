@@ -1,0 +1,9 @@
+/**
+ * The usmap actions: one handler class per action with its spec; README's Actions section lists their
+ * fields and replies.
+ *
+ * <p>On-disk structures owned: None; the formats live in codecs.
+ *
+ * <p>May depend on: daemon.action, daemon.services, daemon.cache, daemon.util, codecs.
+ */
+package io.uassetd.daemon.actions.usmap;

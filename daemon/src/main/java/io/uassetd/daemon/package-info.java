@@ -1,0 +1,9 @@
+/**
+ * The process entry points: {@code Main} (daemon or CLI) and {@code Bootstrap} (builds the services,
+ * loads native Oodle in the background).
+ *
+ * <p>On-disk structures owned: None.
+ *
+ * <p>May depend on: every daemon package.
+ */
+package io.uassetd.daemon;
