@@ -1,5 +1,6 @@
 package io.uassetd.codecs.iostore.toc;
 
+import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.iostore.IoChunkId;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -145,7 +146,10 @@ public final class PerfectHash {
             }
             if (!placed) {
                 if (!allowOverflow) {
-                    throw new IllegalStateException("No perfect-hash seed found for a bucket of " + size + " chunks");
+                    // TOC version 4 (PerfectHash) has no overflow list for ids no seed places
+                    throw new UnsupportedVersionException("No perfect-hash seed places a bucket of " + size + " of these " + n
+                            + " chunk ids, and TOC version 4 (PerfectHash) has no overflow list for them: write TOC version 5"
+                            + " (PerfectHashWithOverflow) or later", null, -1, "TocChunkPerfectHashSeeds");
                 }
                 seeds[b] = -n - 1;
                 for (int k = 0; k < size; k++) {
