@@ -109,7 +109,7 @@ public final class IoStoreContainer implements AutoCloseable {
         try {
             DirectoryIndex index = DirectoryIndex.read(plain, plain.length, file, at, AesCipher.BLOCK - 1,
                     toc.chunkCount());
-            String mount = index.mountPoint().value();
+            String mount = index.mountPoint().text();
             if (!mount.chars().allMatch(c -> c >= 0x20 && c < 0x7F)) {
                 throw new CorruptDataException("Mount point is not printable text", file, at, "FIoDirectoryIndexResource");
             }
@@ -243,7 +243,7 @@ public final class IoStoreContainer implements AutoCloseable {
 
     /** The mount point of the directory index ("../../../"), or empty. */
     public Optional<String> mountPoint() {
-        return directoryIndex().map(d -> d.mountPoint().value());
+        return directoryIndex().map(d -> d.mountPoint().text());
     }
 
     /**
