@@ -29,6 +29,7 @@ public final class Bench {
         BENCHMARKS.put("texture-batch", "io.uassetd.bench.TextureBatchBenchmark");
         BENCHMARKS.put("peers", "io.uassetd.bench.PeersBenchmark");
         BENCHMARKS.put("engines", "io.uassetd.bench.EngineDetectionBenchmark");
+        BENCHMARKS.put("blake3", "io.uassetd.bench.Blake3Benchmark");
     }
 
     private Bench() {

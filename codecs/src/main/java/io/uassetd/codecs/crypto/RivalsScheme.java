@@ -1,7 +1,7 @@
 package io.uassetd.codecs.crypto;
 
 import java.nio.charset.StandardCharsets;
-import org.bouncycastle.crypto.digests.Blake3Digest;
+import io.uassetd.codecs.hash.Blake3;
 
 /**
  * Marvel Rivals pak encryption: the key's 4-byte words are reversed, every 4-byte word of a block
@@ -58,12 +58,8 @@ final class RivalsScheme implements EncryptionScheme {
      * little-endian; {@code ((h mod 61) * 63 + 319) & ~63}, 0 becoming 4096.
      */
     static long limit(String path) {
-        Blake3Digest d = new Blake3Digest(256);
-        d.update(new byte[] {0x11, 0x22, 0x33, 0x44}, 0, 4);
         byte[] p = asciiLower(path).getBytes(StandardCharsets.UTF_8);
-        d.update(p, 0, p.length);
-        byte[] out = new byte[32];
-        d.doFinal(out, 0);
+        byte[] out = Blake3.hasher().update(new byte[] {0x11, 0x22, 0x33, 0x44}, 0, 4).update(p, 0, p.length).digest();
         long h = 0;
         for (int i = 7; i >= 0; i--) {
             h = (h << 8) | (out[i] & 0xFF);

@@ -1,6 +1,7 @@
 package io.uassetd.codecs.io;
 
 import java.util.function.Supplier;
+import io.uassetd.codecs.asset.core.FString;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.TruncatedDataException;
@@ -15,7 +16,7 @@ import java.nio.charset.StandardCharsets;
  * against the bytes left before anything is allocated. Not thread-safe.
  */
 public final class ByteReader {
-    /** Longest FString accepted, in characters: paths and names are far shorter. */
+    /** Longest UTF-8 pak-directory FString accepted, in characters: paths and names are far shorter. */
     public static final int MAX_STRING_CHARS = 1 << 16;
 
     private final ByteBuffer buf;
@@ -191,10 +192,10 @@ public final class ByteReader {
 
     /**
      * FString: i32 length including the terminating NUL; positive for ANSI (read as Latin-1),
-     * negative for UTF-16LE. The NUL is required and removed.
+     * negative for UTF-16LE. The NUL is required and removed. Decoded by {@link FString#read}.
      */
     public String fstring() {
-        return fstring(false);
+        return FString.read(this).text();
     }
 
     /**
@@ -202,10 +203,6 @@ public final class ByteReader {
      * the terminating NUL is optional.
      */
     public String fstringUtf8() {
-        return fstring(true);
-    }
-
-    private String fstring(boolean utf8) {
         long at = offset();
         int len = i32();
         if (len == 0) {
@@ -218,13 +215,7 @@ public final class ByteReader {
             require(len);
             byte[] b = new byte[len];
             buf.get(b);
-            int n = len;
-            if (b[n - 1] == 0) {
-                n--;
-            } else if (!utf8) {
-                throw new CorruptDataException("String of " + len + " bytes lacks its NUL terminator", source, at, structure());
-            }
-            return new String(b, 0, n, utf8 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
+            return new String(b, 0, b[len - 1] == 0 ? len - 1 : len, StandardCharsets.UTF_8);
         }
         int chars = -len;
         require(2L * chars);
@@ -232,13 +223,7 @@ public final class ByteReader {
         for (int i = 0; i < chars; i++) {
             c[i] = buf.getChar();
         }
-        int n = chars;
-        if (c[n - 1] == 0) {
-            n--;
-        } else if (!utf8) {
-            throw new CorruptDataException("UTF-16 string of " + chars + " chars lacks its NUL terminator", source, at, structure());
-        }
-        return new String(c, 0, n);
+        return new String(c, 0, c[chars - 1] == 0 ? chars - 1 : chars);
     }
 
     /** Reads and checks a u32 magic number. */

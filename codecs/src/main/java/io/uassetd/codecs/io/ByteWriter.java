@@ -1,6 +1,7 @@
 package io.uassetd.codecs.io;
 
-import java.nio.charset.StandardCharsets;
+import io.uassetd.codecs.asset.core.FString;
+
 import java.util.Arrays;
 
 /** Growable little-endian writer, the mirror of {@link ByteReader}. Not thread-safe. */
@@ -100,24 +101,11 @@ public final class ByteWriter {
 
     /**
      * FString: ANSI with a NUL when every char is below 0x80, else UTF-16LE with a negative
-     * length; an empty string is a bare 0.
+     * length; an empty string is a bare 0. Encoded by {@link FString#write}.
      */
     public ByteWriter fstring(String s) {
-        if (s.isEmpty()) {
-            return u32(0);
-        }
-        boolean ascii = s.chars().allMatch(c -> c < 0x80);
-        if (ascii) {
-            byte[] b = s.getBytes(StandardCharsets.US_ASCII);
-            u32(b.length + 1L);
-            bytes(b);
-            return u8(0);
-        }
-        u32(-(s.length() + 1));
-        for (int i = 0; i < s.length(); i++) {
-            u16(s.charAt(i));
-        }
-        return u16(0);
+        FString.of(s).write(this);
+        return this;
     }
 
     /** The bytes written so far (a copy). */

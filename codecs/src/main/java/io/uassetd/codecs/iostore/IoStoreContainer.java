@@ -1,5 +1,7 @@
 package io.uassetd.codecs.iostore;
 
+import io.uassetd.codecs.hash.Blake3;
+
 import io.uassetd.codecs.io.SafePaths;
 import java.util.Locale;
 import java.util.function.Predicate;
@@ -35,7 +37,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.bouncycastle.crypto.digests.Blake3Digest;
 
 /**
  * An open IoStore container: a parsed .utoc and its .ucas partitions, read lazily by positional
@@ -109,7 +110,7 @@ public final class IoStoreContainer implements AutoCloseable {
         try {
             DirectoryIndex index = DirectoryIndex.read(plain, plain.length, file, at, AesCipher.BLOCK - 1,
                     toc.chunkCount());
-            String mount = index.mountPoint().value();
+            String mount = index.mountPoint().text();
             if (!mount.chars().allMatch(c -> c >= 0x20 && c < 0x7F)) {
                 throw new CorruptDataException("Mount point is not printable text", file, at, "FIoDirectoryIndexResource");
             }
@@ -243,7 +244,7 @@ public final class IoStoreContainer implements AutoCloseable {
 
     /** The mount point of the directory index ("../../../"), or empty. */
     public Optional<String> mountPoint() {
-        return directoryIndex().map(d -> d.mountPoint().value());
+        return directoryIndex().map(d -> d.mountPoint().text());
     }
 
     /**
@@ -415,10 +416,9 @@ public final class IoStoreContainer implements AutoCloseable {
         if (!meta.hasHash()) {
             return ChunkHashCheck.ABSENT;
         }
-        Blake3Digest d = new Blake3Digest(256);
+        Blake3.Hasher d = Blake3.hasher();
         reader.decode(index, 0, chunkSize(index), d::update, TaskMonitor.NONE);
-        byte[] h = new byte[32];
-        d.doFinal(h, 0);
+        byte[] h = d.digest();
         byte[] expected = meta.hash();
         boolean ok = Arrays.equals(Arrays.copyOf(h, 20), Arrays.copyOf(expected, 20));
         for (int i = 20; i < expected.length && ok; i++) {

@@ -47,4 +47,32 @@ class Blake3Test {
         rnd.nextBytes(big);
         assertThat(Blake3.hash(big)).isEqualTo(reference(big, 0, big.length));
     }
+
+    @Test
+    void theIncrementalHasherMatchesTheReferenceWhateverThePieces() {
+        Random rnd = new Random(5);
+        byte[] data = new byte[70 * 1024 + 33];
+        rnd.nextBytes(data);
+        int[] lengths = {0, 1, 64, 1023, 1024, 1025, 2048, 2049, 4096, 4097, 70 * 1024 + 33};
+        for (int len : lengths) {
+            for (int piece : new int[] {1, 7, 64, 1000, 1024, 1025, 5000, len + 1}) {
+                Blake3.Hasher h = Blake3.hasher();
+                for (int at = 0; at < len; at += piece) {
+                    h.update(data, at, Math.min(piece, len - at));
+                }
+                assertThat(h.digest()).as("length " + len + " in pieces of " + piece).isEqualTo(reference(data, 0, len));
+            }
+        }
+        for (int i = 0; i < 100; i++) {
+            int len = rnd.nextInt(data.length + 1);
+            Blake3.Hasher h = Blake3.hasher();
+            int at = 0;
+            while (at < len) {
+                int n = Math.min(len - at, rnd.nextInt(3000));
+                h.update(data, at, n);
+                at += n;
+            }
+            assertThat(h.digest()).as("length " + len + " in random pieces").isEqualTo(reference(data, 0, len));
+        }
+    }
 }

@@ -36,8 +36,12 @@ class PakIoTest {
         byte[] hugeCount = new ByteWriter().u32(0x7FFFFFFF).toByteArray();
         assertThatThrownBy(() -> ByteReader.of("x", 0, hugeCount, "S").count(8, "entry"))
                 .isInstanceOf(CorruptDataException.class).hasMessageContaining("Implausible entry count");
+        // one FString codec for every format: a length beyond the bytes left is truncation, found before allocating
         assertThatThrownBy(() -> ByteReader.of("x", 0, hugeCount, "S").fstring())
-                .isInstanceOf(CorruptDataException.class).hasMessageContaining("string length");
+                .isInstanceOf(TruncatedDataException.class).hasMessageContaining("String of 2147483647 characters runs past the end");
+        byte[] minLength = new ByteWriter().u32(0x80000000L).toByteArray();
+        assertThatThrownBy(() -> ByteReader.of("x", 0, minLength, "S").fstring())
+                .isInstanceOf(CorruptDataException.class).hasMessageContaining("Implausible string length");
         byte[] noNul = new ByteWriter().u32(2).u8('a').u8('b').toByteArray();
         assertThatThrownBy(() -> ByteReader.of("x", 0, noNul, "S").fstring()).isInstanceOf(CorruptDataException.class);
         assertThat(ByteReader.of("x", 0, noNul, "S").fstringUtf8()).isEqualTo("ab");

@@ -187,30 +187,7 @@ public final class PackageReader {
 
     /** FString with its encoding kept: int32 length (negative = UTF-16LE), characters, terminator. */
     public FString readFString() {
-        long at = in.offset();
-        int len = in.i32();
-        if (len == 0) {
-            return FString.EMPTY;
-        }
-        if (len == Integer.MIN_VALUE) {
-            throw new CorruptDataException("Invalid string length " + len, file(), at, structure());
-        }
-        boolean wide = len < 0;
-        int chars = Math.abs(len);
-        long bytes = (long) chars * (wide ? 2 : 1);
-        if (bytes > in.remaining()) {
-            throw new TruncatedDataException("String of " + chars + " characters at " + FormatException.hex(at)
-                    + " exceeds the " + in.remaining() + " bytes left", file(), at, structure());
-        }
-        char[] out = new char[chars - 1];
-        for (int i = 0; i < chars - 1; i++) {
-            out[i] = (char) (wide ? in.u16() : in.u8());
-        }
-        int term = wide ? in.u16() : in.u8();
-        if (term != 0) {
-            throw new CorruptDataException("String is not null-terminated", file(), at, structure());
-        }
-        return new FString(new String(out), wide);
+        return FString.read(in);
     }
 
     /** FUtf8String: int32 byte count then UTF-8 bytes without a terminator. Malformed UTF-8 is corrupt. */

@@ -87,29 +87,7 @@ public final class PackageWriter {
 
     /** Writes the string in the encoding it carries (ANSI as Latin-1, wide as UTF-16LE). */
     public void writeFString(FString s) {
-        if (s.value() == null) {
-            writeI32(0);
-            return;
-        }
-        String v = s.value();
-        int chars = v.length() + 1;
-        if (s.wide()) {
-            writeI32(-chars);
-            for (int i = 0; i < v.length(); i++) {
-                out.u16(v.charAt(i));
-            }
-            out.u16(0);
-        } else {
-            writeI32(chars);
-            for (int i = 0; i < v.length(); i++) {
-                char c = v.charAt(i);
-                if (c > 0xFF) {
-                    throw new IllegalArgumentException("Character U+" + Integer.toHexString(c) + " cannot be stored as ANSI");
-                }
-                out.u8(c);
-            }
-            out.u8(0);
-        }
+        s.write(out);
     }
 
     /** FUtf8String: int32 byte count then the UTF-8 bytes, no terminator. */

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.iostore.toc;
 
+import io.uassetd.codecs.asset.core.FString;
 import java.nio.ByteBuffer;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.io.ByteReader;
@@ -151,7 +152,7 @@ public record DirectoryIndex(FString mountPoint, List<DirectoryEntry> directorie
         if (directories.isEmpty()) {
             return out;
         }
-        String mount = mountPoint.value();
+        String mount = mountPoint.text();
         Deque<Object[]> stack = new ArrayDeque<>();
         stack.push(new Object[] {0, mount});
         while (!stack.isEmpty()) {
@@ -160,10 +161,10 @@ public record DirectoryIndex(FString mountPoint, List<DirectoryEntry> directorie
             String parent = (String) top[1];
             for (int s = d; s != DirectoryEntry.NONE; s = directories.get(s).nextSibling()) {
                 DirectoryEntry e = directories.get(s);
-                String path = e.name() == DirectoryEntry.NONE ? parent : join(parent, strings.get(e.name()).value());
+                String path = e.name() == DirectoryEntry.NONE ? parent : join(parent, strings.get(e.name()).text());
                 for (int f = e.firstFile(); f != DirectoryEntry.NONE; f = fileEntries.get(f).nextFile()) {
                     FileEntry fe = fileEntries.get(f);
-                    out.add(new IndexedFile(join(path, strings.get(fe.name()).value()), fe.userData()));
+                    out.add(new IndexedFile(join(path, strings.get(fe.name()).text()), fe.userData()));
                 }
                 if (e.firstChild() != DirectoryEntry.NONE) {
                     stack.push(new Object[] {e.firstChild(), path});
