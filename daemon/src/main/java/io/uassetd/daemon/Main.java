@@ -95,6 +95,9 @@ public final class Main {
             }
         }
         String command = args.remove(0);
+        if (command.equals("__cds-train")) {
+            return CdsTraining.run(config, err);
+        }
         PrintStream out = new PrintStream(new BufferedOutputStream(realStdout, 1 << 16), false, StandardCharsets.UTF_8);
         try (Services services = Bootstrap.services(config, err)) {
             Dispatcher dispatcher = new Dispatcher(Actions.registry(), new ErrorMapper(err), services.env());
