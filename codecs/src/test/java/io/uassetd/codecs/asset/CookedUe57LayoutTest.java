@@ -10,6 +10,7 @@ import io.uassetd.codecs.zen.CookedHeaderSize;
 import io.uassetd.codecs.zen.ZenPackage;
 import io.uassetd.codecs.zen.write.LegacyToZen;
 import io.uassetd.codecs.zen.write.ZenTarget;
+import io.uassetd.testkit.PackageCopies;
 import io.uassetd.testkit.Fixtures;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,35 +78,7 @@ class CookedUe57LayoutTest {
 
     /** The package written again with imports that store no PackageName (the UE5.7 cooked layout). */
     private static AssetPackage ue57Copy(AssetPackage p) {
-        PackageFileSummary s = p.summary();
-        PackageBuilder b = PackageBuilder.cooked(s.version(), s.isUnversioned())
-                .legacyUE3Version(s.legacyUE3Version())
-                .legacyFileVersion(s.legacyFileVersion())
-                .customVersions(s.customVersions())
-                .packageName(s.packageName())
-                .packageFlags(s.packageFlags())
-                .packageSource(s.packageSource())
-                .chunkIds(s.chunkIds())
-                .engineVersions(s.savedByEngineVersion(), s.compatibleWithEngineVersion())
-                .assetRegistryData(p.assetRegistryData())
-                .headerTail(p.headerTail())
-                .namesReferencedFromExportData(s.namesReferencedFromExportDataCount())
-                .split(p.isSplit());
-        if (s.savedHash() != null) {
-            b.savedHash(s.savedHash());
-        }
-        p.names().entries().forEach(b::addName);
-        for (ObjectImport i : p.imports()) {
-            b.addImport(new ObjectImport(i.classPackage(), i.className(), i.outerIndex(), i.objectName(), null,
-                    i.importOptional()));
-        }
-        for (Export e : p.exports()) {
-            b.addExport(e.entry(), e.rawData(), p.dependsMap().get(e.index()));
-        }
-        p.softObjectPaths().forEach(b::addSoftObjectPath);
-        p.softPackageReferences().forEach(b::addSoftPackageReference);
-        b.preloadDependencies(s.preloadDependencyCount() >= 0 ? p.preloadDependencies() : null);
-        b.dataResources(p.dataResourceVersion(), p.dataResources());
-        return b.build(p.name());
+        return PackageCopies.builderOf(p, i -> new ObjectImport(i.classPackage(), i.className(), i.outerIndex(), i.objectName(),
+                null, i.importOptional())).build(p.name());
     }
 }
