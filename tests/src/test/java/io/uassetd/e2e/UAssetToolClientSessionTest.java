@@ -299,6 +299,26 @@ class UAssetToolClientSessionTest {
     }
 
     @Test
+    void theMeshMaterialFixTakesTheMappingsFromUsmapPathOnlyWhenAMeshNeedsThem() throws Exception {
+        // the unversioned SK_Fixture needs mappings to read its properties: with none, the Rivals fix says so; with the
+        // session's USMAP_PATH it reads them (and then finds the layout cannot be told, as with usmap_path)
+        Path in = dir.resolve("meshfix/in");
+        ok(req("extract_iostore_legacy", "game_paks", Fixtures.path("cue4parse/UE5_8/IoStore/Unversioned").toString(),
+                "engine_version", "UE5_8", "aes_key", KEY, "output_path", in.toString(), "filter_patterns", List.of("/SK_Fixture")));
+        JsonNode r = ok(req("create_mod_iostore", "output_path", dir.resolve("meshfix/out/Unv_P").toString(), "input_dir",
+                in.toString(), "engine_version", "UE5_8", "game", "marvel_rivals", "compress", false));
+        List<String> warnings = new ArrayList<>();
+        r.get("warnings").forEach(w -> warnings.add(w.textValue()));
+        assertThat(warnings).anyMatch(w -> w.contains("SkeletalMesh 'SK_Fixture' keeps its material layout") && w.contains("cannot be told"))
+                .noneMatch(w -> w.contains("need the game's mappings"))
+                .containsOnlyOnce("usmap_path not given: mappings read from USMAP_PATH (" + ZenLegacyFixtures.usmap() + ")");
+        // a bundle without skeletal meshes never reads them
+        JsonNode plain = ok(req("create_mod_iostore", "output_path", dir.resolve("meshfix/plain/P_P").toString(), "file_paths",
+                List.of(tagged.toString(), tagged.resolveSibling("NS_Fixture.uexp").toString()), "engine_version", "UE5_8", "game", "marvel_rivals", "compress", false));
+        assertThat(plain.toString()).doesNotContain("USMAP_PATH");
+    }
+
+    @Test
     void aRequestReusingAnIdInFlightIsRejectedWithoutThatId() throws Exception {
         // this client otherwise sends no ids; the daemon's id extension in the same process
         session.send("{\"action\":\"sleep\",\"id\":\"dup\",\"duration_ms\":1500,\"steps\":1}");

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Legacy packages (.uasset/.umap + .uexp + bulk data) into bundle packages: parsed for the
@@ -22,15 +23,23 @@ import java.util.Map;
  */
 public final class LegacyPackages implements BundleAssembler.LegacyConverter {
     private final boolean materialFix;
-    private final Usmap mappings;
+    private final Supplier<Usmap> mappings;
     private final List<String> notes = Collections.synchronizedList(new ArrayList<>());
 
     public LegacyPackages(boolean materialFix) {
-        this(materialFix, null);
+        this(materialFix, (Usmap) null);
     }
 
     /** With {@code mappings} (may be null) for the mesh material fix of unversioned packages. */
     public LegacyPackages(boolean materialFix, Usmap mappings) {
+        this(materialFix, () -> mappings);
+    }
+
+    /**
+     * With mappings asked of {@code mappings} only when an unversioned skeletal mesh needs them (the
+     * supplier may return null and must be safe to call from several threads).
+     */
+    public LegacyPackages(boolean materialFix, Supplier<Usmap> mappings) {
         this.materialFix = materialFix;
         this.mappings = mappings;
     }

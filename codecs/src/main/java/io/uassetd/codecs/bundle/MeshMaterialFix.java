@@ -17,6 +17,7 @@ import io.uassetd.codecs.usmap.Usmap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * A game profile's mesh material layout, applied to a legacy package before it becomes a Zen
@@ -67,7 +68,7 @@ public final class MeshMaterialFix {
      */
     public static Result apply(GameProfile game, boolean enabled, byte[] header, byte[] exports, String fileName,
             EngineVersion engine, String path, List<String> notes) {
-        return apply(game, enabled, header, exports, fileName, engine, null, path, notes);
+        return apply(game, enabled, header, exports, fileName, engine, (Usmap) null, path, notes);
     }
 
     /**
@@ -77,9 +78,23 @@ public final class MeshMaterialFix {
      */
     public static Result apply(GameProfile game, boolean enabled, byte[] header, byte[] exports, String fileName,
             EngineVersion engine, Usmap mappings, String path, List<String> notes) {
+        return apply(game, enabled, header, exports, fileName, engine, () -> mappings, path, notes);
+    }
+
+    /**
+     * As {@link #apply(GameProfile, boolean, byte[], byte[], String, EngineVersion, Usmap, String, List)}
+     * with the mappings asked for only when a skeletal mesh with unversioned properties needs them
+     * ({@code mappings} may return null; it is called at most once per package).
+     */
+    public static Result apply(GameProfile game, boolean enabled, byte[] header, byte[] exports, String fileName,
+            EngineVersion engine, Supplier<Usmap> lazyMappings, String path, List<String> notes) {
         AssetPackage p = AssetPackage.read(header, exports, fileName, engine);
         if (!enabled || !game.skeletalMaterialTags()) {
             return new Result(p, List.of());
+        }
+        Usmap mappings = null;
+        if (p.hasUnversionedProperties() && p.exports().stream().anyMatch(e -> "SkeletalMesh".equals(p.className(e)))) {
+            mappings = lazyMappings.get();
         }
         List<Status> statuses = new ArrayList<>();
         List<Integer> fixed = new ArrayList<>();

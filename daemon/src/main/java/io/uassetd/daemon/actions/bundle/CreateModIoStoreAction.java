@@ -23,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * {@code create_mod_iostore} (also {@code build_bundle}, {@code create_iostore_bundle}): a mod
@@ -179,13 +180,31 @@ public final class CreateModIoStoreAction implements ActionHandler {
         }
         boolean hybrid = args.bool("hybrid");
         boolean materialFix = args.bool("material_tags") && !args.bool("no_material_tags");
-        Usmap mappings = null;
+        boolean meshFix = materialFix && profile.game().skeletalMaterialTags();
+        Supplier<Usmap> mappings = () -> null;
         if (args.has("usmap_path")) {
-            if (materialFix && profile.game().skeletalMaterialTags()) {
-                mappings = mappings(args, ctx);
+            if (meshFix) {
+                Usmap given = mappings(args, ctx);
+                mappings = () -> given;
             } else {
                 ctx.warn("usmap_path is not needed: legacy packages convert to Zen without mappings");
             }
+        } else if (meshFix && args.environment(AssetFiles.USMAP_ENV) != null) {
+            // UAssetTool's clients pass the mappings in USMAP_PATH: read them once, and only when an
+            // unversioned skeletal mesh needs them for the mesh material fix
+            mappings = new Supplier<>() {
+                private Usmap read;
+                private boolean done;
+
+                @Override
+                public synchronized Usmap get() {
+                    if (!done) {
+                        read = mappings(args, ctx);
+                        done = true;
+                    }
+                    return read;
+                }
+            };
         }
         LegacyPackages legacy = new LegacyPackages(materialFix, mappings);
         BundleAssembler.Plan plan = BundleAssembler.assemble(inputs, profile, hybrid, legacy,
