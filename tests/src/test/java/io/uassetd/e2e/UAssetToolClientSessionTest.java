@@ -319,6 +319,28 @@ class UAssetToolClientSessionTest {
     }
 
     @Test
+    void jsonRoundTripsReadUsmapPathOnlyForUnversionedPackages() throws Exception {
+        String said = "usmap_path not given: mappings read from USMAP_PATH (" + ZenLegacyFixtures.usmap() + ")";
+        for (Path pkg : List.of(tagged, unversioned)) {
+            boolean needs = pkg == unversioned;
+            Path json = dir.resolve("json-" + (needs ? "unversioned" : "tagged") + "/NS_Fixture.json");
+            JsonNode to = ok(req("to_json", "file_path", pkg.toString(), "output_path", json.toString(), "engine_version", "UE5_8"));
+            JsonNode from = ok(req("from_json", "file_path", json.toString(), "output_path",
+                    json.resolveSibling("NS_Fixture.uasset").toString()));
+            for (JsonNode r : List.of(to, from)) {
+                if (needs) {
+                    assertThat(r.get("warnings").toString()).as(pkg.toString()).contains(said);
+                } else {
+                    assertThat(r.toString()).as(pkg.toString()).doesNotContain("USMAP_PATH");
+                }
+            }
+            assertThat(Files.readAllBytes(json.resolveSibling("NS_Fixture.uasset"))).as(pkg.toString()).isEqualTo(Files.readAllBytes(pkg));
+            assertThat(Files.readAllBytes(json.resolveSibling("NS_Fixture.uexp"))).as(pkg.toString())
+                    .isEqualTo(Files.readAllBytes(pkg.resolveSibling("NS_Fixture.uexp")));
+        }
+    }
+
+    @Test
     void aRequestReusingAnIdInFlightIsRejectedWithoutThatId() throws Exception {
         // this client otherwise sends no ids; the daemon's id extension in the same process
         session.send("{\"action\":\"sleep\",\"id\":\"dup\",\"duration_ms\":1500,\"steps\":1}");

@@ -110,6 +110,32 @@ public final class UAssetJson {
         });
     }
 
+    /**
+     * Whether the package a JSON tree describes has unversioned properties (PKG_UnversionedProperties
+     * in its PackageFlags, as a number or UAssetAPI's flag names), so that writing it needs mappings;
+     * true when the tree records no flags.
+     */
+    public static boolean hasUnversionedProperties(JsonNode root) {
+        JsonNode flags = root.path("PackageFlags");
+        if (flags.isMissingNode() || flags.isNull()) {
+            flags = root.path("Uassetd").path("Summary").path("packageFlags");
+        }
+        if (flags.isIntegralNumber()) {
+            return (flags.longValue() & PKG_UNVERSIONED_PROPERTIES) != 0;
+        }
+        if (flags.isTextual()) {
+            for (String f : flags.textValue().split("[|,]")) {
+                if (f.trim().equals("PKG_UnversionedProperties")) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        return true;
+    }
+
+    private static final long PKG_UNVERSIONED_PROPERTIES = 0x2000;
+
     /** The package bytes (.uasset and .uexp) a JSON tree describes, serialized once. */
     public static AssetPackage.Bytes toPackageBytes(JsonNode root, String fileName) {
         return toPackageBytes(root, fileName, null);

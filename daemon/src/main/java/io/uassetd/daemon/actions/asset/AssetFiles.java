@@ -16,6 +16,7 @@ import io.uassetd.daemon.actions.usmap.Mappings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /** Opening legacy packages for the asset actions, and classifying them. */
 public final class AssetFiles {
@@ -84,6 +85,37 @@ public final class AssetFiles {
                     + " environment variable; the package has unversioned properties and no usmap_path was given)", file.toString());
         }
         return fromEnvironment(ctx, file);
+    }
+
+    /**
+     * As {@link #usmap(Args, ActionContext)}, but the {@code USMAP_PATH} file is read (and its use
+     * said in {@code warnings}) only when the supplier is first asked, by an item that needs
+     * mappings; {@code usmap_path} when given is read at once. Safe to call from several threads.
+     */
+    public static Supplier<Usmap> lazyUsmap(Args args, ActionContext ctx) throws Exception {
+        if (args.has("usmap_path") || args.environment(USMAP_ENV) == null) {
+            Usmap given = usmap(args, ctx);
+            return () -> given;
+        }
+        return new Supplier<>() {
+            private Usmap read;
+            private boolean done;
+
+            @Override
+            public synchronized Usmap get() {
+                if (!done) {
+                    done = true;
+                    try {
+                        read = usmap(args, ctx);
+                    } catch (RuntimeException e) {
+                        throw e;
+                    } catch (Exception e) {
+                        throw ActionException.invalid("Mappings from " + USMAP_ENV + ": " + e.getMessage());
+                    }
+                }
+                return read;
+            }
+        };
     }
 
     /** The environment variable UAssetTool's clients pass the mappings in. */

@@ -3,6 +3,7 @@ package io.uassetd.daemon.actions.json;
 import io.uassetd.codecs.usmap.Usmap;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.function.Supplier;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.json.UAssetJson;
@@ -58,11 +59,13 @@ public final class FromJsonAction implements ActionHandler {
         List<JsonFiles.Item> items = JsonFiles.inputs(args, ".json");
         Path out = args.path("output_path");
         boolean named = out != null && items.size() == 1 && !Files.isDirectory(out) && isPackageName(out);
-        Usmap mappings = AssetFiles.usmap(args, ctx);
+        // USMAP_PATH is read only once a document with unversioned properties needs it
+        Supplier<Usmap> mappings = AssetFiles.lazyUsmap(args, ctx);
         Parallel.Outcome<String> o = Parallel.run(ctx, items, JsonFiles.Item::name, item -> {
             String name = item.file().getFileName().toString();
             JsonNode tree = UAssetJson.parse(Files.readAllBytes(item.file()), name);
-            AssetPackage.Bytes bytes = UAssetJson.toPackageBytes(tree, name, mappings);
+            AssetPackage.Bytes bytes = UAssetJson.toPackageBytes(tree, name,
+                    UAssetJson.hasUnversionedProperties(tree) || args.has("usmap_path") ? mappings.get() : null);
             Path target = named ? out : JsonFiles.target(args, item, extensionOf(tree));
             bytes.writeTo(target);
             return target.toString();

@@ -12,6 +12,7 @@ import io.uassetd.daemon.actions.asset.AssetFiles;
 import io.uassetd.daemon.util.Parallel;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -51,10 +52,12 @@ public final class ToJsonAction implements ActionHandler {
         JsonFiles.JsonWriter writer = JsonFiles.writer(args.bool("compact"));
         EngineVersion engine = AssetFiles.engine(args);
         List<JsonFiles.Item> items = JsonFiles.inputs(args, ".uasset", ".umap");
-        Usmap usmap = AssetFiles.usmap(args, ctx);
+        // USMAP_PATH is read only once a package with unversioned properties needs it
+        Supplier<Usmap> mappings = AssetFiles.lazyUsmap(args, ctx);
         AtomicBoolean warned = new AtomicBoolean();
         Parallel.Outcome<String> o = Parallel.run(ctx, items, JsonFiles.Item::name, item -> {
             AssetPackage pkg = AssetFiles.open(item.file(), engine, ctx);
+            Usmap usmap = pkg.hasUnversionedProperties() || args.has("usmap_path") ? mappings.get() : null;
             JsonFiles.warnIfUnmapped(ctx, pkg, usmap, warned);
             Path target = JsonFiles.target(args, item, ".json");
             JsonFiles.writeJson(writer, pkg, usmap, target);
