@@ -8,10 +8,9 @@ import io.uassetd.codecs.asset.property.PropertyWriter;
  * {@code UCSModifiedProperties} (the sparse storage of FFortniteReleaseBranchCustomObjectVersion's
  * ActorComponentUCSModifiedPropertiesSparseStorage; UAssetAPI writes null for packages before it, and then nothing
  * is serialized): a list of {@code {MemberParent, MemberName, MemberGuid}} (FSimpleMemberReference), in front of
- * {@code Extras}. UAssetAPI's SceneComponentExport (which adds bounds whose presence UAssetAPI's JSON does not
- * record) is not read.
+ * {@code Extras}. {@link SceneComponentExportJson} reads UAssetAPI's SceneComponentExport on top of it.
  */
-final class ActorComponentExportJson extends NormalExportJson {
+class ActorComponentExportJson extends NormalExportJson {
     @Override
     public String typeName() {
         return "UAssetAPI.ExportTypes.ActorComponentExport, UAssetAPI";

@@ -20,7 +20,7 @@ final class ExportJson {
             new NormalExportJson(), new RawExportJson(),
             new LevelExportJson(), new StructExportJson(), new StructExportJson.ClassExportJson(),
             new StructExportJson.FunctionExportJson(), new StructExportJson.UserDefinedStructExportJson(), new MetaDataExportJson(),
-            new PropertyExportJson(), new ActorComponentExportJson());
+            new PropertyExportJson(), new ActorComponentExportJson(), new SceneComponentExportJson(), new AssetImportDataExportJson());
 
     private ExportJson() {
     }

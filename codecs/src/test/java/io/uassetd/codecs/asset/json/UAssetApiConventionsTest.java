@@ -432,6 +432,97 @@ class UAssetApiConventionsTest {
         assertThat(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(doc), "BP_Thing.uasset", 0)).isEqualTo(none.bytes());
     }
 
+    /** The BlueprintClass document with export 0 turned into the given component type, with one BoolProperty. */
+    private static ObjectNode component(String type, String boolName, boolean value, int specialProjectVersion) throws IOException {
+        ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ObjectNode a = (ObjectNode) doc.get("Exports").get(0);
+        for (String f : List.of("FunctionFlags", "SuperStruct", "Children", "LoadedProperties", "ScriptBytecode", "ScriptBytecodeSize",
+                "ScriptBytecodeRaw", "Field")) {
+            a.remove(f);
+        }
+        a.put("$type", type);
+        ((ArrayNode) doc.get("NameMap")).add(boolName).add("BoolProperty");
+        a.putArray("Data").addObject().put("$type", "UAssetAPI.PropertyTypes.Objects.BoolPropertyData, UAssetAPI").put("Name", boolName)
+                .put("ArrayIndex", 0).put("IsZero", false).put("PropertyTagFlags", "None").put("PropertyTagExtensions", "NoExtension")
+                .put("Value", value);
+        ((ArrayNode) doc.get("CustomVersionContainer")).addObject().put("$type", "UAssetAPI.CustomVersion, UAssetAPI").putNull("Name")
+                .put("Key", "{59DA5D52-1232-4948-B878-597870B8E98B}").put("FriendlyName", "FUE5SpecialProjectStreamObjectVersion")
+                .put("Version", specialProjectVersion).put("IsSerialized", true);
+        return doc;
+    }
+
+    /**
+     * UAssetAPI's SceneComponentExport ({@code ExportTypes/SceneComponentExport.cs}), after the ActorComponentExport's data:
+     * when a BoolProperty bComputeBoundsOnceForGame (or bComputedBoundsOnceForGame) is true and the package's
+     * FUE5SpecialProjectStreamObjectVersion is at least SerializeSceneComponentStaticBounds (2), a bool32 bIsCooked and,
+     * when it is set, the FBoxSphereBounds (floats before large world coordinates); otherwise nothing, whatever the JSON's
+     * bIsCooked and Bounds say.
+     */
+    @Test
+    void sceneComponentExportsSerializeTheirBoundsOnlyWhereTheEngineDoes() throws IOException {
+        String scene = "UAssetAPI.ExportTypes.SceneComponentExport, UAssetAPI";
+        for (String flag : List.of("bComputeBoundsOnceForGame", "bComputedBoundsOnceForGame")) {
+            // the same properties as an ActorComponentExport: what the bounds go after
+            byte[] base = exportBytes(UAssetJson.MAPPER.writeValueAsBytes(
+                    component("UAssetAPI.ExportTypes.ActorComponentExport, UAssetAPI", flag, true, 2)), "BP_Thing.uasset", 0);
+            byte[] head = Arrays.copyOf(base, base.length - 8);
+            byte[] extras = Arrays.copyOfRange(base, base.length - 8, base.length);
+            ObjectNode doc = component(scene, flag, true, 2);
+            ObjectNode e = (ObjectNode) doc.get("Exports").get(0);
+            e.put("bIsCooked", true);
+            ObjectNode bounds = e.putObject("Bounds");
+            bounds.putObject("Origin").put("X", 1.5).put("Y", -2).put("Z", "-0");
+            bounds.putObject("BoxExtent").put("X", 10).put("Y", 20).put("Z", 30.25);
+            bounds.put("SphereRadius", 40.5);
+            ByteArrayOutputStream want = new ByteArrayOutputStream();
+            want.writeBytes(head);
+            ByteBuffer b = ByteBuffer.allocate(32).order(ByteOrder.LITTLE_ENDIAN).putInt(1);
+            for (float f : new float[] {1.5f, -2f, -0f, 10f, 20f, 30.25f, 40.5f}) {
+                b.putFloat(f);
+            }
+            want.writeBytes(b.array());
+            want.writeBytes(extras);
+            assertThat(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(doc), "BP_Thing.uasset", 0)).as(flag).isEqualTo(want.toByteArray());
+            // not cooked: the bool32 alone
+            e.put("bIsCooked", false);
+            ByteArrayOutputStream notCooked = new ByteArrayOutputStream();
+            notCooked.writeBytes(head);
+            notCooked.writeBytes(new byte[4]);
+            notCooked.writeBytes(extras);
+            assertThat(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(doc), "BP_Thing.uasset", 0)).as(flag).isEqualTo(notCooked.toByteArray());
+        }
+        // before SerializeSceneComponentStaticBounds, or with the flag false: nothing after the component data
+        for (ObjectNode doc : List.of(component(scene, "bComputeBoundsOnceForGame", true, 1), component(scene, "bComputeBoundsOnceForGame", false, 2))) {
+            ObjectNode e = (ObjectNode) doc.get("Exports").get(0);
+            e.put("bIsCooked", true);
+            e.putObject("Bounds").put("SphereRadius", 1.0);
+            ObjectNode actor = doc.deepCopy();
+            ((ObjectNode) actor.get("Exports").get(0)).put("$type", "UAssetAPI.ExportTypes.ActorComponentExport, UAssetAPI");
+            assertThat(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(doc), "BP_Thing.uasset", 0))
+                    .isEqualTo(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(actor), "BP_Thing.uasset", 0));
+        }
+    }
+
+    /** UAssetAPI's AssetImportDataExport: its {@code Json} (an FString) in front of the tagged properties. */
+    @Test
+    void assetImportDataExportsPutTheirJsonTextBeforeTheProperties() throws IOException {
+        ObjectNode doc = component("UAssetAPI.ExportTypes.AssetImportDataExport, UAssetAPI", "bAutoReimport", true, 0);
+        byte[] normal = exportBytes(UAssetJson.MAPPER.writeValueAsBytes(
+                component("UAssetAPI.ExportTypes.NormalExport, UAssetAPI", "bAutoReimport", true, 0)), "BP_Thing.uasset", 0);
+        String text = "[{\"RelativeFilename\": \"T_Rock.png\"}]";
+        ((ObjectNode) doc.get("Exports").get(0)).put("Json", text);
+        ByteArrayOutputStream want = new ByteArrayOutputStream();
+        want.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(text.length() + 1).array());
+        want.writeBytes(text.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        want.write(0);
+        want.writeBytes(normal);
+        assertThat(exportBytes(UAssetJson.MAPPER.writeValueAsBytes(doc), "BP_Thing.uasset", 0)).isEqualTo(want.toByteArray());
+        ((ObjectNode) doc.get("Exports").get(0)).putNull("Json");
+        byte[] empty = exportBytes(UAssetJson.MAPPER.writeValueAsBytes(doc), "BP_Thing.uasset", 0);
+        assertThat(Arrays.copyOf(empty, 4)).containsExactly(0, 0, 0, 0);
+        assertThat(Arrays.copyOfRange(empty, 4, empty.length)).isEqualTo(normal);
+    }
+
     @Test
     void unreadBytecodeExpressionsAndMissingBytecodeAreRefusedNamingThePath() throws IOException {
         ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
