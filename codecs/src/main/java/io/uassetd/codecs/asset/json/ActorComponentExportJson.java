@@ -1,6 +1,5 @@
 package io.uassetd.codecs.asset.json;
 
-import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.property.PropertyWriter;
 
 /**
@@ -11,24 +10,17 @@ import io.uassetd.codecs.asset.property.PropertyWriter;
  * {@code Extras}. UAssetAPI's SceneComponentExport (which adds bounds whose presence UAssetAPI's JSON does not
  * record) is not read.
  */
-final class ActorComponentExportJson extends NormalExportJson {
-    @Override
-    public String typeName() {
-        return "UAssetAPI.ExportTypes.ActorComponentExport, UAssetAPI";
+final class ActorComponentExportJson extends ReadOnlyExportJson {
+    ActorComponentExportJson() {
+        super("ActorComponentExport");
     }
 
     @Override
-    public boolean writes(Export e) {
-        return false;
-    }
-
-    @Override
-    byte[] classDataFromJson(JsonContext c, JsonIn in) {
+    void writeClassData(JsonContext c, JsonIn in, PropertyWriter w) {
         JsonIn list = in.opt("UCSModifiedProperties");
         if (list == null) {
-            return new byte[0];
+            return;
         }
-        PropertyWriter w = new PropertyWriter(c.pkg());
         w.out().writeI32(list.elements().size());
         for (JsonIn m : list.elements()) {
             w.out().writeI32(m.intOr("MemberParent", 0));
@@ -36,6 +28,5 @@ final class ActorComponentExportJson extends NormalExportJson {
             w.out().writeFName(name == null ? w.name("None") : c.names().read(name));
             w.out().writeGuid(JsonNames.guid(m.get("MemberGuid")));
         }
-        return w.out().toByteArray();
     }
 }
