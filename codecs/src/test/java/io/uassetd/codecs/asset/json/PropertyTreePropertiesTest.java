@@ -31,19 +31,23 @@ import net.jqwik.api.Provide;
  * ASCII and UTF-16 strings, names with numbers, enums, bytes, object and soft object references,
  * generic structs and the native Vector/Rotator/LinearColor/Guid, text with the None and Base
  * histories, arrays, sets and maps, nested to a bounded depth) and puts it in place of the first
- * export's properties of a real tagged package of UE4.25, UE4.27, UE5.1 and UE5.7 (UE5.4+ tags
- * carry the complete type name). The package is written, read back and parsed: the tree read back
+ * export's properties of a real tagged package of UE4.25, UE4.27, UE5.1, UE5.7 (editor) and UE5.8
+ * (cooked, from CUE4Parse's LegacyPak pak); UE5.4+ tags carry the complete type name. The package is written, read back and parsed: the tree read back
  * holds every generated value, writing it again gives the same bytes, and its JSON (to JSON,
  * from JSON) writes the same bytes and reads back to the same JSON.
  */
 class PropertyTreePropertiesTest {
+    /** A cooked UE5.8 package inside CUE4Parse's tagged LegacyPak pak: this prefix, then its name. */
+    static final String LEGACY_PAK = "Tagged/Uncompressed/CUE4ParseFixtures-Legacy-Tagged-Uncompressed.pak#";
     static final List<String> FIXTURES = List.of(
             "unrealmodding/general/npc_onop/NPC_Onop_IO_Bech.uasset",
             "uassetapi/TestJson/RaceSimDataAsset.uasset",
             "unrealmodding/general/pseudoregalia/BP_looseWeapon.uasset",
-            "uassetapi/TestEditorUE5_7/Blueprints/BP_FirstPersonGameMode.uasset");
+            "uassetapi/TestEditorUE5_7/Blueprints/BP_FirstPersonGameMode.uasset",
+            LEGACY_PAK + "DA_AllProperties");
     /** How deep values nest (a struct in an array in a struct...). */
     static final int DEPTH = 4;
+    private static final Map<String, AssetPackage> PACKAGES = new ConcurrentHashMap<>();
     private static final Map<String, ObjectNode> DOCUMENTS = new ConcurrentHashMap<>();
 
     @Provide
@@ -58,8 +62,8 @@ class PropertyTreePropertiesTest {
 
     /** One try: exposed for regression tests that replay a seed. */
     static void roundTrip(String fixture, long seed) {
-        AssetPackage original = PropertyFixtures.open(fixture);
-        EngineVersion engine = PropertyFixtures.engineFor(fixture);
+        AssetPackage original = PACKAGES.computeIfAbsent(fixture, PropertyTreePropertiesTest::open);
+        EngineVersion engine = fixture.startsWith(LEGACY_PAK) ? EngineVersion.UE5_8 : PropertyFixtures.engineFor(fixture);
         ObjectNode doc = DOCUMENTS.computeIfAbsent(fixture, f -> UAssetJson.toTree(original, null)).deepCopy();
         ObjectNode export = firstNormalExport(doc);
         ArrayNode tree = new Trees(original, new Random(seed)).propertyList(DEPTH);
@@ -81,6 +85,16 @@ class PropertyTreePropertiesTest {
         assertThat(fromJson.exports()).as("from JSON, exports").isEqualTo(written.exports());
         AssetPackage third = read(fromJson, name, engine);
         assertThat(UAssetJson.toTree(third, null)).isEqualTo(backJson);
+    }
+
+    static AssetPackage open(String fixture) {
+        if (!fixture.startsWith(LEGACY_PAK)) {
+            return PropertyFixtures.open(fixture);
+        }
+        String name = fixture.substring(LEGACY_PAK.length());
+        return PropertyFixtures.legacyPak(LEGACY_PAK.substring(0, LEGACY_PAK.length() - 1)).entrySet().stream()
+                .filter(e -> e.getKey().endsWith("/" + name)).map(Map.Entry::getValue).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + name + " in " + LEGACY_PAK));
     }
 
     /** Reads written bytes back (a single-file package has no .uexp). */
