@@ -307,15 +307,19 @@ class PakActionsTest extends SharedDaemon {
         assertThat(Files.exists(out.resolve("evil.txt"))).isFalse();
     }
 
-    @Test
-    void flippedDataByteIsCaughtByVerifyAndNothingIsWrittenForThatEntry(@TempDir Path out) throws Exception {
-        Path pak = out.resolve("flip.pak");
-        Files.copy(Fixtures.path("repak/packs/pack_v11.pak"), pak);
-        byte[] b = Files.readAllBytes(pak);
+    /** repak's pack_v11.pak with one byte of its stored entry directory/nested.txt flipped, written to {@code pak}. */
+    static Path alteredPak(Path pak) throws Exception {
+        byte[] b = Files.readAllBytes(Fixtures.path("repak/packs/pack_v11.pak"));
         int at = new String(b, java.nio.charset.StandardCharsets.ISO_8859_1).indexOf("Proin urna leo");
         assertThat(at).isPositive();
         b[at] ^= 0x20;
         Files.write(pak, b);
+        return pak;
+    }
+
+    @Test
+    void flippedDataByteIsCaughtByVerifyAndNothingIsWrittenForThatEntry(@TempDir Path out) throws Exception {
+        Path pak = alteredPak(out.resolve("flip.pak"));
         JsonNode v = call("verify_pak", Map.of("file_path", pak.toString())).dataTree();
         assertThat(v.get("bad_count").intValue()).isEqualTo(1);
         assertThat(v.get("bad").get(0).get("code").textValue()).isEqualTo("CORRUPT_DATA");
@@ -329,13 +333,7 @@ class PakActionsTest extends SharedDaemon {
 
     @Test
     void anAlteredStoredEntryFailsToExtractByDefaultAndExtractsWithTheHashCheckOff(@TempDir Path out) throws Exception {
-        Path pak = out.resolve("altered.pak");
-        Files.copy(Fixtures.path("repak/packs/pack_v11.pak"), pak);
-        byte[] b = Files.readAllBytes(pak);
-        int at = new String(b, java.nio.charset.StandardCharsets.ISO_8859_1).indexOf("Proin urna leo");
-        assertThat(at).isPositive();
-        b[at] ^= 0x20;
-        Files.write(pak, b);
+        Path pak = alteredPak(out.resolve("altered.pak"));
         Path root = Fixtures.path("repak/pack/root");
 
         Path dest = out.resolve("checked");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.task.TaskMonitor;
+import io.uassetd.testkit.ByteSearch;
 import io.uassetd.testkit.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,24 +23,11 @@ class PakHashCheckTest {
     @TempDir
     Path tmp;
 
-    static int indexOf(byte[] hay, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= hay.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (hay[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
-    }
-
     @Test
     void aStoredEntryWithOneAlteredByteFailsToExtractUnlessTheCheckIsOff() throws Exception {
         byte[] png = Files.readAllBytes(Fixtures.path("repak/pack/root/test.png"));
         byte[] pak = Files.readAllBytes(Fixtures.path("repak/packs/pack_v11.pak"));
-        int at = indexOf(pak, png);
+        int at = ByteSearch.indexOf(pak, png);
         assertThat(at).isPositive();
         pak[at + png.length / 2] ^= 0x01;
         Path altered = tmp.resolve("altered.pak");
@@ -77,7 +65,7 @@ class PakHashCheckTest {
                 if (e.compressed()) {
                     compressed.add(e.path());
                     byte[] hash = r.layout(e).dataRecord().hash();
-                    int at = indexOf(pak, hash);
+                    int at = ByteSearch.indexOf(pak, hash);
                     assertThat(at).isGreaterThanOrEqualTo((int) e.offset());
                     pak[at] ^= 0x01; // the data record's copy of the hash (the index keeps its own)
                 }
