@@ -32,7 +32,7 @@ class ScriptObjectsCacheTest {
     static List<String> items(JsonNode stats) {
         List<String> out = new ArrayList<>();
         // the identity less its key qualifier (a hash of the AES key)
-        stats.get("items").forEach(i -> out.add(i.get("kind").textValue() + " " + i.get("identity").textValue().replaceAll("#key:[0-9a-f]+$", "")));
+        stats.get("items").forEach(i -> out.add(i.get("kind").textValue() + " " + i.get("identity").textValue().replaceAll("#key:[0-9a-f]+", "")));
         return out;
     }
 
@@ -96,6 +96,18 @@ class ScriptObjectsCacheTest {
             assertThat(cleared.get("items")).isEmpty();
             assertThat(cleared.get("bytes").longValue()).isZero();
             assertThat(cleared.get("evictions").longValue()).isEqualTo(4);
+
+            // A ScriptObjects.bin given to a conversion is an entry of its own, keyed by the file.
+            Reply converted = call(d, "extract_iostore_legacy", Map.of("game_paks", ue58.toString(), "aes_key", List.of(KEY_HEX),
+                    "script_objects", out.resolve("ue58.bin").toString(), "filter_patterns", List.of("DA_AllProperties"),
+                    "output_path", out.resolve("legacy").toString()));
+            assertThat(converted.success()).as(converted.message()).isTrue();
+            assertThat(converted.dataTree().get("failed_count").intValue()).isZero();
+            JsonNode fromBin = call(d, "cache_stats", Map.of()).dataTree();
+            assertThat(items(fromBin)).containsExactly(
+                    "package_store " + ue58 + "|script_objects:" + out.resolve("ue58.bin").toAbsolutePath().normalize(),
+                    "script_objects " + out.resolve("ue58.bin").toRealPath());
+            assertThat(bytesOf(fromBin, "script_objects")).isEqualTo(db58);
         }
     }
 }
