@@ -8,8 +8,8 @@ WRAPPED_FIELDS: Dict[str, Dict[str, tuple]] = {
     'cityhash': {'file_path': ('string', True)},
     'sleep': {'duration_ms': ('integer', False), 'steps': ('integer', False)},
     'list_pak': {'file_path': ('string', True), 'aes_key': ('string', False), 'encryption_scheme': ('string', False), 'filter_patterns': ('string[]', False), 'paths_only': ('boolean', False)},
-    'extract_pak_file': {'file_path': ('string', True), 'internal_path': ('string', True), 'output_path': ('string', True), 'aes_key': ('string', False), 'encryption_scheme': ('string', False), 'verify': ('boolean', False)},
-    'extract_pak_all': {'file_path': ('string', True), 'output_path': ('string', True), 'aes_key': ('string', False), 'encryption_scheme': ('string', False), 'filter_patterns': ('string[]', False), 'list_only': ('boolean', False), 'verify': ('boolean', False)},
+    'extract_pak_file': {'file_path': ('string', True), 'internal_path': ('string', True), 'output_path': ('string', True), 'aes_key': ('string', False), 'encryption_scheme': ('string', False), 'verify': ('boolean', False), 'hash_check': ('boolean', False)},
+    'extract_pak_all': {'file_path': ('string', True), 'output_path': ('string', True), 'aes_key': ('string', False), 'encryption_scheme': ('string', False), 'filter_patterns': ('string[]', False), 'list_only': ('boolean', False), 'verify': ('boolean', False), 'hash_check': ('boolean', False)},
     'create_pak': {'output_path': ('string', True), 'file_paths': ('string[]', False), 'input_dir': ('string', False), 'base_path': ('string', False), 'mount_point': ('string', False), 'path_hash_seed': ('integer', False), 'aes_key': ('string', False), 'encryption_scheme': ('string', False), 'pak_version': ('string', False), 'compress': ('any', False), 'compression_level': ('integer', False), 'compress_only': ('string[]', False), 'encrypt_index': ('boolean', False), 'encrypt_entries': ('boolean', False)},
     'list_iostore': {'file_path': ('string', True), 'aes_key': ('string', False), 'filter_patterns': ('string[]', False), 'paths_only': ('boolean', False)},
     'extract_iostore': {'file_path': ('string', True), 'output_path': ('string', True), 'aes_key': ('string', False), 'filter_patterns': ('string[]', False), 'chunk_id': ('string', False), 'package': ('string', False), 'include_unnamed': ('boolean', False)},
@@ -54,14 +54,14 @@ class ActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns), ('paths_only', paths_only)) if v is not None}
         return self.call('list_pak', fields, progress=progress, timeout=timeout)
 
-    def extract_pak_file(self, file_path: str, internal_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, verify: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+    def extract_pak_file(self, file_path: str, internal_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, verify: Optional[bool] = None, hash_check: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Extracts one entry of a pak to output_path (a file, or a folder to put it in)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('internal_path', internal_path), ('output_path', output_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('verify', verify)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('internal_path', internal_path), ('output_path', output_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('verify', verify), ('hash_check', hash_check)) if v is not None}
         return self.call('extract_pak_file', fields, progress=progress, timeout=timeout)
 
-    def extract_pak_all(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, list_only: Optional[bool] = None, verify: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+    def extract_pak_all(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, list_only: Optional[bool] = None, verify: Optional[bool] = None, hash_check: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Extracts all (or filtered) entries of a pak under output_path, in parallel, with per-file results"""
-        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns), ('list_only', list_only), ('verify', verify)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns), ('list_only', list_only), ('verify', verify), ('hash_check', hash_check)) if v is not None}
         return self.call('extract_pak_all', fields, progress=progress, timeout=timeout)
 
     def create_pak(self, output_path: str, *, file_paths: Optional[List[str]] = None, input_dir: Optional[str] = None, base_path: Optional[str] = None, mount_point: Optional[str] = None, path_hash_seed: Optional[int] = None, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, pak_version: Optional[str] = None, compress: Optional[Any] = None, compression_level: Optional[int] = None, compress_only: Optional[List[str]] = None, encrypt_index: Optional[bool] = None, encrypt_entries: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
@@ -158,14 +158,14 @@ class AsyncActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns), ('paths_only', paths_only)) if v is not None}
         return await self.call('list_pak', fields, progress=progress, timeout=timeout)
 
-    async def extract_pak_file(self, file_path: str, internal_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, verify: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+    async def extract_pak_file(self, file_path: str, internal_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, verify: Optional[bool] = None, hash_check: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Extracts one entry of a pak to output_path (a file, or a folder to put it in)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('internal_path', internal_path), ('output_path', output_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('verify', verify)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('internal_path', internal_path), ('output_path', output_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('verify', verify), ('hash_check', hash_check)) if v is not None}
         return await self.call('extract_pak_file', fields, progress=progress, timeout=timeout)
 
-    async def extract_pak_all(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, list_only: Optional[bool] = None, verify: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+    async def extract_pak_all(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, list_only: Optional[bool] = None, verify: Optional[bool] = None, hash_check: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Extracts all (or filtered) entries of a pak under output_path, in parallel, with per-file results"""
-        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns), ('list_only', list_only), ('verify', verify)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns), ('list_only', list_only), ('verify', verify), ('hash_check', hash_check)) if v is not None}
         return await self.call('extract_pak_all', fields, progress=progress, timeout=timeout)
 
     async def create_pak(self, output_path: str, *, file_paths: Optional[List[str]] = None, input_dir: Optional[str] = None, base_path: Optional[str] = None, mount_point: Optional[str] = None, path_hash_seed: Optional[int] = None, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, pak_version: Optional[str] = None, compress: Optional[Any] = None, compression_level: Optional[int] = None, compress_only: Optional[List[str]] = None, encrypt_index: Optional[bool] = None, encrypt_entries: Optional[bool] = None, progress=None, timeout: Optional[float] = None):

@@ -10,8 +10,8 @@ pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("cityhash", &[("file_path", "string", true)]),
     ("sleep", &[("duration_ms", "integer", false), ("steps", "integer", false)]),
     ("list_pak", &[("file_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("filter_patterns", "string[]", false), ("paths_only", "boolean", false)]),
-    ("extract_pak_file", &[("file_path", "string", true), ("internal_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("verify", "boolean", false)]),
-    ("extract_pak_all", &[("file_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("filter_patterns", "string[]", false), ("list_only", "boolean", false), ("verify", "boolean", false)]),
+    ("extract_pak_file", &[("file_path", "string", true), ("internal_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("verify", "boolean", false), ("hash_check", "boolean", false)]),
+    ("extract_pak_all", &[("file_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("filter_patterns", "string[]", false), ("list_only", "boolean", false), ("verify", "boolean", false), ("hash_check", "boolean", false)]),
     ("create_pak", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("path_hash_seed", "integer", false), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("pak_version", "string", false), ("compress", "any", false), ("compression_level", "integer", false), ("compress_only", "string[]", false), ("encrypt_index", "boolean", false), ("encrypt_entries", "boolean", false)]),
     ("list_iostore", &[("file_path", "string", true), ("aes_key", "string", false), ("filter_patterns", "string[]", false), ("paths_only", "boolean", false)]),
     ("extract_iostore", &[("file_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("filter_patterns", "string[]", false), ("chunk_id", "string", false), ("package", "string", false), ("include_unnamed", "boolean", false)]),
@@ -78,6 +78,8 @@ pub struct ExtractPakFileParams {
     pub encryption_scheme: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verify: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hash_check: Option<bool>,
 }
 
 /// Fields of `extract_pak_all`: Extracts all (or filtered) entries of a pak under output_path, in parallel, with per-file results
@@ -95,6 +97,8 @@ pub struct ExtractPakAllParams {
     pub list_only: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verify: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hash_check: Option<bool>,
 }
 
 /// Fields of `create_pak`: Writes a pak (version 3-14) from files and folders, with optional compression and encryption

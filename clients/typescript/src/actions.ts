@@ -67,6 +67,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
     "verify": {
       "type": "boolean",
       "required": false
+    },
+    "hash_check": {
+      "type": "boolean",
+      "required": false
     }
   },
   "extract_pak_all": {
@@ -95,6 +99,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
       "required": false
     },
     "verify": {
+      "type": "boolean",
+      "required": false
+    },
+    "hash_check": {
       "type": "boolean",
       "required": false
     }
@@ -651,8 +659,10 @@ export interface ExtractPakFileParams {
   aes_key?: string;
   /** encryption scheme of the pak: standard or rivals (Marvel Rivals) */
   encryption_scheme?: string;
-  /** check the entry's SHA-1 before writing it */
+  /** check the entry's SHA-1 in a pass of its own before writing it (also an encrypted entry) */
   verify?: boolean;
+  /** check each unencrypted entry's SHA-1 while copying it (one pass; an altered entry fails and is not written); --no-hash-check skips it */
+  hash_check?: boolean;
 }
 
 /** Fields of `extract_pak_all`: Extracts all (or filtered) entries of a pak under output_path, in parallel, with per-file results */
@@ -669,8 +679,10 @@ export interface ExtractPakAllParams {
   filter_patterns?: string[];
   /** only list what would be extracted */
   list_only?: boolean;
-  /** check each entry's SHA-1 before writing it */
+  /** check each entry's SHA-1 in a pass of its own before writing it (also encrypted entries) */
   verify?: boolean;
+  /** check each unencrypted entry's SHA-1 while copying it (one pass; an altered entry fails and is not written); --no-hash-check skips it */
+  hash_check?: boolean;
 }
 
 /** Fields of `create_pak`: Writes a pak (version 3-14) from files and folders, with optional compression and encryption */

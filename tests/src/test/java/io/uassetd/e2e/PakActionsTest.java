@@ -307,15 +307,19 @@ class PakActionsTest extends SharedDaemon {
         assertThat(Files.exists(out.resolve("evil.txt"))).isFalse();
     }
 
-    @Test
-    void flippedDataByteIsCaughtByVerifyAndNothingIsWrittenForThatEntry(@TempDir Path out) throws Exception {
-        Path pak = out.resolve("flip.pak");
-        Files.copy(Fixtures.path("repak/packs/pack_v11.pak"), pak);
-        byte[] b = Files.readAllBytes(pak);
+    /** repak's pack_v11.pak with one byte of its stored entry directory/nested.txt flipped, written to {@code pak}. */
+    static Path alteredPak(Path pak) throws Exception {
+        byte[] b = Files.readAllBytes(Fixtures.path("repak/packs/pack_v11.pak"));
         int at = new String(b, java.nio.charset.StandardCharsets.ISO_8859_1).indexOf("Proin urna leo");
         assertThat(at).isPositive();
         b[at] ^= 0x20;
         Files.write(pak, b);
+        return pak;
+    }
+
+    @Test
+    void flippedDataByteIsCaughtByVerifyAndNothingIsWrittenForThatEntry(@TempDir Path out) throws Exception {
+        Path pak = alteredPak(out.resolve("flip.pak"));
         JsonNode v = call("verify_pak", Map.of("file_path", pak.toString())).dataTree();
         assertThat(v.get("bad_count").intValue()).isEqualTo(1);
         assertThat(v.get("bad").get(0).get("code").textValue()).isEqualTo("CORRUPT_DATA");
@@ -325,5 +329,52 @@ class PakActionsTest extends SharedDaemon {
         assertThat(x.get("failed_count").intValue()).isEqualTo(1);
         String bad = x.get("failures").get(0).get("item").textValue();
         assertThat(Files.exists(dest.resolve(bad))).isFalse();
+    }
+
+    @Test
+    void anAlteredStoredEntryFailsToExtractByDefaultAndExtractsWithTheHashCheckOff(@TempDir Path out) throws Exception {
+        Path pak = alteredPak(out.resolve("altered.pak"));
+        Path root = Fixtures.path("repak/pack/root");
+
+        Path dest = out.resolve("checked");
+        Reply x = call("extract_pak_all", Map.of("file_path", pak.toString(), "output_path", dest.toString()));
+        assertThat(x.success()).as(x.message()).isTrue();
+        assertThat(x.dataTree().get("extracted_count").intValue()).isEqualTo(3);
+        assertThat(x.dataTree().get("failed_count").intValue()).isEqualTo(1);
+        JsonNode failure = x.dataTree().get("failures").get(0);
+        assertThat(failure.get("item").textValue()).isEqualTo("directory/nested.txt");
+        assertThat(failure.get("code").textValue()).isEqualTo("CORRUPT_DATA");
+        assertThat(failure.get("error").textValue()).contains("SHA-1 of 'directory/nested.txt' is ").contains("the record says");
+        assertThat(dest.resolve("directory/nested.txt")).doesNotExist();
+        for (String ok : List.of("test.png", "zeros.bin", "test.txt")) {
+            assertThat(sha256(dest.resolve(ok))).as(ok).isEqualTo(sha256(root.resolve(ok)));
+        }
+
+        Path one = out.resolve("one/nested.txt");
+        Reply single = call("extract_pak_file", Map.of("file_path", pak.toString(), "internal_path", "directory/nested.txt",
+                "output_path", one.toString()));
+        assertThat(single.success()).isFalse();
+        assertThat(single.errorCode()).isEqualTo(ErrorCode.CORRUPT_DATA);
+        assertThat(one).doesNotExist();
+
+        // the opt-out writes the altered bytes
+        Path unchecked = out.resolve("unchecked");
+        JsonNode y = call("extract_pak_all", Map.of("file_path", pak.toString(), "output_path", unchecked.toString(),
+                "hash_check", false)).dataTree();
+        assertThat(y.get("extracted_count").intValue()).isEqualTo(4);
+        assertThat(y.get("failed_count").intValue()).isZero();
+        byte[] got = Files.readAllBytes(unchecked.resolve("directory/nested.txt"));
+        byte[] want = Files.readAllBytes(root.resolve("directory/nested.txt"));
+        assertThat(got).isNotEqualTo(want).hasSameSizeAs(want);
+        Reply unsingle = call("extract_pak_file", Map.of("file_path", pak.toString(), "internal_path", "directory/nested.txt",
+                "output_path", one.toString(), "hash_check", false));
+        assertThat(unsingle.success()).as(unsingle.message()).isTrue();
+        assertThat(Files.readAllBytes(one)).isEqualTo(got);
+
+        // the unaltered pak extracts whole with the check on
+        JsonNode clean = call("extract_pak_all", Map.of("file_path", Fixtures.path("repak/packs/pack_v11.pak").toString(),
+                "output_path", out.resolve("clean").toString())).dataTree();
+        assertThat(clean.get("extracted_count").intValue()).isEqualTo(4);
+        assertThat(clean.get("failed_count").intValue()).isZero();
     }
 }

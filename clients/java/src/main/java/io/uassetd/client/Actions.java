@@ -41,6 +41,7 @@ public final class Actions {
         f.put("aes_key", "string");
         f.put("encryption_scheme", "string");
         f.put("verify", "boolean");
+        f.put("hash_check", "boolean");
         t.put("extract_pak_file", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_path", "string!");
@@ -50,6 +51,7 @@ public final class Actions {
         f.put("filter_patterns", "string[]");
         f.put("list_only", "boolean");
         f.put("verify", "boolean");
+        f.put("hash_check", "boolean");
         t.put("extract_pak_all", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("output_path", "string!");
@@ -289,6 +291,11 @@ public final class Actions {
             put("verify", value);
             return this;
         }
+
+        public ExtractPakFile hashCheck(boolean value) {
+            put("hash_check", value);
+            return this;
+        }
     }
 
     /** Extracts all (or filtered) entries of a pak under output_path, in parallel, with per-file results */
@@ -321,6 +328,11 @@ public final class Actions {
 
         public ExtractPakAll verify(boolean value) {
             put("verify", value);
+            return this;
+        }
+
+        public ExtractPakAll hashCheck(boolean value) {
+            put("hash_check", value);
             return this;
         }
     }

@@ -49,15 +49,29 @@ public final class PackageStore implements AutoCloseable {
     private final Map<Long, List<PackageLocation>> providers;
     private final List<String> problems;
     private final IoStoreContainer global;
+    private final ScriptObjectsSource scriptObjectsSource;
     private volatile ScriptObjectsDatabase scriptObjects;
 
     private PackageStore(List<IoStoreContainer> containers, Map<Long, List<PackageLocation>> providers,
-            List<String> problems, IoStoreContainer global, ScriptObjectsDatabase scriptObjects) {
+            List<String> problems, IoStoreContainer global, ScriptObjectsDatabase scriptObjects,
+            ScriptObjectsSource scriptObjectsSource) {
         this.containers = containers;
         this.providers = providers;
         this.problems = problems;
         this.global = global;
         this.scriptObjects = scriptObjects;
+        this.scriptObjectsSource = scriptObjectsSource;
+    }
+
+    /**
+     * Where a store gets its script objects each time they are asked for, for an owner that keeps
+     * them itself (the daemon's resource cache, which counts and evicts them): the store holds no
+     * reference to what it returns.
+     */
+    @FunctionalInterface
+    public interface ScriptObjectsSource {
+        /** The script objects for a store whose global container is {@code global} (null: it has none); null when there are none. */
+        ScriptObjectsDatabase scriptObjects(IoStoreContainer global);
     }
 
     public static Builder builder(ContainerKeys keys, Codecs codecs) {
@@ -76,6 +90,7 @@ public final class PackageStore implements AutoCloseable {
         private final List<Object[]> added = new ArrayList<>();
         private final List<ContainerKeys> otherKeys = new ArrayList<>();
         private ScriptObjectsDatabase givenScriptObjects;
+        private ScriptObjectsSource scriptObjectsSource;
         private boolean strict;
 
         private Builder(ContainerKeys keys, Codecs codecs) {
@@ -95,6 +110,15 @@ public final class PackageStore implements AutoCloseable {
         /** Script objects to use instead of those of a global container (e.g. a ScriptObjects.bin). */
         public Builder scriptObjects(ScriptObjectsDatabase db) {
             this.givenScriptObjects = db;
+            return this;
+        }
+
+        /**
+         * Script objects asked of {@code source} on every {@link PackageStore#scriptObjects()} call
+         * instead of read from the global container and kept by the store (overrides {@link #scriptObjects}).
+         */
+        public Builder scriptObjectsFrom(ScriptObjectsSource source) {
+            this.scriptObjectsSource = source;
             return this;
         }
 
@@ -189,7 +213,7 @@ public final class PackageStore implements AutoCloseable {
                 throw e;
             }
             return new PackageStore(Collections.unmodifiableList(opened), providers, List.copyOf(problems), global,
-                    givenScriptObjects);
+                    givenScriptObjects, scriptObjectsSource);
         }
 
         /** Opens with the first keys that decrypt the container; the first key's failure when none does. */
@@ -288,8 +312,14 @@ public final class PackageStore implements AutoCloseable {
         return Optional.ofNullable(global);
     }
 
-    /** The script objects given to the builder, else those of the global container (read on first use). */
+    /**
+     * The script objects of the builder's source when it has one (asked every time, not kept), else
+     * those given to the builder, else those of the global container (read on first use and kept).
+     */
     public Optional<ScriptObjectsDatabase> scriptObjects() {
+        if (scriptObjectsSource != null) {
+            return Optional.ofNullable(scriptObjectsSource.scriptObjects(global));
+        }
         ScriptObjectsDatabase db = scriptObjects;
         if (db == null && global == null) {
             return Optional.empty();

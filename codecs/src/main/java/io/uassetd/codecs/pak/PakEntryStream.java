@@ -4,6 +4,7 @@ import io.uassetd.codecs.task.TaskMonitor;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
+import java.security.MessageDigest;
 import io.uassetd.codecs.compression.Codec;
 import io.uassetd.codecs.crypto.AesCipher;
 import io.uassetd.codecs.error.CorruptDataException;
@@ -38,11 +39,22 @@ final class PakEntryStream extends InputStream {
     private int outPos;
     private int outLen;
     private byte[] stored = new byte[0];
+    /** Hashes the compression blocks as they are read, while they follow one another from the data start; else null. */
+    private MessageDigest hash;
+    private long hashedEnd;
 
     /**
      * @param layout the entry's data layout, from {@link PakReader#layout}
      */
     PakEntryStream(FileSource src, PakEntry entry, PakReader.Layout layout, AesCipher cipher, Codec codec) {
+        this(src, entry, layout, cipher, codec, null);
+    }
+
+    /**
+     * @param hash when not null, updated with each compression block's stored bytes as it is read
+     *        (unencrypted entries): see {@link #hashedLength()}
+     */
+    PakEntryStream(FileSource src, PakEntry entry, PakReader.Layout layout, AesCipher cipher, Codec codec, MessageDigest hash) {
         this.src = src;
         this.entry = entry;
         this.cipher = cipher;
@@ -52,6 +64,16 @@ final class PakEntryStream extends InputStream {
         this.prefixEnd = dataStart + layout.encryptedPrefix();
         this.total = entry.size();
         blocks.addAll(layout.blocks());
+        this.hash = hash;
+        this.hashedEnd = dataStart;
+    }
+
+    /**
+     * How many stored bytes from the data start the hash covers, or -1 when the blocks did not
+     * follow one another (the hash then covers nothing usable).
+     */
+    long hashedLength() {
+        return hash == null ? -1 : hashedEnd - dataStart;
     }
 
     @Override
@@ -154,6 +176,14 @@ final class PakEntryStream extends InputStream {
             stored = new byte[(int) readLen];
         }
         src.readFully(at, stored, 0, (int) readLen, "compression block");
+        if (hash != null) {
+            if (at == hashedEnd) {
+                hash.update(stored, 0, (int) len);
+                hashedEnd = at + len;
+            } else {
+                hash = null;
+            }
+        }
         decrypt(stored, at, (int) readLen);
         if (out.length < expect || out == stored) {
             out = new byte[(int) Math.max(expect, 1)];

@@ -22,6 +22,8 @@ import io.uassetd.codecs.task.TaskMonitor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -261,26 +263,89 @@ public final class PakReader implements AutoCloseable {
         return extractTo(e, target, TaskMonitor.NONE);
     }
 
+    /** {@link #extractTo(PakEntry, Path, TaskMonitor, boolean)} checking the entry's SHA-1 on the way. */
     public long extractTo(PakEntry e, Path target, TaskMonitor monitor) {
+        return extractTo(e, target, monitor, true);
+    }
+
+    /**
+     * Writes the entry to {@code target} atomically; returns its size. With {@code checkHash}, an
+     * unencrypted entry whose record stores a SHA-1 (not all zeros) has its stored bytes hashed in
+     * the same pass that copies them (the compression blocks as read, when they follow one another
+     * from the data start, as UnrealPak writes them), and a hash that differs from the record's is
+     * a CorruptDataException that leaves no file. Encrypted entries are checked by {@link #verify}.
+     */
+    public long extractTo(PakEntry e, Path target, TaskMonitor monitor, boolean checkHash) {
+        Codec codec = codecFor(e);
+        AesCipher c = cipherFor(e);
+        Layout l = layout(e);
+        MessageDigest md = checkHash && !e.encrypted() && storesHash(l.dataRecord()) ? sha1() : null;
         if (!e.compressed() && !e.encrypted()) {
-            Layout l = layout(e);
             try (AtomicOutput out = AtomicOutput.create(target, false)) {
-                src.transferTo(l.dataStart(), e.size(), out.channel(), "entry data");
+                if (md == null) {
+                    src.transferTo(l.dataStart(), e.size(), out.channel(), "entry data");
+                } else {
+                    copyHashed(l.dataStart(), e.size(), out.channel(), md, monitor);
+                    checkHash(e, l, md.digest());
+                }
                 out.commit();
                 return e.size();
+            } catch (IOException ex) {
+                throw new UncheckedIOException("Cannot write " + target + ": " + ex.getMessage(), ex);
             }
         }
-        PakEntryStream in = (PakEntryStream) openEntry(e);
+        PakEntryStream in = new PakEntryStream(src, e, l, c, codec, md);
         try (AtomicOutput out = AtomicOutput.create(target, false)) {
             long written = in.copyTo(out.channel(), monitor);
             if (written != e.size()) {
                 throw new CorruptDataException("Entry '" + e.path() + "' produced " + written + " of " + e.size() + " bytes",
                         src.name(), e.offset(), "FPakEntry");
             }
+            if (md != null && in.hashedLength() == l.dataRecord().size()) {
+                checkHash(e, l, md.digest());
+            }
             out.commit();
             return written;
         } catch (IOException ex) {
             throw new UncheckedIOException("Cannot write " + target + ": " + ex.getMessage(), ex);
+        }
+    }
+
+    /** Copies stored bytes to {@code out} through a buffer, hashing them on the way. */
+    private void copyHashed(long at, long length, WritableByteChannel out, MessageDigest md, TaskMonitor monitor)
+            throws IOException {
+        byte[] buf = new byte[(int) Math.min(length, 1 << 18)];
+        long done = 0;
+        int chunks = 0;
+        while (done < length) {
+            int n = (int) Math.min(buf.length, length - done);
+            src.readFully(at + done, buf, 0, n, "entry data");
+            md.update(buf, 0, n);
+            ByteBuffer bb = ByteBuffer.wrap(buf, 0, n);
+            while (bb.hasRemaining()) {
+                out.write(bb);
+            }
+            done += n;
+            if ((++chunks & 15) == 0) {
+                monitor.checkCancelled();
+            }
+        }
+    }
+
+    /** False when the record's SHA-1 is all zeros (a packer that stores no hashes). */
+    private static boolean storesHash(PakEntryRecord r) {
+        for (byte b : r.hash()) {
+            if (b != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void checkHash(PakEntry e, Layout l, byte[] got) {
+        if (!Arrays.equals(got, l.dataRecord().hash())) {
+            throw new CorruptDataException("SHA-1 of '" + e.path() + "' is " + HexFormat.of().formatHex(got) + ", the record says "
+                    + HexFormat.of().formatHex(l.dataRecord().hash()), src.name(), e.offset(), "FPakEntry");
         }
     }
 
@@ -373,11 +438,7 @@ public final class PakReader implements AutoCloseable {
             md.update(buf, 0, (int) Math.min(n, len - pos));
             pos += n;
         }
-        byte[] got = md.digest();
-        if (!Arrays.equals(got, l.dataRecord().hash())) {
-            throw new CorruptDataException("SHA-1 of '" + e.path() + "' is " + HexFormat.of().formatHex(got) + ", the record says "
-                    + HexFormat.of().formatHex(l.dataRecord().hash()), src.name(), e.offset(), "FPakEntry");
-        }
+        checkHash(e, l, md.digest());
     }
 
     /** Verifies every non-deleted entry; returns the paths that failed with their messages. */

@@ -1,6 +1,5 @@
 package io.uassetd.codecs.asset.json;
 
-import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.property.PropertyWriter;
 
 /**
@@ -10,24 +9,22 @@ import io.uassetd.codecs.asset.property.PropertyWriter;
  * is serialized): a list of {@code {MemberParent, MemberName, MemberGuid}} (FSimpleMemberReference), in front of
  * {@code Extras}. {@link SceneComponentExportJson} reads UAssetAPI's SceneComponentExport on top of it.
  */
-class ActorComponentExportJson extends NormalExportJson {
-    @Override
-    public String typeName() {
-        return "UAssetAPI.ExportTypes.ActorComponentExport, UAssetAPI";
+class ActorComponentExportJson extends ReadOnlyExportJson {
+    ActorComponentExportJson() {
+        this("ActorComponentExport");
+    }
+
+    /** For the subclasses of UAssetAPI's ActorComponentExport. */
+    ActorComponentExportJson(String exportClass) {
+        super(exportClass);
     }
 
     @Override
-    public boolean writes(Export e) {
-        return false;
-    }
-
-    @Override
-    byte[] classDataFromJson(JsonContext c, JsonIn in) {
+    void writeClassData(JsonContext c, JsonIn in, PropertyWriter w) {
         JsonIn list = in.opt("UCSModifiedProperties");
         if (list == null) {
-            return new byte[0];
+            return;
         }
-        PropertyWriter w = new PropertyWriter(c.pkg());
         w.out().writeI32(list.elements().size());
         for (JsonIn m : list.elements()) {
             w.out().writeI32(m.intOr("MemberParent", 0));
@@ -35,6 +32,5 @@ class ActorComponentExportJson extends NormalExportJson {
             w.out().writeFName(name == null ? w.name("None") : c.names().read(name));
             w.out().writeGuid(JsonNames.guid(m.get("MemberGuid")));
         }
-        return w.out().toByteArray();
     }
 }

@@ -12,15 +12,14 @@ import io.uassetd.codecs.asset.property.PropertyWriter;
  * properties. The export is written as that string followed by what a NormalExport with the same
  * fields serializes to; uassetd's own JSON keeps such an export's bytes as they are.
  */
-final class AssetImportDataExportJson extends NormalExportJson {
-    @Override
-    public String typeName() {
-        return "UAssetAPI.ExportTypes.AssetImportDataExport, UAssetAPI";
+final class AssetImportDataExportJson extends ReadOnlyExportJson {
+    AssetImportDataExportJson() {
+        super("AssetImportDataExport");
     }
 
     @Override
-    public boolean writes(Export e) {
-        return false;
+    void writeClassData(JsonContext c, JsonIn in, PropertyWriter w) {
+        // no class data after the properties: the Json text goes in front of them
     }
 
     @Override

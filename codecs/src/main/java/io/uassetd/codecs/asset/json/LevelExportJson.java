@@ -1,6 +1,5 @@
 package io.uassetd.codecs.asset.json;
 
-import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.core.FString;
 import io.uassetd.codecs.asset.property.PropertyWriter;
 
@@ -13,20 +12,13 @@ import io.uassetd.codecs.asset.property.PropertyWriter;
  * follows). They are serialized in Unreal's order in front of {@code Extras}; uassetd itself writes
  * a level as a NormalExport whose {@code Extras} hold all of it.
  */
-final class LevelExportJson extends NormalExportJson {
-    @Override
-    public String typeName() {
-        return "UAssetAPI.ExportTypes.LevelExport, UAssetAPI";
+final class LevelExportJson extends ReadOnlyExportJson {
+    LevelExportJson() {
+        super("LevelExport");
     }
 
     @Override
-    public boolean writes(Export e) {
-        return false;
-    }
-
-    @Override
-    byte[] classDataFromJson(JsonContext c, JsonIn in) {
-        PropertyWriter w = new PropertyWriter(c.pkg());
+    void writeClassData(JsonContext c, JsonIn in, PropertyWriter w) {
         JsonIn owner = in.opt("Owner");
         if (owner != null) {
             w.out().writeI32(owner.asInt());
@@ -53,7 +45,6 @@ final class LevelExportJson extends NormalExportJson {
         w.out().writeI32(in.intOr("LevelScriptActor", 0));
         w.out().writeI32(in.intOr("NavListStart", 0));
         w.out().writeI32(in.intOr("NavListEnd", 0));
-        return w.out().toByteArray();
     }
 
     private static void indexes(PropertyWriter w, JsonIn list) {

@@ -1,6 +1,5 @@
 package io.uassetd.codecs.asset.json;
 
-import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.property.PropertyWriter;
 
 /**
@@ -11,20 +10,13 @@ import io.uassetd.codecs.asset.property.PropertyWriter;
  * ({@code [[name, string], ...]}). They are serialized in Unreal's order in front of {@code Extras};
  * uassetd itself writes the export as a NormalExport whose {@code Extras} hold them.
  */
-final class MetaDataExportJson extends NormalExportJson {
-    @Override
-    public String typeName() {
-        return "UAssetAPI.ExportTypes.MetaDataExport, UAssetAPI";
+final class MetaDataExportJson extends ReadOnlyExportJson {
+    MetaDataExportJson() {
+        super("MetaDataExport");
     }
 
     @Override
-    public boolean writes(Export e) {
-        return false;
-    }
-
-    @Override
-    byte[] classDataFromJson(JsonContext c, JsonIn in) {
-        PropertyWriter w = new PropertyWriter(c.pkg());
+    void writeClassData(JsonContext c, JsonIn in, PropertyWriter w) {
         JsonIn objects = in.opt("ObjectMetaData");
         if (objects == null) {
             w.out().writeI32(0);
@@ -39,7 +31,6 @@ final class MetaDataExportJson extends NormalExportJson {
         if (root != null) {
             map(c, w, root);
         }
-        return w.out().toByteArray();
     }
 
     /** A TMap of FName to FString in UAssetAPI's TMapJsonConverter form: {@code [[key, value], ...]}. */

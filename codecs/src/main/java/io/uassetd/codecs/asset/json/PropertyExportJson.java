@@ -1,6 +1,5 @@
 package io.uassetd.codecs.asset.json;
 
-import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.asset.property.PropertyWriter;
 
@@ -14,22 +13,16 @@ import io.uassetd.codecs.asset.property.PropertyWriter;
  * {@code InterfaceClass}, {@code KeyProp} and {@code ValueProp}, a bool's {@code ElementSize} and
  * {@code NativeBool}, {@code Struct}), in Unreal's order in front of {@code Extras}.
  */
-final class PropertyExportJson extends NormalExportJson {
+final class PropertyExportJson extends ReadOnlyExportJson {
     private static final FGuid RELEASE_OBJECT_VERSION = FGuid.parse("9C54D522-A826-4FBE-9421-074661B482D0");
     private static final int PROPERTIES_SERIALIZE_REP_CONDITION = 21;
 
-    @Override
-    public String typeName() {
-        return "UAssetAPI.ExportTypes.PropertyExport, UAssetAPI";
+    PropertyExportJson() {
+        super("PropertyExport");
     }
 
     @Override
-    public boolean writes(Export e) {
-        return false;
-    }
-
-    @Override
-    byte[] classDataFromJson(JsonContext c, JsonIn in) {
+    void writeClassData(JsonContext c, JsonIn in, PropertyWriter w) {
         JsonIn p = in.get("Property");
         String type = p.get("$type").asText();
         String cls = type.startsWith("UAssetAPI.FieldTypes.U") && type.endsWith(", UAssetAPI")
@@ -37,7 +30,6 @@ final class PropertyExportJson extends NormalExportJson {
         if (cls == null) {
             throw p.get("$type").error("Unknown UProperty $type " + type);
         }
-        PropertyWriter w = new PropertyWriter(c.pkg());
         var out = w.out();
         if (p.has("Next")) {
             out.writeI32(p.get("Next").asInt());
@@ -84,6 +76,5 @@ final class PropertyExportJson extends NormalExportJson {
             }
             default -> throw p.get("$type").error("Unknown UProperty class " + cls);
         }
-        return out.toByteArray();
     }
 }

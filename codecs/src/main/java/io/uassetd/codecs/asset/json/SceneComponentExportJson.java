@@ -21,20 +21,17 @@ final class SceneComponentExportJson extends ActorComponentExportJson {
     static final FGuid SPECIAL_PROJECT_STREAM = new FGuid(0x59DA5D52, 0x12324948, 0xB8785978, 0x70B8E98B);
     static final int SERIALIZE_SCENE_COMPONENT_STATIC_BOUNDS = 2;
 
-    @Override
-    public String typeName() {
-        return "UAssetAPI.ExportTypes.SceneComponentExport, UAssetAPI";
+    SceneComponentExportJson() {
+        super("SceneComponentExport");
     }
 
     @Override
-    byte[] classDataFromJson(JsonContext c, JsonIn in) {
-        byte[] component = super.classDataFromJson(c, in);
+    void writeClassData(JsonContext c, JsonIn in, PropertyWriter w) {
+        super.writeClassData(c, in, w);
         if (!computesBoundsOnce(in)
                 || PropertyReader.customVersion(c.pkg(), SPECIAL_PROJECT_STREAM) < SERIALIZE_SCENE_COMPONENT_STATIC_BOUNDS) {
-            return component;
+            return;
         }
-        PropertyWriter w = new PropertyWriter(c.pkg());
-        w.out().writeBytes(component);
         JsonIn cooked = in.opt("bIsCooked");
         boolean isCooked = cooked != null && !cooked.isNull() && cooked.asBool();
         w.out().writeBool32(isCooked);
@@ -49,7 +46,6 @@ final class SceneComponentExportJson extends ActorComponentExportJson {
             }
             real(w, bounds.get("SphereRadius"), doubles);
         }
-        return w.out().toByteArray();
     }
 
     private static void real(PropertyWriter w, JsonIn v, boolean doubles) {

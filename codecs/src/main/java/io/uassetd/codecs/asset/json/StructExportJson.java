@@ -1,7 +1,6 @@
 package io.uassetd.codecs.asset.json;
 
 import io.uassetd.codecs.asset.archive.PackageWriter;
-import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.property.PropertyWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,20 +17,18 @@ import java.util.Map;
  * {@link KismetJson} reads; the sizes are computed). A document with neither is refused naming the
  * export. Then the subclass's own fields and {@code Extras}.
  */
-class StructExportJson extends NormalExportJson {
-    @Override
-    public String typeName() {
-        return "UAssetAPI.ExportTypes.StructExport, UAssetAPI";
+class StructExportJson extends ReadOnlyExportJson {
+    StructExportJson() {
+        this("StructExport");
+    }
+
+    /** {@code exportClass}: the subclass's UAssetAPI class name. */
+    StructExportJson(String exportClass) {
+        super(exportClass);
     }
 
     @Override
-    public boolean writes(Export e) {
-        return false;
-    }
-
-    @Override
-    byte[] classDataFromJson(JsonContext c, JsonIn in) {
-        PropertyWriter w = new PropertyWriter(c.pkg());
+    void writeClassData(JsonContext c, JsonIn in, PropertyWriter w) {
         JsonIn field = in.opt("Field");
         if (field != null && field.has("Next")) {
             w.out().writeI32(field.get("Next").asInt());
@@ -53,7 +50,6 @@ class StructExportJson extends NormalExportJson {
         }
         script(c, w, in);
         afterStruct(c, w, in);
-        return w.out().toByteArray();
     }
 
     /** The subclass's fields after UStruct's. */
@@ -248,9 +244,8 @@ class StructExportJson extends NormalExportJson {
 
     /** UAssetAPI's ClassExport: UStruct's data, then UClass's. */
     static final class ClassExportJson extends StructExportJson {
-        @Override
-        public String typeName() {
-            return "UAssetAPI.ExportTypes.ClassExport, UAssetAPI";
+        ClassExportJson() {
+            super("ClassExport");
         }
 
         /**
@@ -299,9 +294,8 @@ class StructExportJson extends NormalExportJson {
 
     /** UAssetAPI's FunctionExport: UStruct's data, then {@code FunctionFlags} (what follows stays in {@code Extras}). */
     static final class FunctionExportJson extends StructExportJson {
-        @Override
-        public String typeName() {
-            return "UAssetAPI.ExportTypes.FunctionExport, UAssetAPI";
+        FunctionExportJson() {
+            super("FunctionExport");
         }
 
         @Override
@@ -318,9 +312,8 @@ class StructExportJson extends NormalExportJson {
      * follows.
      */
     static final class UserDefinedStructExportJson extends StructExportJson {
-        @Override
-        public String typeName() {
-            return "UAssetAPI.ExportTypes.UserDefinedStructExport, UAssetAPI";
+        UserDefinedStructExportJson() {
+            super("UserDefinedStructExport");
         }
 
         @Override

@@ -38,6 +38,7 @@ public final class ScriptObjectsDatabase {
     private final Map<String, Integer> byPath;
     private final String[] paths;
     private final Set<Long> cdoClasses;
+    private long retainedBytes = -1;
 
     public ScriptObjectsDatabase(NameBatch names, List<ScriptObjectEntry> entries, String source) {
         this.names = names;
@@ -72,6 +73,68 @@ public final class ScriptObjectsDatabase {
      */
     public Set<Long> cdoClassIndices() {
         return cdoClasses;
+    }
+
+    /**
+     * The heap this database retains, measured from its structures: every entry record and the
+     * records it holds, every name and path string at its length and coding (Latin-1 or UTF-16),
+     * the two lookup maps (nodes, boxed keys and values, tables), the path array, the hash array and
+     * the class set of {@link #cdoClassIndices()}. Object sizes are those of a 64-bit JVM with
+     * compressed references (12-byte headers, 4-byte references, 8-byte alignment). Measured once.
+     */
+    public long retainedBytes() {
+        long cached = retainedBytes;
+        if (cached >= 0) {
+            return cached;
+        }
+        long total = object(12 + 4 * 6 + 8); // this
+        // entries: the list's array, per entry the record, its MappedName and three PackageObjectIndex
+        total += array(4, entries.size()) + 16;
+        total += (long) entries.size() * (object(12 + 4 * 4) + object(12 + 16) + 3 * object(12 + 8));
+        // names: the strings, the wide flags (shared Booleans, one reference each), the hashes
+        for (String n : names.names()) {
+            total += string(n);
+        }
+        total += 2 * (array(4, names.size()) + 16) + array(8, names.size()) + object(12 + 4 * 3 + 8);
+        // byGlobalIndex: HashMap nodes with a boxed Long key and Integer value, and its table
+        total += hashMap(byGlobalIndex.size()) + byGlobalIndex.size() * (object(12 + 8) + object(12 + 4));
+        // byPath: nodes, lower-cased keys (a string of its own unless the path already was lower case), Integer values
+        total += hashMap(byPath.size());
+        for (Map.Entry<String, Integer> e : byPath.entrySet()) {
+            String path = paths[e.getValue()];
+            total += (path != null && path.equals(e.getKey()) ? 0 : string(e.getKey())) + object(12 + 4);
+        }
+        // paths: the array and each path string
+        total += array(4, paths.length);
+        for (String p : paths) {
+            total += p == null ? 0 : string(p);
+        }
+        // the class set: an immutable set of boxed Longs, its table twice the size
+        total += object(12 + 8) + array(4, 2 * cdoClasses.size()) + cdoClasses.size() * object(12 + 8);
+        retainedBytes = total;
+        return total;
+    }
+
+    private static long align(long n) {
+        return (n + 7) & ~7L;
+    }
+
+    private static long object(long fieldBytes) {
+        return align(fieldBytes);
+    }
+
+    private static long array(int elementBytes, long length) {
+        return align(16 + elementBytes * length);
+    }
+
+    private static long string(String s) {
+        boolean latin1 = s.chars().allMatch(c -> c < 0x100);
+        return object(12 + 4 + 4 + 4) + array(latin1 ? 1 : 2, s.length());
+    }
+
+    private static long hashMap(int size) {
+        int table = Integer.highestOneBit(Math.max(1, size * 4 / 3)) * 2;
+        return object(12 + 4 * 4 + 4 * 3) + array(4, table) + (long) size * object(12 + 4 + 4 * 3);
     }
 
     public static ScriptObjectsDatabase read(byte[] data, String source) {

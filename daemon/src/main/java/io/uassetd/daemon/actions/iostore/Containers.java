@@ -15,6 +15,7 @@ import io.uassetd.daemon.cache.Lease;
 import io.uassetd.daemon.cache.ResourceCache;
 import io.uassetd.daemon.util.Keys;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -161,9 +162,9 @@ final class Containers {
                 // below every game container: the first container with script objects in the order is the global one
                 b.addContainer(spec.global(), PackageStore.GAME_PRIORITY - 1);
             }
-            if (spec.scriptObjects() != null) {
-                b.scriptObjects(ScriptObjectsDatabase.read(spec.scriptObjects()));
-            }
+            ResourceCache cache = ctx.services().cache();
+            Path scriptObjectsFile = spec.scriptObjects();
+            b.scriptObjectsFrom(global -> scriptObjects(cache, scriptObjectsFile, global));
             for (Path m : mods) {
                 if (Files.isDirectory(m)) {
                     b.addFolder(m, PackageStore.MOD_PRIORITY);
@@ -180,6 +181,42 @@ final class Containers {
             }
             return new ResourceCache.Loaded<>(s, bytes + s.packageCount() * 64L);
         });
+    }
+
+    /** A script-objects database held by the cache (its own entry kind, counted at its measured size). */
+    record CachedScriptObjects(ScriptObjectsDatabase db) implements AutoCloseable {
+        @Override
+        public void close() {
+            // heap only: the cache dropping its reference frees it
+        }
+    }
+
+    /**
+     * The script objects of a package store, as a {@code script_objects} cache entry of their own,
+     * keyed by the ScriptObjects.bin ({@code file}) or by the global container's files, and counted
+     * at {@link ScriptObjectsDatabase#retainedBytes()} (the database, its lookup maps and the class
+     * set import resolution uses). The store keeps no reference, so evicting the entry frees them.
+     */
+    static ScriptObjectsDatabase scriptObjects(ResourceCache cache, Path file, IoStoreContainer global) {
+        if (file == null && global == null) {
+            return null;
+        }
+        try {
+            CacheKey ck = file != null ? CacheKey.ofFile("script_objects", file, null)
+                    : CacheKey.ofFiles("script_objects", global.utocPath(), companions(global.utocPath()), null);
+            try (Lease<CachedScriptObjects> lease = cache.acquire(ck, () -> {
+                ScriptObjectsDatabase db = file != null ? ScriptObjectsDatabase.read(file) : ScriptObjectsDatabase.fromContainer(global);
+                return new ResourceCache.Loaded<>(new CachedScriptObjects(db), db.retainedBytes());
+            })) {
+                return lease.get().db();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read the script objects: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static List<Path> concat(List<Path> list, Path a, Path b) {

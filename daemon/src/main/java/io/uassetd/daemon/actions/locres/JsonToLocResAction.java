@@ -26,11 +26,6 @@ public final class JsonToLocResAction implements ActionHandler {
                     "write this version instead of the document's: Legacy, Compact, Optimized_CRC32, Optimized_CityHash64_UTF16 or 0..3"))
             .withCli("json_to_locres", "file_path", "output_path");
 
-    /** Reply data. */
-    public record Result(String file_path, String output_path, String version, int version_number, int namespace_count,
-                         int entry_count, long size) {
-    }
-
     @Override
     public ActionSpec spec() {
         return SPEC;
@@ -57,9 +52,8 @@ public final class JsonToLocResAction implements ActionHandler {
         }
         byte[] bytes = LocResWriter.toBytes(r);
         AtomicOutput.write(out, bytes);
-        LocResFiles.Summary s = LocResFiles.Summary.of(r);
-        return ActionResult.of("Wrote " + s.entry_count() + " entries (" + s.version() + ") to " + out,
-                new Result(file.toString(), out.toString(), s.version(), s.version_number(), s.namespace_count(), s.entry_count(), bytes.length));
+        LocResFiles.Written w = LocResFiles.Written.of(file, out, r, bytes.length);
+        return ActionResult.of("Wrote " + w.entry_count() + " entries (" + w.version() + ") to " + out, w);
     }
 
     static Path defaultOutput(Path json) {

@@ -60,9 +60,15 @@ final class LocResFiles {
     }
 
     /** What a reply says about a resource. */
-    record Summary(String version, int version_number, int namespace_count, int entry_count) {
-        static Summary of(LocRes r) {
-            return new Summary(r.version().engineName(), r.version().number(), r.namespaces().size(), r.entryCount());
+    /**
+     * The reply of locres_to_json and json_to_locres: the file read, the file written, the LocRes's
+     * version (engine name and number) and counts, and the size written.
+     */
+    record Written(String file_path, String output_path, String version, int version_number, int namespace_count,
+                   int entry_count, long size) {
+        static Written of(Path in, Path out, LocRes r, long size) {
+            return new Written(in.toString(), out.toString(), r.version().engineName(), r.version().number(),
+                    r.namespaces().size(), r.entryCount(), size);
         }
     }
 }

@@ -21,11 +21,6 @@ public final class LocResToJsonAction implements ActionHandler {
             FieldSpec.optional("output_path", FieldType.STRING, null, "the JSON file (default: the input with .json appended)"))
             .withCli("locres_to_json", "file_path", "output_path");
 
-    /** Reply data. */
-    public record Result(String file_path, String output_path, String version, int version_number, int namespace_count,
-                         int entry_count, long size) {
-    }
-
     @Override
     public ActionSpec spec() {
         return SPEC;
@@ -41,8 +36,6 @@ public final class LocResToJsonAction implements ActionHandler {
         }
         byte[] json = Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(LocResJson.toJson(r));
         AtomicOutput.write(out, json);
-        LocResFiles.Summary s = LocResFiles.Summary.of(r);
-        return ActionResult.of("Wrote " + s.entry_count() + " entries to " + out,
-                new Result(file.toString(), out.toString(), s.version(), s.version_number(), s.namespace_count(), s.entry_count(), json.length));
+        return ActionResult.of("Wrote " + r.entryCount() + " entries to " + out, LocResFiles.Written.of(file, out, r, json.length));
     }
 }

@@ -30,7 +30,9 @@ public final class ExtractPakAllAction implements ActionHandler {
             FieldSpec.required("output_path", FieldType.STRING, "the output folder (created when missing)"),
             PakArchives.AES_KEY, PakArchives.SCHEME, PakArchives.FILTER,
             FieldSpec.optional("list_only", FieldType.BOOLEAN, false, "only list what would be extracted").cli("--list"),
-            FieldSpec.optional("verify", FieldType.BOOLEAN, false, "check each entry's SHA-1 before writing it"))
+            FieldSpec.optional("verify", FieldType.BOOLEAN, false,
+                    "check each entry's SHA-1 in a pass of its own before writing it (also encrypted entries)"),
+            PakArchives.HASH_CHECK)
             .withCli("extract_pak", "file_path", "output_path");
 
     @Override
@@ -55,13 +57,14 @@ public final class ExtractPakAllAction implements ActionHandler {
             }
             Files.createDirectories(outDir);
             boolean verify = args.bool("verify");
+            boolean hashCheck = args.bool("hash_check") && !verify;
             Parallel.Outcome<Long> o = Parallel.run(ctx, todo, PakEntry::path, e -> {
                 if (verify) {
                     r.verify(e);
                 }
                 Path target = SafePaths.resolve(outDir, e.path(), r.name());
                 Files.createDirectories(target.getParent());
-                return r.extractTo(e, target, ctx);
+                return r.extractTo(e, target, ctx, hashCheck);
             });
             return Extraction.report(ctx, outDir, o, "files");
         }

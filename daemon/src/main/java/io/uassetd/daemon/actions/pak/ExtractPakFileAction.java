@@ -25,7 +25,9 @@ public final class ExtractPakFileAction implements ActionHandler {
             FieldSpec.required("internal_path", FieldType.STRING, "the entry's path in the pak (with or without the mount point)"),
             FieldSpec.required("output_path", FieldType.STRING, "the file to write, or an existing folder"),
             PakArchives.AES_KEY, PakArchives.SCHEME,
-            FieldSpec.optional("verify", FieldType.BOOLEAN, false, "check the entry's SHA-1 before writing it"));
+            FieldSpec.optional("verify", FieldType.BOOLEAN, false,
+                    "check the entry's SHA-1 in a pass of its own before writing it (also an encrypted entry)"),
+            PakArchives.HASH_CHECK);
 
     /** Reply data. */
     public record Extracted(String output_path, long size) {
@@ -53,10 +55,11 @@ public final class ExtractPakFileAction implements ActionHandler {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            if (args.bool("verify")) {
+            boolean verify = args.bool("verify");
+            if (verify) {
                 r.verify(e);
             }
-            long n = r.extractTo(e, out, ctx);
+            long n = r.extractTo(e, out, ctx, args.bool("hash_check") && !verify);
             return ActionResult.of("Extracted " + e.path(), new Extracted(out.toString(), n));
         }
     }

@@ -19,6 +19,9 @@ import java.nio.file.Path;
 
 /** Opens paks through the daemon's cache (keyed by file, size, mtime, key and scheme). */
 final class PakArchives {
+    static final FieldSpec HASH_CHECK = FieldSpec.optional("hash_check", FieldType.BOOLEAN, true,
+            "check each unencrypted entry's SHA-1 while copying it (one pass; an altered entry fails and is not written); "
+            + "--no-hash-check skips it").cli("--hash-check");
     static final FieldSpec FILE_PATH = FieldSpec.required("file_path", FieldType.STRING, "the .pak file");
     static final FieldSpec AES_KEY = FieldSpec.optional("aes_key", FieldType.STRING, null,
             "AES-256 key as hex (with or without 0x) or base64").cli("--aes");
