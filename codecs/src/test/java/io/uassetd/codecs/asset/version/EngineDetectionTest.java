@@ -224,7 +224,7 @@ class EngineDetectionTest {
         Path f = tmp.resolve("SM_Cube.uasset");
         Files.write(f, cut);
         assertThatThrownBy(() -> PackageEngine.open(f, null, null))
-                .hasMessageContaining("tried UE5_8, UE5_6").hasMessageContaining("engine_version");
+                .hasMessageContaining("tried UE5_8, UE5_7, UE5_6").hasMessageContaining("engine_version");
     }
 
     @ParameterizedTest(name = "{0}")
