@@ -189,7 +189,9 @@ public enum EngineVersion {
      * Whether this build reads every container format of the release (its pak and TOC versions are
      * known to the readers). Detection and {@link #guess} only pick such releases; a row for a
      * release whose formats are still to come (UE6_0 until pak 15 and TOC 10 are read) is there for
-     * requests that name it.
+     * requests that name it. (Pak 15 and TOC 10 have no public definition: the readers accept them
+     * only when a file fits the newest known layout exactly, with a warning, and never write them,
+     * which does not make UE6_0's formats supported.)
      */
     public boolean formatsSupported() {
         int newestPak = 0;
