@@ -134,11 +134,11 @@ class EngineDetectionActionsTest extends SharedDaemon {
             "UE4_19", "UE4_18", "UE4_17", "UE4_16");
     static final List<String> UE5_1_TO_5 = List.of("UE5_5", "UE5_4", "UE5_3", "UE5_2", "UE5_1");
 
-    /** The releases a package fits (engine_candidates): identical reads of unversioned cooks, 4.24/4.25 sharing file version 518. */
+    /**
+     * The releases a package fits (engine_candidates): identical reads of unversioned cooks; the versioned
+     * ABP_SMG_A (file version 518, 4.24 and 4.25) only UE4_25, whose custom versions it carries.
+     */
     static List<String> candidates(String rel, String[] set) {
-        if (rel.startsWith("uassetapi/TestJson/ABP_SMG_A")) {
-            return List.of("UE4_25", "UE4_24");
-        }
         if (!set[2].equals("probe")) {
             return List.of(set[1]);
         }

@@ -100,6 +100,8 @@ public final class ZenEngine {
                                 fit.add(e);
                             }
                         }
+                        // releases with the same file versions differ in the custom versions their editors save
+                        fit = EngineVersion.byCustomVersions(fit, p.versioning().customVersions());
                         if (!fit.isEmpty()) {
                             candidates = fit;
                             source = EngineSource.PACKAGE;

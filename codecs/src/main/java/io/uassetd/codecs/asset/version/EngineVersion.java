@@ -5,6 +5,7 @@ import io.uassetd.codecs.pak.PakVersion;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.zen.ZenLayout;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -131,6 +132,36 @@ public enum EngineVersion {
      */
     public int customVersion(CustomVersionKey key) {
         return customVersions[key.ordinal()];
+    }
+
+    /**
+     * Whether a package's custom versions could have been saved by this release: every one the table
+     * holds has this release's value (an editor saves the newest of its release; keys the table does
+     * not hold say nothing).
+     */
+    public boolean savesCustomVersions(Collection<CustomVersion> versions) {
+        for (CustomVersion v : versions) {
+            CustomVersionKey k = CustomVersionKey.of(v.key());
+            if (k != null && customVersion(k) != v.version()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The releases among {@code among} (same file versions) whose custom versions the package's agree
+     * with; {@code among} itself when none does (a licensee or plugin build saves other values) or the
+     * package lists none of the table's keys.
+     */
+    public static List<EngineVersion> byCustomVersions(List<EngineVersion> among, Collection<CustomVersion> versions) {
+        List<EngineVersion> out = new ArrayList<>();
+        for (EngineVersion e : among) {
+            if (e.savesCustomVersions(versions)) {
+                out.add(e);
+            }
+        }
+        return out.isEmpty() ? among : out;
     }
 
     /** Every custom version of the release, in {@link CustomVersionKey} order. */

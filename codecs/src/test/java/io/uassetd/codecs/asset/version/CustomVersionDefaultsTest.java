@@ -118,6 +118,25 @@ class CustomVersionDefaultsTest {
         assertThat(VersionGates.sameAt(Set.of(), v423, v422)).isTrue();
     }
 
+    @Test
+    void releasesWithTheSameFileVersionsAreToldApartByTheCustomVersionsAPackageCarries() {
+        List<EngineVersion> ue57and58 = List.of(EngineVersion.UE5_8, EngineVersion.UE5_7);
+        CustomVersion fortnite225 = CustomVersion.of(CustomVersionKey.FORTNITE_MAIN.guid(), 225);
+        CustomVersion fortnite268 = CustomVersion.of(CustomVersionKey.FORTNITE_MAIN.guid(), 268);
+        CustomVersion other = CustomVersion.of(io.uassetd.codecs.asset.core.FGuid.parse("697DD581-E64F41AB-AA4A51EC-BEB7B628"), 121);
+        assertThat(EngineVersion.byCustomVersions(ue57and58, List.of(fortnite225, other))).containsExactly(EngineVersion.UE5_7);
+        assertThat(EngineVersion.byCustomVersions(ue57and58, List.of(fortnite268))).containsExactly(EngineVersion.UE5_8);
+        // a value no release saves (a licensee build) or no key of the table: all stay
+        assertThat(EngineVersion.byCustomVersions(ue57and58, List.of(CustomVersion.of(CustomVersionKey.FORTNITE_MAIN.guid(), 999))))
+                .isEqualTo(ue57and58);
+        assertThat(EngineVersion.byCustomVersions(ue57and58, List.of(other))).isEqualTo(ue57and58);
+        // the versioned ABP_SMG_A (file version 518: 4.24 and 4.25, no recorded engine) is found as 4.25 only
+        PackageEngine.Opened abp = PackageEngine.open(Fixtures.path("uassetapi/TestJson/ABP_SMG_A.uasset"), null, null);
+        assertThat(abp.choice().engine()).isEqualTo(EngineVersion.UE4_25);
+        assertThat(abp.choice().source()).isEqualTo(EngineSource.PACKAGE);
+        assertThat(abp.choice().candidates()).containsExactly(EngineVersion.UE4_25);
+    }
+
     /** "key=value ..." of the table's keys the package lists, in table order. */
     private static String keys(List<CustomVersion> versions) {
         StringBuilder sb = new StringBuilder();
