@@ -10,7 +10,9 @@ import io.uassetd.codecs.iostore.ContainerKeys;
 import io.uassetd.codecs.iostore.PackageStore;
 import io.uassetd.codecs.zen.ZenPackage;
 import io.uassetd.testkit.Fixtures;
+import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -135,6 +137,67 @@ class CustomVersionDefaultsTest {
         assertThat(abp.choice().engine()).isEqualTo(EngineVersion.UE4_25);
         assertThat(abp.choice().source()).isEqualTo(EngineSource.PACKAGE);
         assertThat(abp.choice().candidates()).containsExactly(EngineVersion.UE4_25);
+    }
+
+    /**
+     * The README's custom-version table says what the engine table holds: every row's releases
+     * ("UE4_0 ... UE4_10" or "UE4_11, UE4_12") and values (one for all, or one per release) are the
+     * table's, and every release appears once.
+     */
+    @Test
+    void theReadmeTableIsTheEngineTable() throws Exception {
+        List<String> lines = Files.readAllLines(Fixtures.repoRoot().resolve("README.md"));
+        int start = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith("| release | FCoreObjectVersion |")) {
+                start = i;
+            }
+        }
+        assertThat(start).as("README custom-version table").isPositive();
+        List<String> header = cells(lines.get(start));
+        List<CustomVersionKey> keys = new ArrayList<>();
+        for (String h : header.subList(1, header.size())) {
+            keys.add(Arrays.stream(CustomVersionKey.values()).filter(k -> k.friendlyName().equals(h)).findFirst().orElseThrow());
+        }
+        assertThat(keys).containsExactly(CustomVersionKey.values());
+        Map<EngineVersion, List<Integer>> readme = new LinkedHashMap<>();
+        for (int i = start + 2; i < lines.size() && lines.get(i).startsWith("|"); i++) {
+            List<String> c = cells(lines.get(i));
+            List<EngineVersion> releases = new ArrayList<>();
+            String r = c.get(0);
+            if (r.contains("...")) {
+                String[] ends = r.split("\\.\\.\\.");
+                releases.addAll(EngineVersion.between(EngineVersion.valueOf(ends[0].trim()), EngineVersion.valueOf(ends[1].trim())));
+            } else {
+                for (String s : r.split(",")) {
+                    releases.add(EngineVersion.valueOf(s.trim()));
+                }
+            }
+            for (int j = 0; j < releases.size(); j++) {
+                List<Integer> values = new ArrayList<>();
+                for (String v : c.subList(1, c.size())) {
+                    String[] each = v.split(",");
+                    values.add(Integer.parseInt((each.length == 1 ? each[0] : each[j]).trim()));
+                }
+                assertThat(readme.put(releases.get(j), values)).as(releases.get(j) + " listed twice").isNull();
+            }
+        }
+        assertThat(readme.keySet()).containsExactly(EngineVersion.values());
+        readme.forEach((e, values) -> {
+            List<Integer> table = new ArrayList<>();
+            for (CustomVersionKey k : CustomVersionKey.values()) {
+                table.add(e.customVersion(k));
+            }
+            assertThat(values).as(e.name()).isEqualTo(table);
+        });
+    }
+
+    private static List<String> cells(String row) {
+        List<String> out = new ArrayList<>();
+        for (String s : row.substring(1, row.lastIndexOf('|')).split("\\|")) {
+            out.add(s.trim());
+        }
+        return out;
     }
 
     /** "key=value ..." of the table's keys the package lists, in table order. */
