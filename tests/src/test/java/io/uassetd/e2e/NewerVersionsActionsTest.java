@@ -145,6 +145,44 @@ class NewerVersionsActionsTest extends SharedDaemon {
         assertThat(tmp.resolve("Six_P.utoc")).doesNotExist();
     }
 
+    @Test
+    void aToc10ContainerIsFoundAsUE60AndConvertsAsTheToc8One(@TempDir Path tmp) throws Exception {
+        Path dir = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged");
+        String name = "Uncompressed/CUE4ParseFixtures-Minimal-Uncompressed-Windows";
+        Map<Integer, JsonNode> found = new java.util.TreeMap<>();
+        Map<Integer, List<String>> warnings = new java.util.TreeMap<>();
+        for (int v : new int[] {8, 10}) {
+            Path game = Files.createDirectories(tmp.resolve("game" + v));
+            for (String f : List.of("global.utoc", "global.ucas")) {
+                Files.copy(dir.resolve(f), game.resolve(f));
+            }
+            byte[] toc = Files.readAllBytes(dir.resolve(name + ".utoc"));
+            toc[16] = (byte) v;
+            Files.write(game.resolve("c.utoc"), toc);
+            Files.copy(dir.resolve(name + ".ucas"), game.resolve("c.ucas"));
+            Reply r = call("extract_iostore_legacy", Map.of("game_paks", game.toString(), "output_path",
+                    tmp.resolve("out" + v).toString()));
+            assertThat(r.success()).as(r.message()).isTrue();
+            assertThat(r.dataTree().get("extracted_count").intValue()).isEqualTo(97);
+            assertThat(r.dataTree().get("failed_count").intValue()).isZero();
+            warnings.put(v, r.warnings());
+            found.put(v, r.dataTree());
+        }
+        // TOC 10 with container header 5: only UE6_0 writes that; the versioned packages agree (UE6_0 shares 5.8's versions)
+        // the same conversion notes (imports of engine packages outside the store; packages convert in parallel, so in
+        // any order), after the TOC version's warning
+        List<String> want = new java.util.ArrayList<>(List.of("c.utoc: TOC version 10 has no public definition; read with the"
+                + " TOC version 8 layout (REPLACE_IO_CHUNK_HASH_WITH_IO_HASH), which the file fits exactly (header size, every"
+                + " section adding up to the file size)"));
+        want.addAll(warnings.get(8));
+        assertThat(warnings.get(8)).noneMatch(w -> w.contains("TOC version"));
+        assertThat(warnings.get(10)).containsExactlyInAnyOrderElementsOf(want).first().isEqualTo(want.get(0));
+        assertThat(found.get(8).get("engine_version").textValue()).isEqualTo("UE5_8");
+        assertThat(found.get(10).get("engine_version").textValue()).isEqualTo("UE6_0");
+        assertThat(found.get(10).get("engine_source").textValue()).isEqualTo("package");
+        assertThat(tree(tmp.resolve("out10"))).hasSize(208).isEqualTo(tree(tmp.resolve("out8")));
+    }
+
     /** Every file under {@code root} by relative path, with its bytes' hash. */
     private static Map<String, Integer> tree(Path root) throws Exception {
         Map<String, Integer> out = new java.util.TreeMap<>();

@@ -3,11 +3,14 @@ package io.uassetd.codecs.iostore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.uassetd.codecs.asset.version.EngineChoice;
+import io.uassetd.codecs.asset.version.EngineSource;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.bundle.IoStoreProfile;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.iostore.toc.TocVersion;
+import io.uassetd.codecs.zen.ZenEngine;
 import io.uassetd.testkit.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,6 +62,26 @@ class TocToleratedVersionTest {
                 }
             }
         }
+    }
+
+    @Test
+    void aContainerThatSaysToc10IsFoundAsUE60AndToc9AsBefore() throws Exception {
+        Path global = Fixtures.path("cue4parse/UE5_8/IoStore/Unversioned/global.utoc");
+        for (int v : new int[] {10, 9, 8}) {
+            Path utoc = copy("found" + v, v, 0);
+            try (PackageStore store = PackageStore.builder(ContainerKeys.none(), Codecs.standard())
+                    .addContainer(global, PackageStore.GAME_PRIORITY).addContainer(utoc, PackageStore.GAME_PRIORITY).strict(true)
+                    .build()) {
+                EngineChoice c = ZenEngine.of(store, null);
+                // 10: only UE6_0 writes it (with container header 5); 9: no release does, the packages' layout tells
+                // (UE5_8, probed); 8 with header 5: UE5_7 or UE5_8, one layout, the newest
+                assertThat(c.engine()).as("TOC " + v).isEqualTo(v == 10 ? EngineVersion.UE6_0 : EngineVersion.UE5_8);
+                assertThat(c.source()).as("TOC " + v).isEqualTo(v == 9 ? EngineSource.PROBE : EngineSource.CONTAINER);
+                assertThat(c.warnings()).isEmpty();
+            }
+        }
+        // UE6_0 stays out of detection otherwise: its formats are read only tolerantly and never written
+        assertThat(EngineVersion.UE6_0.formatsSupported()).isFalse();
     }
 
     @Test
