@@ -10,7 +10,13 @@ import io.uassetd.codecs.iostore.ContainerKeys;
 import io.uassetd.codecs.iostore.PackageStore;
 import io.uassetd.codecs.zen.ZenPackage;
 import io.uassetd.testkit.Fixtures;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.json.UAssetJson;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -137,6 +143,40 @@ class CustomVersionDefaultsTest {
         assertThat(abp.choice().engine()).isEqualTo(EngineVersion.UE4_25);
         assertThat(abp.choice().source()).isEqualTo(EngineSource.PACKAGE);
         assertThat(abp.choice().candidates()).containsExactly(EngineVersion.UE4_25);
+    }
+
+    /**
+     * UAssetGUI's JSON of unversioned UE4.27 packages lists the custom versions UAssetAPI read them
+     * with ({@code IsSerialized: false}): the table's UE4_27 values for every key it holds, and the
+     * JSON reader reads the package with them.
+     */
+    @Test
+    void uassetApiJsonOfUnversionedPackagesListsTheSameDefaultsAndIsReadWithThem() throws Exception {
+        List<String> files;
+        try (Stream<Path> s = Files.list(Fixtures.path("uassetgui-json"))) {
+            files = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList();
+        }
+        assertThat(files).hasSize(5);
+        for (String f : files) {
+            byte[] json = Files.readAllBytes(Fixtures.path("uassetgui-json/" + f));
+            JsonNode root = new ObjectMapper().readTree(json);
+            assertThat(root.get("IsUnversioned").booleanValue()).isTrue();
+            Map<CustomVersionKey, Integer> listed = new java.util.EnumMap<>(CustomVersionKey.class);
+            for (JsonNode c : root.get("CustomVersionContainer")) {
+                CustomVersionKey k = Arrays.stream(CustomVersionKey.values())
+                        .filter(x -> x.friendlyName().equals(c.get("FriendlyName").textValue())).findFirst().orElse(null);
+                if (k != null) {
+                    assertThat(c.get("IsSerialized").booleanValue()).isFalse();
+                    listed.put(k, c.get("Version").intValue());
+                }
+            }
+            assertThat(listed.keySet()).as(f).containsExactly(CustomVersionKey.CORE, CustomVersionKey.EDITOR, CustomVersionKey.RELEASE,
+                    CustomVersionKey.FORTNITE_MAIN);
+            listed.forEach((k, v) -> assertThat(v).as(f + " " + k).isEqualTo(EngineVersion.UE4_27.customVersion(k)));
+            AssetPackage pkg = UAssetJson.fromJson(json, f.replace(".json", ".uasset"));
+            assertThat(pkg.summary().isUnversioned()).isTrue();
+            assertThat(pkg.version().customDefaults()).isEqualTo(EngineVersion.UE4_27.customVersions());
+        }
     }
 
     /**
