@@ -115,7 +115,11 @@ public final class PackageEngine {
                 }
             }
             EngineVersion saved = savedBy(p, same);
-            EngineVersion chosen = saved != null ? saved : EngineVersion.guess(p.version());
+            if (saved == null && same.size() > 1) {
+                // releases with the same file versions differ in the custom versions their editors save
+                same = EngineVersion.byCustomVersions(same, p.summary().customVersions().versions());
+            }
+            EngineVersion chosen = saved != null ? saved : same.size() == 1 ? same.get(0) : EngineVersion.guess(p.version());
             List<EngineVersion> fit = saved != null || !same.contains(chosen) ? List.of(chosen) : same;
             return new Opened(p, new EngineChoice(chosen, EngineSource.PACKAGE, List.of(chosen), List.of(), fit));
         }

@@ -8,6 +8,7 @@ import io.uassetd.codecs.asset.core.FGenerationInfo;
 import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.asset.core.FString;
 import io.uassetd.codecs.asset.version.CustomVersionContainer;
+import io.uassetd.codecs.asset.version.CustomVersionGate;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.asset.version.LegacyFileVersion;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
@@ -196,6 +197,20 @@ public record PackageFileSummary(SummaryVersions versions, SummaryHeader header,
 
     public CustomVersionContainer customVersions() {
         return header.customVersions();
+    }
+
+    /**
+     * Whether the package has the layout a custom-version gate introduced: a versioned package
+     * answers from its custom version container (a version it does not list is -1), an unversioned
+     * one from the custom-version defaults of the release it is read as (the engine table's), or with
+     * the newest layout when it is read without a release.
+     */
+    public boolean atLeast(CustomVersionGate gate) {
+        if (isUnversioned()) {
+            return version().atLeast(gate);
+        }
+        CustomVersionContainer cv = header.customVersions();
+        return gate.passedBy(cv == null ? -1 : cv.get(gate.key().guid()).orElse(-1));
     }
 
     public int totalHeaderSize() {

@@ -19,11 +19,14 @@ import io.uassetd.codecs.error.UnsupportedVersionException;
 public record SummaryVersions(LegacyFileVersion legacyFileVersion, int legacyUE3Version, int fileVersionUE4,
         int fileVersionUE5, int fileVersionLicensee, PackageVersion version, boolean unversioned) {
 
-    /** Versions for a new package (stored as zero when {@code unversioned}). */
+    /**
+     * Versions for a new package (stored as zero when {@code unversioned}); a versioned package
+     * keeps the file versions only (its custom versions are its container's).
+     */
     static SummaryVersions of(LegacyFileVersion legacy, int legacyUE3Version, PackageVersion version, boolean unversioned) {
         return new SummaryVersions(legacy, legacyUE3Version,
                 unversioned ? 0 : version.fileVersionUE4(), unversioned ? 0 : version.fileVersionUE5(),
-                unversioned ? 0 : version.licenseeVersion(), version, unversioned);
+                unversioned ? 0 : version.licenseeVersion(), unversioned ? version : version.fileVersions(), unversioned);
     }
 
     /** Reads the tag and the versions and sets the reader's version to the effective one. */

@@ -54,6 +54,8 @@ public final class IoStoreContainer implements AutoCloseable {
     private final Partitions partitions;
     private final ChunkReader reader;
     private final DirectoryIndex directoryIndex;
+    private int storedTocVersion;
+    private List<String> warnings = List.of();
     private volatile Map<IoChunkId, Integer> idMap;
     private volatile List<IoStoreFile> files;
     private volatile Optional<ContainerHeader> containerHeader;
@@ -63,6 +65,7 @@ public final class IoStoreContainer implements AutoCloseable {
         String file = utoc.getFileName().toString();
         this.name = file.toLowerCase(Locale.ROOT).endsWith(".utoc") ? file.substring(0, file.length() - 5) : file;
         this.toc = toc;
+        this.storedTocVersion = toc.header().version().value();
         this.cipher = key == null ? null : new AesCipher(key.bytes());
         this.partitions = new Partitions(utoc, name, toc.header().effectivePartitionCount());
         this.reader = new ChunkReader(toc, file, partitions, codecs, cipher);
@@ -80,12 +83,26 @@ public final class IoStoreContainer implements AutoCloseable {
      * indexed (WrongKeyException when it does not decrypt to a plausible index).
      */
     public static IoStoreContainer open(Path utoc, ContainerKeys keys, Codecs codecs) {
-        TocResource toc = TocReader.read(utoc);
+        TocReader.Read read = TocReader.readStored(utoc);
+        TocResource toc = read.toc();
         String file = utoc.getFileName().toString();
         String base = file.toLowerCase(Locale.ROOT).endsWith(".utoc") ? file.substring(0, file.length() - 5) : file;
         AesKey key = toc.header().has(ContainerFlag.ENCRYPTED)
                 ? keys.keyFor(base, toc.header().encryptionKeyGuidString()).orElse(null) : null;
-        return new IoStoreContainer(utoc, toc, key, codecs);
+        IoStoreContainer c = new IoStoreContainer(utoc, toc, key, codecs);
+        c.storedTocVersion = read.storedVersion();
+        c.warnings = read.tolerated() ? List.of(read.warning(file)) : List.of();
+        return c;
+    }
+
+    /** The TOC version the header stores: {@link #tocVersion()}'s, or a version read tolerantly with it (see {@link TocReader}). */
+    public int storedTocVersion() {
+        return storedTocVersion;
+    }
+
+    /** What the container could be read only with a reservation (a TOC version read with the newest known layout). */
+    public List<String> warnings() {
+        return warnings;
     }
 
     private DirectoryIndex readDirectoryIndex(String file) {

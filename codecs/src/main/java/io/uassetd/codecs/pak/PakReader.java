@@ -57,6 +57,7 @@ public final class PakReader implements AutoCloseable {
     private final List<PakEntry> entries;
     private final Map<String, PakEntry> byPath = new HashMap<>();
     private final Map<String, PakEntry> byLowerPath = new HashMap<>();
+    private final List<String> warnings;
 
     private PakReader(FileSource src, PakReadOptions options, Coverage coverage) {
         this.src = src;
@@ -64,7 +65,17 @@ public final class PakReader implements AutoCloseable {
         src.recordInto(coverage);
         this.footer = PakFooter.locate(src);
         this.cipher = options.key() == null ? null : options.scheme().cipher(options.key());
-        PakIndexLoader.Loaded loaded = new PakIndexLoader(src, footer, cipher).load();
+        PakIndexLoader.Loaded loaded;
+        try {
+            loaded = new PakIndexLoader(src, footer, cipher).load();
+        } catch (FormatException e) {
+            if (!footer.tolerated() || e instanceof WrongKeyException) {
+                throw e;
+            }
+            // a pak 15 whose index does not read with the V14 layout does not fit it: not a corrupt V14 pak
+            throw PakFooter.unfit(src.name(), e.offset(), "its index does not read with that layout (" + e.detail() + ")");
+        }
+        this.warnings = footer.tolerated() ? List.of(footer.toleratedWarning(src.name())) : List.of();
         this.entries = List.copyOf(loaded.entries());
         for (PakEntry e : entries) {
             byPath.putIfAbsent(e.path(), e);
@@ -88,6 +99,14 @@ public final class PakReader implements AutoCloseable {
         if (Arrays.equals(b, trailer)) {
             src.readFully(at, b, 0, b.length, "index trailer");
         }
+    }
+
+    /**
+     * What the reader could read only with a reservation: a pak version without a public definition
+     * read with the newest known layout (see {@link PakFooter#locate}); empty otherwise.
+     */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /** Opens a pak without a key. */

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.pak;
 
+import io.uassetd.codecs.error.UnsupportedVersionException;
 import java.util.Locale;
 
 /**
@@ -114,6 +115,11 @@ public enum PakVersion {
             if (v.userName.equals(n)) {
                 return v;
             }
+        }
+        if (n.matches("V\\d{1,4}") && Integer.parseInt(n.substring(1)) > latest().onDisk()) {
+            throw new UnsupportedVersionException("Pak version " + n.substring(1) + " cannot be written: no public source defines"
+                    + " its layout after " + latest().userName() + " (PakFile_Version_PakchunkIndex), and none is invented here"
+                    + " (a pak 15 is read only when it fits the " + latest().userName() + " layout exactly)");
         }
         throw new IllegalArgumentException("Unknown pak version '" + name + "' (V1..V14, V8A, V8B)");
     }

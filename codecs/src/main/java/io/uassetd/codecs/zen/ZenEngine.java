@@ -55,12 +55,21 @@ public final class ZenEngine {
             if (h.isEmpty()) {
                 continue; // global.utoc: no package store entries
             }
-            int toc = c.tocVersion().value();
+            // the version the .utoc stores: a TOC 10 read with the version 8 layout still says 10
+            int toc = c.storedTocVersion();
             long header = h.get().version().value();
             List<EngineVersion> fit = new ArrayList<>();
             for (EngineVersion e : candidates) {
                 if (e.tocVersion() == toc && (e.headerVersion() == header || e.headerVersion() < 0)) {
                     fit.add(e);
+                }
+            }
+            if (fit.isEmpty() && toc != c.tocVersion().value()) {
+                // only a release whose formats this build reads tolerantly writes it (UE6_0's TOC 10): the file names it
+                for (EngineVersion e : EngineVersion.values()) {
+                    if (!e.formatsSupported() && e.hasZen() && e.tocVersion() == toc && e.headerVersion() == header) {
+                        fit.add(e);
+                    }
                 }
             }
             if (!fit.isEmpty()) {
@@ -100,6 +109,8 @@ public final class ZenEngine {
                                 fit.add(e);
                             }
                         }
+                        // releases with the same file versions differ in the custom versions their editors save
+                        fit = EngineVersion.byCustomVersions(fit, p.versioning().customVersions());
                         if (!fit.isEmpty()) {
                             candidates = fit;
                             source = EngineSource.PACKAGE;

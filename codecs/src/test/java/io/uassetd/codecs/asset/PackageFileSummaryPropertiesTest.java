@@ -79,7 +79,7 @@ class PackageFileSummaryPropertiesTest {
         rnd.nextBytes(hash);
         SummaryVersions versions = new SummaryVersions(legacy, unversioned ? 0 : 864, unversioned ? 0 : v.fileVersionUE4(),
                 unversioned || !legacy.atLeast(LegacyFileVersion.UE5_VERSION) ? 0 : v.fileVersionUE5(),
-                unversioned ? 0 : v.licenseeVersion(), v, unversioned);
+                unversioned ? 0 : v.licenseeVersion(), unversioned ? v : v.fileVersions(), unversioned);
         SummaryHeader header = new SummaryHeader(hashed ? hash : null,
                 new CustomVersionContainer(legacy.customVersionFormat(), customs), rnd.nextInt(5000),
                 FString.of("/Game/" + word(rnd)), flags);

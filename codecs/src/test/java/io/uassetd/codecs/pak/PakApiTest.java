@@ -72,7 +72,9 @@ class PakApiTest {
         assertThat(PakVersion.SORTED_DIRECTORY_INDEX.footerSize()).isEqualTo(221);
         assertThat(PakVersion.PAKCHUNK_INDEX.footerSize()).isEqualTo(225);
         assertThat(PakVersion.parse("v14")).isEqualTo(PakVersion.latest());
-        assertThatThrownBy(() -> PakVersion.parse("v15")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> PakVersion.parse("v15")).isInstanceOf(io.uassetd.codecs.error.UnsupportedVersionException.class)
+                .hasMessageContaining("no public source defines");
+        assertThatThrownBy(() -> PakVersion.parse("v99x")).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -1,6 +1,6 @@
 package io.uassetd.codecs.asset.json;
 
-import io.uassetd.codecs.asset.core.FGuid;
+import io.uassetd.codecs.asset.version.CustomVersionGate;
 import io.uassetd.codecs.asset.property.PropertyWriter;
 
 /**
@@ -14,8 +14,6 @@ import io.uassetd.codecs.asset.property.PropertyWriter;
  * {@code NativeBool}, {@code Struct}), in Unreal's order in front of {@code Extras}.
  */
 final class PropertyExportJson extends ReadOnlyExportJson {
-    private static final FGuid RELEASE_OBJECT_VERSION = FGuid.parse("9C54D522-A826-4FBE-9421-074661B482D0");
-    private static final int PROPERTIES_SERIALIZE_REP_CONDITION = 21;
 
     PropertyExportJson() {
         super("PropertyExport");
@@ -39,8 +37,7 @@ final class PropertyExportJson extends ReadOnlyExportJson {
         out.writeI64(flags == null ? 0 : UAssetApiJson.flags(flags, StructExportJson.PROPERTY_FLAGS));
         JsonIn rep = p.opt("RepNotifyFunc");
         out.writeFName(rep == null ? w.name("None") : c.names().read(rep));
-        int release = c.pkg().summary().customVersions().get(RELEASE_OBJECT_VERSION).orElse(-1);
-        if (release >= PROPERTIES_SERIALIZE_REP_CONDITION) {
+        if (c.pkg().summary().atLeast(CustomVersionGate.RELEASE_PROPERTIES_SERIALIZE_REP_CONDITION)) {
             out.writeU8((int) StructExportJson.enumValue(p.opt("BlueprintReplicationCondition"), StructExportJson.LIFETIME_CONDITION, 0));
         }
         switch (cls) {

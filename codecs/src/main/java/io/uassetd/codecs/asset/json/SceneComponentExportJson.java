@@ -1,7 +1,6 @@
 package io.uassetd.codecs.asset.json;
 
 import io.uassetd.codecs.asset.core.FGuid;
-import io.uassetd.codecs.asset.property.PropertyReader;
 import io.uassetd.codecs.asset.property.PropertyWriter;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 
@@ -29,7 +28,7 @@ final class SceneComponentExportJson extends ActorComponentExportJson {
     void writeClassData(JsonContext c, JsonIn in, PropertyWriter w) {
         super.writeClassData(c, in, w);
         if (!computesBoundsOnce(in)
-                || PropertyReader.customVersion(c.pkg(), SPECIAL_PROJECT_STREAM) < SERIALIZE_SCENE_COMPONENT_STATIC_BOUNDS) {
+                || specialProjectStreamVersion(c) < SERIALIZE_SCENE_COMPONENT_STATIC_BOUNDS) {
             return;
         }
         JsonIn cooked = in.opt("bIsCooked");
@@ -46,6 +45,19 @@ final class SceneComponentExportJson extends ActorComponentExportJson {
             }
             real(w, bounds.get("SphereRadius"), doubles);
         }
+    }
+
+    /**
+     * The package's FUE5SpecialProjectStreamObjectVersion: its own for a versioned package (-1 when not
+     * listed); for an unversioned one, past SerializeSceneComponentStaticBounds from UE5 on (every UE5
+     * release's editor saves a newer value) and 0 before.
+     */
+    private static int specialProjectStreamVersion(JsonContext c) {
+        if (c.pkg().summary().isUnversioned()) {
+            return c.pkg().version().fileVersionUE5() > 0 ? Integer.MAX_VALUE : 0;
+        }
+        var cv = c.pkg().summary().customVersions();
+        return cv == null ? -1 : cv.get(SPECIAL_PROJECT_STREAM).orElse(-1);
     }
 
     private static void real(PropertyWriter w, JsonIn v, boolean doubles) {

@@ -21,6 +21,7 @@ import io.uassetd.codecs.asset.property.unversioned.ClassSchemas;
 import io.uassetd.codecs.asset.property.unversioned.SchemaSource;
 import io.uassetd.codecs.asset.version.CustomVersion;
 import io.uassetd.codecs.asset.version.CustomVersionContainer;
+import io.uassetd.codecs.asset.version.CustomVersionKey;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.asset.version.LegacyFileVersion;
 import io.uassetd.codecs.asset.version.ObjectVersion;
@@ -29,6 +30,7 @@ import io.uassetd.codecs.asset.version.PackageVersion;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.usmap.Usmap;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -139,7 +141,30 @@ final class UAssetApiJson {
             JsonIn ue5In = root.opt("ObjectVersionUE5");
             ue5 = ue5In == null ? 0 : version(ue5In, true);
         }
-        return new PackageVersion(ue4, ue5, root.intOr("FileVersionLicenseeUE", 0));
+        int licensee = root.intOr("FileVersionLicenseeUE", 0);
+        if (!root.boolOr("IsUnversioned", false)) {
+            return new PackageVersion(ue4, ue5, licensee);
+        }
+        return new PackageVersion(ue4, ue5, licensee, unversionedCustomVersions(root, new PackageVersion(ue4, ue5, licensee)));
+    }
+
+    /**
+     * The custom versions an unversioned package is read with: those UAssetAPI used, which it lists
+     * with {@code IsSerialized: false}, else the engine table's for the newest release with the
+     * document's object versions.
+     */
+    private static Map<CustomVersionKey, Integer> unversionedCustomVersions(JsonIn root, PackageVersion fileVersions) {
+        Map<CustomVersionKey, Integer> out = new EnumMap<>(EngineVersion.guess(fileVersions).customVersions());
+        JsonIn cv = root.opt("CustomVersionContainer");
+        if (cv != null) {
+            for (JsonIn v : cv.elements()) {
+                CustomVersionKey k = v.has("Key") ? CustomVersionKey.of(JsonNames.guid(v.get("Key"))) : null;
+                if (k != null && !v.boolOr("IsSerialized", true)) {
+                    out.put(k, v.intField("Version"));
+                }
+            }
+        }
+        return out;
     }
 
     /** A builder with the summary's settings: legacy and custom versions, flags, GUID, names, engine versions, tables kept raw. */

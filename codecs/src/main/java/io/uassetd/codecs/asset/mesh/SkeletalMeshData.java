@@ -4,7 +4,7 @@ import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.archive.PackageWriter;
 import io.uassetd.codecs.asset.core.FGuid;
-import io.uassetd.codecs.asset.version.ObjectVersion;
+import io.uassetd.codecs.asset.version.CustomVersionGate;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.error.FormatException;
 import java.util.ArrayList;
@@ -20,16 +20,6 @@ public record SkeletalMeshData(FGuid objectGuid, StripDataFlags strip, BoxSphere
         List<SkeletalMaterial> materials, ReferenceSkeleton skeleton, boolean splitRenderData, boolean cooked, Integer lodCount,
         byte[] rest) {
 
-    /** FFortniteMainBranchObjectVersion, whose MeshMaterialSlotOverlayMaterialAdded (196) added the overlay material. */
-    static final FGuid FORTNITE_MAIN = FGuid.parse("601D1886-AC644F84-AA16D3DE-0DEAC7D6");
-    static final int OVERLAY_MATERIAL_VERSION = 196;
-    /** FCoreObjectVersion, whose SkeletalMaterialEditorDataStripping (3) added the imported-name flag. */
-    static final FGuid CORE = FGuid.parse("375EC13C-06E448FB-B50084F0-262A717E");
-    static final int IMPORTED_NAME_FLAG_VERSION = 3;
-    /** FSkeletalMeshCustomVersion, whose SplitModelAndRenderData (15, UE4.19) put bCooked before the LODs. */
-    static final FGuid SKELETAL_MESH = FGuid.parse("D78A4A00-E8584697-BAA819B5-487D46B4");
-    static final int SPLIT_MODEL_AND_RENDER_DATA = 15;
-
     public SkeletalMeshData {
         materials = List.copyOf(materials);
     }
@@ -38,14 +28,15 @@ public record SkeletalMeshData(FGuid objectGuid, StripDataFlags strip, BoxSphere
      * Reads from {@code r} positioned just after the export's properties. The optional parts of
      * FSkeletalMaterial follow the package's custom versions (FCoreObjectVersion for the
      * imported-name flag, FFortniteMainBranchObjectVersion for the overlay material); a package
-     * without custom versions (unversioned) is read with each candidate layout in turn and the first
-     * whose materials and reference skeleton read consistently is taken.
+     * without custom versions (unversioned) is read with each candidate layout in turn, the one its
+     * release's custom-version defaults name first, and the first whose materials and reference
+     * skeleton read consistently is taken (a game may have changed the layout of its release).
      */
     public static SkeletalMeshData read(AssetPackage pkg, PackageReader r, MeshProfile profile) {
         long start = r.position();
         FormatException first = null;
-        for (boolean flag : choices(pkg, CORE, IMPORTED_NAME_FLAG_VERSION, true)) {
-            for (boolean overlay : choices(pkg, FORTNITE_MAIN, OVERLAY_MATERIAL_VERSION, false)) {
+        for (boolean flag : choices(pkg, CustomVersionGate.CORE_SKELETAL_MATERIAL_EDITOR_DATA_STRIPPING)) {
+            for (boolean overlay : choices(pkg, CustomVersionGate.FORTNITE_MAIN_MESH_MATERIAL_SLOT_OVERLAY_MATERIAL_ADDED)) {
                 r.seek(start);
                 try {
                     return read(pkg, r, new SkeletalMaterial.Layout(flag, overlay, profile.gameplayTagsAfterSkeletalMaterial()));
@@ -61,13 +52,16 @@ public record SkeletalMeshData(FGuid objectGuid, StripDataFlags strip, BoxSphere
         throw first;
     }
 
-    /** Whether a custom version reaches {@code value}: one answer when the package records custom versions, both otherwise. */
-    private static List<Boolean> choices(AssetPackage pkg, FGuid key, int value, boolean likelyFirst) {
-        var versions = pkg.summary().customVersions();
-        if (!versions.versions().isEmpty()) {
-            return List.of(versions.get(key).orElse(0) >= value);
+    /**
+     * Whether the package passes a custom-version gate: one answer when it records custom versions,
+     * both otherwise, the answer of its release's defaults first.
+     */
+    private static List<Boolean> choices(AssetPackage pkg, CustomVersionGate gate) {
+        boolean answer = pkg.summary().atLeast(gate);
+        if (!pkg.summary().customVersions().versions().isEmpty()) {
+            return List.of(answer);
         }
-        return List.of(likelyFirst, !likelyFirst);
+        return List.of(answer, !answer);
     }
 
     private static SkeletalMeshData read(AssetPackage pkg, PackageReader r, SkeletalMaterial.Layout layout) {
@@ -102,13 +96,12 @@ public record SkeletalMeshData(FGuid objectGuid, StripDataFlags strip, BoxSphere
         return new SkeletalMeshData(guid, strip, bounds, layout, materials, skeleton, split, cooked, lods, rest);
     }
 
-    /** True when bCooked precedes the LOD render data (UE4.19+); before, the LOD models follow the skeleton directly. */
+    /**
+     * True when bCooked precedes the LOD render data (FSkeletalMeshCustomVersion SplitModelAndRenderData,
+     * UE4.19 on); before, the LOD models follow the skeleton directly.
+     */
     static boolean splitRenderData(AssetPackage pkg) {
-        var versions = pkg.summary().customVersions();
-        if (!versions.versions().isEmpty()) {
-            return versions.get(SKELETAL_MESH).orElse(0) >= SPLIT_MODEL_AND_RENDER_DATA;
-        }
-        return pkg.version().isUE5() || pkg.version().atLeast(ObjectVersion.ADDED_PACKAGE_SUMMARY_LOCALIZATION_ID);
+        return pkg.summary().atLeast(CustomVersionGate.SKELETAL_MESH_SPLIT_MODEL_AND_RENDER_DATA);
     }
 
     private static void checkIndex(AssetPackage pkg, PackageReader r, SkeletalMaterial m, int i) {

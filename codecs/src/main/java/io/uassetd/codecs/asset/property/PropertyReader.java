@@ -1,6 +1,7 @@
 package io.uassetd.codecs.asset.property;
 
 import io.uassetd.codecs.asset.core.FGuid;
+import io.uassetd.codecs.asset.version.CustomVersionGate;
 import io.uassetd.codecs.error.TruncatedDataException;
 import io.uassetd.codecs.usmap.UsmapSchema;
 import java.util.ArrayList;
@@ -117,21 +118,9 @@ public final class PropertyReader {
         return old;
     }
 
-    /**
-     * The custom version stored for a GUID, -1 when the package does not list it, the newest
-     * (Integer.MAX_VALUE) for an unversioned package.
-     */
-    public int customVersion(FGuid key) {
-        return customVersion(pkg, key);
-    }
-
-    /** As {@link #customVersion(io.uassetd.codecs.asset.core.FGuid)}, for any package. */
-    public static int customVersion(AssetPackage pkg, FGuid key) {
-        if (pkg.summary().isUnversioned()) {
-            return Integer.MAX_VALUE;
-        }
-        var cv = pkg.summary().customVersions();
-        return cv == null ? -1 : cv.get(key).orElse(-1);
+    /** Whether the package has the layout of a custom-version gate (as the summary's {@code atLeast} answers it). */
+    public boolean atLeast(CustomVersionGate gate) {
+        return pkg.summary().atLeast(gate);
     }
 
     /** Deepest nesting of values accepted (far above real data; keeps corrupt data off the stack limit). */

@@ -4,7 +4,8 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**
- * Records which version gates ({@link PackageVersion#atLeast}, {@link PackageVersion#isUE5}) a read
+ * Records which version gates ({@link PackageVersion#atLeast}, {@link PackageVersion#isUE5}; for
+ * unversioned packages also the custom-version gates, {@link CustomVersionGate}) a read
  * or write consulted on the current thread. Detection reads a package under one release and then
  * knows that every release answering those gates the same way reads (and writes) it identically, so
  * only releases that differ at a consulted gate need a read of their own. Readers do not see this;
@@ -30,7 +31,7 @@ public final class VersionGates {
             }
         }
 
-        /** The gates consulted so far: {@link ObjectVersion} and {@link ObjectVersionUE5} values. */
+        /** The gates consulted so far: {@link ObjectVersion}, {@link ObjectVersionUE5} and {@link CustomVersionGate} values. */
         public Set<Enum<?>> gates() {
             return gates;
         }
@@ -72,6 +73,9 @@ public final class VersionGates {
             } else if (g instanceof ObjectVersionUE5 v) {
                 x = a.fileVersionUE5() >= v.value();
                 y = b.fileVersionUE5() >= v.value();
+            } else if (g instanceof CustomVersionGate v) {
+                x = a.passes(v);
+                y = b.passes(v);
             } else {
                 return false;
             }

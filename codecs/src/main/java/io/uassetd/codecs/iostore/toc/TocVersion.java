@@ -54,6 +54,12 @@ public enum TocVersion {
             throw new UnsupportedVersionException("TOC version 0 (Invalid) is not a valid .utoc version", file, offset,
                     "FIoStoreTocHeader");
         }
+        if (value == latest().value + 1 || value == latest().value + 2) {
+            // 9 and 10 (UE6.0 writes 10 per the engine table): no public source defines them
+            throw new UnsupportedVersionException("TOC version " + value + " has no public definition after " + latest().value
+                    + " (" + latest() + "): it is read only when a .utoc fits the version " + latest().value
+                    + " layout exactly, and never written (no layout is invented)", file, offset, "FIoStoreTocHeader");
+        }
         throw new UnsupportedVersionException("TOC version " + value + " is newer than the newest supported version "
                 + latest().value + " (" + latest() + ")", file, offset, "FIoStoreTocHeader");
     }

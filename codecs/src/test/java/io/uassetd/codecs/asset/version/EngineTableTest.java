@@ -135,7 +135,8 @@ class EngineTableTest {
         assertThatThrownBy(() -> EngineVersion.parse("UE9_9")).isInstanceOf(UnsupportedVersionException.class)
                 .hasMessageContaining("UE4_0 ... UE6_0");
         assertThatThrownBy(() -> EngineVersion.UE4_25.zenLayout()).isInstanceOf(UnsupportedVersionException.class);
-        // UE6_0's pak 15 and TOC 10 are not read by this build yet: it is named, never detected
+        // UE6_0's pak 15 and TOC 10 are read only tolerantly (when a file fits the newest known layout) and
+        // never written: it is named, never detected
         assertThat(EngineVersion.UE6_0.formatsSupported()).isFalse();
         assertThat(EngineChoice.detectable()).first().isEqualTo(EngineVersion.UE5_8);
         assertThat(Arrays.stream(EngineVersion.values()).filter(e -> !e.formatsSupported())).containsExactly(EngineVersion.UE6_0);

@@ -79,6 +79,11 @@ final class Bundles {
                     ? EngineSource.REQUEST : EngineSource.PROFILE));
             return p;
         } catch (UnsupportedVersionException e) {
+            if (e.structure() != null) {
+                // a format version the release needs and this build does not write (UE6_0's TOC 10): the
+                // version is unsupported, the request is not wrong
+                throw e;
+            }
             throw ActionException.invalid(e.getMessage());
         }
     }

@@ -79,10 +79,12 @@ final class Containers {
     /** Opens (or reuses) one container. */
     static Lease<IoStoreContainer> open(ActionContext ctx, Path utoc, AesKey key) throws Exception {
         CacheKey ck = CacheKey.ofFiles("iostore", utoc, companions(utoc), keyQualifier(key));
-        return ctx.services().cache().acquire(ck, () -> {
+        Lease<IoStoreContainer> lease = ctx.services().cache().acquire(ck, () -> {
             IoStoreContainer c = IoStoreContainer.open(utoc, ContainerKeys.of(key), ctx.services().codecs());
             return new ResourceCache.Loaded<>(c, estimate(c));
         });
+        lease.get().warnings().forEach(ctx::warn);
+        return lease;
     }
 
     static long estimate(IoStoreContainer c) {
@@ -152,7 +154,7 @@ final class Containers {
             stamped.add(spec.scriptObjects());
         }
         CacheKey ck = CacheKey.ofFiles("package_store", paks, stamped, q.toString());
-        return ctx.services().cache().acquire(ck, () -> {
+        Lease<PackageStore> lease = ctx.services().cache().acquire(ck, () -> {
             PackageStore.Builder b = PackageStore.builder(ContainerKeys.of(key), ctx.services().codecs()).addFolder(paks, PackageStore.GAME_PRIORITY);
             b.alsoTryKeys(spec.keys().stream().skip(1).map(ContainerKeys::of).toList());
             for (Path c : spec.containers()) {
@@ -181,6 +183,10 @@ final class Containers {
             }
             return new ResourceCache.Loaded<>(s, bytes + s.packageCount() * 64L);
         });
+        for (IoStoreContainer c : lease.get().containers()) {
+            c.warnings().forEach(ctx::warn);
+        }
+        return lease;
     }
 
     /** A script-objects database held by the cache (its own entry kind, counted at its measured size). */

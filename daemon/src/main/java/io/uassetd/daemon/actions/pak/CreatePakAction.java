@@ -96,7 +96,7 @@ public final class CreatePakAction implements ActionHandler {
         PakVersion version;
         try {
             version = PakVersion.parse(args.string("pak_version"));
-        } catch (RuntimeException e) {
+        } catch (IllegalArgumentException e) {
             throw ActionException.invalid("Field 'pak_version': " + e.getMessage());
         }
         if (!version.writable()) {

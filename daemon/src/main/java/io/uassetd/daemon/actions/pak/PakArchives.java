@@ -56,10 +56,12 @@ final class PakArchives {
         String qualifier = Keys.qualifier(key) + "/" + scheme.name();
         CacheKey ck = CacheKey.ofFile("pak", file, qualifier);
         PakReadOptions options = new PakReadOptions(key, scheme, ctx.services().codecs());
-        return ctx.services().cache().acquire(ck, () -> {
+        Lease<PakReader> lease = ctx.services().cache().acquire(ck, () -> {
             PakReader r = PakReader.open(file, options);
             return new ResourceCache.Loaded<>(r, estimate(r));
         });
+        lease.get().warnings().forEach(ctx::warn);
+        return lease;
     }
 
     /** Retained bytes of an opened pak: its entry table. */

@@ -6,6 +6,7 @@ import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.property.ClassData;
 import io.uassetd.codecs.asset.property.PropertyReader;
 import io.uassetd.codecs.asset.property.PropertyWriter;
+import io.uassetd.codecs.asset.version.CustomVersionGate;
 import io.uassetd.codecs.asset.version.ObjectVersion;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,10 +22,6 @@ import java.util.Map;
  * is not modelled and stays raw in the export's extras.
  */
 public final class EnumData implements ClassData {
-    /** FCoreObjectVersion, whose EnumProperties (2) made enum values int64. */
-    static final FGuid CORE_OBJECT_VERSION = new FGuid(0x375EC13C, 0x06E448FB, 0xB50084F0, 0x262A717E);
-    static final int ENUM_PROPERTIES = 2;
-
     /** How the names are stored, by version. */
     public enum NamesLayout {
         /** Before TIGHTLY_PACKED_ENUMS: FNames only, the value is the index. */
@@ -67,8 +64,8 @@ public final class EnumData implements ClassData {
         if (!pkg.version().atLeast(ObjectVersion.TIGHTLY_PACKED_ENUMS)) {
             return NamesLayout.NAMES_ONLY;
         }
-        return PropertyReader.customVersion(pkg, CORE_OBJECT_VERSION) < ENUM_PROPERTIES ? NamesLayout.BYTE_VALUES
-                : NamesLayout.INT64_VALUES;
+        return pkg.summary().atLeast(CustomVersionGate.CORE_ENUM_PROPERTIES) ? NamesLayout.INT64_VALUES
+                : NamesLayout.BYTE_VALUES;
     }
 
     /** True when a package of this version stores the C++ form as a bool32 "namespaced" (before ENUM_CLASS_SUPPORT). */

@@ -6,6 +6,7 @@ import io.uassetd.codecs.asset.property.ClassData;
 import io.uassetd.codecs.asset.property.PropertyList;
 import io.uassetd.codecs.asset.property.PropertyReader;
 import io.uassetd.codecs.asset.property.PropertyWriter;
+import io.uassetd.codecs.asset.version.CustomVersionGate;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import java.util.ArrayList;
@@ -20,8 +21,6 @@ import java.util.List;
  * UE4.25 on) is the only one read; older packages keep the data raw.
  */
 public final class UserDefinedStructData implements ClassData {
-    /** FCoreObjectVersion::FProperties: properties serialized as FFields, no UField::Next. */
-    static final int FPROPERTIES = 4;
     private static final int RF_CLASS_DEFAULT_OBJECT = 0x10;
 
     private final StructDefinition definition;
@@ -43,7 +42,7 @@ public final class UserDefinedStructData implements ClassData {
 
     /** Reads the data with each child-property layout in turn; throws with every layout's failure when none reads. */
     static UserDefinedStructData read(PropertyReader r, Export e) {
-        if (r.customVersion(EnumData.CORE_OBJECT_VERSION) < FPROPERTIES) {
+        if (!r.atLeast(CustomVersionGate.CORE_FPROPERTIES)) {
             throw new UnsupportedVersionException("Struct definitions before FCoreObjectVersion FProperties (UE4.25) are kept raw",
                     r.in().file(), r.in().position(), r.structure());
         }

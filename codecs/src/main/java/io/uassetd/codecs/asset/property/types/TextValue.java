@@ -1,12 +1,12 @@
 package io.uassetd.codecs.asset.property.types;
 
 import io.uassetd.codecs.asset.AssetPackage;
-import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.core.FString;
 import io.uassetd.codecs.asset.property.PropertyReader;
 import io.uassetd.codecs.asset.property.PropertyValue;
 import io.uassetd.codecs.asset.property.PropertyWriter;
+import io.uassetd.codecs.asset.version.CustomVersionGate;
 import io.uassetd.codecs.asset.version.ObjectVersion;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -23,13 +23,6 @@ import java.util.Map;
  */
 public record TextValue(int flags, int historyType, History history) implements PropertyValue {
     /** FEditorObjectVersion. */
-    static final FGuid EDITOR_OBJECT_VERSION = new FGuid(0xE4B068ED, 0xF49442E9, 0xA231DA0B, 0x2E46BB41);
-    /** FEditorObjectVersion::TextFormatArgumentDataIsVariant. */
-    static final int TEXT_FORMAT_ARGUMENT_DATA_IS_VARIANT = 5;
-    /** FEditorObjectVersion::AddedAlwaysSignNumberFormattingOption. */
-    static final int ADDED_ALWAYS_SIGN = 21;
-    /** FEditorObjectVersion::CultureInvariantTextSerializationKeyStability. */
-    static final int CULTURE_INVARIANT_KEY_STABILITY = 32;
 
     /** One ETextHistoryType payload. */
     public sealed interface History permits NoneHistory, BaseHistory, FormatHistory, NumberHistory, DateTimeHistory, TransformHistory,
@@ -253,15 +246,14 @@ public record TextValue(int flags, int historyType, History history) implements 
         }
         int flags = in.readI32();
         int type = (byte) in.readU8();
-        int editor = r.customVersion(EDITOR_OBJECT_VERSION);
         History h = switch (type) {
             case -1 -> {
-                boolean flag = editor >= CULTURE_INVARIANT_KEY_STABILITY;
+                boolean flag = r.atLeast(CustomVersionGate.EDITOR_CULTURE_INVARIANT_TEXT_SERIALIZATION_KEY_STABILITY);
                 yield new NoneHistory(flag, flag && in.readBool32() ? in.readFString() : null);
             }
             case 0 -> new BaseHistory(in.readFString(), in.readFString(), in.readFString());
             case 1, 2, 3 -> {
-                if (type == 3 && editor < TEXT_FORMAT_ARGUMENT_DATA_IS_VARIANT) {
+                if (type == 3 && !r.atLeast(CustomVersionGate.EDITOR_TEXT_FORMAT_ARGUMENT_DATA_IS_VARIANT)) {
                     throw r.corrupt("ArgumentFormat text before TextFormatArgumentDataIsVariant is not supported");
                 }
                 TextValue format = nested(r);
@@ -275,7 +267,7 @@ public record TextValue(int flags, int historyType, History history) implements 
             case 4, 5, 6 -> {
                 FString currency = type == 6 ? in.readFString() : null;
                 Argument source = Argument.read(r, false);
-                byte[] options = in.readBool32() ? in.readBytes(editor >= ADDED_ALWAYS_SIGN ? 25 : 21) : null;
+                byte[] options = in.readBool32() ? in.readBytes(r.atLeast(CustomVersionGate.EDITOR_ADDED_ALWAYS_SIGN_NUMBER_FORMATTING_OPTION) ? 25 : 21) : null;
                 yield new NumberHistory(currency, source, options, in.readFString());
             }
             case 7, 8, 9 -> DateTimeHistory.read(r, type);
