@@ -2,6 +2,8 @@ package io.uassetd.codecs.pak;
 
 import io.uassetd.codecs.error.CancelledException;
 import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,6 +24,7 @@ import io.uassetd.codecs.task.TaskMonitor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -262,16 +265,24 @@ public final class PakReader implements AutoCloseable {
     }
 
     public long extractTo(PakEntry e, Path target, TaskMonitor monitor) {
+        return extractTo(e, target, monitor, false);
+    }
+
+    /**
+     * {@link #extractTo(PakEntry, Path, TaskMonitor)}; {@code parentExists} says the caller made the
+     * target's folder already (extracting many files: each folder is made once).
+     */
+    public long extractTo(PakEntry e, Path target, TaskMonitor monitor, boolean parentExists) {
         if (!e.compressed() && !e.encrypted()) {
             Layout l = layout(e);
-            try (AtomicOutput out = AtomicOutput.create(target, false)) {
+            try (AtomicOutput out = AtomicOutput.create(target, false, parentExists)) {
                 src.transferTo(l.dataStart(), e.size(), out.channel(), "entry data");
                 out.commit();
                 return e.size();
             }
         }
         PakEntryStream in = (PakEntryStream) openEntry(e);
-        try (AtomicOutput out = AtomicOutput.create(target, false)) {
+        try (AtomicOutput out = AtomicOutput.create(target, false, parentExists)) {
             long written = in.copyTo(out.channel(), monitor);
             if (written != e.size()) {
                 throw new CorruptDataException("Entry '" + e.path() + "' produced " + written + " of " + e.size() + " bytes",
@@ -300,12 +311,23 @@ public final class PakReader implements AutoCloseable {
         Object[] outcome = new Object[todo.size()];
         long[] sizes = new long[todo.size()];
         AtomicInteger done = new AtomicInteger();
+        // folders made so far: each is made once, not checked again for every file in it
+        Set<Path> madeDirs = ConcurrentHashMap.newKeySet();
         IntConsumer one = i -> {
             monitor.checkCancelled();
             PakEntry e = todo.get(i);
             try {
-                Path target = SafePaths.resolve(outDir, e.path(), src.name());
-                sizes[i] = extractTo(e, target, monitor);
+                Path target = SafePaths.resolve(outDir, e.path(), src.name()).toAbsolutePath();
+                Path dir = target.getParent();
+                if (!madeDirs.contains(dir)) {
+                    try {
+                        Files.createDirectories(dir);
+                    } catch (IOException ex) {
+                        throw new UncheckedIOException("Cannot create " + dir + ": " + ex.getMessage(), ex);
+                    }
+                    madeDirs.add(dir);
+                }
+                sizes[i] = extractTo(e, target, monitor, true);
                 outcome[i] = Boolean.TRUE;
             } catch (FormatException ex) {
                 outcome[i] = ex;
