@@ -492,6 +492,18 @@ public final class PakWriter {
             ChannelSink s2 = sink;
             start(job, s2);
             resetHash(job);
+            if (!job.encrypted() && job.src.random() != null) {
+                try (PakSource.Input r = job.src.random().open()) {
+                    if (r.channel() != null) {
+                        job.input = r;
+                        transfer(job, s2);
+                        hashFile(job, r.channel(), job.src.size());
+                        return;
+                    }
+                } finally {
+                    job.input = null;
+                }
+            }
             boolean standardEncrypt = job.encrypted() && !o.scheme().hashesPlaintext();
             long left = job.src.size();
             long storedLeft = job.encrypted() ? o.scheme().storedLength(job.src.path(), left) : left;

@@ -19,10 +19,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Stored entries of plain files are copied by the kernel and hashed from a second read of the file
  * ({@code PakWriter}'s transfer path); the same bytes given in memory take the heap path. Both must
- * give the same pak, for sizes around the hashing buffer (256 KiB) and the stored chunk (1 MiB).
+ * give the same pak, for sizes around the hashing buffer (256 KiB) and the stored chunk (512 KiB), also when
+ * Zlib did not help and an entry is written again stored.
  */
 class PakWriterStoredFilesTest {
-    private static final int[] SIZES = {0, 1, 15, 262_143, 262_144, 262_145, 1 << 20, (1 << 20) + 17, 3 * (1 << 20) + 5};
+    private static final int[] SIZES = {0, 1, 15, 262_143, 262_144, 262_145, 524_289, 1 << 20, (1 << 20) + 17, 3 * (1 << 20) + 5};
 
     @TempDir
     Path tmp;
@@ -49,6 +50,8 @@ class PakWriterStoredFilesTest {
         assertThat(fromFiles).hasSize(SIZES.length);
         for (PakWriteOptions o : List.of(PakWriteOptions.defaults().withCompression(CompressionMethod.NONE),
                 PakWriteOptions.defaults().withCompression(CompressionMethod.NONE).withVersion(PakVersion.parse("8")),
+                // random bytes do not compress: each entry is written again stored (from its file: the kernel copy)
+                PakWriteOptions.defaults().withCompression(CompressionMethod.ZLIB),
                 PakWriteOptions.defaults().withCompression(CompressionMethod.NONE).withEncryption(
                         AesKey.parse("94d25bc3aeb420e0be914edc9d5435a1eaab5f2864e09e94019ac205b727a7de"), EncryptionScheme.STANDARD, true, true))) {
             Path a = tmp.resolve("files.pak");
@@ -59,6 +62,7 @@ class PakWriterStoredFilesTest {
             try (PakReader r = PakReader.open(a, o.key() == null ? PakReadOptions.defaults()
                     : PakReadOptions.defaults().withKey("94d25bc3aeb420e0be914edc9d5435a1eaab5f2864e09e94019ac205b727a7de"))) {
                 assertThat(r.entries()).hasSize(SIZES.length);
+                assertThat(r.entries()).noneMatch(PakEntry::compressed);
                 for (PakEntry e : r.entries()) {
                     r.verify(e);
                     assertThat(r.readEntry(e)).isEqualTo(Files.readAllBytes(dir.resolve(e.path())));
@@ -72,14 +76,14 @@ class PakWriterStoredFilesTest {
         Path dir = tmp.resolve("in");
         write(dir);
         List<PakSource> sources = PakSource.directory(dir);
-        Path victim = dir.resolve("Content/f8.bin");
+        Path victim = dir.resolve("Content/f9.bin");
         try (RandomAccessFile f = new RandomAccessFile(victim.toFile(), "rw")) {
             f.setLength(1000);
         }
         Path out = tmp.resolve("out/x.pak");
         assertThatThrownBy(() -> PakWriter.create(out, sources, PakWriteOptions.defaults().withCompression(CompressionMethod.NONE)))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("Content/f8.bin").hasMessageContaining("shorter than its announced");
+                .hasMessageContaining("Content/f9.bin").hasMessageContaining("shorter than its announced");
         try (Stream<Path> s = Files.list(out.getParent())) {
             assertThat(s.toList()).isEmpty();
         }
