@@ -20,8 +20,8 @@ import java.util.stream.Stream;
  * files: 1,500 files of 254 MB (half random, half text, seed 18), and with {@code -Dbench.peers.large=true}
  * also 6,000 files of about 1 GiB. Each operation (pack and unpack; stored, Zlib at level 1 as repak
  * compresses, Zstd at level 3, LZ4 fast; unpack of an encrypted pak) runs as repak, as a one-shot
- * {@code ./uassetd} command (JVM start included; again with {@code UASSETD_JAVA} set to {@code -Dbench.peers.altJava},
- * default the Java on PATH) and as a request to a warm daemon, in rotating order,
+ * {@code ./uassetd} command (JVM start included; with {@code -Dbench.peers.altJava=JAVA} again with
+ * {@code UASSETD_JAVA} set to it) and as a request to a warm daemon, in rotating order,
  * {@code -Dbench.peers.runs} times (default 5); the table gives medians and the ratios to repak. When
  * repak is absent the uassetd columns are still measured and the table says so. The load average
  * before and after is reported, since the 2-core machine may be shared.
@@ -56,9 +56,9 @@ public final class PeersBenchmark {
         BenchReport report = new BenchReport("peers", "uassetd next to repak" + (haveRepak ? " (" + repak + ")" : " (repak absent: "
                 + repak + " not found; uassetd columns only)") + ", medians of " + runs + " alternating runs",
                 "data", "operation", "repak_s", "cli_s", "cli_x", "cli_alt_s", "cli_alt_x", "daemon_s", "daemon_x");
-        // the second one-shot column: the launcher told to use another Java (default: the one on PATH,
-        // so with a JDK 25 found the table shows its AOT cache next to Java 17's CDS archive); "none" leaves it out
-        String altJava = System.getProperty("bench.peers.altJava", "java");
+        // the second one-shot column: the launcher told to use another Java (e.g. a JDK 25 folder, whose AOT
+        // cache then stands next to the Java 17 CDS archive); "none" (the default) leaves the column out
+        String altJava = System.getProperty("bench.peers.altJava", "none");
         boolean alt = !altJava.equals("none");
         report.summary("load before", load());
         for (long[] set : sets) {
@@ -189,7 +189,7 @@ public final class PeersBenchmark {
         report.summary("load after", load());
         report.summary("cores", Runtime.getRuntime().availableProcessors());
         report.summary("repak", haveRepak ? repak.toString() : "absent (" + repak + ")");
-        report.summary("cli", "./uassetd as it chooses its Java (UASSETD_JAVA, JAVA_HOME, else a JDK 25+ found, else PATH)");
+        report.summary("cli", "./uassetd as it chooses its Java (UASSETD_JAVA, else JAVA_HOME, else PATH)");
         report.summary("cli_alt", alt ? "./uassetd with UASSETD_JAVA=" + altJava : "not run (-Dbench.peers.altJava=none)");
         report.summary("levels", "Zlib 1 (repak's Compression::fast), Zstd 3 (zstd's default, as repak), LZ4 0 = fast block compressor (as repak)");
         report.publish();
