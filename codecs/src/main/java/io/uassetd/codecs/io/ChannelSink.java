@@ -1,6 +1,5 @@
 package io.uassetd.codecs.io;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -40,24 +39,6 @@ public final class ChannelSink {
 
     public void write(ByteWriter w) {
         write(w.array(), 0, w.size());
-    }
-
-    /**
-     * Appends {@code count} bytes of {@code src} from {@code srcPos}, copied by the kernel
-     * ({@link FileChannel#transferTo}) without passing through the heap; fails with an
-     * {@link EOFException} if {@code src} ends first.
-     */
-    public void transferFrom(FileChannel src, long srcPos, long count) throws IOException {
-        channel.position(position);
-        long done = 0;
-        while (done < count) {
-            long n = src.transferTo(srcPos + done, count - done, channel);
-            if (n <= 0) {
-                throw new EOFException("source ends at " + (srcPos + done) + ", " + (count - done) + " bytes short");
-            }
-            done += n;
-        }
-        position += count;
     }
 
     /** Writes at an earlier position without moving the current one. */

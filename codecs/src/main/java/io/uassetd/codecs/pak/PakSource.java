@@ -41,14 +41,6 @@ public record PakSource(String path, long size, Opener opener, RandomOpener rand
     public interface Input extends Closeable {
         /** Fills {@code dst[off, off+len)} from {@code position}; fails if the source ends first. */
         void readAt(long position, byte[] dst, int off, int len) throws IOException;
-
-        /**
-         * The file channel behind this input when it is a plain file (the writer then copies a
-         * stored entry's bytes in the kernel instead of through the heap), else null.
-         */
-        default FileChannel channel() {
-            return null;
-        }
     }
 
     /** A stream-only source. */
@@ -121,11 +113,6 @@ public record PakSource(String path, long size, Opener opener, RandomOpener rand
                     }
                     pos += n;
                 }
-            }
-
-            @Override
-            public FileChannel channel() {
-                return ch;
             }
 
             @Override

@@ -12,10 +12,7 @@ import io.uassetd.codecs.io.AtomicOutput;
 import io.uassetd.codecs.io.ByteWriter;
 import io.uassetd.codecs.io.ChannelSink;
 import io.uassetd.codecs.task.TaskMonitor;
-import java.io.EOFException;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -42,13 +39,8 @@ import java.util.function.Function;
  * the output is byte-identical to UnrealPak's.
  */
 public final class PakWriter {
-    /**
-     * Stored (uncompressed) entries that are encrypted or not plain files move in chunks of this size
-     * (a multiple of 16 for AES; under half of G1's smallest usual region so a chunk is not a humongous object).
-     */
-    private static final int STORED_CHUNK = 512 << 10;
-    /** Per-thread buffer for hashing stored entries read from their files (under G1's humongous size). */
-    private static final ThreadLocal<byte[]> HASH_BUFFER = ThreadLocal.withInitial(() -> new byte[256 << 10]);
+    /** Stored (uncompressed) entries move in chunks of this size (a multiple of 16 for AES). */
+    private static final int STORED_CHUNK = 1 << 20;
     private final PakWriteOptions o;
     private final AesCipher cipher;
     private final int threads;
@@ -82,8 +74,6 @@ public final class PakWriter {
         static final int START = 0;
         static final int DATA = 1;
         static final int END = 2;
-        /** A stored, unencrypted entry of a plain file, copied by the kernel while the executor hashes it. */
-        static final int TRANSFER = 3;
     }
 
     /** State of one entry while it is written. */
@@ -252,14 +242,6 @@ public final class PakWriter {
             } else {
                 in = job.src.opener().open();
             }
-            if (random != null && random.channel() != null && !compressed && !job.encrypted() && size > 0) {
-                FileChannel ch = random.channel();
-                job.hashChain = CompletableFuture.runAsync(() -> hashFile(job, ch, size), executor);
-                queue.add(new Step(job, Step.TRANSFER, null));
-                inFlight++;
-                drain(queue, sink, written, window);
-                return;
-            }
             for (long off = 0; off < size;) {
                 int n = (int) Math.min(chunk, size - off);
                 long pos = off;
@@ -347,13 +329,12 @@ public final class PakWriter {
     private void drain(ArrayDeque<Step> queue, ChannelSink sink, List<PakEntry> written, int keep) {
         while (!queue.isEmpty() && (keep == 0 || inFlight > keep)) {
             Step s = queue.poll();
-            if (s.kind() == Step.DATA || s.kind() == Step.TRANSFER) {
+            if (s.kind() == Step.DATA) {
                 inFlight--;
             }
             switch (s.kind()) {
                 case Step.START -> start(s.job(), sink);
                 case Step.DATA -> writeBlock(s.job(), join(s.block()), sink);
-                case Step.TRANSFER -> transfer(s.job(), sink);
                 default -> finish(s.job(), sink, written);
             }
         }
@@ -400,39 +381,6 @@ public final class PakWriter {
         while (job.hashPending.size() > window) {
             join(job.hashPending.poll());
         }
-    }
-
-    /** Appends a stored entry's bytes straight from its file (kernel copy); the executor hashes them meanwhile. */
-    private void transfer(Job job, ChannelSink sink) {
-        try {
-            sink.transferFrom(job.input.channel(), 0, job.src.size());
-        } catch (EOFException e) {
-            throw new IllegalStateException("'" + job.src.path() + "' is shorter than its announced " + job.src.size() + " bytes", e);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot copy '" + job.src.path() + "': " + e.getMessage(), e);
-        }
-        job.stored = job.src.size();
-    }
-
-    /** The SHA-1 of a stored entry's file, read in pieces into a per-thread buffer. */
-    private static void hashFile(Job job, FileChannel ch, long size) {
-        byte[] buf = HASH_BUFFER.get();
-        ByteBuffer bb = ByteBuffer.wrap(buf);
-        long pos = 0;
-        try {
-            while (pos < size) {
-                bb.clear().limit((int) Math.min(buf.length, size - pos));
-                int n = ch.read(bb, pos);
-                if (n < 0) {
-                    throw new IllegalStateException("'" + job.src.path() + "' is shorter than its announced " + size + " bytes");
-                }
-                job.md.update(buf, 0, n);
-                pos += n;
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read '" + job.src.path() + "': " + e.getMessage(), e);
-        }
-        job.hashed = size;
     }
 
     /**
@@ -492,18 +440,6 @@ public final class PakWriter {
             ChannelSink s2 = sink;
             start(job, s2);
             resetHash(job);
-            if (!job.encrypted() && job.src.random() != null) {
-                try (PakSource.Input r = job.src.random().open()) {
-                    if (r.channel() != null) {
-                        job.input = r;
-                        transfer(job, s2);
-                        hashFile(job, r.channel(), job.src.size());
-                        return;
-                    }
-                } finally {
-                    job.input = null;
-                }
-            }
             boolean standardEncrypt = job.encrypted() && !o.scheme().hashesPlaintext();
             long left = job.src.size();
             long storedLeft = job.encrypted() ? o.scheme().storedLength(job.src.path(), left) : left;

@@ -7,6 +7,7 @@ import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionScheme;
 import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,10 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Stored entries of plain files are copied by the kernel and hashed from a second read of the file
- * ({@code PakWriter}'s transfer path); the same bytes given in memory take the heap path. Both must
- * give the same pak, for sizes around the hashing buffer (256 KiB) and the stored chunk (512 KiB), also when
- * Zlib did not help and an entry is written again stored.
+ * Stored entries read from plain files (positional reads of each file's channel) and the same bytes
+ * given in memory make the same pak, for sizes around 256 KiB and the stored chunk (1 MiB), also when
+ * Zlib did not help and an entry is written again stored; a file that shrank after it was listed fails
+ * naming it, leaving no pak behind.
  */
 class PakWriterStoredFilesTest {
     private static final int[] SIZES = {0, 1, 15, 262_143, 262_144, 262_145, 524_289, 1 << 20, (1 << 20) + 17, 3 * (1 << 20) + 5};
@@ -50,7 +51,7 @@ class PakWriterStoredFilesTest {
         assertThat(fromFiles).hasSize(SIZES.length);
         for (PakWriteOptions o : List.of(PakWriteOptions.defaults().withCompression(CompressionMethod.NONE),
                 PakWriteOptions.defaults().withCompression(CompressionMethod.NONE).withVersion(PakVersion.parse("8")),
-                // random bytes do not compress: each entry is written again stored (from its file: the kernel copy)
+                // random bytes do not compress: each entry is written again stored
                 PakWriteOptions.defaults().withCompression(CompressionMethod.ZLIB),
                 PakWriteOptions.defaults().withCompression(CompressionMethod.NONE).withEncryption(
                         AesKey.parse("94d25bc3aeb420e0be914edc9d5435a1eaab5f2864e09e94019ac205b727a7de"), EncryptionScheme.STANDARD, true, true))) {
@@ -82,8 +83,8 @@ class PakWriterStoredFilesTest {
         }
         Path out = tmp.resolve("out/x.pak");
         assertThatThrownBy(() -> PakWriter.create(out, sources, PakWriteOptions.defaults().withCompression(CompressionMethod.NONE)))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("Content/f9.bin").hasMessageContaining("shorter than its announced");
+                .isInstanceOf(UncheckedIOException.class)
+                .hasMessageContaining("Content/f9.bin").hasMessageContaining("shorter than when it was listed");
         try (Stream<Path> s = Files.list(out.getParent())) {
             assertThat(s.toList()).isEmpty();
         }
