@@ -90,7 +90,8 @@ public final class PeersBenchmark {
             }
             for (String m : new String[] {"stored", "Zlib"}) {
                 Path pak = out.resolve("pack-" + m + "-aes.pak");
-                String comp = m.equals("Zlib") ? ",\"compress\":\"Zlib\",\"compression_level\":1" : "";
+                // the daemon's default is Zlib (UAssetTool's compress = true): the stored request says false
+                String comp = m.equals("Zlib") ? ",\"compress\":\"Zlib\",\"compression_level\":1" : ",\"compress\":false";
                 List<String> cl = new ArrayList<>(List.of(launcher.toString(), "create_pak", pak.toString(), "--input-dir", data.toString(),
                         "--aes-key", KEY));
                 cl.addAll(m.equals("Zlib") ? List.of("--compress", "Zlib", "--compression-level", "1") : List.of("--compress", "false"));
@@ -133,7 +134,7 @@ public final class PeersBenchmark {
                     }
                 }
                 request(din, dout, "{\"action\":\"create_pak\",\"output_path\":" + q(out.resolve("in-stored-aes.pak")) + ",\"input_dir\":"
-                        + q(data) + ",\"aes_key\":\"" + KEY + "\"}");
+                        + q(data) + ",\"compress\":false,\"aes_key\":\"" + KEY + "\"}");
                 request(din, dout, "{\"action\":\"create_pak\",\"output_path\":" + q(out.resolve("in-Zlib-aes.pak")) + ",\"input_dir\":"
                         + q(data) + ",\"compress\":\"Zlib\",\"compression_level\":1,\"aes_key\":\"" + KEY + "\"}");
                 // Warm-up: each operation twice in the daemon, once as a command (also makes the CDS archive).
@@ -189,7 +190,7 @@ public final class PeersBenchmark {
         report.summary("load after", load());
         report.summary("cores", Runtime.getRuntime().availableProcessors());
         report.summary("repak", haveRepak ? repak.toString() : "absent (" + repak + ")");
-        report.summary("cli", "./uassetd as it chooses its Java (UASSETD_JAVA, else JAVA_HOME, else PATH)");
+        report.summary("cli", "./uassetd as it chooses its Java (UASSETD_JAVA, else JAVA_HOME, else a JDK 25+ found, else PATH)");
         report.summary("cli_alt", alt ? "./uassetd with UASSETD_JAVA=" + altJava : "not run (-Dbench.peers.altJava=none)");
         report.summary("levels", "Zlib 1 (repak's Compression::fast), Zstd 3 (zstd's default, as repak), LZ4 0 = fast block compressor (as repak)");
         report.publish();
