@@ -12,7 +12,7 @@ pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("list_pak", &[("file_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("filter_patterns", "string[]", false), ("paths_only", "boolean", false)]),
     ("extract_pak_file", &[("file_path", "string", true), ("internal_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("verify", "boolean", false), ("hash_check", "boolean", false)]),
     ("extract_pak_all", &[("file_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("filter_patterns", "string[]", false), ("list_only", "boolean", false), ("verify", "boolean", false), ("hash_check", "boolean", false)]),
-    ("create_pak", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("path_hash_seed", "integer", false), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("pak_version", "string", false), ("compress", "any", false), ("compression_level", "integer", false), ("compress_only", "string[]", false), ("encrypt_index", "boolean", false), ("encrypt_entries", "boolean", false)]),
+    ("create_pak", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("path_hash_seed", "integer", false), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("pak_version", "string", false), ("compress", "any", false), ("compression_level", "integer", false), ("compress_only", "string[]", false), ("encrypt_index", "boolean", false), ("encrypt_entries", "boolean", false), ("fsync", "boolean", false)]),
     ("list_iostore", &[("file_path", "string", true), ("aes_key", "string", false), ("filter_patterns", "string[]", false), ("paths_only", "boolean", false)]),
     ("extract_iostore", &[("file_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("filter_patterns", "string[]", false), ("chunk_id", "string", false), ("package", "string", false), ("include_unnamed", "boolean", false)]),
     ("extract_iostore_legacy", &[("game_paks", "string", true), ("output_path", "string", true), ("mod_path", "string[]", false), ("filter_patterns", "string[]", false), ("aes_key", "string[]", false), ("script_objects", "string", false), ("global_utoc", "string", false), ("containers", "string[]", false), ("with_deps", "boolean", false), ("engine_version", "string", false), ("unresolved", "string", false)]),
@@ -131,6 +131,8 @@ pub struct CreatePakParams {
     pub encrypt_index: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encrypt_entries: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fsync: Option<bool>,
 }
 
 /// Fields of `list_iostore`: Lists the files of a .utoc (or of every .utoc in a folder) with sizes and chunk ids; filter_patterns selects files

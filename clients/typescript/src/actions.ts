@@ -163,6 +163,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
     "encrypt_entries": {
       "type": "boolean",
       "required": false
+    },
+    "fsync": {
+      "type": "boolean",
+      "required": false
     }
   },
   "list_iostore": {
@@ -715,6 +719,8 @@ export interface CreatePakParams {
   encrypt_index?: boolean;
   /** with aes_key: encrypt entry data */
   encrypt_entries?: boolean;
+  /** force the pak to disk before renaming it into place (off: like UnrealPak and repak, the rename still makes it all-or-nothing) */
+  fsync?: boolean;
 }
 
 /** Fields of `list_iostore`: Lists the files of a .utoc (or of every .utoc in a folder) with sizes and chunk ids; filter_patterns selects files */

@@ -14,12 +14,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.Stream;
 
 /**
  * The hidden {@code __cds-train} command: the {@code ./uassetd} launcher runs it once under
  * {@code -XX:ArchiveClassesAtExit} so the class-data-sharing archive holds the classes of the common
- * one-shot commands (ping, create_pak stored and Zlib, list_pak, extract_pak, text and JSON output)
+ * one-shot commands (ping, create_pak stored, Zlib, Zstd, LZ4 and encrypted, list_pak, extract_pak of each, text and JSON output)
  * rather than only those of whichever command happened to run first. Works in a temporary folder
  * it deletes afterwards; prints nothing on stdout.
  */
@@ -42,18 +43,30 @@ final class CdsTraining {
             for (int i = 0; i < 8; i++) {
                 Files.write(in.resolve("file" + i + ".bin"), data);
             }
+            // one larger file so the hashing and copying loops run long enough to be profiled (JDK 25's AOT cache keeps profiles)
+            byte[] big = new byte[6 << 20];
+            new Random(25).nextBytes(big);
+            Files.write(in.resolve("big.bin"), big);
             String src = dir.resolve("in").toString();
             String stored = dir.resolve("stored.pak").toString();
             String zlib = dir.resolve("zlib.pak").toString();
+            String aes = dir.resolve("aes.pak").toString();
+            String key = "0x" + "3F8A1C5E7B9D2F4A6C8E0B1D3F5A7C9E".repeat(2);
             List<List<String>> runs = List.of(
                     List.of("ping"),
                     List.of("ping", "--json"),
                     List.of("create_pak", stored, src, "--compress", "false"),
-                    List.of("create_pak", zlib, src, "--compress", "Zlib"),
+                    List.of("create_pak", zlib, src, "--compress", "Zlib", "--compression-level", "1"),
+                    List.of("create_pak", dir.resolve("zstd.pak").toString(), src, "--compress", "Zstd"),
+                    List.of("create_pak", dir.resolve("lz4.pak").toString(), src, "--compress", "LZ4", "--compression-level", "0"),
+                    List.of("create_pak", aes, src, "--compress", "false", "--aes-key", key),
                     List.of("list_pak", stored),
                     List.of("list_pak", zlib, "--json"),
                     List.of("extract_pak", stored, dir.resolve("out1").toString()),
-                    List.of("extract_pak", zlib, dir.resolve("out2").toString(), "--json"));
+                    List.of("extract_pak", zlib, dir.resolve("out2").toString(), "--json"),
+                    List.of("extract_pak", dir.resolve("zstd.pak").toString(), dir.resolve("out3").toString()),
+                    List.of("extract_pak", dir.resolve("lz4.pak").toString(), dir.resolve("out4").toString()),
+                    List.of("extract_pak", aes, dir.resolve("out5").toString(), "--aes", key));
             for (List<String> r : runs) {
                 if (cli.run(r.get(0), new ArrayList<>(r.subList(1, r.size()))) != 0) {
                     failures++;

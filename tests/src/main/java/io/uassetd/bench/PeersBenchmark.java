@@ -20,7 +20,8 @@ import java.util.stream.Stream;
  * files: 1,500 files of 254 MB (half random, half text, seed 18), and with {@code -Dbench.peers.large=true}
  * also 6,000 files of about 1 GiB. Each operation (pack and unpack; stored, Zlib at level 1 as repak
  * compresses, Zstd at level 3, LZ4 fast; unpack of an encrypted pak) runs as repak, as a one-shot
- * {@code ./uassetd} command (JVM start included) and as a request to a warm daemon, in rotating order,
+ * {@code ./uassetd} command (JVM start included; with {@code -Dbench.peers.altJava=JAVA} again with
+ * {@code UASSETD_JAVA} set to it) and as a request to a warm daemon, in rotating order,
  * {@code -Dbench.peers.runs} times (default 5); the table gives medians and the ratios to repak. When
  * repak is absent the uassetd columns are still measured and the table says so. The load average
  * before and after is reported, since the 2-core machine may be shared.
@@ -54,7 +55,11 @@ public final class PeersBenchmark {
         }
         BenchReport report = new BenchReport("peers", "uassetd next to repak" + (haveRepak ? " (" + repak + ")" : " (repak absent: "
                 + repak + " not found; uassetd columns only)") + ", medians of " + runs + " alternating runs",
-                "data", "operation", "repak_s", "cli_s", "cli_x", "daemon_s", "daemon_x");
+                "data", "operation", "repak_s", "cli_s", "cli_x", "cli_alt_s", "cli_alt_x", "daemon_s", "daemon_x");
+        // the second one-shot column: the launcher told to use another Java (e.g. a JDK 25 folder, whose AOT
+        // cache then stands next to the Java 17 CDS archive); "none" (the default) leaves the column out
+        String altJava = System.getProperty("bench.peers.altJava", "none");
+        boolean alt = !altJava.equals("none");
         report.summary("load before", load());
         for (long[] set : sets) {
             int files = (int) set[0];
@@ -85,7 +90,8 @@ public final class PeersBenchmark {
             }
             for (String m : new String[] {"stored", "Zlib"}) {
                 Path pak = out.resolve("pack-" + m + "-aes.pak");
-                String comp = m.equals("Zlib") ? ",\"compress\":\"Zlib\",\"compression_level\":1" : "";
+                // the daemon's default is Zlib (UAssetTool's compress = true): the stored request says false
+                String comp = m.equals("Zlib") ? ",\"compress\":\"Zlib\",\"compression_level\":1" : ",\"compress\":false";
                 List<String> cl = new ArrayList<>(List.of(launcher.toString(), "create_pak", pak.toString(), "--input-dir", data.toString(),
                         "--aes-key", KEY));
                 cl.addAll(m.equals("Zlib") ? List.of("--compress", "Zlib", "--compression-level", "1") : List.of("--compress", "false"));
@@ -128,7 +134,7 @@ public final class PeersBenchmark {
                     }
                 }
                 request(din, dout, "{\"action\":\"create_pak\",\"output_path\":" + q(out.resolve("in-stored-aes.pak")) + ",\"input_dir\":"
-                        + q(data) + ",\"aes_key\":\"" + KEY + "\"}");
+                        + q(data) + ",\"compress\":false,\"aes_key\":\"" + KEY + "\"}");
                 request(din, dout, "{\"action\":\"create_pak\",\"output_path\":" + q(out.resolve("in-Zlib-aes.pak")) + ",\"input_dir\":"
                         + q(data) + ",\"compress\":\"Zlib\",\"compression_level\":1,\"aes_key\":\"" + KEY + "\"}");
                 // Warm-up: each operation twice in the daemon, once as a command (also makes the CDS archive).
@@ -139,12 +145,17 @@ public final class PeersBenchmark {
                     }
                     clear(op);
                     run(op.cli());
+                    if (alt) {
+                        clear(op);
+                        run(op.cli(), altJava);
+                    }
                 }
                 for (Op op : ops) {
-                    double[][] t = new double[3][runs];
+                    int ways = alt ? 4 : 3;
+                    double[][] t = new double[4][runs];
                     for (int r = 0; r < runs; r++) {
-                        for (int k = 0; k < 3; k++) {
-                            int way = (r + k) % 3; // rotate which way goes first
+                        for (int k = 0; k < ways; k++) {
+                            int way = (r + k) % ways; // rotate which way goes first
                             clear(op);
                             long t0 = System.nanoTime();
                             if (way == 0) {
@@ -153,6 +164,8 @@ public final class PeersBenchmark {
                                 }
                             } else if (way == 1) {
                                 run(op.cli());
+                            } else if (way == 3) {
+                                run(op.cli(), altJava);
                             } else {
                                 request(din, dout, op.request());
                             }
@@ -162,7 +175,8 @@ public final class PeersBenchmark {
                     double rp = haveRepak && op.repak() != null ? median(t[0]) : Double.NaN;
                     double cli = median(t[1]);
                     double dm = median(t[2]);
-                    report.row(label, op.name(), rp, cli, cli / rp, dm, dm / rp);
+                    double ca = alt ? median(t[3]) : Double.NaN;
+                    report.row(label, op.name(), rp, cli, cli / rp, ca, ca / rp, dm, dm / rp);
                 }
                 for (Op op : ops) {
                     clear(op);
@@ -176,6 +190,8 @@ public final class PeersBenchmark {
         report.summary("load after", load());
         report.summary("cores", Runtime.getRuntime().availableProcessors());
         report.summary("repak", haveRepak ? repak.toString() : "absent (" + repak + ")");
+        report.summary("cli", "./uassetd as it chooses its Java (UASSETD_JAVA, else JAVA_HOME, else a JDK 25+ found, else PATH)");
+        report.summary("cli_alt", alt ? "./uassetd with UASSETD_JAVA=" + altJava : "not run (-Dbench.peers.altJava=none)");
         report.summary("levels", "Zlib 1 (repak's Compression::fast), Zstd 3 (zstd's default, as repak), LZ4 0 = fast block compressor (as repak)");
         report.publish();
     }
@@ -211,7 +227,16 @@ public final class PeersBenchmark {
     }
 
     private static void run(List<String> cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        run(cmd, null);
+    }
+
+    /** Runs {@code cmd}; with {@code java} set, the launcher is told to use that Java ({@code UASSETD_JAVA}). */
+    private static void run(List<String> cmd, String java) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        if (java != null) {
+            pb.environment().put("UASSETD_JAVA", java);
+        }
+        Process p = pb.start();
         if (!p.waitFor(600, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new IllegalStateException("timed out: " + cmd);

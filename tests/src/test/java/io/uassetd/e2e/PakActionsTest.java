@@ -165,7 +165,9 @@ class PakActionsTest extends SharedDaemon {
             plain = s.filter(p -> p.toString().endsWith(".pak") && !p.getFileName().toString().contains("encrypt")).sorted().toList();
         }
         assertThat(plain).hasSize(12);
+        boolean fsync = false;
         for (Path pak : plain) {
+            fsync = !fsync; // every other pak forced to disk before its rename (fsync true): the same bytes either way
             JsonNode info = call("list_pak", Map.of("file_path", pak.toString())).dataTree();
             boolean compress = pak.getFileName().toString().contains("compress");
             Path made = out.resolve(pak.getFileName());
@@ -173,9 +175,12 @@ class PakActionsTest extends SharedDaemon {
                     "pak_version", info.get("version").textValue(), "mount_point", info.get("mount_point").textValue(),
                     "path_hash_seed", info.get("path_hash_seed").longValue(), "compress", compress ? "Zlib" : "false",
                     // UnrealPak was told per file whether to compress: take the same choice from the original.
-                    "compress_only", compressedEntries(info)));
+                    "compress_only", compressedEntries(info), "fsync", fsync));
             assertThat(r.success()).as(pak + ": " + r.message()).isTrue();
             assertThat(Files.readAllBytes(made)).as(pak.toString()).isEqualTo(Files.readAllBytes(pak));
+            try (Stream<Path> s = Files.list(out)) {
+                assertThat(s.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList()).as("temporary files left").isEmpty();
+            }
         }
     }
 

@@ -68,6 +68,7 @@ public final class Actions {
         f.put("compress_only", "string[]");
         f.put("encrypt_index", "boolean");
         f.put("encrypt_entries", "boolean");
+        f.put("fsync", "boolean");
         t.put("create_pak", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_path", "string!");
@@ -406,6 +407,11 @@ public final class Actions {
 
         public CreatePak encryptEntries(boolean value) {
             put("encrypt_entries", value);
+            return this;
+        }
+
+        public CreatePak fsync(boolean value) {
+            put("fsync", value);
             return this;
         }
     }

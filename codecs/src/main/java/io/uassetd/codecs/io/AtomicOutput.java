@@ -8,7 +8,6 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 
 /**
  * Writes a file all-or-nothing: bytes go to a temporary file in the target's folder; {@link #commit}
@@ -41,15 +40,24 @@ public final class AtomicOutput implements AutoCloseable {
      * all-or-nothing for readers, cheaper when extracting thousands of files).
      */
     public static AtomicOutput create(Path target, boolean durable) {
+        return create(target, durable, false);
+    }
+
+    /**
+     * Like {@link #create(Path, boolean)}; {@code parentExists} skips making the target's folder
+     * (an extraction that made it already: saves the checks, which cost an exception each).
+     */
+    public static AtomicOutput create(Path target, boolean durable, boolean parentExists) {
         Path abs = target.toAbsolutePath();
         Path dir = abs.getParent();
         try {
-            Files.createDirectories(dir);
-            Path temp = FileModes.createSibling(dir, "." + abs.getFileName() + ".", ".tmp");
+            if (!parentExists) {
+                Files.createDirectories(dir);
+            }
             // the temporary file is new and empty: no TRUNCATE_EXISTING, which on ext4 makes close() start
             // write-back of the file at once (auto_da_alloc) and slows extraction of many files
-            FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE);
-            return new AtomicOutput(abs, temp, ch, durable);
+            FileModes.Sibling s = FileModes.openSibling(dir, "." + abs.getFileName() + ".", ".tmp");
+            return new AtomicOutput(abs, s.path(), s.channel(), durable);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot create " + target + ": " + e.getMessage(), e);
         }

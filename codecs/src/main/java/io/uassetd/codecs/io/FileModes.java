@@ -1,6 +1,8 @@
 package io.uassetd.codecs.io;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.util.concurrent.ThreadLocalRandom;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -8,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
-import java.security.SecureRandom;
 import java.util.Set;
 
 /**
@@ -19,8 +20,6 @@ import java.util.Set;
  * replaces an existing file, give it that file's mode.
  */
 public final class FileModes {
-    private static final SecureRandom RANDOM = new SecureRandom();
-
     private FileModes() {
     }
 
@@ -29,11 +28,25 @@ public final class FileModes {
      * (the umask applies) and returns its path.
      */
     public static Path createSibling(Path dir, String prefix, String suffix) throws IOException {
+        Sibling s = openSibling(dir, prefix, suffix);
+        s.channel().close();
+        return s.path();
+    }
+
+    /** A new file made by {@link #openSibling} and its channel, open for writing. */
+    public record Sibling(Path path, FileChannel channel) {
+    }
+
+    /**
+     * Like {@link #createSibling} but keeps the new file open for writing (one open instead of two).
+     * The name needs no secret randomness: {@code CREATE_NEW} (O_EXCL) never opens an existing file
+     * or follows a planted link, so a guessed name only costs another attempt.
+     */
+    public static Sibling openSibling(Path dir, String prefix, String suffix) throws IOException {
         for (int attempt = 0; ; attempt++) {
-            Path p = dir.resolve(prefix + Long.toUnsignedString(RANDOM.nextLong(), 36) + suffix);
+            Path p = dir.resolve(prefix + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + suffix);
             try {
-                Files.newByteChannel(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
-                return p;
+                return new Sibling(p, FileChannel.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
             } catch (FileAlreadyExistsException e) {
                 if (attempt > 100) {
                     throw e;

@@ -2,6 +2,8 @@ package io.uassetd.codecs.pak;
 
 import io.uassetd.codecs.error.CancelledException;
 import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,6 +26,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -284,7 +287,7 @@ public final class PakReader implements AutoCloseable {
 
     /** {@link #extractTo(PakEntry, Path, TaskMonitor, boolean)} checking the entry's SHA-1 on the way. */
     public long extractTo(PakEntry e, Path target, TaskMonitor monitor) {
-        return extractTo(e, target, monitor, true);
+        return extractTo(e, target, monitor, true, false);
     }
 
     /**
@@ -295,12 +298,20 @@ public final class PakReader implements AutoCloseable {
      * a CorruptDataException that leaves no file. Encrypted entries are checked by {@link #verify}.
      */
     public long extractTo(PakEntry e, Path target, TaskMonitor monitor, boolean checkHash) {
+        return extractTo(e, target, monitor, checkHash, false);
+    }
+
+    /**
+     * {@link #extractTo(PakEntry, Path, TaskMonitor, boolean)}; {@code parentExists} says the caller made
+     * the target's folder already (extracting many files: each folder is made once).
+     */
+    public long extractTo(PakEntry e, Path target, TaskMonitor monitor, boolean checkHash, boolean parentExists) {
         Codec codec = codecFor(e);
         AesCipher c = cipherFor(e);
         Layout l = layout(e);
         MessageDigest md = checkHash && !e.encrypted() && storesHash(l.dataRecord()) ? sha1() : null;
         if (!e.compressed() && !e.encrypted()) {
-            try (AtomicOutput out = AtomicOutput.create(target, false)) {
+            try (AtomicOutput out = AtomicOutput.create(target, false, parentExists)) {
                 if (md == null) {
                     src.transferTo(l.dataStart(), e.size(), out.channel(), "entry data");
                 } else {
@@ -314,7 +325,7 @@ public final class PakReader implements AutoCloseable {
             }
         }
         PakEntryStream in = new PakEntryStream(src, e, l, c, codec, md);
-        try (AtomicOutput out = AtomicOutput.create(target, false)) {
+        try (AtomicOutput out = AtomicOutput.create(target, false, parentExists)) {
             long written = in.copyTo(out.channel(), monitor);
             if (written != e.size()) {
                 throw new CorruptDataException("Entry '" + e.path() + "' produced " + written + " of " + e.size() + " bytes",
@@ -384,12 +395,23 @@ public final class PakReader implements AutoCloseable {
         Object[] outcome = new Object[todo.size()];
         long[] sizes = new long[todo.size()];
         AtomicInteger done = new AtomicInteger();
+        // folders made so far: each is made once, not checked again for every file in it
+        Set<Path> madeDirs = ConcurrentHashMap.newKeySet();
         IntConsumer one = i -> {
             monitor.checkCancelled();
             PakEntry e = todo.get(i);
             try {
-                Path target = SafePaths.resolve(outDir, e.path(), src.name());
-                sizes[i] = extractTo(e, target, monitor);
+                Path target = SafePaths.resolve(outDir, e.path(), src.name()).toAbsolutePath();
+                Path dir = target.getParent();
+                if (!madeDirs.contains(dir)) {
+                    try {
+                        Files.createDirectories(dir);
+                    } catch (IOException ex) {
+                        throw new UncheckedIOException("Cannot create " + dir + ": " + ex.getMessage(), ex);
+                    }
+                    madeDirs.add(dir);
+                }
+                sizes[i] = extractTo(e, target, monitor, true, true);
                 outcome[i] = Boolean.TRUE;
             } catch (FormatException ex) {
                 outcome[i] = ex;

@@ -50,7 +50,9 @@ public final class CreatePakAction implements ActionHandler {
             FieldSpec.optional("compress_only", FieldType.STRING_LIST, null,
                     "with compress: only entries matching these patterns are compressed (the rest are stored)"),
             FieldSpec.optional("encrypt_index", FieldType.BOOLEAN, true, "with aes_key: encrypt the index"),
-            FieldSpec.optional("encrypt_entries", FieldType.BOOLEAN, true, "with aes_key: encrypt entry data"))
+            FieldSpec.optional("encrypt_entries", FieldType.BOOLEAN, true, "with aes_key: encrypt entry data"),
+            FieldSpec.optional("fsync", FieldType.BOOLEAN, false,
+                    "force the pak to disk before renaming it into place (off: like UnrealPak and repak, the rename still makes it all-or-nothing)"))
             .withCli("create_pak", "output_path", "file_paths");
 
     /** One written entry. */
@@ -107,7 +109,8 @@ public final class CreatePakAction implements ActionHandler {
         List<PakInputs.Input> inputs = PakInputs.collect(args, ctx);
         PakWriteOptions o = PakWriteOptions.defaults().withVersion(version).withMountPoint(args.string("mount_point"))
                 .withPathHashSeed(args.integer("path_hash_seed")).withCompression(method)
-                .withCodecs(io.uassetd.daemon.util.CompressionLevels.codecs(args, method, ctx.services().codecs())).withExecutor(ctx.services().compute());
+                .withCodecs(io.uassetd.daemon.util.CompressionLevels.codecs(args, method, ctx.services().codecs())).withExecutor(ctx.services().compute())
+                .withDurable(args.bool("fsync"));
         if (key != null) {
             boolean index = args.bool("encrypt_index") && version.atLeast(PakVersion.INDEX_ENCRYPTION);
             o = o.withEncryption(key, PakArchives.scheme(args), index, args.bool("encrypt_entries"));

@@ -47,13 +47,15 @@ final class PakInputs {
         Map<String, Input> byName = new LinkedHashMap<>();
         for (Path p : given) {
             if (Files.isDirectory(p)) {
-                List<Path> files;
+                // each file's relative name is made once, not in every comparison of the sort
+                List<Map.Entry<String, Path>> files;
                 try (Stream<Path> s = Files.walk(p)) {
-                    files = s.filter(Files::isRegularFile).sorted((a, b) -> rel(p, a).compareTo(rel(p, b))).toList();
+                    files = s.filter(Files::isRegularFile).map(f -> Map.entry(rel(p, f), f)).sorted(Map.Entry.comparingByKey()).toList();
                 }
                 List<String> backups = new ArrayList<>();
-                for (Path f : files) {
-                    String name = base != null ? relUnder(base, f) : rel(p, f);
+                for (Map.Entry<String, Path> rf : files) {
+                    Path f = rf.getValue();
+                    String name = base != null ? relUnder(base, f) : rf.getKey();
                     if (f.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".bak")) {
                         backups.add(name);
                         continue;
