@@ -391,6 +391,14 @@ public final class PakReader implements AutoCloseable {
 
     /** {@link #extractAll(Path, Predicate, TaskMonitor)} on {@code threads} threads. */
     public PakExtractResult extractAll(Path outDir, Predicate<String> filter, TaskMonitor monitor, int threads) {
+        return extractAll(outDir, filter, monitor, threads, true);
+    }
+
+    /**
+     * {@link #extractAll(Path, Predicate, TaskMonitor, int)}; {@code checkHash} false skips the SHA-1
+     * check of {@link #extractTo(PakEntry, Path, TaskMonitor, boolean)}.
+     */
+    public PakExtractResult extractAll(Path outDir, Predicate<String> filter, TaskMonitor monitor, int threads, boolean checkHash) {
         List<PakEntry> todo = entries.stream().filter(x -> !x.deleted() && filter.test(x.path())).toList();
         Object[] outcome = new Object[todo.size()];
         long[] sizes = new long[todo.size()];
@@ -411,7 +419,7 @@ public final class PakReader implements AutoCloseable {
                     }
                     madeDirs.add(dir);
                 }
-                sizes[i] = extractTo(e, target, monitor, true, true);
+                sizes[i] = extractTo(e, target, monitor, checkHash, true);
                 outcome[i] = Boolean.TRUE;
             } catch (FormatException ex) {
                 outcome[i] = ex;
