@@ -1,7 +1,10 @@
 package io.uassetd.bench;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
 
 /** The shared fixture folder for benchmarks: {@code UASSETD_FIXTURES} (relative to the repository root), else {@code ../shared/fixtures}. */
 final class BenchFixtures {
@@ -21,5 +24,17 @@ final class BenchFixtures {
             throw new IllegalStateException("Fixtures not found at " + p + " (set UASSETD_FIXTURES)");
         }
         return p;
+    }
+
+    /** Deletes {@code p} and everything below it; nothing when it does not exist. */
+    static void deleteTree(Path p) throws IOException {
+        if (!Files.exists(p)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(p)) {
+            for (Path q : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(q);
+            }
+        }
     }
 }

@@ -24,13 +24,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Stream;
 import javax.crypto.Cipher;
 import javax.crypto.spec.SecretKeySpec;
 import java.util.zip.Deflater;
@@ -99,7 +98,7 @@ public final class PakBenchmark {
                 runMode(mode, root, src, sources, total, report);
             }
         } finally {
-            deleteTree(root);
+            BenchFixtures.deleteTree(root);
         }
         System.out.println(report.table());
         report.publish();
@@ -115,7 +114,7 @@ public final class PakBenchmark {
         for (String mode : List.of("none", "zlib", "zstd", "encrypted")) {
             runMode(mode, root, src, sources, 24L << 20, ignored);
         }
-        deleteTree(src);
+        BenchFixtures.deleteTree(src);
     }
 
     private static void runMode(String mode, Path root, Path src, List<PakSource> sources, long total, BenchReport report)
@@ -147,7 +146,7 @@ public final class PakBenchmark {
         for (int check = 0; check < 2; check++) {
             boolean checkHash = check == 1;
             extracts[check] = best(() -> {
-                deleteTree(out);
+                BenchFixtures.deleteTree(out);
                 try (PakReader r = PakReader.open(pak, rop)) {
                     long t1 = System.nanoTime();
                     PakExtractResult res = r.extractAll(out, p -> true, TaskMonitor.NONE, cores, checkHash);
@@ -161,7 +160,7 @@ public final class PakBenchmark {
         }
         double extract = extracts[0];
         double extractChecked = extracts[1];
-        deleteTree(out);
+        BenchFixtures.deleteTree(out);
 
         double baseCreate;
         double baseExtract;
@@ -271,7 +270,7 @@ public final class PakBenchmark {
             }
         }
         double secs = seconds(t0);
-        deleteTree(dst);
+        BenchFixtures.deleteTree(dst);
         return secs;
     }
 
@@ -395,16 +394,6 @@ public final class PakBenchmark {
         return seconds(t0);
     }
 
-    private static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(p)) {
-            for (Path q : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(q);
-            }
-        }
-    }
 
     static String fmt(double d) {
         return String.format(Locale.ROOT, "%.1f", d);

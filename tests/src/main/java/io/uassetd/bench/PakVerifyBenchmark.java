@@ -12,10 +12,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.Stream;
 
 /**
  * What checking each entry's SHA-1 costs when extracting a pak: extract_pak_all's per-entry work
@@ -74,7 +72,7 @@ public final class PakVerifyBenchmark {
                 Files.delete(pak);
             }
         } finally {
-            deleteTree(root);
+            BenchFixtures.deleteTree(root);
         }
         System.out.println(report.table());
         report.publish();
@@ -92,7 +90,7 @@ public final class PakVerifyBenchmark {
 
     /** The per-entry work of extract_pak_all on all cores; returns the seconds it took. */
     private static double extract(PakReader r, List<PakEntry> entries, Path out, Check check) throws IOException {
-        deleteTree(out);
+        BenchFixtures.deleteTree(out);
         long t0 = System.nanoTime();
         entries.parallelStream().forEach(e -> {
             if (check == Check.VERIFY_PASS) {
@@ -145,14 +143,4 @@ public final class PakVerifyBenchmark {
         return written;
     }
 
-    private static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(p)) {
-            for (Path q : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(q);
-            }
-        }
-    }
 }

@@ -32,17 +32,23 @@ public final class ZenEngine {
     private ZenEngine() {
     }
 
-    /** The engine of {@code store}'s packages; {@code requested} (when not null) wins. */
-    public static EngineChoice of(PackageStore store, EngineVersion requested) {
-        if (requested != null) {
-            return EngineChoice.of(requested, EngineSource.REQUEST);
-        }
+    /** The detectable releases that have Zen packages, oldest first. */
+    private static List<EngineVersion> zenReleases() {
         List<EngineVersion> all = new ArrayList<>();
         for (EngineVersion e : EngineChoice.detectable()) {
             if (e.hasZen()) {
                 all.add(e);
             }
         }
+        return all;
+    }
+
+    /** The engine of {@code store}'s packages; {@code requested} (when not null) wins. */
+    public static EngineChoice of(PackageStore store, EngineVersion requested) {
+        if (requested != null) {
+            return EngineChoice.of(requested, EngineSource.REQUEST);
+        }
+        List<EngineVersion> all = zenReleases();
         // the containers' TOC and container header versions
         List<EngineVersion> candidates = new ArrayList<>(all);
         for (IoStoreContainer c : store.containers()) {
@@ -85,12 +91,7 @@ public final class ZenEngine {
         if (requested != null) {
             return EngineChoice.of(requested, EngineSource.REQUEST);
         }
-        List<EngineVersion> all = new ArrayList<>();
-        for (EngineVersion e : EngineChoice.detectable()) {
-            if (e.hasZen()) {
-                all.add(e);
-            }
-        }
+        List<EngineVersion> all = zenReleases();
         return narrow(all, List.of(data), source);
     }
 

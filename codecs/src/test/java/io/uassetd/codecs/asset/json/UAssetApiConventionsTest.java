@@ -407,6 +407,18 @@ class UAssetApiConventionsTest {
                 .hasMessageContaining("Unknown UProperty $type").hasMessageContaining("$.Exports[0].Property.$type");
     }
 
+    /** The BlueprintClass document with export 0 (a FunctionExport) turned into a NormalExport-based {@code type}. */
+    private static ObjectNode componentDoc(String type) throws IOException {
+        ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ObjectNode a = (ObjectNode) doc.get("Exports").get(0);
+        for (String f : List.of("FunctionFlags", "SuperStruct", "Children", "LoadedProperties", "ScriptBytecode", "ScriptBytecodeSize",
+                "ScriptBytecodeRaw", "Field")) {
+            a.remove(f);
+        }
+        a.put("$type", type);
+        return doc;
+    }
+
     /**
      * UAssetAPI's ActorComponentExport ({@code ExportTypes/ActorComponentExport.cs}): {@code UCSModifiedProperties} as
      * {@code [{MemberParent, MemberName, MemberGuid}]} after the object GUID; null (a package before the sparse storage)
@@ -414,13 +426,8 @@ class UAssetApiConventionsTest {
      */
     @Test
     void actorComponentExportsBecomeUnrealsLayout() throws IOException {
-        ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ObjectNode doc = componentDoc("UAssetAPI.ExportTypes.ActorComponentExport, UAssetAPI");
         ObjectNode a = (ObjectNode) doc.get("Exports").get(0);
-        for (String f : List.of("FunctionFlags", "SuperStruct", "Children", "LoadedProperties", "ScriptBytecode", "ScriptBytecodeSize",
-                "ScriptBytecodeRaw", "Field")) {
-            a.remove(f);
-        }
-        a.put("$type", "UAssetAPI.ExportTypes.ActorComponentExport, UAssetAPI");
         a.set("UCSModifiedProperties", UAssetJson.parse(("""
                 [{"$type": "UAssetAPI.ExportTypes.FSimpleMemberReference, UAssetAPI", "MemberParent": -2, "MemberName": "Health",
                   "MemberGuid": "{00000001-0000-0002-0000-000300000004}"}]
@@ -434,13 +441,8 @@ class UAssetApiConventionsTest {
 
     /** The BlueprintClass document with export 0 turned into the given component type, with one BoolProperty. */
     private static ObjectNode component(String type, String boolName, boolean value, int specialProjectVersion) throws IOException {
-        ObjectNode doc = (ObjectNode) UAssetJson.parse(resource("BlueprintClass.json"), "BlueprintClass.json");
+        ObjectNode doc = componentDoc(type);
         ObjectNode a = (ObjectNode) doc.get("Exports").get(0);
-        for (String f : List.of("FunctionFlags", "SuperStruct", "Children", "LoadedProperties", "ScriptBytecode", "ScriptBytecodeSize",
-                "ScriptBytecodeRaw", "Field")) {
-            a.remove(f);
-        }
-        a.put("$type", type);
         ((ArrayNode) doc.get("NameMap")).add(boolName).add("BoolProperty");
         a.putArray("Data").addObject().put("$type", "UAssetAPI.PropertyTypes.Objects.BoolPropertyData, UAssetAPI").put("Name", boolName)
                 .put("ArrayIndex", 0).put("IsZero", false).put("PropertyTagFlags", "None").put("PropertyTagExtensions", "NoExtension")
