@@ -158,10 +158,10 @@ public final class CreateModIoStoreAction implements ActionHandler {
         return kept;
     }
 
-    /** The mappings usmap_path names (from the cache). */
-    private static Usmap mappings(Args args, ActionContext ctx) {
+    /** {@link AssetFiles#lazyUsmap}, its failures as INVALID_ARGUMENT. */
+    private static Supplier<Usmap> lazyMappings(Args args, ActionContext ctx) {
         try {
-            return AssetFiles.usmap(args, ctx);
+            return AssetFiles.lazyUsmap(args, ctx);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -181,30 +181,11 @@ public final class CreateModIoStoreAction implements ActionHandler {
         boolean hybrid = args.bool("hybrid");
         boolean materialFix = args.bool("material_tags") && !args.bool("no_material_tags");
         boolean meshFix = materialFix && profile.game().skeletalMaterialTags();
-        Supplier<Usmap> mappings = () -> null;
-        if (args.has("usmap_path")) {
-            if (meshFix) {
-                Usmap given = mappings(args, ctx);
-                mappings = () -> given;
-            } else {
-                ctx.warn("usmap_path is not needed: legacy packages convert to Zen without mappings");
-            }
-        } else if (meshFix && args.environment(AssetFiles.USMAP_ENV) != null) {
-            // UAssetTool's clients pass the mappings in USMAP_PATH: read them once, and only when an
-            // unversioned skeletal mesh needs them for the mesh material fix
-            mappings = new Supplier<>() {
-                private Usmap read;
-                private boolean done;
-
-                @Override
-                public synchronized Usmap get() {
-                    if (!done) {
-                        read = mappings(args, ctx);
-                        done = true;
-                    }
-                    return read;
-                }
-            };
+        // the mesh material fix reads usmap_path, else USMAP_PATH (UAssetTool's clients pass the mappings
+        // there): once, and only when an unversioned skeletal mesh needs them
+        Supplier<Usmap> mappings = meshFix ? lazyMappings(args, ctx) : () -> null;
+        if (!meshFix && args.has("usmap_path")) {
+            ctx.warn("usmap_path is not needed: legacy packages convert to Zen without mappings");
         }
         LegacyPackages legacy = new LegacyPackages(materialFix, mappings);
         BundleAssembler.Plan plan = BundleAssembler.assemble(inputs, profile, hybrid, legacy,
