@@ -32,7 +32,7 @@ final class CdsTraining {
         Path dir = Files.createTempDirectory("uassetd-cds-train");
         PrintStream nul = new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
         int failures = 0;
-        try (Services services = Bootstrap.services(config, nul)) {
+        try (Services services = Bootstrap.services(config, nul, true)) {
             Dispatcher dispatcher = new Dispatcher(Actions.registry(), new ErrorMapper(nul), services.env());
             Cli cli = new Cli(dispatcher, services, nul, nul);
             Path in = Files.createDirectories(dir.resolve("in/Game/Content"));

@@ -73,7 +73,7 @@ public final class Main {
             if (Boolean.getBoolean("uassetd.jsonWarmup")) {
                 warmUpJson();
             }
-            try (Services services = Bootstrap.services(config, err)) {
+            try (Services services = Bootstrap.services(config, err, true)) {
                 StartupTrace.mark("services");
                 Dispatcher dispatcher = new Dispatcher(Actions.registry(), new ErrorMapper(err), services.env());
                 StartupTrace.mark("registry");
@@ -86,7 +86,7 @@ public final class Main {
         }
         if (args.get(0).equals("batch")) {
             args.remove(0);
-            try (Services services = Bootstrap.services(config, err)) {
+            try (Services services = Bootstrap.services(config, err, true)) {
                 Dispatcher dispatcher = new Dispatcher(Actions.registry(), new ErrorMapper(err), services.env());
                 OutputStream out = new BufferedOutputStream(realStdout, 1 << 16);
                 int status = new Batch(dispatcher, services, err).run(args, new FileInputStream(FileDescriptor.in), out, config.workers());
@@ -99,7 +99,7 @@ public final class Main {
             return CdsTraining.run(config, err);
         }
         PrintStream out = new PrintStream(new BufferedOutputStream(realStdout, 1 << 16), false, StandardCharsets.UTF_8);
-        try (Services services = Bootstrap.services(config, err)) {
+        try (Services services = Bootstrap.services(config, err, false)) {
             Dispatcher dispatcher = new Dispatcher(Actions.registry(), new ErrorMapper(err), services.env());
             int status = new Cli(dispatcher, services, out, err).run(command, args);
             out.flush();

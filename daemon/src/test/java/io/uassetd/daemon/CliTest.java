@@ -19,7 +19,7 @@ class CliTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(String command, String... args) {
-        try (Services s = Bootstrap.services(Services.Config.defaults(), System.err)) {
+        try (Services s = Bootstrap.services(Services.Config.defaults(), System.err, true)) {
             Dispatcher d = new Dispatcher(Actions.registry(), new ErrorMapper(System.err), Map.of());
             PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class ServerTest {
     static List<JsonNode> serve(String input) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (Services s = Bootstrap.services(Services.Config.defaults(), System.err)) {
+        try (Services s = Bootstrap.services(Services.Config.defaults(), System.err, true)) {
             Dispatcher d = new Dispatcher(Actions.registry(), new ErrorMapper(System.err), Map.of());
             int status = new Server(d, s, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, System.err, 4).run();
             assertThat(status).isZero();

@@ -8,6 +8,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The set of codecs available to readers and writers. Built once (with the native Oodle library
@@ -16,11 +17,11 @@ import java.util.Optional;
 public final class Codecs {
     private final Map<CompressionMethod, Codec> codecs = new EnumMap<>(CompressionMethod.class);
     private final OodleCodec oodle;
-    private final OodleBackend nativeOodle;
+    private final Supplier<OodleBackend> nativeOodle;
     /** Codecs made for other levels, kept so their per-thread Deflaters live across requests. */
     private final java.util.concurrent.ConcurrentHashMap<String, Codec> leveled;
 
-    private Codecs(OodleBackend nativeOodle) {
+    private Codecs(Supplier<OodleBackend> nativeOodle) {
         this.nativeOodle = nativeOodle;
         this.leveled = new java.util.concurrent.ConcurrentHashMap<>();
         for (CompressionMethod m : List.of(CompressionMethod.ZLIB, CompressionMethod.GZIP, CompressionMethod.LZ4, CompressionMethod.ZSTD)) {
@@ -98,12 +99,32 @@ public final class Codecs {
 
     /** Codecs without a native Oodle library. */
     public static Codecs standard() {
-        return new Codecs(null);
+        return new Codecs(() -> null);
     }
 
     /** Codecs using the given native Oodle library (null for none). */
     public static Codecs withNativeOodle(OodleBackend nativeOodle) {
-        return new Codecs(nativeOodle);
+        return new Codecs(() -> nativeOodle);
+    }
+
+    /**
+     * Codecs whose native Oodle library comes from {@code nativeOodle} (null for none), asked once, when
+     * Oodle is first used: finding the library costs a command that needs no Oodle nothing.
+     */
+    public static Codecs withLazyNativeOodle(Supplier<OodleBackend> nativeOodle) {
+        return new Codecs(once(nativeOodle));
+    }
+
+    private static <T> Supplier<T> once(Supplier<T> s) {
+        java.util.concurrent.atomic.AtomicReference<java.util.Optional<T>> got = new java.util.concurrent.atomic.AtomicReference<>();
+        return () -> {
+            synchronized (got) {
+                if (got.get() == null) {
+                    got.set(java.util.Optional.ofNullable(s.get()));
+                }
+                return got.get().orElse(null);
+            }
+        };
     }
 
     /** The codec for a method, or an exception naming what is missing. NONE has no codec. */

@@ -1,6 +1,7 @@
 package io.uassetd.codecs.compression;
 
 import io.uassetd.codecs.error.NativeUnavailableException;
+import java.util.function.Supplier;
 
 /**
  * Oodle. Compression needs the native library. Decompression uses the pure-Java decoder, or, when
@@ -13,19 +14,37 @@ final class OodleCodec implements Codec {
         void decompress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen);
     }
 
-    private final OodleBackend nativeBackend;
+    private final Supplier<OodleBackend> nativeSource;
     private final Decoder javaDecoder;
     private final int compressor;
     private final int level;
-    private final DecoderRace race;
+    /** The native library and the decoder race, set up on first use (finding the library can take 0.1 s). */
+    private volatile Native nativeState;
 
-    OodleCodec(OodleBackend nativeBackend, Decoder javaDecoder, int compressor, int level) {
-        this.nativeBackend = nativeBackend;
+    private record Native(OodleBackend backend, DecoderRace race) {
+    }
+
+    OodleCodec(Supplier<OodleBackend> nativeSource, Decoder javaDecoder, int compressor, int level) {
+        this.nativeSource = nativeSource;
         this.javaDecoder = javaDecoder;
         this.compressor = compressor;
         this.level = level;
-        this.race = nativeBackend != null && javaDecoder != null
-                ? new DecoderRace(nativeBackend::decompress, "native", javaDecoder, "pure-Java") : null;
+    }
+
+    private Native nativeState() {
+        Native n = nativeState;
+        if (n == null) {
+            synchronized (this) {
+                n = nativeState;
+                if (n == null) {
+                    OodleBackend b = nativeSource.get();
+                    n = new Native(b, b != null && javaDecoder != null
+                            ? new DecoderRace(b::decompress, "native", javaDecoder, "pure-Java") : null);
+                    nativeState = n;
+                }
+            }
+        }
+        return n;
     }
 
     @Override
@@ -35,6 +54,9 @@ final class OodleCodec implements Codec {
 
     @Override
     public String backend() {
+        Native n = nativeState();
+        OodleBackend nativeBackend = n.backend();
+        DecoderRace race = n.race();
         if (nativeBackend != null) {
             return "native " + nativeBackend.description() + (race != null ? "; decoding: " + race.describe() : "");
         }
@@ -43,15 +65,18 @@ final class OodleCodec implements Codec {
 
     @Override
     public boolean canCompress() {
-        return nativeBackend != null;
+        return nativeState().backend() != null;
     }
 
     boolean canDecompress() {
-        return nativeBackend != null || javaDecoder != null;
+        return javaDecoder != null || nativeState().backend() != null;
     }
 
     @Override
     public void decompress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen) {
+        Native n = nativeState();
+        OodleBackend nativeBackend = n.backend();
+        DecoderRace race = n.race();
         if (race != null) {
             race.decompress(src, srcOff, srcLen, dst, dstOff, dstLen);
         } else if (nativeBackend != null) {
@@ -65,6 +90,7 @@ final class OodleCodec implements Codec {
 
     @Override
     public int maxCompressedLength(int len) {
+        OodleBackend nativeBackend = nativeState().backend();
         if (nativeBackend == null) {
             throw new NativeUnavailableException("Oodle compression needs the Oodle library, which is not loaded");
         }
@@ -73,6 +99,7 @@ final class OodleCodec implements Codec {
 
     @Override
     public int compress(byte[] src, int off, int len, byte[] dst, int dstOff) {
+        OodleBackend nativeBackend = nativeState().backend();
         if (nativeBackend == null) {
             throw new NativeUnavailableException("Oodle compression needs the Oodle library, which is not loaded");
         }

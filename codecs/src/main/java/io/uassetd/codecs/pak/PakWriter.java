@@ -65,8 +65,20 @@ public final class PakWriter {
         return new PakWriter(options).write(target, sources, TaskMonitor.NONE);
     }
 
-    /** A block on its way to disk: stored bytes (compressed/padded/encrypted as needed). */
-    private record Block(byte[] data, int length, int stored) {
+    /**
+     * A block on its way to disk: stored bytes (compressed/padded/encrypted as needed). An entry's first
+     * compressed block also keeps its plain bytes ({@code raw}, {@code rawLength}): when it does not
+     * shrink, the entry is stored and those bytes are written instead.
+     */
+    private record Block(byte[] data, int length, int stored, byte[] raw, int rawLength) {
+        Block(byte[] data, int length, int stored) {
+            this(data, length, stored, null, 0);
+        }
+
+        /** A first block that compression did not make smaller. */
+        boolean incompressible() {
+            return raw != null && length >= rawLength;
+        }
     }
 
     /** One queued step: reserve an entry's record, write a block, or finish the entry. */
@@ -95,6 +107,10 @@ public final class PakWriter {
         final ArrayDeque<CompletableFuture<Void>> hashPending = new ArrayDeque<>();
         byte[] plainHead;
         PakSource.Input input;
+        /** The first block of an entry that may be stored when it does not shrink (see {@link #produce}). */
+        CompletableFuture<Block> probe;
+        /** The first block did not shrink: the entry is stored. */
+        volatile boolean abandoned;
 
         Job(PakSource src, CompressionMethod method) {
             this.src = src;
@@ -232,6 +248,10 @@ public final class PakWriter {
         int chunk = compressed ? (int) job.blockSize() : STORED_CHUNK;
         long storedLeft = compressed ? 0 : job.encrypted() ? o.scheme().storedLength(job.src.path(), size) : size;
         Codec codec = compressed ? o.codecs().get(job.method) : null;
+        // An entry whose first block does not shrink is stored whole: its other blocks are not compressed.
+        boolean probe = compressed && o.storeIncompressible();
+        job.probe = null;
+        job.abandoned = false;
         InputStream in = null;
         try {
             PakSource.Input random = null;
@@ -249,21 +269,37 @@ public final class PakWriter {
                 int stored = compressed ? n : (int) (off == size ? storedLeft : n);
                 storedLeft -= compressed ? 0 : stored;
                 Function<byte[], Block> transform = compressed
-                        ? buf -> compress(codec, buf, n, job.encrypted(), standardEncrypt)
+                        ? buf -> compress(codec, buf, n, job.encrypted(), standardEncrypt, pos == 0 && probe)
                         : buf -> {
                             if (standardEncrypt) {
                                 cipher.encrypt(buf, 0, stored);
                             }
                             return new Block(buf, n, stored);
                         };
+                if (compressed && probe && pos > 0) {
+                    // later blocks of an entry whose first block did not shrink are not compressed
+                    Function<byte[], Block> compress = transform;
+                    transform = buf -> job.abandoned ? new Block(buf, n, n) : compress.apply(buf);
+                }
+                Function<byte[], Block> apply = transform;
                 CompletableFuture<Block> f;
                 if (random != null) {
                     PakSource.Input r = random;
-                    f = CompletableFuture.supplyAsync(() -> transform.apply(readAt(r, job.src, pos, n, stored)), executor);
+                    f = job.probe != null
+                            ? job.probe.thenApplyAsync(first -> apply.apply(readAt(r, job.src, pos, n, stored)), executor)
+                            : CompletableFuture.supplyAsync(() -> apply.apply(readAt(r, job.src, pos, n, stored)), executor);
                 } else {
                     byte[] buf = readFully(in, n, stored, job.src);
-                    f = compressed || standardEncrypt ? CompletableFuture.supplyAsync(() -> transform.apply(buf), executor)
-                            : CompletableFuture.completedFuture(transform.apply(buf));
+                    f = job.probe != null ? job.probe.thenApplyAsync(first -> apply.apply(buf), executor)
+                            : compressed || standardEncrypt ? CompletableFuture.supplyAsync(() -> apply.apply(buf), executor)
+                            : CompletableFuture.completedFuture(apply.apply(buf));
+                }
+                if (compressed && probe && pos == 0) {
+                    job.probe = f.thenApply(first -> {
+                        job.abandoned = first.incompressible();
+                        return first;
+                    });
+                    f = job.probe;
                 }
                 job.hashChain = job.hashChain.thenCombineAsync(f, (ignored, blk) -> {
                     hash(job, blk);
@@ -312,14 +348,14 @@ public final class PakWriter {
         return capacity > n ? Arrays.copyOf(buf, capacity) : buf;
     }
 
-    private Block compress(Codec codec, byte[] raw, int n, boolean pad, boolean encrypt) {
+    private Block compress(Codec codec, byte[] raw, int n, boolean pad, boolean encrypt, boolean keepRaw) {
         byte[] dst = new byte[codec.maxCompressedLength(n) + 16];
         int len = codec.compress(raw, 0, n, dst, 0);
         int stored = pad ? (int) AesCipher.align(len) : len;
         if (encrypt) {
             cipher.encrypt(dst, 0, stored);
         }
-        return new Block(dst, len, stored);
+        return keepRaw ? new Block(dst, len, stored, raw, n) : new Block(dst, len, stored);
     }
 
     /**
@@ -352,6 +388,13 @@ public final class PakWriter {
     }
 
     private void start(Job job, ChannelSink sink) {
+        if (job.probe != null && !job.encrypted() && job.method != CompressionMethod.NONE) {
+            join(job.probe);
+            if (job.abandoned) {
+                job.method = CompressionMethod.NONE;
+                job.raw = 0;
+            }
+        }
         job.headerStart = sink.position();
         job.headerLen = PakEntryRecord.serializedSize(o.version(), job.method != CompressionMethod.NONE, job.blockCount());
         job.dataStart = job.headerStart + job.headerLen;
@@ -365,6 +408,9 @@ public final class PakWriter {
     }
 
     private void writeBlock(Job job, Block b, ChannelSink sink) {
+        if (job.method == CompressionMethod.NONE && b.raw() != null) {
+            b = new Block(b.raw(), b.rawLength(), b.rawLength());
+        }
         long at = sink.position();
         if (job.method != CompressionMethod.NONE) {
             long base = o.version().atLeast(PakVersion.RELATIVE_CHUNK_OFFSETS) ? job.headerStart : 0;
@@ -394,6 +440,9 @@ public final class PakWriter {
     }
 
     private static void hash(Job job, Block b) {
+        if (job.abandoned && b.raw() != null && !job.encrypted()) {
+            b = new Block(b.raw(), b.rawLength(), b.rawLength());
+        }
         int h = (int) Math.min(b.stored(), job.hashLimit - job.hashed);
         if (h > 0) {
             job.md.update(b.data(), 0, h);
@@ -409,7 +458,8 @@ public final class PakWriter {
             closeQuietly(job.input);
             job.input = null;
         }
-        if (job.method != CompressionMethod.NONE && o.storeIncompressible() && job.compressedPayload >= job.src.size()) {
+        if (job.method != CompressionMethod.NONE && o.storeIncompressible()
+                && (job.abandoned || job.compressedPayload >= job.src.size())) {
             rewriteStored(job, sink);
         }
         if (job.plainHead != null) {

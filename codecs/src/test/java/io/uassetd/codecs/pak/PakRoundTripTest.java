@@ -53,6 +53,19 @@ class PakRoundTripTest {
         rnd.nextBytes(random);
         m.put("dir/\u00fcn\u00ef\u4e16.bin", random);
         m.put("z/zeros.bin", new byte[70_000]);
+        // the first-block rule: an entry whose first 64 KiB block does not shrink is stored whole...
+        byte[] randomHead = new byte[200_000];
+        rnd.nextBytes(randomHead);
+        System.arraycopy(m.get("dir/sub/b.txt"), 0, randomHead, 65_536, 134_464);
+        m.put("mix/random-head.bin", randomHead);
+        byte[] bigRandom = new byte[200_000];
+        rnd.nextBytes(bigRandom);
+        m.put("mix/random.bin", bigRandom);
+        // ...and one whose first block shrinks is compressed, even when a later block does not
+        byte[] textHead = new byte[150_000];
+        rnd.nextBytes(textHead);
+        System.arraycopy(m.get("dir/sub/b.txt"), 0, textHead, 0, 65_536);
+        m.put("mix/text-head.bin", textHead);
         return m;
     }
 
@@ -125,6 +138,11 @@ class PakRoundTripTest {
                 assertThat(big.method()).isEqualTo(m);
                 assertThat(big.record().blocks()).hasSize(3);
                 assertThat(r.find("dir/\u00fcn\u00ef\u4e16.bin").orElseThrow().compressed()).as("incompressible is stored").isFalse();
+                assertThat(r.find("mix/random.bin").orElseThrow().compressed()).as("incompressible is stored").isFalse();
+                assertThat(r.find("mix/random-head.bin").orElseThrow().compressed()).as("first block does not shrink").isFalse();
+                PakEntry textHead = r.find("mix/text-head.bin").orElseThrow();
+                assertThat(textHead.compressed()).as("first block shrinks").isTrue();
+                assertThat(textHead.record().blocks()).hasSize(3);
             }
             assertThat(r.verifyAll(TaskMonitor.NONE)).isEmpty();
             assertThat(cov.gaps(Files.size(out))).as("bytes never read").isEmpty();

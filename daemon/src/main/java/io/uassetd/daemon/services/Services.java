@@ -4,8 +4,8 @@ import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.daemon.cache.ResourceCache;
 import java.io.PrintStream;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
+import java.util.function.Supplier;
 
 /**
  * What every handler shares: the codecs (with native Oodle when loaded), the resource cache, a
@@ -14,8 +14,8 @@ import java.util.concurrent.ForkJoinPool;
  */
 public final class Services implements AutoCloseable {
     private final Config config;
-    private final CompletableFuture<Codecs> codecs;
-    private final CompletableFuture<OodleStatus> oodle;
+    private final Codecs codecs;
+    private final Supplier<OodleStatus> oodle;
     private final ResourceCache cache;
     private final ForkJoinPool compute;
     private final PrintStream log;
@@ -33,15 +33,11 @@ public final class Services implements AutoCloseable {
     }
 
     public Services(Config config, Codecs codecs, OodleStatus oodle, PrintStream log, Map<String, String> env) {
-        this(config, CompletableFuture.completedFuture(codecs), CompletableFuture.completedFuture(oodle), log, env);
+        this(config, codecs, () -> oodle, log, env);
     }
 
-    /**
-     * Services whose codecs are still being set up (the native Oodle library loads in the
-     * background so that the first reply does not wait for it); the first use waits.
-     */
-    public Services(Config config, CompletableFuture<Codecs> codecs, CompletableFuture<OodleStatus> oodle, PrintStream log,
-                    Map<String, String> env) {
+    /** Services whose Oodle status is worked out when first asked (the library is searched for then). */
+    public Services(Config config, Codecs codecs, Supplier<OodleStatus> oodle, PrintStream log, Map<String, String> env) {
         this.config = config;
         this.codecs = codecs;
         this.oodle = oodle;
@@ -56,11 +52,11 @@ public final class Services implements AutoCloseable {
     }
 
     public Codecs codecs() {
-        return codecs.join();
+        return codecs;
     }
 
     public OodleStatus oodle() {
-        return oodle.join();
+        return oodle.get();
     }
 
     public ResourceCache cache() {
