@@ -41,6 +41,8 @@ import java.util.function.Function;
 public final class PakWriter {
     /** Stored (uncompressed) entries move in chunks of this size (a multiple of 16 for AES). */
     private static final int STORED_CHUNK = 1 << 20;
+    /** How much of an entry's first block is compressed on its own to see whether the entry compresses at all. */
+    static final int PROBE = 16 << 10;
     private final PakWriteOptions o;
     private final AesCipher cipher;
     private final int threads;
@@ -70,14 +72,9 @@ public final class PakWriter {
      * compressed block also keeps its plain bytes ({@code raw}, {@code rawLength}): when it does not
      * shrink, the entry is stored and those bytes are written instead.
      */
-    private record Block(byte[] data, int length, int stored, byte[] raw, int rawLength) {
+    private record Block(byte[] data, int length, int stored, byte[] raw, int rawLength, boolean incompressible) {
         Block(byte[] data, int length, int stored) {
-            this(data, length, stored, null, 0);
-        }
-
-        /** A first block that compression did not make smaller. */
-        boolean incompressible() {
-            return raw != null && length >= rawLength;
+            this(data, length, stored, null, 0, false);
         }
     }
 
@@ -248,7 +245,7 @@ public final class PakWriter {
         int chunk = compressed ? (int) job.blockSize() : STORED_CHUNK;
         long storedLeft = compressed ? 0 : job.encrypted() ? o.scheme().storedLength(job.src.path(), size) : size;
         Codec codec = compressed ? o.codecs().get(job.method) : null;
-        // An entry whose first block does not shrink is stored whole: its other blocks are not compressed.
+        // An entry whose start does not shrink is stored whole: its other blocks are not compressed.
         boolean probe = compressed && o.storeIncompressible();
         job.probe = null;
         job.abandoned = false;
@@ -348,14 +345,22 @@ public final class PakWriter {
         return capacity > n ? Arrays.copyOf(buf, capacity) : buf;
     }
 
-    private Block compress(Codec codec, byte[] raw, int n, boolean pad, boolean encrypt, boolean keepRaw) {
+    /**
+     * Compresses one block. An entry's first block ({@code probe}) keeps its plain bytes and says
+     * whether the entry is incompressible: its first {@link #PROBE} bytes, compressed alone, do not
+     * get smaller, or the whole block does not.
+     */
+    private Block compress(Codec codec, byte[] raw, int n, boolean pad, boolean encrypt, boolean probe) {
         byte[] dst = new byte[codec.maxCompressedLength(n) + 16];
+        if (probe && n > PROBE && codec.compress(raw, 0, PROBE, dst, 0) >= PROBE) {
+            return new Block(raw, n, n, raw, n, true);
+        }
         int len = codec.compress(raw, 0, n, dst, 0);
         int stored = pad ? (int) AesCipher.align(len) : len;
         if (encrypt) {
             cipher.encrypt(dst, 0, stored);
         }
-        return keepRaw ? new Block(dst, len, stored, raw, n) : new Block(dst, len, stored);
+        return probe ? new Block(dst, len, stored, raw, n, len >= n) : new Block(dst, len, stored);
     }
 
     /**

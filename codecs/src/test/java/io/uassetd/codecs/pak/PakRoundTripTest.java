@@ -61,6 +61,10 @@ class PakRoundTripTest {
         byte[] bigRandom = new byte[200_000];
         rnd.nextBytes(bigRandom);
         m.put("mix/random.bin", bigRandom);
+        // ...and so is one whose first 16 KiB do not, though the rest of that block would
+        byte[] randomStart = m.get("dir/sub/b.txt").clone();
+        System.arraycopy(randomHead, 0, randomStart, 0, PakWriter.PROBE);
+        m.put("mix/random-start.bin", randomStart);
         // ...and one whose first block shrinks is compressed, even when a later block does not
         byte[] textHead = new byte[150_000];
         rnd.nextBytes(textHead);
@@ -140,6 +144,7 @@ class PakRoundTripTest {
                 assertThat(r.find("dir/\u00fcn\u00ef\u4e16.bin").orElseThrow().compressed()).as("incompressible is stored").isFalse();
                 assertThat(r.find("mix/random.bin").orElseThrow().compressed()).as("incompressible is stored").isFalse();
                 assertThat(r.find("mix/random-head.bin").orElseThrow().compressed()).as("first block does not shrink").isFalse();
+                assertThat(r.find("mix/random-start.bin").orElseThrow().compressed()).as("first 16 KiB do not shrink").isFalse();
                 PakEntry textHead = r.find("mix/text-head.bin").orElseThrow();
                 assertThat(textHead.compressed()).as("first block shrinks").isTrue();
                 assertThat(textHead.record().blocks()).hasSize(3);
