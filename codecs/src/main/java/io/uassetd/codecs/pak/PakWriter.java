@@ -249,6 +249,7 @@ public final class PakWriter {
         boolean probe = compressed && o.storeIncompressible();
         job.probe = null;
         job.abandoned = false;
+        CompletableFuture<Block> probeBlock = null;
         InputStream in = null;
         try {
             PakSource.Input random = null;
@@ -282,21 +283,22 @@ public final class PakWriter {
                 CompletableFuture<Block> f;
                 if (random != null) {
                     PakSource.Input r = random;
-                    f = job.probe != null
-                            ? job.probe.thenApplyAsync(first -> apply.apply(readAt(r, job.src, pos, n, stored)), executor)
+                    f = probeBlock != null
+                            ? probeBlock.thenApplyAsync(first -> apply.apply(readAt(r, job.src, pos, n, stored)), executor)
                             : CompletableFuture.supplyAsync(() -> apply.apply(readAt(r, job.src, pos, n, stored)), executor);
                 } else {
                     byte[] buf = readFully(in, n, stored, job.src);
-                    f = job.probe != null ? job.probe.thenApplyAsync(first -> apply.apply(buf), executor)
+                    f = probeBlock != null ? probeBlock.thenApplyAsync(first -> apply.apply(buf), executor)
                             : compressed || standardEncrypt ? CompletableFuture.supplyAsync(() -> apply.apply(buf), executor)
                             : CompletableFuture.completedFuture(apply.apply(buf));
                 }
                 if (compressed && probe && pos == 0) {
-                    job.probe = f.thenApply(first -> {
+                    probeBlock = f.thenApply(first -> {
                         job.abandoned = first.incompressible();
                         return first;
                     });
-                    f = job.probe;
+                    job.probe = probeBlock;
+                    f = probeBlock;
                 }
                 job.hashChain = job.hashChain.thenCombineAsync(f, (ignored, blk) -> {
                     hash(job, blk);
@@ -400,6 +402,7 @@ public final class PakWriter {
                 job.raw = 0;
             }
         }
+        job.probe = null; // the job list lives until the pak is written: keep no block data in it
         job.headerStart = sink.position();
         job.headerLen = PakEntryRecord.serializedSize(o.version(), job.method != CompressionMethod.NONE, job.blockCount());
         job.dataStart = job.headerStart + job.headerLen;
