@@ -1,6 +1,7 @@
 package io.uassetd.daemon;
 
 import io.uassetd.daemon.services.Services;
+import io.uassetd.daemon.action.ActionRegistry;
 import io.uassetd.daemon.action.Dispatcher;
 import io.uassetd.daemon.action.ErrorMapper;
 import io.uassetd.daemon.actions.Actions;
@@ -100,7 +101,10 @@ public final class Main {
         }
         PrintStream out = new PrintStream(new BufferedOutputStream(realStdout, 1 << 16), false, StandardCharsets.UTF_8);
         try (Services services = Bootstrap.services(config, err, false)) {
-            Dispatcher dispatcher = new Dispatcher(Actions.registry(), new ErrorMapper(err), services.env());
+            StartupTrace.mark("cli services");
+            ActionRegistry registry = Actions.registry();
+            StartupTrace.mark("cli registry");
+            Dispatcher dispatcher = new Dispatcher(registry, new ErrorMapper(err), services.env());
             int status = new Cli(dispatcher, services, out, err).run(command, args);
             out.flush();
             return status;

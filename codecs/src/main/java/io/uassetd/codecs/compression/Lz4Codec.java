@@ -8,18 +8,26 @@ import net.jpountz.lz4.LZ4SafeDecompressor;
 
 /** LZ4 raw blocks (no frame), as Unreal's FCompression LZ4 writes them. */
 final class Lz4Codec implements Codec {
-    private final LZ4SafeDecompressor decompressor;
-    private final LZ4Compressor compressor;
-    private final String backend;
     private final int level;
+    /** lz4-java, set up on first use: it loads its native library, which a run without LZ4 need not pay for. */
+    private volatile Backend lib;
+
+    private record Backend(LZ4SafeDecompressor decompressor, LZ4Compressor compressor, String name) {
+    }
 
     /** Level 0: LZ4's fast compressor (LZ4_compress_default); 1..12: LZ4 HC at that level. */
     Lz4Codec(int level) {
-        LZ4Factory f = LZ4Factory.fastestInstance();
         this.level = level;
-        this.decompressor = f.safeDecompressor();
-        this.compressor = level <= 0 ? f.fastCompressor() : f.highCompressor(level);
-        this.backend = "lz4-java " + f;
+    }
+
+    private Backend lib() {
+        Backend b = lib;
+        if (b == null) {
+            LZ4Factory f = LZ4Factory.fastestInstance();
+            b = new Backend(f.safeDecompressor(), level <= 0 ? f.fastCompressor() : f.highCompressor(level), "lz4-java " + f);
+            lib = b;
+        }
+        return b;
     }
 
     @Override
@@ -29,7 +37,7 @@ final class Lz4Codec implements Codec {
 
     @Override
     public String backend() {
-        return backend;
+        return lib().name();
     }
 
     @Override
@@ -41,7 +49,7 @@ final class Lz4Codec implements Codec {
     public void decompress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen) {
         int n;
         try {
-            n = decompressor.decompress(src, srcOff, srcLen, dst, dstOff, dstLen);
+            n = lib().decompressor().decompress(src, srcOff, srcLen, dst, dstOff, dstLen);
         } catch (LZ4Exception e) {
             throw new CorruptDataException("Bad LZ4 block: " + e.getMessage(), null, -1, null, e);
         }
@@ -52,12 +60,12 @@ final class Lz4Codec implements Codec {
 
     @Override
     public int maxCompressedLength(int len) {
-        return compressor.maxCompressedLength(len);
+        return lib().compressor().maxCompressedLength(len);
     }
 
     @Override
     public int compress(byte[] src, int off, int len, byte[] dst, int dstOff) {
-        return compressor.compress(src, off, len, dst, dstOff, dst.length - dstOff);
+        return lib().compressor().compress(src, off, len, dst, dstOff, dst.length - dstOff);
     }
 
     @Override

@@ -1,8 +1,13 @@
 package io.uassetd.daemon.cli;
 
+import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
+import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.uassetd.daemon.services.Services;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;
@@ -20,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One-shot commands: {@code uassetd <command> [args…] [--json]}. Arguments map onto the action's
@@ -133,8 +139,12 @@ public final class Cli {
      * {@code verified_count}/{@code package_count}, else {@code total} less the failures).
      */
     record ItemOutcome(long failed, long succeeded, String firstFailure) {
+        /** The names {@link #of} reads; only these are turned into JSON. */
+        private static final Set<String> KEYS = Set.of("failures", "errors", "bad", "failed_count", "fail_count", "bad_count",
+                "extracted_count", "success_count", "verified_count", "package_count", "total", "total_files", "scanned_count");
+
         static ItemOutcome of(Object data) {
-            JsonNode d = data == null ? null : Json.mapper().valueToTree(data);
+            JsonNode d = data == null ? null : countsOf(Dispatcher.WithEngine.unwrap(data));
             if (d == null || !d.isObject()) {
                 return new ItemOutcome(0, 0, null);
             }
@@ -174,6 +184,38 @@ public final class Cli {
                         : f.asText();
             }
             return new ItemOutcome(failed, ok, firstFailure);
+        }
+
+        /**
+         * The reply data's properties named in {@link #KEYS}, as JSON. A reply may list thousands of
+         * entries; converting all of it would cost a one-shot command more than the rest of its output.
+         */
+        private static JsonNode countsOf(Object data) {
+            ObjectMapper m = Json.mapper();
+            if (data instanceof JsonNode n) {
+                return n;
+            }
+            ObjectNode out = m.createObjectNode();
+            if (data instanceof Map<?, ?> map) {
+                map.forEach((k, v) -> {
+                    if (KEYS.contains(String.valueOf(k))) {
+                        out.set(String.valueOf(k), m.valueToTree(v));
+                    }
+                });
+                return out;
+            }
+            BeanDescription bean = m.getSerializationConfig().introspect(m.constructType(data.getClass()));
+            if (bean.findAnyGetter() != null || bean.findJsonValueAccessor() != null) {
+                return m.valueToTree(data);
+            }
+            for (BeanPropertyDefinition p : bean.findProperties()) {
+                AnnotatedMember get = p.getAccessor();
+                if (get != null && KEYS.contains(p.getName())) {
+                    get.fixAccess(true); // as Jackson's own serializer does: reply records need not be public
+                    out.set(p.getName(), m.valueToTree(get.getValue(data)));
+                }
+            }
+            return out;
         }
 
         private static JsonNode first(JsonNode d, String... keys) {
