@@ -191,11 +191,14 @@ public final class Cli {
          * entries; converting all of it would cost a one-shot command more than the rest of its output.
          */
         private static JsonNode countsOf(Object data) {
-            ObjectMapper m = Json.mapper();
             if (data instanceof JsonNode n) {
                 return n;
             }
-            ObjectNode out = m.createObjectNode();
+            ObjectNode out = F.objectNode();
+            if (data instanceof Record r && recordCounts(r, out)) {
+                return out;
+            }
+            ObjectMapper m = Json.mapper();
             if (data instanceof Map<?, ?> map) {
                 map.forEach((k, v) -> {
                     if (KEYS.contains(String.valueOf(k))) {
@@ -216,6 +219,38 @@ public final class Cli {
                 }
             }
             return out;
+        }
+
+        /**
+         * The counts of a reply record whose components carry their JSON names (how replies are
+         * written), read without the JSON mapper, which a one-shot command need not set up for this;
+         * false when the record renames or hides any, or holds a failure list (then the mapper reads it).
+         */
+        private static boolean recordCounts(Record r, ObjectNode out) {
+            for (java.lang.reflect.RecordComponent c : r.getClass().getRecordComponents()) {
+                if (c.getAccessor().getAnnotations().length > 0 || c.getAnnotations().length > 0) {
+                    return false;
+                }
+                if (!KEYS.contains(c.getName())) {
+                    continue;
+                }
+                Object v;
+                try {
+                    java.lang.reflect.Method get = c.getAccessor();
+                    get.setAccessible(true);
+                    v = get.invoke(r);
+                } catch (ReflectiveOperationException | RuntimeException e) {
+                    return false;
+                }
+                if (v instanceof Long || v instanceof Integer) {
+                    out.put(c.getName(), ((Number) v).longValue());
+                } else if (v instanceof java.util.Collection<?> list && list.isEmpty()) {
+                    out.set(c.getName(), F.arrayNode());
+                } else if (v != null) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         private static JsonNode first(JsonNode d, String... keys) {
@@ -347,14 +382,38 @@ public final class Cli {
                 }
             }
             case BOOLEAN -> fields.put(f.name(), F.booleanNode(Boolean.parseBoolean(value)));
-            case ANY -> {
-                try {
-                    fields.put(f.name(), Json.mapper().readTree(value));
-                } catch (Exception e) {
-                    fields.put(f.name(), F.textNode(value));
-                }
-            }
+            case ANY -> fields.put(f.name(), anyValue(value));
             default -> fields.put(f.name(), F.textNode(value));
+        }
+    }
+
+    /**
+     * A command-line value for a field of any JSON type: {@code true}/{@code false}/{@code null}, a
+     * number, a JSON array, object or string when it parses as one, else the text itself. Scalars are
+     * read here: the JSON mapper costs a one-shot command 50-100 ms to set up.
+     */
+    static JsonNode anyValue(String value) {
+        switch (value) {
+            case "true":
+                return F.booleanNode(true);
+            case "false":
+                return F.booleanNode(false);
+            case "null":
+                return F.nullNode();
+            default:
+                break;
+        }
+        if (value.matches("-?(0|[1-9][0-9]{0,17})")) {
+            long n = Long.parseLong(value);
+            return n == (int) n ? F.numberNode((int) n) : F.numberNode(n);
+        }
+        if (value.isEmpty() || "[{\"-0123456789".indexOf(value.charAt(0)) < 0) {
+            return F.textNode(value);
+        }
+        try {
+            return Json.mapper().readTree(value);
+        } catch (Exception e) {
+            return F.textNode(value);
         }
     }
 
