@@ -173,8 +173,18 @@ class PakRoundTripTest {
             one.shutdown();
         }
         assertThat(Files.readAllBytes(a)).isEqualTo(Files.readAllBytes(b));
+        PakWriteOptions plain = options(PakVersion.FNV64_BUG_FIX, CompressionMethod.ZLIB, Mode.PLAIN);
+        ForkJoinPool single = new ForkJoinPool(1);
+        try {
+            PakWriter.create(a, sources(in), plain);
+            PakWriter.create(b, sources(in), plain.withExecutor(single));
+        } finally {
+            single.shutdown();
+        }
+        assertThat(Files.readAllBytes(a)).isEqualTo(Files.readAllBytes(b));
         // stream-only sources (no positional reads) give the same pak, here with Rivals encryption too
         for (PakWriteOptions opt : List.of(o, options(PakVersion.FNV64_BUG_FIX, CompressionMethod.ZLIB, Mode.RIVALS),
+                options(PakVersion.FNV64_BUG_FIX, CompressionMethod.LZ4, Mode.PLAIN),
                 options(PakVersion.FNV64_BUG_FIX, CompressionMethod.NONE, Mode.ENCRYPTED_ENTRIES))) {
             List<PakSource> streamed = new ArrayList<>();
             for (PakSource s : sources(in)) {
