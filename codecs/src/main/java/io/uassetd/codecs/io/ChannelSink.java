@@ -37,6 +37,17 @@ public final class ChannelSink {
         }
     }
 
+    /** Writes the buffer's remaining bytes (a direct buffer goes to the file without a copy). */
+    public void write(ByteBuffer bb) {
+        try {
+            while (bb.hasRemaining()) {
+                position += channel.write(bb, position);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public void write(ByteWriter w) {
         write(w.array(), 0, w.size());
     }

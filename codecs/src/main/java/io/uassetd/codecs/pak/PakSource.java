@@ -41,6 +41,13 @@ public record PakSource(String path, long size, Opener opener, RandomOpener rand
     public interface Input extends Closeable {
         /** Fills {@code dst[off, off+len)} from {@code position}; fails if the source ends first. */
         void readAt(long position, byte[] dst, int off, int len) throws IOException;
+
+        /** Fills {@code dst}'s remaining bytes from {@code position}; fails if the source ends first. */
+        default void readAt(long position, ByteBuffer dst) throws IOException {
+            byte[] tmp = new byte[dst.remaining()];
+            readAt(position, tmp, 0, tmp.length);
+            dst.put(tmp);
+        }
     }
 
     /** A stream-only source. */
@@ -104,7 +111,11 @@ public record PakSource(String path, long size, Opener opener, RandomOpener rand
         return new Input() {
             @Override
             public void readAt(long position, byte[] dst, int off, int len) throws IOException {
-                ByteBuffer bb = ByteBuffer.wrap(dst, off, len);
+                readAt(position, ByteBuffer.wrap(dst, off, len));
+            }
+
+            @Override
+            public void readAt(long position, ByteBuffer bb) throws IOException {
                 long pos = position;
                 while (bb.hasRemaining()) {
                     int n = ch.read(bb, pos);

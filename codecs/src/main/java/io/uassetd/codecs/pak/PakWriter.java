@@ -15,6 +15,7 @@ import io.uassetd.codecs.task.TaskMonitor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayDeque;
@@ -29,6 +30,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -72,9 +74,55 @@ public final class PakWriter {
      * compressed block also keeps its plain bytes ({@code raw}, {@code rawLength}): when it does not
      * shrink, the entry is stored and those bytes are written instead.
      */
-    private record Block(byte[] data, int length, int stored, byte[] raw, int rawLength, boolean incompressible) {
+    private record Block(byte[] data, int length, int stored, byte[] raw, int rawLength, boolean incompressible,
+            ByteBuffer direct, AtomicInteger users) {
         Block(byte[] data, int length, int stored) {
-            this(data, length, stored, null, 0, false);
+            this(data, length, stored, null, 0, false, null, null);
+        }
+
+        Block(byte[] data, int length, int stored, byte[] raw, int rawLength, boolean incompressible) {
+            this(data, length, stored, raw, rawLength, incompressible, null, null);
+        }
+
+        /** A stored chunk in a pooled direct buffer, used by the hash and the write, then pooled again. */
+        static Block direct(ByteBuffer buf) {
+            return new Block(null, buf.remaining(), buf.remaining(), null, 0, false, buf, new AtomicInteger(2));
+        }
+
+        /** Called by each of its two users when done with a direct block. */
+        void release() {
+            if (direct != null && users.decrementAndGet() == 0) {
+                DirectChunks.give(direct);
+            }
+        }
+    }
+
+    /**
+     * Direct buffers for stored chunks: a stored entry then goes from the file into native memory,
+     * through SHA-1 and into the pak without the two copies (and the zeroing of a new array per
+     * chunk) that heap arrays cost, the JDK copying heap buffers through a temporary direct one.
+     * At most {@link #MAX} are kept between writes.
+     */
+    private static final class DirectChunks {
+        static final int MAX = 32;
+        private static final java.util.concurrent.ConcurrentLinkedQueue<ByteBuffer> FREE = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        private static final AtomicInteger KEPT = new AtomicInteger();
+
+        static ByteBuffer take() {
+            ByteBuffer b = FREE.poll();
+            if (b == null) {
+                return ByteBuffer.allocateDirect(STORED_CHUNK);
+            }
+            KEPT.decrementAndGet();
+            return b.clear();
+        }
+
+        static void give(ByteBuffer b) {
+            if (KEPT.incrementAndGet() <= MAX) {
+                FREE.offer(b);
+            } else {
+                KEPT.decrementAndGet();
+            }
         }
     }
 
@@ -281,7 +329,10 @@ public final class PakWriter {
                 }
                 Function<byte[], Block> apply = transform;
                 CompletableFuture<Block> f;
-                if (random != null) {
+                if (random != null && !compressed && !job.encrypted()) {
+                    PakSource.Input r = random;
+                    f = CompletableFuture.supplyAsync(() -> readDirect(r, job.src, pos, n), executor);
+                } else if (random != null) {
                     PakSource.Input r = random;
                     f = probeBlock != null
                             ? probeBlock.thenApplyAsync(first -> apply.apply(readAt(r, job.src, pos, n, stored)), executor)
@@ -327,6 +378,16 @@ public final class PakWriter {
             throw new UncheckedIOException("Cannot read '" + src.path() + "' at " + pos + ": " + e.getMessage(), e);
         }
         return buf;
+    }
+
+    private static Block readDirect(PakSource.Input r, PakSource src, long pos, int n) {
+        ByteBuffer buf = DirectChunks.take().limit(n);
+        try {
+            r.readAt(pos, buf);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read '" + src.path() + "' at " + pos + ": " + e.getMessage(), e);
+        }
+        return Block.direct(buf.flip());
     }
 
     private static void closeQuietly(Closeable c) {
@@ -426,11 +487,16 @@ public final class PakWriter {
             job.compressedPayload += b.length();
         }
         long rel = job.stored;
-        if (job.plainHead != null && rel < job.plainHead.length) {
-            int n = (int) Math.min(b.stored(), job.plainHead.length - rel);
-            System.arraycopy(b.data(), 0, job.plainHead, (int) rel, n);
+        if (b.direct() != null) {
+            sink.write(b.direct().duplicate());
+            b.release();
+        } else {
+            if (job.plainHead != null && rel < job.plainHead.length) {
+                int n = (int) Math.min(b.stored(), job.plainHead.length - rel);
+                System.arraycopy(b.data(), 0, job.plainHead, (int) rel, n);
+            }
+            sink.write(b.data(), 0, b.stored());
         }
-        sink.write(b.data(), 0, b.stored());
         job.stored += b.stored();
         while (job.hashPending.size() > window) {
             join(job.hashPending.poll());
@@ -452,6 +518,14 @@ public final class PakWriter {
             b = new Block(b.raw(), b.rawLength(), b.rawLength());
         }
         int h = (int) Math.min(b.stored(), job.hashLimit - job.hashed);
+        if (b.direct() != null) {
+            if (h > 0) {
+                job.md.update(b.direct().duplicate().limit(h));
+                job.hashed += h;
+            }
+            b.release();
+            return;
+        }
         if (h > 0) {
             job.md.update(b.data(), 0, h);
             job.hashed += h;
