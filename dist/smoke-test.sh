@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Smoke test of the self-contained distribution: unpacks dist/uassetd-*-linux-x64.tar.gz into a temporary
 # folder and runs bin/uassetd with an empty environment (no PATH, no JAVA_HOME): a CLI command, a daemon
-# session on a real fixture pak, the class-data-sharing archive remade for the new folder and used by the
-# next run, and the Python client finding the daemon through UASSETD_HOME.
+# session on a real fixture pak, the AOT cache (Java 25+ runtime) used, or the class-data-sharing archive
+# remade for the new folder and used by the next run, and the Python client finding the daemon through UASSETD_HOME.
 # Usage: dist/smoke-test.sh [archive]   (UASSETD_FIXTURES as for the tests)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,7 +16,9 @@ fail() { echo "dist smoke test FAILED: $*" >&2; exit 1; }
 
 tar -xzf "$archive" -C "$work"
 home="$(ls -d "$work"/uassetd-*)"
-[[ -x "$home/bin/uassetd" && -f "$home/bin/uassetd.cmd" && -f "$home/lib/uassetd.jar" && -f "$home/lib/uassetd.jsa" ]] || fail "layout"
+[[ -x "$home/bin/uassetd" && -f "$home/bin/uassetd.cmd" && -f "$home/lib/uassetd.jar" ]] || fail "layout"
+aot=0
+if [[ -f "$home/lib/uassetd.aot" ]]; then aot=1; elif [[ ! -f "$home/lib/uassetd.jsa" ]]; then fail "neither an AOT cache nor a CDS archive in lib/"; fi
 [[ -f "$home/README.md" && -f "$home/THIRD-PARTY.md" && -d "$home/licenses" && -d "$home/runtime/legal" ]] || fail "README/licenses"
 
 out="$(env -i "$home/bin/uassetd" cityhash /Game/UI/Menu_EscapeMenu/MENU_EscapeMenu --json </dev/null)"
@@ -29,11 +31,21 @@ session() {
 replies="$(session)"
 [[ "$(grep -c '"success":true' <<<"$replies")" == 3 ]] || fail "session replies: $replies"
 [[ "$replies" == *'"files":["directory/nested.txt","test.png","test.txt","zeros.bin"]'* ]] || fail "list_pak: $replies"
-# The first run in this folder remade the archive for it; the next run maps it.
-[[ "$(cat "$home/lib/uassetd.jsa.home")" == "$(cd "$home" && pwd -P)" ]] || fail "CDS archive not remade for $home"
-session "-Xlog:class+load=info:stderr" >/dev/null
-shared=$(grep -c 'source: shared objects file (top)' "$work/stderr" || true)
-(( shared > 500 )) || fail "the dynamic CDS archive was not used (${shared} classes from it)"
+if (( aot )); then
+  # A Java 25+ runtime: the AOT cache trained at build time serves this folder too (no remaking).
+  session "-Xlog:class+load=info:stderr" >/dev/null
+  shared=$(grep -c 'source: shared objects file' "$work/stderr" || true)
+  (( shared > 500 )) || fail "the AOT cache was not used (${shared} classes from it)"
+  grep -q 'restricted method\|sun.misc.Unsafe' "$work/stderr" && fail "start-up warnings: $(head -3 "$work/stderr")"
+  what="from the AOT cache"
+else
+  # The first run in this folder remade the archive for it; the next run maps it.
+  [[ "$(cat "$home/lib/uassetd.jsa.home")" == "$(cd "$home" && pwd -P)" ]] || fail "CDS archive not remade for $home"
+  session "-Xlog:class+load=info:stderr" >/dev/null
+  shared=$(grep -c 'source: shared objects file (top)' "$work/stderr" || true)
+  (( shared > 500 )) || fail "the dynamic CDS archive was not used (${shared} classes from it)"
+  what="from the CDS archive"
+fi
 
 py="$(command -v /usr/bin/python3 || command -v python3 || true)"
 if [[ -n "$py" ]]; then
@@ -44,4 +56,4 @@ with Client() as c:
     assert c.cityhash("/Game/_AssemblyStorm/TestMod/LIB_Hooks").data["hash_hex"] == "0x4AAF10FD2F66632E"
 ' || fail "Python client through UASSETD_HOME"
 fi
-echo "dist smoke test passed: $(basename "$archive") ($(( $(stat -c %s "$archive") / 1048576 )) MiB), ${shared} classes from the CDS archive"
+echo "dist smoke test passed: $(basename "$archive") ($(( $(stat -c %s "$archive") / 1048576 )) MiB), ${shared} classes ${what}"

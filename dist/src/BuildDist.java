@@ -27,8 +27,8 @@ import java.util.zip.ZipOutputStream;
  * Builds the self-contained distribution (run by the {@code dist} Maven profile, Java source launcher):
  * <pre>
  * uassetd-VERSION/
- *   bin/uassetd, bin/uassetd.cmd   launchers (the bundled runtime, the CDS archive)
- *   lib/uassetd.jar, lib/uassetd.jsa
+ *   bin/uassetd, bin/uassetd.cmd   launchers (the bundled runtime, its AOT cache or CDS archive)
+ *   lib/uassetd.jar, lib/uassetd.aot (Java 25+ runtime) or lib/uassetd.jsa (older)
  *   runtime/                       jlink image with the modules jdeps finds (+ its legal/ notices)
  *   README.md, THIRD-PARTY.md, licenses/
  * </pre>
@@ -59,7 +59,7 @@ public final class BuildDist {
         Path repo = Path.of(a.get("repo")).toAbsolutePath().normalize();
         Path out = Path.of(a.get("out")).toAbsolutePath().normalize();
         Path work = Path.of(a.get("work")).toAbsolutePath().normalize();
-        Path jdk = Path.of(a.get("jdk"));
+        Path jdk = resolveJdk(a.getOrDefault("jdk", "auto"));
         String version = a.get("version");
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: the daemon module must be packaged first");
@@ -77,14 +77,19 @@ public final class BuildDist {
         Files.createDirectories(stage.resolve("bin"));
         Files.createDirectories(stage.resolve("lib"));
 
-        String modules = tool("jdeps", "--multi-release", "17", "--ignore-missing-deps", "--print-module-deps", jar.toString()).trim();
+        log("runtime from " + jdk + " (Java " + javaMajor(jdk) + ")");
+        String modules = tool(jdk, "jdeps", "--multi-release", "17", "--ignore-missing-deps", "--print-module-deps", jar.toString()).trim();
         log("modules: " + modules);
         List<String> jlink = new ArrayList<>(List.of("--add-modules", modules, "--output", stage.resolve("runtime").toString(),
                 "--strip-debug", "--no-man-pages", "--no-header-files", "--generate-cds-archive"));
-        tool("jlink", jlink.toArray(String[]::new));
+        tool(jdk, "jlink", jlink.toArray(String[]::new));
         Files.copy(jar, stage.resolve("lib/uassetd.jar"));
         writeLaunchers(stage);
-        makeCdsArchive(stage, windows);
+        if (javaMajor(stage.resolve("runtime")) >= 25) {
+            makeAotCache(stage, windows);
+        } else {
+            makeCdsArchive(stage, windows);
+        }
         Files.copy(repo.resolve("README.md"), stage.resolve("README.md"));
         writeLicenses(jar, stage, modules);
 
@@ -103,6 +108,72 @@ public final class BuildDist {
 
     private static void log(String s) {
         System.err.println("[dist] " + s);
+    }
+
+    /**
+     * The JDK whose runtime the distribution bundles: {@code auto} takes the newest JDK 25 or later
+     * installed in the usual places (its AOT cache starts uassetd faster; the code stays Java 17),
+     * else the JDK running this build; a path names one.
+     */
+    private static Path resolveJdk(String spec) throws IOException {
+        Path own = Path.of(System.getProperty("java.home"));
+        if (!spec.equals("auto")) {
+            return Path.of(spec).toAbsolutePath().normalize();
+        }
+        Path best = own;
+        int bestMajor = javaMajor(own);
+        for (String root : List.of("/usr/lib/jvm", "/opt/java", "/Library/Java/JavaVirtualMachines")) {
+            Path r = Path.of(root);
+            if (!Files.isDirectory(r)) {
+                continue;
+            }
+            try (Stream<Path> s = Files.list(r)) {
+                for (Path home : s.toList()) {
+                    Path h = Files.isDirectory(home.resolve("Contents/Home")) ? home.resolve("Contents/Home") : home;
+                    int m = javaMajor(h);
+                    if (m >= 25 && m > bestMajor && Files.isExecutable(h.resolve("bin/jlink"))) {
+                        best = h;
+                        bestMajor = m;
+                    }
+                }
+            }
+        }
+        return best;
+    }
+
+    /** The major Java version a JDK or runtime image says it is ({@code release} file), 0 when unknown. */
+    private static int javaMajor(Path home) throws IOException {
+        Path rel = home.resolve("release");
+        if (!Files.isRegularFile(rel)) {
+            return 0;
+        }
+        for (String line : Files.readAllLines(rel, StandardCharsets.UTF_8)) {
+            if (line.startsWith("JAVA_VERSION=\"")) {
+                String v = line.substring(14).replace("\"", "");
+                int end = 0;
+                while (end < v.length() && Character.isDigit(v.charAt(end))) {
+                    end++;
+                }
+                return end == 0 ? 0 : Integer.parseInt(v.substring(0, end));
+            }
+        }
+        return 0;
+    }
+
+    /** Runs a JDK tool: in this JVM when {@code jdk} is the one running, else that JDK's executable. */
+    private static String tool(Path jdk, String name, String... args) throws IOException, InterruptedException {
+        if (jdk.equals(Path.of(System.getProperty("java.home")))) {
+            return tool(name, args);
+        }
+        List<String> cmd = new ArrayList<>();
+        cmd.add(jdk.resolve("bin").resolve(name).toString());
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IllegalStateException(name + " failed (" + p.exitValue() + "): " + out);
+        }
+        return out;
     }
 
     private static String tool(String name, String... args) {
@@ -131,6 +202,15 @@ public final class BuildDist {
                   case "$link" in /*) self="$link" ;; *) self="$(dirname "$self")/$link" ;; esac
                 done
                 home=$(cd "$(dirname "$self")/.." && pwd -P)
+                if [ -f "$home/lib/uassetd.aot" ]; then
+                  # A Java 25+ runtime and the AOT cache trained at build time (valid wherever the folder is);
+                  # JNA (the Oodle library) and lz4-java may use native access without start-up warnings.
+                  aot="-XX:AOTCache=$home/lib/uassetd.aot"
+                  if [ -n "${UASSETD_NO_CDS:-}" ]; then aot="-Xshare:auto"; fi
+                  # shellcheck disable=SC2086
+                  exec "$home/runtime/bin/java" "$aot" -Xlog:aot=off -Xlog:cds=off --enable-native-access=ALL-UNNAMED \
+                    --sun-misc-unsafe-memory-access=allow ${UASSETD_JAVA_OPTS:-} -jar "$home/lib/uassetd.jar" "$@"
+                fi
                 cds="-Xshare:auto"
                 if [ -z "${UASSETD_NO_CDS:-}" ]; then
                   dir="$home/lib"
@@ -162,13 +242,39 @@ public final class BuildDist {
                 rem uassetd launcher of the self-contained distribution: the bundled Java runtime and its CDS archive.
                 setlocal
                 set "HOME_DIR=%~dp0.."
+                if exist "%HOME_DIR%\\lib\\uassetd.aot" goto aot
                 set "CDS=-XX:SharedArchiveFile=%HOME_DIR%\\lib\\uassetd.jsa"
                 if defined UASSETD_NO_CDS set "CDS=-Xshare:auto"
                 if not exist "%HOME_DIR%\\lib\\uassetd.jsa" set "CDS=-Xshare:auto"
                 "%HOME_DIR%\\runtime\\bin\\java.exe" -Xshare:auto "%CDS%" -Xlog:cds=off -Xlog:cds+dynamic=off %UASSETD_JAVA_OPTS% -jar "%HOME_DIR%\\lib\\uassetd.jar" %*
                 exit /b %ERRORLEVEL%
+                :aot
+                rem a Java 25+ runtime and the AOT cache trained at build time
+                set "AOT=-XX:AOTCache=%HOME_DIR%\\lib\\uassetd.aot"
+                if defined UASSETD_NO_CDS set "AOT=-Xshare:auto"
+                "%HOME_DIR%\\runtime\\bin\\java.exe" "%AOT%" -Xlog:aot=off -Xlog:cds=off --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow %UASSETD_JAVA_OPTS% -jar "%HOME_DIR%\\lib\\uassetd.jar" %*
+                exit /b %ERRORLEVEL%
                 """.replace("\n", "\r\n");
         Files.writeString(stage.resolve("bin/uassetd.cmd"), cmd);
+    }
+
+    /**
+     * Java 25 or later: trains an AOT cache (JEP 483/514/515: classes loaded and linked, method
+     * profiles) on uassetd's representative run ({@code __cds-train}: pack, list and unpack in each
+     * compression) into lib/uassetd.aot. The cache stays valid wherever the folder is unpacked.
+     */
+    private static void makeAotCache(Path stage, boolean windows) throws Exception {
+        Path java = stage.resolve("runtime/bin/" + (windows ? "java.exe" : "java"));
+        Path aot = stage.resolve("lib/uassetd.aot");
+        Process p = new ProcessBuilder(java.toString(), "-XX:AOTCacheOutput=" + aot, "-Xlog:aot=off", "-Xlog:cds=off",
+                "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
+                "-jar", stage.resolve("lib/uassetd.jar").toString(), "__cds-train")
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0 || !Files.isRegularFile(aot)) {
+            throw new IllegalStateException("the AOT cache training run failed: " + out);
+        }
+        log("AOT cache " + Files.size(aot) / 1024 / 1024 + " MiB");
     }
 
     /** Runs the bundled runtime once over a few requests and keeps the classes it loaded in lib/uassetd.jsa. */
