@@ -393,7 +393,8 @@ public final class Cli {
      * read here: the JSON mapper costs a one-shot command 50-100 ms to set up.
      */
     static JsonNode anyValue(String value) {
-        switch (value) {
+        String v = value.strip(); // JSON allows whitespace around a value
+        switch (v) {
             case "true":
                 return F.booleanNode(true);
             case "false":
@@ -403,11 +404,11 @@ public final class Cli {
             default:
                 break;
         }
-        if (value.matches("-?(0|[1-9][0-9]{0,17})")) {
-            long n = Long.parseLong(value);
+        if (v.matches("-?(0|[1-9][0-9]{0,17})")) {
+            long n = Long.parseLong(v);
             return n == (int) n ? F.numberNode((int) n) : F.numberNode(n);
         }
-        if (value.isEmpty() || "[{\"-0123456789".indexOf(value.charAt(0)) < 0) {
+        if (v.isEmpty() || "[{\"-0123456789".indexOf(v.charAt(0)) < 0) {
             return F.textNode(value);
         }
         try {
