@@ -82,10 +82,15 @@ public record PakSource(String path, long size, Opener opener, RandomOpener rand
     /** A file on disk stored under {@code path}. */
     public static PakSource file(String path, Path file) {
         try {
-            return new PakSource(path, Files.size(file), () -> Files.newInputStream(file), () -> fileInput(file), null);
+            return file(path, file, Files.size(file));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** A file on disk whose size was just read (by a folder walk) stored under {@code path}. */
+    public static PakSource file(String path, Path file, long size) {
+        return new PakSource(path, size, () -> Files.newInputStream(file), () -> fileInput(file), null);
     }
 
     /** Bytes in memory stored under {@code path}. */

@@ -5,14 +5,16 @@ import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.Args;
 import java.io.IOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Turns {@code file_paths} / {@code input_dir} / {@code base_path} into pak entries: files keep
@@ -23,8 +25,11 @@ final class PakInputs {
     private PakInputs() {
     }
 
-    /** An input file and the name it gets in the archive. */
-    record Input(String name, Path file) {
+    /** An input file, the name it gets in the archive and its size when the folder walk read it (else -1). */
+    record Input(String name, Path file, long size) {
+        Input(String name, Path file) {
+            this(name, file, -1);
+        }
     }
 
     /**
@@ -48,19 +53,16 @@ final class PakInputs {
         for (Path p : given) {
             if (Files.isDirectory(p)) {
                 // each file's relative name is made once, not in every comparison of the sort
-                List<Map.Entry<String, Path>> files;
-                try (Stream<Path> s = Files.walk(p)) {
-                    files = s.filter(Files::isRegularFile).map(f -> Map.entry(rel(p, f), f)).sorted(Map.Entry.comparingByKey()).toList();
-                }
+                List<Map.Entry<String, Input>> files = walk(p);
                 List<String> backups = new ArrayList<>();
-                for (Map.Entry<String, Path> rf : files) {
-                    Path f = rf.getValue();
+                for (Map.Entry<String, Input> rf : files) {
+                    Path f = rf.getValue().file();
                     String name = base != null ? relUnder(base, f) : rf.getKey();
                     if (f.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".bak")) {
                         backups.add(name);
                         continue;
                     }
-                    add(byName, new Input(name, f));
+                    add(byName, new Input(name, f, rf.getValue().size()));
                 }
                 if (!backups.isEmpty()) {
                     ctx.warn("Left out " + backups.size() + " backup file" + (backups.size() == 1 ? "" : "s") + " (*.bak) of " + p + ": "
@@ -73,6 +75,33 @@ final class PakInputs {
             }
         }
         return List.copyOf(byName.values());
+    }
+
+    /**
+     * The regular files under {@code root} (and symbolic links to them; links to folders are not
+     * followed), by path relative to it, sorted, with the sizes the walk read: one {@code stat} per
+     * file instead of three.
+     */
+    private static List<Map.Entry<String, Input>> walk(Path root) throws IOException {
+        List<Map.Entry<String, Input>> files = new ArrayList<>();
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
+                if (attrs.isRegularFile()) {
+                    files.add(Map.entry(rel(root, f), new Input(null, f, attrs.size())));
+                } else if (attrs.isSymbolicLink() && Files.isRegularFile(f)) {
+                    files.add(Map.entry(rel(root, f), new Input(null, f, -1)));
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path f, IOException e) throws IOException {
+                throw e;
+            }
+        });
+        files.sort(Map.Entry.comparingByKey());
+        return files;
     }
 
     private static void add(Map<String, Input> byName, Input in) {
@@ -99,7 +128,7 @@ final class PakInputs {
         List<PakSource> out = new ArrayList<>();
         for (Input in : inputs) {
             try {
-                out.add(PakSource.file(in.name(), in.file()));
+                out.add(in.size() >= 0 ? PakSource.file(in.name(), in.file(), in.size()) : PakSource.file(in.name(), in.file()));
             } catch (IllegalArgumentException e) {
                 throw ActionException.invalid(e.getMessage());
             }
