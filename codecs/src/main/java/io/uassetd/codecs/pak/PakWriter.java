@@ -477,6 +477,11 @@ public final class PakWriter {
     }
 
     private void writeBlock(Job job, Block b, ChannelSink sink) {
+        if (job.abandoned && job.encrypted() && job.method != CompressionMethod.NONE) {
+            // written again, stored and encrypted, when the entry finishes: its plain bytes never reach the file
+            awaitHashes(job);
+            return;
+        }
         if (job.method == CompressionMethod.NONE && b.raw() != null) {
             b = new Block(b.raw(), b.rawLength(), b.rawLength());
         }
@@ -498,6 +503,11 @@ public final class PakWriter {
             sink.write(b.data(), 0, b.stored());
         }
         job.stored += b.stored();
+        awaitHashes(job);
+    }
+
+    /** Keeps at most a window of an entry's block hashes pending. */
+    private void awaitHashes(Job job) {
         while (job.hashPending.size() > window) {
             join(job.hashPending.poll());
         }
@@ -514,6 +524,9 @@ public final class PakWriter {
     }
 
     private static void hash(Job job, Block b) {
+        if (job.abandoned && job.encrypted() && job.method != CompressionMethod.NONE) {
+            return; // hashed again when the entry is rewritten stored
+        }
         if (job.abandoned && b.raw() != null && !job.encrypted()) {
             b = new Block(b.raw(), b.rawLength(), b.rawLength());
         }
