@@ -104,6 +104,14 @@ class CliExitCodesTest {
         Daemon.Result x = run("077", "extract_pak", dir.resolve("modes/a.pak").toString(), dir.resolve("modes/x").toString());
         assertThat(x.status()).as(x.stderr()).isZero();
         assertThat(mode(dir.resolve("modes/x/test.png"))).isEqualTo("rw-------");
+        // extracting again over the same folder: a replaced file keeps its mode, a new one takes the umask
+        Files.setPosixFilePermissions(dir.resolve("modes/x/test.png"), PosixFilePermissions.fromString("rw-rw-r--"));
+        Files.delete(dir.resolve("modes/x/test.txt"));
+        Daemon.Result x2 = run("022", "extract_pak", dir.resolve("modes/a.pak").toString(), dir.resolve("modes/x").toString());
+        assertThat(x2.status()).as(x2.stderr()).isZero();
+        assertThat(mode(dir.resolve("modes/x/test.png"))).isEqualTo("rw-rw-r--");
+        assertThat(mode(dir.resolve("modes/x/test.txt"))).isEqualTo("rw-r--r--");
+        assertThat(Files.readAllBytes(dir.resolve("modes/x/test.png"))).isEqualTo(Files.readAllBytes(root.resolve("test.png")));
         // in place: the package and its .uexp keep their modes
         Path edit = dir.resolve("modes/edit/NS_Fixture.uasset");
         Files.createDirectories(edit.getParent());

@@ -106,6 +106,29 @@ public final class FileSource implements AutoCloseable {
         }
     }
 
+    /** Fills {@code dst}'s remaining bytes from the file at {@code position} (a direct buffer: without a copy). */
+    public void readFully(long position, ByteBuffer dst, String structure) {
+        int len = dst.remaining();
+        checkRange(position, len, structure, structure + " size");
+        long pos = position;
+        try {
+            while (dst.hasRemaining()) {
+                int n = channel.read(dst, pos);
+                if (n < 0) {
+                    throw new TruncatedDataException("Unexpected end of file at offset " + FormatException.hex(pos),
+                            name, pos, structure);
+                }
+                pos += n;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Read failed in " + name + " at offset " + FormatException.hex(pos), e);
+        }
+        Coverage c = coverage;
+        if (c != null) {
+            c.add(position, position + len);
+        }
+    }
+
     /** Copies {@code [position, position+len)} to {@code out} at its current position, kernel-side where possible. */
     public void transferTo(long position, long len, WritableByteChannel out, String structure) {
         checkRange(position, len, structure, structure + " size");

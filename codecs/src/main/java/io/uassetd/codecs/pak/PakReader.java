@@ -2,8 +2,6 @@ package io.uassetd.codecs.pak;
 
 import io.uassetd.codecs.error.CancelledException;
 import java.util.Locale;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -18,7 +16,9 @@ import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.error.WrongKeyException;
 import io.uassetd.codecs.io.AtomicOutput;
 import io.uassetd.codecs.io.Coverage;
+import io.uassetd.codecs.io.DirectBufferPool;
 import io.uassetd.codecs.io.FileSource;
+import io.uassetd.codecs.io.OutputFolders;
 import io.uassetd.codecs.io.SafePaths;
 import io.uassetd.codecs.task.TaskMonitor;
 import java.io.IOException;
@@ -26,7 +26,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -52,6 +51,8 @@ import java.util.function.Predicate;
  * }</pre>
  */
 public final class PakReader implements AutoCloseable {
+    /** Buffers for copying stored entries while hashing them: native memory, reused across entries and extractions. */
+    private static final DirectBufferPool COPY_BUFFERS = new DirectBufferPool(1 << 18, 16);
     private final FileSource src;
     private final PakReadOptions options;
     private final PakFooter footer;
@@ -306,12 +307,21 @@ public final class PakReader implements AutoCloseable {
      * the target's folder already (extracting many files: each folder is made once).
      */
     public long extractTo(PakEntry e, Path target, TaskMonitor monitor, boolean checkHash, boolean parentExists) {
+        return extractTo(e, target, monitor, checkHash, parentExists, false);
+    }
+
+    /**
+     * {@link #extractTo(PakEntry, Path, TaskMonitor, boolean, boolean)}; {@code targetIsNew} says the
+     * target's folder was just made, so no file there can have a mode to keep (see {@link OutputFolders}).
+     */
+    public long extractTo(PakEntry e, Path target, TaskMonitor monitor, boolean checkHash, boolean parentExists,
+            boolean targetIsNew) {
         Codec codec = codecFor(e);
         AesCipher c = cipherFor(e);
         Layout l = layout(e);
         MessageDigest md = checkHash && !e.encrypted() && storesHash(l.dataRecord()) ? sha1() : null;
         if (!e.compressed() && !e.encrypted()) {
-            try (AtomicOutput out = AtomicOutput.create(target, false, parentExists)) {
+            try (AtomicOutput out = AtomicOutput.create(target, false, parentExists, targetIsNew)) {
                 if (md == null) {
                     src.transferTo(l.dataStart(), e.size(), out.channel(), "entry data");
                 } else {
@@ -325,7 +335,7 @@ public final class PakReader implements AutoCloseable {
             }
         }
         PakEntryStream in = new PakEntryStream(src, e, l, c, codec, md);
-        try (AtomicOutput out = AtomicOutput.create(target, false, parentExists)) {
+        try (AtomicOutput out = AtomicOutput.create(target, false, parentExists, targetIsNew)) {
             long written = in.copyTo(out.channel(), monitor);
             if (written != e.size()) {
                 throw new CorruptDataException("Entry '" + e.path() + "' produced " + written + " of " + e.size() + " bytes",
@@ -344,21 +354,26 @@ public final class PakReader implements AutoCloseable {
     /** Copies stored bytes to {@code out} through a buffer, hashing them on the way. */
     private void copyHashed(long at, long length, WritableByteChannel out, MessageDigest md, TaskMonitor monitor)
             throws IOException {
-        byte[] buf = new byte[(int) Math.min(length, 1 << 18)];
-        long done = 0;
-        int chunks = 0;
-        while (done < length) {
-            int n = (int) Math.min(buf.length, length - done);
-            src.readFully(at + done, buf, 0, n, "entry data");
-            md.update(buf, 0, n);
-            ByteBuffer bb = ByteBuffer.wrap(buf, 0, n);
-            while (bb.hasRemaining()) {
-                out.write(bb);
+        ByteBuffer buf = COPY_BUFFERS.take();
+        try {
+            long done = 0;
+            int chunks = 0;
+            while (done < length) {
+                int n = (int) Math.min(buf.capacity(), length - done);
+                buf.clear().limit(n);
+                src.readFully(at + done, buf, "entry data");
+                buf.flip();
+                md.update(buf.duplicate());
+                while (buf.hasRemaining()) {
+                    out.write(buf);
+                }
+                done += n;
+                if ((++chunks & 15) == 0) {
+                    monitor.checkCancelled();
+                }
             }
-            done += n;
-            if ((++chunks & 15) == 0) {
-                monitor.checkCancelled();
-            }
+        } finally {
+            COPY_BUFFERS.give(buf);
         }
     }
 
@@ -403,23 +418,19 @@ public final class PakReader implements AutoCloseable {
         Object[] outcome = new Object[todo.size()];
         long[] sizes = new long[todo.size()];
         AtomicInteger done = new AtomicInteger();
-        // folders made so far: each is made once, not checked again for every file in it
-        Set<Path> madeDirs = ConcurrentHashMap.newKeySet();
+        OutputFolders folders = new OutputFolders();
         IntConsumer one = i -> {
             monitor.checkCancelled();
             PakEntry e = todo.get(i);
             try {
                 Path target = SafePaths.resolve(outDir, e.path(), src.name()).toAbsolutePath();
-                Path dir = target.getParent();
-                if (!madeDirs.contains(dir)) {
-                    try {
-                        Files.createDirectories(dir);
-                    } catch (IOException ex) {
-                        throw new UncheckedIOException("Cannot create " + dir + ": " + ex.getMessage(), ex);
-                    }
-                    madeDirs.add(dir);
+                boolean isNew;
+                try {
+                    isNew = folders.prepare(target);
+                } catch (IOException ex) {
+                    throw new UncheckedIOException("Cannot create " + target.getParent() + ": " + ex.getMessage(), ex);
                 }
-                sizes[i] = extractTo(e, target, monitor, checkHash, true);
+                sizes[i] = extractTo(e, target, monitor, checkHash, true, isNew);
                 outcome[i] = Boolean.TRUE;
             } catch (FormatException ex) {
                 outcome[i] = ex;

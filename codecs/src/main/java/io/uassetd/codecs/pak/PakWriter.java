@@ -11,6 +11,7 @@ import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.io.AtomicOutput;
 import io.uassetd.codecs.io.ByteWriter;
 import io.uassetd.codecs.io.ChannelSink;
+import io.uassetd.codecs.io.DirectBufferPool;
 import io.uassetd.codecs.task.TaskMonitor;
 import java.io.IOException;
 import java.io.InputStream;
@@ -92,7 +93,7 @@ public final class PakWriter {
         /** Called by each of its two users when done with a direct block. */
         void release() {
             if (direct != null && users.decrementAndGet() == 0) {
-                DirectChunks.give(direct);
+                DIRECT_CHUNKS.give(direct);
             }
         }
     }
@@ -100,31 +101,9 @@ public final class PakWriter {
     /**
      * Direct buffers for stored chunks: a stored entry then goes from the file into native memory,
      * through SHA-1 and into the pak without the two copies (and the zeroing of a new array per
-     * chunk) that heap arrays cost, the JDK copying heap buffers through a temporary direct one.
-     * At most {@link #MAX} are kept between writes.
+     * chunk) that heap arrays cost. At most 32 are kept between writes.
      */
-    private static final class DirectChunks {
-        static final int MAX = 32;
-        private static final java.util.concurrent.ConcurrentLinkedQueue<ByteBuffer> FREE = new java.util.concurrent.ConcurrentLinkedQueue<>();
-        private static final AtomicInteger KEPT = new AtomicInteger();
-
-        static ByteBuffer take() {
-            ByteBuffer b = FREE.poll();
-            if (b == null) {
-                return ByteBuffer.allocateDirect(STORED_CHUNK);
-            }
-            KEPT.decrementAndGet();
-            return b.clear();
-        }
-
-        static void give(ByteBuffer b) {
-            if (KEPT.incrementAndGet() <= MAX) {
-                FREE.offer(b);
-            } else {
-                KEPT.decrementAndGet();
-            }
-        }
-    }
+    private static final DirectBufferPool DIRECT_CHUNKS = new DirectBufferPool(STORED_CHUNK, 32);
 
     /** One queued step: reserve an entry's record, write a block, or finish the entry. */
     private record Step(Job job, int kind, CompletableFuture<Block> block) {
@@ -381,7 +360,7 @@ public final class PakWriter {
     }
 
     private static Block readDirect(PakSource.Input r, PakSource src, long pos, int n) {
-        ByteBuffer buf = DirectChunks.take().limit(n);
+        ByteBuffer buf = DIRECT_CHUNKS.take().limit(n);
         try {
             r.readAt(pos, buf);
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.pak;
 
+import io.uassetd.codecs.io.OutputFolders;
 import io.uassetd.codecs.io.SafePaths;
 import io.uassetd.codecs.pak.PakEntry;
 import io.uassetd.codecs.pak.PakReader;
@@ -17,8 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code extract_pak_all} (CLI {@code extract_pak}): every entry (or those matching
@@ -60,19 +59,14 @@ public final class ExtractPakAllAction implements ActionHandler {
             Files.createDirectories(outDir);
             boolean verify = args.bool("verify");
             boolean hashCheck = args.bool("hash_check") && !verify;
-            // folders made so far: each is made once, not checked again for every file in it
-            Set<Path> madeDirs = ConcurrentHashMap.newKeySet();
+            OutputFolders folders = new OutputFolders();
             Parallel.Outcome<Long> o = Parallel.run(ctx, todo, PakEntry::path, e -> {
                 if (verify) {
                     r.verify(e);
                 }
                 Path target = SafePaths.resolve(outDir, e.path(), r.name());
-                Path dir = target.getParent();
-                if (!madeDirs.contains(dir)) {
-                    Files.createDirectories(dir);
-                    madeDirs.add(dir);
-                }
-                return r.extractTo(e, target, ctx, hashCheck, true);
+                boolean isNew = folders.prepare(target);
+                return r.extractTo(e, target, ctx, hashCheck, true, isNew);
             });
             return Extraction.report(ctx, outDir, o, "files");
         }
