@@ -56,4 +56,40 @@ class CodecsTest {
         assertThat(CompressionMethod.byName("OODLE")).contains(CompressionMethod.OODLE);
         assertThat(codecs.describe()).hasSize(CompressionMethod.values().length);
     }
+
+    /**
+     * Zlib without its Adler-32 (for callers that check a SHA-1 of the stream themselves): the same
+     * bytes as the checked path at every level; headers that are not Zlib's are refused as the
+     * checked path refuses them; a corrupted Adler-32 is what only the checked path notices.
+     */
+    @Test
+    void zlibVerifiedElsewhereInflatesTheSameAndStillChecksTheHeader() {
+        byte[] text = "the pak entry hash covers the compressed bytes ".repeat(3000).getBytes(StandardCharsets.US_ASCII);
+        for (int level = 0; level <= 9; level++) {
+            Codec z = Codecs.standard().withLevel(CompressionMethod.ZLIB, level).get(CompressionMethod.ZLIB);
+            byte[] buf = new byte[z.maxCompressedLength(text.length)];
+            int n = z.compress(text, 0, text.length, buf, 0);
+            byte[] a = new byte[text.length];
+            byte[] b = new byte[text.length];
+            z.decompress(buf, 0, n, a, 0, a.length);
+            z.decompressVerifiedElsewhere(buf, 0, n, b, 0, b.length);
+            assertThat(a).as("level " + level).isEqualTo(text);
+            assertThat(b).as("level " + level).isEqualTo(text);
+            byte[] badSum = Arrays.copyOf(buf, n);
+            badSum[n - 1] ^= 1;
+            assertThatThrownBy(() -> z.decompress(badSum, 0, n, new byte[text.length], 0, text.length))
+                    .isInstanceOf(CorruptDataException.class);
+            z.decompressVerifiedElsewhere(badSum, 0, n, b, 0, b.length);
+            assertThat(b).isEqualTo(text);
+            for (int[] header : new int[][] {{0x78, 0x9D}, {0x79, 0x9C}, {0x88, 0x1C}, {0x78, 0xBB}}) {
+                byte[] bad = Arrays.copyOf(buf, n);
+                bad[0] = (byte) header[0];
+                bad[1] = (byte) header[1];
+                assertThatThrownBy(() -> z.decompressVerifiedElsewhere(bad, 0, n, new byte[text.length], 0, text.length))
+                        .as("header %02X%02X", header[0], header[1]).isInstanceOf(CorruptDataException.class);
+                assertThatThrownBy(() -> z.decompress(bad, 0, n, new byte[text.length], 0, text.length))
+                        .as("header %02X%02X", header[0], header[1]).isInstanceOf(CorruptDataException.class);
+            }
+        }
+    }
 }

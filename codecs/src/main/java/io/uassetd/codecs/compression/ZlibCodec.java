@@ -9,6 +9,7 @@ import java.util.zip.Inflater;
 final class ZlibCodec implements Codec {
     private final int level;
     private final ThreadLocal<Inflater> inflaters = ThreadLocal.withInitial(Inflater::new);
+    private final ThreadLocal<Inflater> rawInflaters = ThreadLocal.withInitial(() -> new Inflater(true));
     private final ThreadLocal<Deflater> deflaters;
 
     ZlibCodec(int level) {
@@ -36,6 +37,28 @@ final class ZlibCodec implements Codec {
         Inflater inf = inflaters.get();
         inf.reset();
         inf.setInput(src, srcOff, srcLen);
+        inflateExactly(inf, dst, dstOff, dstLen, "Zlib");
+    }
+
+    /**
+     * Checks the two-byte Zlib header (RFC 1950: deflate, a window of at most 32 KiB, no preset
+     * dictionary, the check bits) and inflates the raw deflate data after it, without the Adler-32
+     * of the output that the Zlib wrapper computes: the caller checks the stream's bytes itself.
+     */
+    @Override
+    public void decompressVerifiedElsewhere(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen) {
+        if (srcLen < 2) {
+            throw new CorruptDataException("Zlib stream of " + srcLen + " bytes has no header");
+        }
+        int cmf = src[srcOff] & 0xFF;
+        int flg = src[srcOff + 1] & 0xFF;
+        if ((cmf & 0x0F) != 8 || (cmf >>> 4) > 7 || (cmf << 8 | flg) % 31 != 0 || (flg & 0x20) != 0) {
+            throw new CorruptDataException(String.format(java.util.Locale.ROOT,
+                    "Bad Zlib stream: incorrect header 0x%02X%02X", cmf, flg));
+        }
+        Inflater inf = rawInflaters.get();
+        inf.reset();
+        inf.setInput(src, srcOff + 2, srcLen - 2);
         inflateExactly(inf, dst, dstOff, dstLen, "Zlib");
     }
 

@@ -42,6 +42,11 @@ final class PakEntryStream extends InputStream {
     /** Hashes the compression blocks as they are read, while they follow one another from the data start; else null. */
     private MessageDigest hash;
     private long hashedEnd;
+    /**
+     * The hash given covers the entry's whole data record (its blocks follow one another from the
+     * data start to the record's size), so the caller's SHA-1 check will see every stored byte.
+     */
+    private final boolean hashCoversAll;
 
     /**
      * @param layout the entry's data layout, from {@link PakReader#layout}
@@ -66,6 +71,19 @@ final class PakEntryStream extends InputStream {
         blocks.addAll(layout.blocks());
         this.hash = hash;
         this.hashedEnd = dataStart;
+        // ... and every block is needed to make the entry's bytes, so a whole copy reads (and hashes) them all
+        long end = dataStart;
+        long plain = 0;
+        long last = 0;
+        boolean follow = hash != null && !entry.encrypted();
+        for (long[] b : layout.blocks()) {
+            follow &= b[0] == end;
+            end = b[0] + b[1];
+            plain += b[2];
+            last = b[2];
+        }
+        this.hashCoversAll = follow && end - dataStart == layout.dataRecord().size()
+                && plain - last < entry.size() && plain >= entry.size();
     }
 
     /**
@@ -189,7 +207,11 @@ final class PakEntryStream extends InputStream {
             out = new byte[(int) Math.max(expect, 1)];
         }
         try {
-            codec.decompress(stored, 0, (int) len, out, 0, (int) expect);
+            if (hashCoversAll) {
+                codec.decompressVerifiedElsewhere(stored, 0, (int) len, out, 0, (int) expect);
+            } else {
+                codec.decompress(stored, 0, (int) len, out, 0, (int) expect);
+            }
         } catch (CorruptDataException e) {
             String msg = "Compression block " + (nextBlock - 1) + " of '" + entry.path() + "' does not decompress ("
                     + e.detail() + ")";

@@ -87,4 +87,38 @@ class PakHashCheckTest {
             }
         }
     }
+
+    /**
+     * Zlib blocks of an entry whose SHA-1 is checked are inflated without their Adler-32: a byte
+     * altered inside the deflate data of a real repak pak's compressed entry is still refused, with
+     * no file left, whether the inflater or the SHA-1 notices it first.
+     */
+    @Test
+    void aCompressedEntryWithAnAlteredDataByteFailsToExtract() throws Exception {
+        Path source = Fixtures.path("repak/packs/pack_v11_compress.pak");
+        byte[] pak = Files.readAllBytes(source);
+        PakEntry png;
+        long at;
+        try (PakReader r = PakReader.open(source)) {
+            png = r.find("test.png").orElseThrow();
+            assertThat(png.compressed()).isTrue();
+            long[] first = r.layout(png).blocks().get(0);
+            at = first[0] + first[1] / 2;
+        }
+        Path out = tmp.resolve("zlib/test.png");
+        for (int bit = 0; bit < 8; bit++) {
+            byte[] altered = pak.clone();
+            altered[(int) at] ^= (byte) (1 << bit);
+            Path file = tmp.resolve("zlib-altered-" + bit + ".pak");
+            Files.write(file, altered);
+            try (PakReader r = PakReader.open(file)) {
+                PakEntry e = r.find("test.png").orElseThrow();
+                assertThatThrownBy(() -> r.extractTo(e, out)).as("bit " + bit).isInstanceOf(CorruptDataException.class);
+                assertThat(out).doesNotExist();
+                PakExtractResult all = r.extractAll(tmp.resolve("zlib-all-" + bit), p -> true, TaskMonitor.NONE);
+                assertThat(all.failures()).extracting(PakExtractResult.Failure::path).containsExactly("test.png");
+                assertThat(tmp.resolve("zlib-all-" + bit + "/test.png")).doesNotExist();
+            }
+        }
+    }
 }
