@@ -24,7 +24,8 @@ import java.util.stream.Stream;
  * {@code UASSETD_JAVA} set to it) and as a request to a warm daemon, in rotating order,
  * {@code -Dbench.peers.runs} times (default 5); the table gives medians and the ratios to repak. When
  * repak is absent the uassetd columns are still measured and the table says so. The load average
- * before and after is reported, since the 2-core machine may be shared.
+ * before and after is reported, since the 2-core machine may be shared. Before each timed run the
+ * previous output is deleted and dirty pages are written back ({@code sync}, untimed).
  */
 public final class PeersBenchmark {
     private static final String KEY = "0x" + "3F8A1C5E7B9D2F4A6C8E0B1D3F5A7C9E".repeat(2);
@@ -165,6 +166,7 @@ public final class PeersBenchmark {
                         for (int k = 0; k < ways; k++) {
                             int way = (r + k) % ways; // rotate which way goes first
                             clear(op);
+                            settle();
                             long t0 = System.nanoTime();
                             if (way == 0) {
                                 if (haveRepak && op.repak() != null) {
@@ -233,6 +235,20 @@ public final class PeersBenchmark {
             }
         }
     }
+
+    /**
+     * Writes dirty pages back before a timed run (untimed), so no run pays for the write-back of
+     * the one before it: without this the unpack rows (1,500 files written, deleted, written again)
+     * swung by 40% between runs of the same command. Where there is no {@code sync} it does nothing.
+     */
+    private static void settle() throws Exception {
+        if (SYNC != null) {
+            run(List.of(SYNC));
+        }
+    }
+
+    private static final String SYNC = java.util.stream.Stream.of("/bin/sync", "/usr/bin/sync")
+            .filter(f -> Files.isExecutable(Path.of(f))).findFirst().orElse(null);
 
     private static void run(List<String> cmd) throws Exception {
         run(cmd, null);
