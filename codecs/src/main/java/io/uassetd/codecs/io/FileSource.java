@@ -85,8 +85,17 @@ public final class FileSource implements AutoCloseable {
 
     /** Like {@link #readFully}, optionally without recording the range as consumed (probing). */
     public void readFully(long position, byte[] dst, int off, int len, String structure, boolean record) {
+        fill(position, ByteBuffer.wrap(dst, off, len), structure, record);
+    }
+
+    /** Fills {@code dst}'s remaining bytes from the file at {@code position} (a direct buffer: without a copy). */
+    public void readFully(long position, ByteBuffer dst, String structure) {
+        fill(position, dst, structure, true);
+    }
+
+    private void fill(long position, ByteBuffer bb, String structure, boolean record) {
+        int len = bb.remaining();
         checkRange(position, len, structure, structure + " size");
-        ByteBuffer bb = ByteBuffer.wrap(dst, off, len);
         long pos = position;
         try {
             while (bb.hasRemaining()) {
@@ -102,29 +111,6 @@ public final class FileSource implements AutoCloseable {
         }
         Coverage c = coverage;
         if (c != null && record) {
-            c.add(position, position + len);
-        }
-    }
-
-    /** Fills {@code dst}'s remaining bytes from the file at {@code position} (a direct buffer: without a copy). */
-    public void readFully(long position, ByteBuffer dst, String structure) {
-        int len = dst.remaining();
-        checkRange(position, len, structure, structure + " size");
-        long pos = position;
-        try {
-            while (dst.hasRemaining()) {
-                int n = channel.read(dst, pos);
-                if (n < 0) {
-                    throw new TruncatedDataException("Unexpected end of file at offset " + FormatException.hex(pos),
-                            name, pos, structure);
-                }
-                pos += n;
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Read failed in " + name + " at offset " + FormatException.hex(pos), e);
-        }
-        Coverage c = coverage;
-        if (c != null) {
             c.add(position, position + len);
         }
     }

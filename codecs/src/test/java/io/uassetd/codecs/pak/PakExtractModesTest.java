@@ -1,11 +1,12 @@
 package io.uassetd.codecs.pak;
 
+import static io.uassetd.testkit.FileModesKit.mode;
+import static io.uassetd.testkit.FileModesKit.plainMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.uassetd.codecs.task.TaskMonitor;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,14 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
  * folder that existed keeps its mode, on one thread and on several.
  */
 class PakExtractModesTest {
-    private static String mode(Path p) throws Exception {
-        return PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
-    }
-
     @Test
     void newFilesGetThePlainModeAndReplacedFilesKeepTheirs(@TempDir Path tmp) throws Exception {
-        Path plain = tmp.resolve("plain");
-        Files.newByteChannel(plain, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+        String plain = plainMode(tmp, "plain");
         for (int threads : new int[] {1, 4}) {
             Path out = tmp.resolve("out" + threads);
             try (PakReader r = PakReader.open(RepakFixtures.pack("pack_v11.pak"))) {
@@ -31,7 +27,7 @@ class PakExtractModesTest {
                 assertThat(first.failures()).isEmpty();
                 assertThat(RepakFixtures.sha256Tree(out)).isEqualTo(RepakFixtures.sha256Tree(RepakFixtures.root()));
                 for (String f : first.files()) {
-                    assertThat(mode(out.resolve(f))).as(f).isEqualTo(mode(plain));
+                    assertThat(mode(out.resolve(f))).as(f).isEqualTo(plain);
                 }
                 Files.setPosixFilePermissions(out.resolve("test.txt"), PosixFilePermissions.fromString("rw-r-----"));
                 Files.setPosixFilePermissions(out.resolve("directory/nested.txt"), PosixFilePermissions.fromString("rwx------"));
@@ -41,7 +37,7 @@ class PakExtractModesTest {
                 assertThat(RepakFixtures.sha256Tree(out)).isEqualTo(RepakFixtures.sha256Tree(RepakFixtures.root()));
                 assertThat(mode(out.resolve("test.txt"))).isEqualTo("rw-r-----");
                 assertThat(mode(out.resolve("directory/nested.txt"))).isEqualTo("rwx------");
-                assertThat(mode(out.resolve("zeros.bin"))).isEqualTo(mode(plain));
+                assertThat(mode(out.resolve("zeros.bin"))).isEqualTo(plain);
             }
         }
     }
