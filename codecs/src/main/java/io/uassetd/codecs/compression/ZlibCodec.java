@@ -1,6 +1,7 @@
 package io.uassetd.codecs.compression;
 
 import io.uassetd.codecs.error.CorruptDataException;
+import java.util.Locale;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
@@ -53,7 +54,7 @@ final class ZlibCodec implements Codec {
         int cmf = src[srcOff] & 0xFF;
         int flg = src[srcOff + 1] & 0xFF;
         if ((cmf & 0x0F) != 8 || (cmf >>> 4) > 7 || (cmf << 8 | flg) % 31 != 0 || (flg & 0x20) != 0) {
-            throw new CorruptDataException(String.format(java.util.Locale.ROOT,
+            throw new CorruptDataException(String.format(Locale.ROOT,
                     "Bad Zlib stream: incorrect header 0x%02X%02X", cmf, flg));
         }
         Inflater inf = rawInflaters.get();

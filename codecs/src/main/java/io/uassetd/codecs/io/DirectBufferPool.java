@@ -25,12 +25,7 @@ public final class DirectBufferPool {
         this.keep = keep;
     }
 
-    /** The size of every buffer of this pool. */
-    public int size() {
-        return size;
-    }
-
-    /** A cleared buffer of {@link #size()} bytes: a kept one, else a new one. */
+    /** A cleared buffer of the pool's size: a kept one, else a new one. */
     public ByteBuffer take() {
         ByteBuffer b = free.poll();
         if (b == null) {

@@ -57,7 +57,8 @@ final class PakEntryStream extends InputStream {
 
     /**
      * @param hash when not null, updated with each compression block's stored bytes as it is read
-     *        (unencrypted entries): see {@link #hashedLength()}
+     *        (unencrypted entries): see {@link #hashedLength()}. The caller checks it once the entry
+     *        is copied whole, so blocks it covers skip their codec's own checksum (Zlib's Adler-32)
      */
     PakEntryStream(FileSource src, PakEntry entry, PakReader.Layout layout, AesCipher cipher, Codec codec, MessageDigest hash) {
         this.src = src;
@@ -71,19 +72,14 @@ final class PakEntryStream extends InputStream {
         blocks.addAll(layout.blocks());
         this.hash = hash;
         this.hashedEnd = dataStart;
-        // ... and every block is needed to make the entry's bytes, so a whole copy reads (and hashes) them all
+        // (PakReader.layout refuses blocks the entry's size does not need, so a whole copy reads them all)
         long end = dataStart;
-        long plain = 0;
-        long last = 0;
         boolean follow = hash != null && !entry.encrypted();
         for (long[] b : layout.blocks()) {
             follow &= b[0] == end;
             end = b[0] + b[1];
-            plain += b[2];
-            last = b[2];
         }
-        this.hashCoversAll = follow && end - dataStart == layout.dataRecord().size()
-                && plain - last < entry.size() && plain >= entry.size();
+        this.hashCoversAll = follow && end - dataStart == layout.dataRecord().size();
     }
 
     /**
