@@ -121,7 +121,7 @@ final class LegacyConversion {
         boolean world = isWorld(specs);
         String fileName = file + (world ? ".umap" : ".uasset");
         AssetPackage asset = b.build(fileName);
-        long headerSize = asset.toBytes().header().length;
+        long headerSize = asset.summary().totalHeaderSize(); // laid out by the builder: the serialized header's size
         long cooked = pkg.cookedHeaderSize();
         long expected = CookedHeaderSize.legacyHeaderSize(cooked, version, true, CookedHeaderSize.namedImports(asset));
         if (pkg.layout() != ZenLayout.UE4_PACKAGE_SUMMARY && expected > headerSize && expected - headerSize <= 1024) {

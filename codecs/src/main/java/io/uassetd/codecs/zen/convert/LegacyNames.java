@@ -40,6 +40,34 @@ final class LegacyNames {
      */
     static int referencedFromExportData(ZenPackage pkg) {
         List<String> zen = pkg.names().names();
+        // first appearance of each header name (export names, then the package name)
+        Map<String, Integer> first = new HashMap<>();
+        for (ExportMapEntry e : pkg.exportMap()) {
+            first.putIfAbsent(zen.get(e.objectName().index()), first.size());
+        }
+        first.putIfAbsent(zen.get(pkg.packageMappedName().index()), first.size());
+        if (new HashSet<>(zen).size() != zen.size()) {
+            return referencedFromExportDataByScan(pkg); // a repeated name: the prefix scan decides
+        }
+        // with distinct names, a prefix r fits when every name from r on is a header name and they stand in the
+        // order of their first appearance in the header; a fitting r stays fitting when it grows, so the smallest
+        // is found walking down from the end
+        int r = zen.size();
+        int next = Integer.MAX_VALUE;
+        while (r > 0) {
+            Integer f = first.get(zen.get(r - 1));
+            if (f == null || f >= next) {
+                break;
+            }
+            next = f;
+            r--;
+        }
+        return r;
+    }
+
+    /** {@link #referencedFromExportData} by trying every prefix (quadratic; for name maps that repeat a name). */
+    static int referencedFromExportDataByScan(ZenPackage pkg) {
+        List<String> zen = pkg.names().names();
         List<String> header = new ArrayList<>();
         for (ExportMapEntry e : pkg.exportMap()) {
             header.add(zen.get(e.objectName().index()));
