@@ -204,6 +204,8 @@ public final class PeersBenchmark {
         report.summary("cli_alt", alt ? "./uassetd with UASSETD_JAVA=" + altJava : "not run (-Dbench.peers.altJava=none)");
         report.summary("levels", "Zlib 1 (repak's Compression::fast), Zstd 3 (zstd's default, as repak), LZ4 0 = fast block compressor (as repak)");
         report.publish();
+        // Zen <-> legacy next to retoc, in the same run
+        ZenPeersBenchmark.main(args);
     }
 
     private static String q(Path p) {

@@ -9,6 +9,7 @@ import io.uassetd.codecs.iostore.NameBatch;
 import io.uassetd.codecs.zen.ExportMapEntry;
 import io.uassetd.codecs.zen.ZenPackage;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -91,9 +92,18 @@ final class LegacyNames {
     /** From UE5.5 on the cooker sorts the names after those referenced from export data, ignoring case. */
     void sortAfter(int referenced) {
         List<NameEntry> tail = new ArrayList<>(names.subList(referenced, names.size()));
-        tail.sort((a, b) -> a.text().toLowerCase(Locale.ROOT).compareTo(b.text().toLowerCase(Locale.ROOT)));
+        // each key lower-cased once (a stable sort on the keys, as comparing lower-cased texts)
+        String[] keys = new String[tail.size()];
+        Integer[] order = new Integer[tail.size()];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = tail.get(i).text().toLowerCase(Locale.ROOT);
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> keys[a].compareTo(keys[b]));
         names.subList(referenced, names.size()).clear();
-        names.addAll(tail);
+        for (Integer i : order) {
+            names.add(tail.get(i));
+        }
         nameIndex.clear();
         for (int i = 0; i < names.size(); i++) {
             nameIndex.putIfAbsent(names.get(i).text(), i);
