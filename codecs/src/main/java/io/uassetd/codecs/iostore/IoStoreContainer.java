@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.function.Predicate;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.crypto.AesCipher;
+import io.uassetd.codecs.crypto.AesCtr;
+import io.uassetd.codecs.crypto.EncryptionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.FormatException;
@@ -91,7 +93,6 @@ public final class IoStoreContainer implements AutoCloseable {
                 ? keys.keyFor(base, toc.header().encryptionKeyGuidString()).orElse(null) : null;
         IoStoreContainer c = new IoStoreContainer(utoc, toc, key, codecs);
         c.storedTocVersion = read.storedVersion();
-        c.warnings = read.tolerated() ? List.of(read.warning(file)) : List.of();
         return c;
     }
 
@@ -118,12 +119,16 @@ public final class IoStoreContainer implements AutoCloseable {
         if (cipher == null) {
             return null;
         }
-        if (stored.length % AesCipher.BLOCK != 0) {
+        if (stored.length % AesCipher.BLOCK != 0 && toc.header().encryptionMethod() == EncryptionMethod.AES_ECB) {
             throw new CorruptDataException("Encrypted directory index of " + stored.length
                     + " bytes is not a multiple of 16", file, at, "FIoDirectoryIndexResource");
         }
         byte[] plain = stored.clone();
-        cipher.decrypt(plain, 0, plain.length);
+        if (toc.header().encryptionMethod() == EncryptionMethod.AES_CTR) {
+            AesCtr.apply(cipher, toc.encryptionIvs(), toc.directoryIndexIvOffset(), 0, plain, 0, plain.length);
+        } else {
+            cipher.decrypt(plain, 0, plain.length);
+        }
         try {
             DirectoryIndex index = DirectoryIndex.read(plain, plain.length, file, at, AesCipher.BLOCK - 1,
                     toc.chunkCount());
@@ -142,7 +147,7 @@ public final class IoStoreContainer implements AutoCloseable {
         TocHeader h = toc.header();
         long at = TocHeader.SIZE + (long) toc.chunkCount() * (IoChunkId.SIZE + OffsetAndLength.SIZE)
                 + 4L * (toc.perfectHashSeeds().length + toc.chunksWithoutPerfectHash().length)
-                + (long) CompressedBlockEntry.SIZE * toc.compressionBlocks().size()
+                + (long) CompressedBlockEntry.SIZE * toc.compressionBlocks().size() + toc.encryptionIvs().length
                 + h.compressionMethodNameLength() * toc.compressionMethods().size();
         if (toc.signatures() != null) {
             at += 4 + 2L * toc.signatures().tocSignature().length + toc.signatures().chunkBlockSignatures().length;
