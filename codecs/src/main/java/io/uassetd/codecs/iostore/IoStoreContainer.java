@@ -56,7 +56,6 @@ public final class IoStoreContainer implements AutoCloseable {
     private final Partitions partitions;
     private final ChunkReader reader;
     private final DirectoryIndex directoryIndex;
-    private int storedTocVersion;
     private List<String> warnings = List.of();
     private volatile Map<IoChunkId, Integer> idMap;
     private volatile List<IoStoreFile> files;
@@ -67,7 +66,6 @@ public final class IoStoreContainer implements AutoCloseable {
         String file = utoc.getFileName().toString();
         this.name = file.toLowerCase(Locale.ROOT).endsWith(".utoc") ? file.substring(0, file.length() - 5) : file;
         this.toc = toc;
-        this.storedTocVersion = toc.header().version().value();
         this.cipher = key == null ? null : new AesCipher(key.bytes());
         this.partitions = new Partitions(utoc, name, toc.header().effectivePartitionCount());
         this.reader = new ChunkReader(toc, file, partitions, codecs, cipher);
@@ -85,23 +83,15 @@ public final class IoStoreContainer implements AutoCloseable {
      * indexed (WrongKeyException when it does not decrypt to a plausible index).
      */
     public static IoStoreContainer open(Path utoc, ContainerKeys keys, Codecs codecs) {
-        TocReader.Read read = TocReader.readStored(utoc);
-        TocResource toc = read.toc();
+        TocResource toc = TocReader.read(utoc);
         String file = utoc.getFileName().toString();
         String base = file.toLowerCase(Locale.ROOT).endsWith(".utoc") ? file.substring(0, file.length() - 5) : file;
         AesKey key = toc.header().has(ContainerFlag.ENCRYPTED)
                 ? keys.keyFor(base, toc.header().encryptionKeyGuidString()).orElse(null) : null;
-        IoStoreContainer c = new IoStoreContainer(utoc, toc, key, codecs);
-        c.storedTocVersion = read.storedVersion();
-        return c;
+        return new IoStoreContainer(utoc, toc, key, codecs);
     }
 
-    /** The TOC version the header stores: {@link #tocVersion()}'s, or a version read tolerantly with it (see {@link TocReader}). */
-    public int storedTocVersion() {
-        return storedTocVersion;
-    }
-
-    /** What the container could be read only with a reservation (a TOC version read with the newest known layout). */
+    /** Reservations about how the container was read, for the reply's warnings (none for the formats read today). */
     public List<String> warnings() {
         return warnings;
     }

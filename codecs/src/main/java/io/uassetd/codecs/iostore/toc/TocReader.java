@@ -28,16 +28,7 @@ public final class TocReader {
     private TocReader() {
     }
 
-    /** A TOC and the version its header stores. */
-    public record Read(TocResource toc, int storedVersion) {
-    }
-
     public static TocResource read(Path utoc) {
-        return readStored(utoc).toc();
-    }
-
-    /** As {@link #read(Path)}, with the version the header stores. */
-    public static Read readStored(Path utoc) {
         String name = utoc.getFileName().toString();
         try (FileChannel ch = FileChannel.open(utoc, StandardOpenOption.READ)) {
             long size = ch.size();
@@ -52,7 +43,7 @@ public final class TocReader {
                     throw new TruncatedDataException("File ended while reading", name, bb.position(), "FIoStoreTocResource");
                 }
             }
-            return readStored(data, name);
+            return read(data, name);
         } catch (NoSuchFileException e) {
             throw new CorruptDataException("No such .utoc: " + utoc, name, -1, "FIoStoreTocResource", e);
         } catch (IOException e) {
@@ -61,13 +52,7 @@ public final class TocReader {
     }
 
     public static TocResource read(byte[] data, String name) {
-        return readStored(data, name).toc();
-    }
-
-    /** As {@link #read(byte[], String)}, with the version the header stores. */
-    public static Read readStored(byte[] data, String name) {
-        TocResource toc = parse(data, name);
-        return new Read(toc, toc.header().version().value());
+        return parse(data, name);
     }
 
     private static TocResource parse(byte[] data, String name) {
