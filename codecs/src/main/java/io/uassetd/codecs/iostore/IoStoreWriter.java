@@ -54,49 +54,61 @@ public final class IoStoreWriter implements AutoCloseable {
      *     (ContainerEncryptionMethod) on, as UE6.0 writes, AES-ECB before (the only method older TOCs know)
      * @param ivs for AES-CTR, the IVs to use (12 bytes each: one per block in order, then the directory
      *     index's), e.g. a source container's to reproduce it; null draws fresh random IVs
+     * @param blockAlignment 0, or a power of two (the UE5.8 and UE6.0 fixtures: 2048): a block that would
+     *     cross a multiple of it starts at that multiple instead, as the engine's IoStore writer lays
+     *     blocks out (every block starts 16-byte aligned in any case)
      */
     public record Options(TocVersion version, long containerId, int blockSize, CompressionMethod method,
-            long partitionSize, String mountPoint, AesKey key, byte[] keyGuid, EncryptionMethod encryption, byte[] ivs) {
+            long partitionSize, String mountPoint, AesKey key, byte[] keyGuid, EncryptionMethod encryption, byte[] ivs,
+            int blockAlignment) {
         public static Options of(TocVersion version, long containerId) {
             return new Options(version, containerId, 0x10000, CompressionMethod.NONE, -1, "../../../", null, new byte[16],
                     version.atLeast(TocVersion.CONTAINER_ENCRYPTION_METHOD) ? EncryptionMethod.AES_CTR : EncryptionMethod.AES_ECB,
-                    null);
+                    null, 0);
         }
 
         public Options withMethod(CompressionMethod m) {
-            return new Options(version, containerId, blockSize, m, partitionSize, mountPoint, key, keyGuid, encryption, ivs);
+            return new Options(version, containerId, blockSize, m, partitionSize, mountPoint, key, keyGuid, encryption, ivs, blockAlignment);
         }
 
         public Options withPartitionSize(long size) {
-            return new Options(version, containerId, blockSize, method, size, mountPoint, key, keyGuid, encryption, ivs);
+            return new Options(version, containerId, blockSize, method, size, mountPoint, key, keyGuid, encryption, ivs, blockAlignment);
         }
 
         public Options withKey(AesKey k) {
-            return new Options(version, containerId, blockSize, method, partitionSize, mountPoint, k, keyGuid, encryption, ivs);
+            return new Options(version, containerId, blockSize, method, partitionSize, mountPoint, k, keyGuid, encryption, ivs, blockAlignment);
         }
 
         public Options withMountPoint(String m) {
-            return new Options(version, containerId, blockSize, method, partitionSize, m, key, keyGuid, encryption, ivs);
+            return new Options(version, containerId, blockSize, method, partitionSize, m, key, keyGuid, encryption, ivs, blockAlignment);
         }
 
         public Options withBlockSize(int size) {
-            return new Options(version, containerId, size, method, partitionSize, mountPoint, key, keyGuid, encryption, ivs);
+            return new Options(version, containerId, size, method, partitionSize, mountPoint, key, keyGuid, encryption, ivs, blockAlignment);
         }
 
         /** The encryption method of a keyed container (AES-CTR needs TOC version 10). */
         public Options withEncryption(EncryptionMethod e) {
-            return new Options(version, containerId, blockSize, method, partitionSize, mountPoint, key, keyGuid, e, ivs);
+            return new Options(version, containerId, blockSize, method, partitionSize, mountPoint, key, keyGuid, e, ivs, blockAlignment);
         }
 
         /** AES-CTR IVs to use instead of random ones (12 bytes per block, then the directory index's). */
         public Options withIvs(byte[] v) {
             return new Options(version, containerId, blockSize, method, partitionSize, mountPoint, key, keyGuid, encryption,
-                    v == null ? null : v.clone());
+                    v == null ? null : v.clone(), blockAlignment);
+        }
+
+        /** Blocks do not cross multiples of {@code a} when they can start at one (see {@link Options}). */
+        public Options withBlockAlignment(int a) {
+            if (a < 0 || (a & (a - 1)) != 0) {
+                throw new IllegalArgumentException("Block alignment " + a + " is not 0 or a power of two");
+            }
+            return new Options(version, containerId, blockSize, method, partitionSize, mountPoint, key, keyGuid, encryption, ivs, a);
         }
 
         public Options withKeyGuid(byte[] guid) {
             return new Options(version, containerId, blockSize, method, partitionSize, mountPoint, key, guid.clone(), encryption,
-                    ivs);
+                    ivs, blockAlignment);
         }
     }
 
@@ -297,9 +309,14 @@ public final class IoStoreWriter implements AutoCloseable {
             }
         }
         long partitionSize = options.partitionSize() == -1 ? Long.MAX_VALUE : options.partitionSize();
-        if (partOffset + onDisk > partitionSize) {
+        long start = alignedStart(partOffset, onDisk);
+        if (start + onDisk > partitionSize) {
             parts.add(AtomicOutput.create(partPath(parts.size())));
             partOffset = 0;
+            start = 0;
+        }
+        if (start > partOffset) {
+            write(new byte[(int) (start - partOffset)], 0, (int) (start - partOffset));
         }
         long containerOffset = (parts.size() - 1) * (partitionSize == Long.MAX_VALUE ? 0 : partitionSize) + partOffset;
         write(src, srcOff, onDisk);
@@ -309,6 +326,15 @@ public final class IoStoreWriter implements AutoCloseable {
         }
         blocks.add(new CompressedBlockEntry(containerOffset, stored, len, method));
         return method != 0;
+    }
+
+    /** Where a block of {@code size} bytes starts when the partition is at {@code at}: see {@link Options#blockAlignment}. */
+    private long alignedStart(long at, int size) {
+        long a = options.blockAlignment();
+        if (a <= 0 || at % a == 0 || at % a + size <= a) {
+            return at;
+        }
+        return (at / a + 1) * a;
     }
 
     /** The next AES-CTR IV: the given ones in order, or 12 random bytes; recorded for the TOC. */
