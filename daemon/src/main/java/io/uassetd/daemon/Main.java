@@ -1,5 +1,6 @@
 package io.uassetd.daemon;
 
+import io.uassetd.daemon.server.StartupTrace;
 import io.uassetd.daemon.services.Services;
 import io.uassetd.daemon.action.ActionRegistry;
 import io.uassetd.daemon.action.Dispatcher;

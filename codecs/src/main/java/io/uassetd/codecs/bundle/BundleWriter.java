@@ -143,7 +143,7 @@ public final class BundleWriter {
                 List<String> listed = new ArrayList<>(files);
                 o.pakExtras().forEach(s -> listed.add(s.path()));
                 staged = FileModes.createSibling(pak.toAbsolutePath().getParent(), "." + pak.getFileName() + ".", ".staged");
-                CompanionPak.write(staged, listed, o.pakExtras(), o.pakKey(), o.profile().game(),
+                CompanionPak.write(staged, listed, o.pakExtras(), o.pakKey(), o.profile().game().companionPak(),
                         o.mountPoint(), 0);
             }
             ContainerHeader header = givenHeader == null ? header(o.profile().headerVersion(), containerId, packages)

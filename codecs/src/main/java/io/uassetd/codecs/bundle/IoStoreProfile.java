@@ -5,7 +5,7 @@ import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.iostore.header.ContainerHeaderVersion;
 import io.uassetd.codecs.iostore.toc.TocVersion;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 
 /**
  * The container layout an engine release (and optionally a game) loads: .utoc version, container
@@ -47,7 +47,7 @@ public record IoStoreProfile(EngineVersion engine, GameProfile game, TocVersion 
     }
 
     public ZenLayout zenLayout() {
-        return ZenLayout.of(engine);
+        return engine.zenLayout();
     }
 
     public IoStoreProfile withBlockSize(int size) {

@@ -7,7 +7,7 @@ import io.uassetd.codecs.iostore.IoChunkType;
 import io.uassetd.codecs.iostore.header.ContainerHeaderVersion;
 import io.uassetd.codecs.iostore.header.StoreEntry;
 import io.uassetd.codecs.zen.ImportedPackageNames;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 import io.uassetd.codecs.zen.ZenPackage;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.uassetd.codecs.asset.version;
 import io.uassetd.codecs.iostore.toc.TocVersion;
 import io.uassetd.codecs.pak.PakVersion;
 import io.uassetd.codecs.error.UnsupportedVersionException;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;

@@ -18,7 +18,7 @@ import io.uassetd.codecs.zen.ExportBundleHeader;
 import io.uassetd.codecs.zen.ExportMapEntry;
 import io.uassetd.codecs.zen.GraphPackage;
 import io.uassetd.codecs.zen.Ue4PackageSummary;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 import io.uassetd.codecs.zen.ZenPackage;
 import io.uassetd.codecs.zen.ZenSummary;
 import io.uassetd.codecs.zen.ZenVersioningInfo;

@@ -12,7 +12,7 @@ import io.uassetd.codecs.iostore.ContainerKeys;
 import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.codecs.pak.PakReadOptions;
 import io.uassetd.codecs.pak.PakReader;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 import io.uassetd.codecs.zen.ZenPackage;
 import io.uassetd.testkit.Fixtures;
 import java.nio.file.Files;

@@ -3,6 +3,7 @@ package io.uassetd.daemon.actions.bundle;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionScheme;
+import io.uassetd.codecs.game.GameProfile;
 import io.uassetd.codecs.bundle.BundleAssembler;
 import io.uassetd.codecs.bundle.BundleInput;
 import io.uassetd.codecs.bundle.BundleWriter;
@@ -123,7 +124,7 @@ public final class CreateModIoStoreAction implements ActionHandler {
             }
             EncryptionScheme scheme;
             try {
-                scheme = EncryptionScheme.byName(args.string("input_pak_scheme"));
+                scheme = GameProfile.encryptionSchemeNamed(args.string("input_pak_scheme"));
             } catch (RuntimeException e) {
                 throw ActionException.invalid("Field 'input_pak_scheme': " + e.getMessage());
             }

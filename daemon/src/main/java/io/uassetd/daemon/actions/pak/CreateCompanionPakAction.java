@@ -73,7 +73,7 @@ public final class CreateCompanionPakAction implements ActionHandler {
         } catch (UnsupportedVersionException e) {
             throw ActionException.invalid("Field 'game': " + e.getMessage());
         }
-        PakWriteResult r = CompanionPak.write(out, files, key, game, args.string("mount_point"), args.integer("path_hash_seed"));
+        PakWriteResult r = CompanionPak.write(out, files, key, game.companionPak(), args.string("mount_point"), args.integer("path_hash_seed"));
         r.warnings().forEach(ctx::warn);
         return ActionResult.of("Created companion pak " + out, new Created(out.toString(), files.size(), List.copyOf(files)));
     }

@@ -2,6 +2,7 @@ package io.uassetd.daemon.actions.pak;
 
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionScheme;
+import io.uassetd.codecs.game.GameProfile;
 import io.uassetd.codecs.pak.PakEntry;
 import io.uassetd.codecs.pak.PakReadOptions;
 import io.uassetd.codecs.pak.PakReader;
@@ -39,7 +40,7 @@ final class PakArchives {
 
     static EncryptionScheme scheme(Args args) {
         try {
-            return EncryptionScheme.byName(args.string("encryption_scheme"));
+            return GameProfile.encryptionSchemeNamed(args.string("encryption_scheme"));
         } catch (IllegalArgumentException e) {
             throw ActionException.invalid(e.getMessage());
         }

@@ -1,4 +1,4 @@
-package io.uassetd.daemon;
+package io.uassetd.daemon.server;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
