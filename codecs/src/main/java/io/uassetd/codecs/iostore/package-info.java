@@ -28,5 +28,12 @@
  * {@code io.uassetd.codecs.bundle}.</li>
  * </ul>
  * Every format error is a {@code FormatException} naming file, offset and structure.
+ *
+ * <p>Family: codecs.iostore.* (one slice of the cycle check: IoStoreContainer and PackageStore use the TOC,
+ * header and script-objects packages, which use IoChunkId, MappedName, NameBatch and the container back; see
+ * docs/architecture.md).
+ *
+ * <p>May depend on: codecs.error, codecs.io, codecs.task, codecs.hash, codecs.crypto, codecs.compression,
+ * codecs.iostore.*.
  */
 package io.uassetd.codecs.iostore;

@@ -12,5 +12,8 @@
  *
  * <p>{@link io.uassetd.codecs.zen.convert.ZenToLegacy} turns a Zen package into a legacy cooked
  * package; {@link io.uassetd.codecs.zen.Ue4ScriptObjects} reads UE4.26/4.27 script objects.
+ *
+ * <p>May depend on: codecs.error, codecs.io, codecs.hash, codecs.iostore.*, codecs.asset, codecs.asset.core,
+ * codecs.asset.version, codecs.asset.archive.
  */
 package io.uassetd.codecs.zen;
