@@ -26,9 +26,12 @@ public record IoStoreProfile(EngineVersion engine, GameProfile game, TocVersion 
         return of(engine, GameProfile.NONE);
     }
 
-    /** The profile of a game; its engine when {@code engine} is null. */
+    /**
+     * The profile of a game; its engine when {@code engine} is null, and the default game's
+     * ({@link GameProfile#DEFAULT}) when the game pins none either.
+     */
     public static IoStoreProfile of(EngineVersion engine, GameProfile game) {
-        EngineVersion e = engine != null ? engine : game.engine() != null ? game.engine() : EngineVersion.UE5_3;
+        EngineVersion e = engine != null ? engine : game.engine() != null ? game.engine() : GameProfile.DEFAULT.engine();
         if (!e.isUE5()) {
             throw new UnsupportedVersionException("IoStore bundles are written for UE5 (" + EngineVersion.UE5_0 + " ... "
                     + EngineVersion.LATEST + "), not " + e);

@@ -53,6 +53,12 @@ public record GameProfile(String name, List<String> aliases, EngineVersion engin
             EngineVersion.UE5_3, TocVersion.PERFECT_HASH_WITH_OVERFLOW, ContainerHeaderVersion.NO_EXPORT_INFO, EncryptionScheme.RIVALS,
             MeshProfile.MARVEL_RIVALS, 36, new CompanionPakLayout(PakVersion.FNV64_BUG_FIX, EncryptionScheme.RIVALS, true, true));
 
+    /**
+     * The profile of a bundle request that names neither a game nor an engine, and whose engine
+     * writes a bundle of {@link #NONE} when nothing tells the engine (the tool's first users' game).
+     */
+    public static final GameProfile DEFAULT = MARVEL_RIVALS;
+
     public GameProfile {
         aliases = List.copyOf(aliases);
     }

@@ -38,9 +38,11 @@ final class Bundles {
     static final FieldSpec OBFUSCATE = FieldSpec.optional("obfuscate", FieldType.BOOLEAN, false,
             "encrypt the .utoc/.ucas too (directory index and every block) with the key");
     static final FieldSpec ENGINE = io.uassetd.daemon.action.EngineField.spec(
-            "the engine to write for (a UE5 release); auto: the game profile's engine (UE5_3 for marvel_rivals); with game none, detected from the input packages");
+            "the engine to write for (a UE5 release); auto: the game profile's engine (" + GameProfile.DEFAULT.name() + ": "
+                    + GameProfile.DEFAULT.engine() + "); with game none, detected from the input packages");
     static final FieldSpec GAME = FieldSpec.optional("game", FieldType.STRING, null,
-            "game profile: marvel_rivals (default unless engine_version is given) or none");
+            "game profile: " + GameProfile.names() + " (default " + GameProfile.DEFAULT.name()
+                    + " unless engine_version is given)");
     static final FieldSpec MOUNT = FieldSpec.optional("mount_point", FieldType.STRING, "../../../",
             "mount point of the container's directory index and the companion pak");
 
@@ -63,7 +65,7 @@ final class Bundles {
         EngineVersion engine = io.uassetd.daemon.action.EngineField.requested(args);
         try {
             GameProfile game = args.has("game") ? GameProfile.of(args.string("game"))
-                    : engine != null ? GameProfile.NONE : GameProfile.MARVEL_RIVALS;
+                    : engine != null ? GameProfile.NONE : GameProfile.DEFAULT;
             if (engine == null && game.engine() == null && !inputs.isEmpty()) {
                 io.uassetd.codecs.asset.version.EngineChoice found = detect(inputs, ctx);
                 if (found != null) {

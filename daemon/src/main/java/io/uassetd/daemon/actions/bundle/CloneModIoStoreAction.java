@@ -33,8 +33,8 @@ public final class CloneModIoStoreAction implements ActionHandler {
             FieldSpec.optional("aes_key", FieldType.STRING, null, "AES-256 key of an encrypted source (the copy is encrypted with it too)")
                     .cli("--aes"),
             FieldSpec.optional("pak_aes", FieldType.STRING, null, "key of the companion pak (encrypted with the game's scheme)"),
-            FieldSpec.optional("game", FieldType.STRING, "marvel_rivals",
-                    "game profile whose scheme encrypts the companion pak: marvel_rivals (its own scheme) or none (standard AES)"),
+            FieldSpec.optional("game", FieldType.STRING, GameProfile.DEFAULT.name(),
+                    "game profile whose scheme encrypts the companion pak: " + GameProfile.names()),
             FieldSpec.optional("companion_pak", FieldType.BOOLEAN, true, "write the companion pak"))
             .withCli("clone_mod_iostore", "file_path", "output_path");
 

@@ -51,7 +51,7 @@ public final class CreateModIoStoreAction implements ActionHandler {
         FieldSpec.optional("input_pak", FieldType.STRING, null, "a legacy .pak whose entries to put in"),
         FieldSpec.optional("input_pak_aes", FieldType.STRING, null, "AES key of input_pak"),
         FieldSpec.optional("input_pak_scheme", FieldType.STRING, "standard",
-                "encryption scheme of input_pak: standard or rivals (Marvel Rivals' own)"),
+                "encryption scheme of input_pak: " + EncryptionScheme.names() + ", or a game profile's name for its scheme (" + GameProfile.names() + ")"),
         FieldSpec.optional("base_path", FieldType.STRING, null, "single files are placed relative to this folder").cli("--root"),
         Bundles.MOUNT,
         FieldSpec.optional("game_path", FieldType.STRING, "Marvel/Content/",

@@ -27,7 +27,7 @@ final class PakArchives {
     static final FieldSpec AES_KEY = FieldSpec.optional("aes_key", FieldType.STRING, null,
             "AES-256 key as hex (with or without 0x) or base64").cli("--aes");
     static final FieldSpec SCHEME = FieldSpec.optional("encryption_scheme", FieldType.STRING, "standard",
-            "encryption scheme of the pak: standard or rivals (Marvel Rivals)");
+            "encryption scheme of the pak: " + EncryptionScheme.names() + ", or a game profile's name for its scheme (" + GameProfile.names() + ")");
     static final FieldSpec FILTER = FieldSpec.optional("filter_patterns", FieldType.STRING_LIST, null,
             "globs (*, ?, **) or substrings; an entry passes when it matches any").cli("--filter");
 
