@@ -26,10 +26,10 @@ class PakCryptoTest {
 
     @Test
     void rivalsLimitMatchesTheKnownVector() {
-        assertThat(RivalsLimits.limit("chunknames")).isEqualTo(1600);
-        assertThat(RivalsLimits.limit("ChunkNames")).isEqualTo(1600);
+        assertThat(RivalsScheme.limit("chunknames")).isEqualTo(1600);
+        assertThat(RivalsScheme.limit("ChunkNames")).isEqualTo(1600);
         for (String p : new String[] {"a", "Marvel/Content/x.uasset", "test.txt"}) {
-            long l = RivalsLimits.limit(p);
+            long l = RivalsScheme.limit(p);
             assertThat(l % 64).isZero();
             assertThat(l).isBetween(320L, 4096L);
         }

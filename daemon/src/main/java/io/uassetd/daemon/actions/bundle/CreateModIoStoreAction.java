@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.bundle;
 
+import io.uassetd.daemon.util.CompressionLevels;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionScheme;
@@ -56,7 +57,7 @@ public final class CreateModIoStoreAction implements ActionHandler {
         Bundles.MOUNT,
         FieldSpec.optional("game_path", FieldType.STRING, "Marvel/Content/",
                 "where single files go when their path has no Content folder"),
-        Bundles.COMPRESS, Bundles.COMPRESSION, io.uassetd.daemon.util.CompressionLevels.FIELD, Bundles.OODLE_FALLBACK, Bundles.AES_KEY, Bundles.PAK_AES, Bundles.OBFUSCATE,
+        Bundles.COMPRESS, Bundles.COMPRESSION, CompressionLevels.FIELD, Bundles.OODLE_FALLBACK, Bundles.AES_KEY, Bundles.PAK_AES, Bundles.OBFUSCATE,
         FieldSpec.optional("hybrid", FieldType.BOOLEAN, false, "files that are not Unreal packages go into the companion pak"),
         FieldSpec.optional("parallel", FieldType.BOOLEAN, false, "read and convert the packages on all cores"),
         FieldSpec.optional("strict", FieldType.BOOLEAN, false, "fail when any package cannot be made"),
@@ -202,7 +203,7 @@ public final class CreateModIoStoreAction implements ActionHandler {
                 .withPool(ctx.services().compute());
         try {
             BundleWriter.Result r = BundleWriter.write(utoc, o, plan.packages(), List.of(),
-                    io.uassetd.daemon.util.CompressionLevels.codecs(args, method, ctx.services().codecs()), ctx);
+                    CompressionLevels.codecs(args, method, ctx.services().codecs()), ctx);
             return new Built(r, plan, method.unrealName(), obfuscate, profile);
         } catch (IllegalArgumentException e) {
             throw ActionException.invalid(e.getMessage());
