@@ -199,9 +199,8 @@ class ArchitectureTest {
 
     /**
      * The families: a package whose package-info says {@code Family: X.*} belongs to family X, one
-     * slice of the cycle check. Today two, whose members still use each other both ways:
-     * codecs.iostore (with toc, header, scriptobjects) and codecs.asset.property (with types,
-     * structs, unversioned, classdata).
+     * slice of the cycle check. Today one, whose members still use each other both ways:
+     * codecs.asset.property (with types, structs, unversioned, classdata).
      */
     static Map<String, String> families() {
         Map<String, String> family = new TreeMap<>();
@@ -221,6 +220,6 @@ class ArchitectureTest {
 
     @Test
     void familiesAreExactlyTheKnownOnes() {
-        assertThat(new TreeSet<>(families().values())).containsExactly("io.uassetd.codecs.asset.property", "io.uassetd.codecs.iostore");
+        assertThat(new TreeSet<>(families().values())).containsExactly("io.uassetd.codecs.asset.property");
     }
 }

@@ -1,13 +1,10 @@
 /**
  * The IoStore container header: store entries, localized packages, package redirects and soft package
- * references per {@code ContainerHeaderVersion}.
+ * references per {@code ContainerHeaderVersion}; the name batches ({@code NameBatch}, {@code MappedName})
+ * that container headers, script objects and Zen packages share.
  *
  * <p>On-disk structures owned: FIoContainerHeader.
  *
- * <p>Family: codecs.iostore.* (one slice of the cycle check: IoStoreContainer and PackageStore use the TOC,
- * header and script-objects packages, which use IoChunkId, MappedName, NameBatch and the container back; see
- * docs/architecture.md).
- *
- * <p>May depend on: codecs.error, codecs.io, codecs.hash, codecs.iostore.*.
+ * <p>May depend on: codecs.error, codecs.io, codecs.hash, codecs.iostore.internal.
  */
 package io.uassetd.codecs.iostore.header;

@@ -4,10 +4,6 @@
  *
  * <p>On-disk structures owned: The ScriptObjects chunk of global.utoc.
  *
- * <p>Family: codecs.iostore.* (one slice of the cycle check: IoStoreContainer and PackageStore use the TOC,
- * header and script-objects packages, which use IoChunkId, MappedName, NameBatch and the container back; see
- * docs/architecture.md).
- *
- * <p>May depend on: codecs.error, codecs.io, codecs.task, codecs.hash, codecs.compression, codecs.iostore.*.
+ * <p>May depend on: codecs.error, codecs.io, codecs.hash, codecs.iostore.internal, codecs.iostore.header.
  */
 package io.uassetd.codecs.iostore.scriptobjects;

@@ -1,7 +1,7 @@
 package io.uassetd.codecs.zen.convert;
 
 import io.uassetd.codecs.hash.Hashes;
-import io.uassetd.codecs.iostore.MappedName;
+import io.uassetd.codecs.iostore.header.MappedName;
 import io.uassetd.codecs.iostore.scriptobjects.PackageObjectIndex;
 import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectEntry;
 import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase;

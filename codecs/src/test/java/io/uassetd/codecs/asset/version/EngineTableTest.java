@@ -65,7 +65,7 @@ class EngineTableTest {
             // every package chunk reads with the release's Zen layout and writes back the same bytes
             int packages = 0;
             for (long id : c.containerHeader().get().packageIds()) {
-                int index = c.find(io.uassetd.codecs.iostore.IoChunkId.of(id, 0, io.uassetd.codecs.iostore.IoChunkType.EXPORT_BUNDLE_DATA));
+                int index = c.find(io.uassetd.codecs.iostore.toc.IoChunkId.of(id, 0, io.uassetd.codecs.iostore.toc.IoChunkType.EXPORT_BUNDLE_DATA));
                 byte[] data = c.readChunk(index);
                 assertThat(ZenPackage.read(data, utoc, e).toBytes()).isEqualTo(data);
                 packages++;
