@@ -5,16 +5,18 @@ import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionScheme;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.concurrent.Executor;
 
 /**
  * How to write a pak.
  *
- * @param version V3..V14 (V8A and V8B selectable)
+ * @param version V3..V15 (V8A and V8B selectable)
  * @param mountPoint e.g. {@code ../../../}
  * @param pathHashSeed the V10+ path hash seed
  * @param compression default method for entries (NONE: stored); a {@link PakSource} may override it
- * @param key AES key, or null for no encryption
+ * @param key AES key, or null for no encryption; at V15 the standard scheme encrypts with AES-CTR as
+ *     UE6.0's UnrealPak does (see {@link #ctr()}), older versions and other schemes with AES-ECB
  * @param encryptIndex encrypt the index (needs a key)
  * @param encryptEntries encrypt entry data (needs a key)
  * @param blockSize compression block size (64 KiB as UnrealPak)
@@ -34,7 +36,7 @@ public record PakWriteOptions(PakVersion version, String mountPoint, long pathHa
         Objects.requireNonNull(scheme, "scheme");
         Objects.requireNonNull(codecs, "codecs");
         if (!version.writable()) {
-            throw new IllegalArgumentException("Cannot write pak version " + version + " (V3..V14 only)");
+            throw new IllegalArgumentException("Cannot write pak version " + version + " (V3..V15 only)");
         }
         if ((encryptIndex || encryptEntries) && key == null) {
             throw new IllegalArgumentException("Encryption needs an AES key");
@@ -47,6 +49,16 @@ public record PakWriteOptions(PakVersion version, String mountPoint, long pathHa
         }
     }
 
+    /**
+     * Whether encrypted parts are AES-CTR: pak V15 (PakFile_Version_EncryptionMethod) under the
+     * standard scheme, as the UE6.0 fixtures are; each encrypted entry and index region gets a fresh
+     * random 12-byte IV recorded in the index or the footer.
+     */
+    public boolean ctr() {
+        return key != null && version.atLeast(PakVersion.ENCRYPTION_METHOD) && scheme == EncryptionScheme.STANDARD
+                && (encryptIndex || encryptEntries);
+    }
+
     /** V11, mount point {@code ../../../}, seed 0, no compression, no key. */
     public static PakWriteOptions defaults() {
         return new PakWriteOptions(PakVersion.FNV64_BUG_FIX, "../../../", 0, CompressionMethod.NONE, null,
@@ -54,48 +66,89 @@ public record PakWriteOptions(PakVersion version, String mountPoint, long pathHa
     }
 
     public PakWriteOptions withVersion(PakVersion v) {
-        return new PakWriteOptions(v, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, storeIncompressible, executor, durable);
+        return with(b -> b.version = v);
     }
 
     public PakWriteOptions withMountPoint(String m) {
-        return new PakWriteOptions(version, m, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, storeIncompressible, executor, durable);
+        return with(b -> b.mountPoint = m);
     }
 
     public PakWriteOptions withPathHashSeed(long s) {
-        return new PakWriteOptions(version, mountPoint, s, compression, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, storeIncompressible, executor, durable);
+        return with(b -> b.pathHashSeed = s);
     }
 
     public PakWriteOptions withCompression(CompressionMethod m) {
-        return new PakWriteOptions(version, mountPoint, pathHashSeed, m, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, storeIncompressible, executor, durable);
+        return with(b -> b.compression = m);
     }
 
     /** Sets the key and what to encrypt. */
     public PakWriteOptions withEncryption(AesKey k, EncryptionScheme s, boolean index, boolean entries) {
-        return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, k, s, index, entries, codecs,
-                blockSize, storeIncompressible, executor, durable);
+        return with(b -> {
+            b.key = k;
+            b.scheme = s;
+            b.encryptIndex = index;
+            b.encryptEntries = entries;
+        });
     }
 
     public PakWriteOptions withCodecs(Codecs c) {
-        return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, c,
-                blockSize, storeIncompressible, executor, durable);
+        return with(b -> b.codecs = c);
     }
 
-    public PakWriteOptions withStoreIncompressible(boolean b) {
-        return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, b, executor, durable);
+    public PakWriteOptions withStoreIncompressible(boolean v) {
+        return with(b -> b.storeIncompressible = v);
     }
 
     public PakWriteOptions withExecutor(Executor e) {
-        return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, storeIncompressible, e, durable);
+        return with(b -> b.executor = e);
     }
 
     public PakWriteOptions withDurable(boolean d) {
-        return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, storeIncompressible, executor, d);
+        return with(b -> b.durable = d);
+    }
+
+    /** A copy with {@code change} applied to its fields (checked again by the constructor). */
+    private PakWriteOptions with(Consumer<Fields> change) {
+        Fields f = new Fields(this);
+        change.accept(f);
+        return f.build();
+    }
+
+    /** The record's fields as mutable slots: the one place the withers list them. */
+    private static final class Fields {
+        PakVersion version;
+        String mountPoint;
+        long pathHashSeed;
+        CompressionMethod compression;
+        AesKey key;
+        EncryptionScheme scheme;
+        boolean encryptIndex;
+        boolean encryptEntries;
+        Codecs codecs;
+        int blockSize;
+        boolean storeIncompressible;
+        Executor executor;
+        boolean durable;
+
+        Fields(PakWriteOptions o) {
+            version = o.version;
+            mountPoint = o.mountPoint;
+            pathHashSeed = o.pathHashSeed;
+            compression = o.compression;
+            key = o.key;
+            scheme = o.scheme;
+            encryptIndex = o.encryptIndex;
+            encryptEntries = o.encryptEntries;
+            codecs = o.codecs;
+            blockSize = o.blockSize;
+            storeIncompressible = o.storeIncompressible;
+            executor = o.executor;
+            durable = o.durable;
+        }
+
+        PakWriteOptions build() {
+            return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries,
+                    codecs, blockSize, storeIncompressible, executor, durable);
+        }
     }
 }

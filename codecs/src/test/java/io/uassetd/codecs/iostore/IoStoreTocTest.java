@@ -1,5 +1,7 @@
 package io.uassetd.codecs.iostore;
 
+import io.uassetd.codecs.iostore.toc.IoChunkType;
+import io.uassetd.codecs.iostore.toc.IoChunkId;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.uassetd.codecs.iostore.toc.ContainerFlag;
@@ -85,7 +87,7 @@ class IoStoreTocTest {
                 h.entryCount(), h.compressedBlockEntryCount(), h.compressedBlockEntrySize(),
                 h.compressionMethodNameCount(), h.compressionMethodNameLength(), h.compressionBlockSize(),
                 h.directoryIndexSize(), h.partitionCount(), h.containerId(), h.encryptionKeyGuid(), flags, 0, 0,
-                h.perfectHashSeedsCount(), h.partitionSize(), h.chunksWithoutPerfectHashCount(), 0, new byte[40]);
+                h.perfectHashSeedsCount(), h.partitionSize(), h.chunksWithoutPerfectHashCount(), 0, 0, new byte[36]);
         Random rnd = new Random(5);
         byte[] sig = new byte[256];
         rnd.nextBytes(sig);

@@ -1,12 +1,13 @@
 package io.uassetd.codecs.zen;
 
+import io.uassetd.codecs.iostore.ZenLayout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.iostore.ContainerKeys;
-import io.uassetd.codecs.iostore.IoChunkType;
+import io.uassetd.codecs.iostore.toc.IoChunkType;
 import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.testkit.Fixtures;
 import java.nio.file.Files;
@@ -54,6 +55,27 @@ class ZenRoundTripTest {
                 ZenPackage p = ZenPackage.read(data, name, EngineVersion.UE5_8);
                 assertThat(p.toBytes()).as(name).isEqualTo(data);
                 assertThat(p.exportDataOffsets()).as(name).doesNotContain(-1L);
+                assertThat(ZenPackage.readAny(data, name).layout()).as(name).isEqualTo(ZenLayout.VERSE_CELLS);
+                packages++;
+            }
+            assertThat(packages).isEqualTo(97);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.uassetd.codecs.zen.ZenFixtures#ue60Variants")
+    void everyPackageChunkOfAUE60ContainerRoundTrips(String variant) {
+        try (IoStoreContainer c = IoStoreContainer.open(ZenFixtures.ue60Toc(variant),
+                ContainerKeys.of(AesKey.of(ZenFixtures.CUE4PARSE_KEY)), Codecs.standard())) {
+            int packages = 0;
+            for (int i = 0; i < c.chunkCount(); i++) {
+                if (c.chunkType(i) != IoChunkType.EXPORT_BUNDLE_DATA) {
+                    continue;
+                }
+                byte[] data = c.readChunk(i);
+                String name = variant + " chunk " + i;
+                ZenPackage p = ZenPackage.read(data, name, EngineVersion.UE6_0);
+                assertThat(p.toBytes()).as(name).isEqualTo(data);
                 assertThat(ZenPackage.readAny(data, name).layout()).as(name).isEqualTo(ZenLayout.VERSE_CELLS);
                 packages++;
             }

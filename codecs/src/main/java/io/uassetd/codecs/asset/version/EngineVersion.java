@@ -3,13 +3,15 @@ package io.uassetd.codecs.asset.version;
 import io.uassetd.codecs.iostore.toc.TocVersion;
 import io.uassetd.codecs.pak.PakVersion;
 import io.uassetd.codecs.error.UnsupportedVersionException;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The engine table: retail Unreal Engine releases, named as requests name them ("UE4_27", "UE5_3"),
@@ -88,7 +90,7 @@ public enum EngineVersion {
     UE5_4(522, 1012, -8, 11, 6, 3, ZenLayout.PADDED_BULK_DATA_MAP, cv(4, 40, 44, 134, 18)),
     UE5_5(522, 1013, -8, 11, 8, 4, ZenLayout.PADDED_BULK_DATA_MAP, cv(4, 40, 44, 170, 18)),
     UE5_6(522, 1017, -9, 11, 8, 4, ZenLayout.VERSE_CELLS, cv(4, 40, 44, 180, 18)),
-    UE5_7(522, 1018, -9, 12, 8, 5, ZenLayout.VERSE_CELLS, cv(4, 40, 44, 225, 18)),
+    UE5_7(522, 1018, -9, 12, 8, 5, ZenLayout.VERSE_CELLS, cv(4, 40, 44, 225, 18), EngineQuirk.COOKED_IMPORTS_WITHOUT_PACKAGE_NAME),
     UE5_8(522, 1018, -9, 12, 8, 5, ZenLayout.VERSE_CELLS, cv(4, 40, 44, 268, 18)),
     UE6_0(522, 1018, -9, 15, 10, 5, ZenLayout.VERSE_CELLS, cv(4, 40, 44, 268, 18));
 
@@ -104,9 +106,11 @@ public enum EngineVersion {
     private final ZenLayout zenLayout;
     private final int[] customVersions;
     private final PackageVersion packageVersion;
+    private final Set<EngineQuirk> quirks;
 
     EngineVersion(int fileVersionUE4, int fileVersionUE5, int legacyFileVersion, int pakVersion, int tocVersion,
-            int headerVersion, ZenLayout zenLayout, int[] customVersions) {
+            int headerVersion, ZenLayout zenLayout, int[] customVersions, EngineQuirk... quirks) {
+        this.quirks = quirks.length == 0 ? EnumSet.noneOf(EngineQuirk.class) : EnumSet.copyOf(List.of(quirks));
         this.fileVersionUE4 = fileVersionUE4;
         this.fileVersionUE5 = fileVersionUE5;
         this.legacyFileVersion = legacyFileVersion;
@@ -119,6 +123,11 @@ public enum EngineVersion {
             throw new IllegalStateException(name() + ": one custom version per CustomVersionKey");
         }
         this.packageVersion = new PackageVersion(fileVersionUE4, fileVersionUE5, 0, customVersions());
+    }
+
+    /** Whether this release has {@code quirk} (the table's last column). */
+    public boolean has(EngineQuirk quirk) {
+        return quirks.contains(quirk);
     }
 
     /** A row's custom versions, in {@link CustomVersionKey} order. */
@@ -219,10 +228,7 @@ public enum EngineVersion {
     /**
      * Whether this build reads every container format of the release (its pak and TOC versions are
      * known to the readers). Detection and {@link #guess} only pick such releases; a row for a
-     * release whose formats are still to come (UE6_0 until pak 15 and TOC 10 are read) is there for
-     * requests that name it. (Pak 15 and TOC 10 have no public definition: the readers accept them
-     * only when a file fits the newest known layout exactly, with a warning, and never write them,
-     * which does not make UE6_0's formats supported.)
+     * release whose formats are still to come would be there for requests that name it.
      */
     public boolean formatsSupported() {
         int newestPak = 0;
@@ -230,6 +236,25 @@ public enum EngineVersion {
             newestPak = Math.max(newestPak, v.onDisk());
         }
         return pakVersion <= newestPak && tocVersion <= TocVersion.latest().value();
+    }
+
+    /**
+     * Whether the release writes packages exactly as the release before it does (same file versions,
+     * LegacyFileVersion, Zen layout and custom-version defaults) but other containers: UE6_0 after
+     * UE5_8, whose cooked packages in the CUE4Parse fixtures are the same bytes while its pak (15) and
+     * TOC (10) versions differ. Such a release is found from its containers; a package on its own is
+     * taken as the older release ({@link EngineChoice#detectableFromPackages}). (Rows identical in
+     * every column, e.g. UE4_9 and UE4_10, stay as they were: the newer is named.)
+     */
+    public boolean packagesLikePrevious() {
+        int i = ordinal();
+        if (i == 0) {
+            return false;
+        }
+        EngineVersion p = values()[i - 1];
+        return p.fileVersionUE4 == fileVersionUE4 && p.fileVersionUE5 == fileVersionUE5
+                && p.legacyFileVersion == legacyFileVersion && p.zenLayout == zenLayout
+                && p.packageVersion.equals(packageVersion) && (p.pakVersion != pakVersion || p.tocVersion != tocVersion);
     }
 
     /** The package versions this engine writes (licensee 0), with its custom-version defaults. */
@@ -292,7 +317,8 @@ public enum EngineVersion {
     public static EngineVersion guess(PackageVersion v) {
         EngineVersion best = UE4_0;
         for (EngineVersion e : values()) {
-            if (e.formatsSupported() && e.fileVersionUE4 <= v.fileVersionUE4() && e.fileVersionUE5 <= v.fileVersionUE5()) {
+            if (e.formatsSupported() && !e.packagesLikePrevious() && e.fileVersionUE4 <= v.fileVersionUE4()
+                    && e.fileVersionUE5 <= v.fileVersionUE5()) {
                 best = e;
             }
         }

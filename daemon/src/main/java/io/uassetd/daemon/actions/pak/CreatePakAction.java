@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.pak;
 
+import io.uassetd.daemon.util.CompressionLevels;
 import io.uassetd.codecs.io.PathFilter;
 import io.uassetd.codecs.pak.PakSource;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,7 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code create_pak}: writes a pak of any version 3 to 14 from files and folders, compressed in
+ * {@code create_pak}: writes a pak of any version 3 to 15 from files and folders, compressed in
  * parallel 64 KiB blocks, optionally encrypted (standard or Marvel Rivals). Written to a temporary
  * file and renamed into place only on success.
  */
@@ -43,10 +44,10 @@ public final class CreatePakAction implements ActionHandler {
     private static final ActionSpec SPEC = ActionSpec.of("create_pak",
             "Writes a pak (version 3-14) from files and folders, with optional compression and encryption",
             OUTPUT, FILES, INPUT_DIR, BASE, MOUNT, SEED, KEY, PakArchives.SCHEME,
-            FieldSpec.optional("pak_version", FieldType.STRING, "11", "3 to 14, or V8A / V8B (12: UTF-8 file names, 13: flat directory index, 14: PakchunkIndex in the footer)"),
+            FieldSpec.optional("pak_version", FieldType.STRING, "11", "3 to 15, or V8A / V8B (12: UTF-8 file names, 13: flat directory index, 14: PakchunkIndex in the footer, 15: UE6.0, encryption method and IVs; encrypted with AES-CTR)"),
             FieldSpec.optional("compress", FieldType.ANY, true,
                     "false, true (Zlib) or a method name: Zlib, Gzip, LZ4, Zstd, Oodle (Oodle needs the native library)"),
-            io.uassetd.daemon.util.CompressionLevels.FIELD,
+            CompressionLevels.FIELD,
             FieldSpec.optional("compress_only", FieldType.STRING_LIST, null,
                     "with compress: only entries matching these patterns are compressed (the rest are stored)"),
             FieldSpec.optional("encrypt_index", FieldType.BOOLEAN, true, "with aes_key: encrypt the index"),
@@ -102,14 +103,14 @@ public final class CreatePakAction implements ActionHandler {
             throw ActionException.invalid("Field 'pak_version': " + e.getMessage());
         }
         if (!version.writable()) {
-            throw ActionException.invalid("Field 'pak_version': pak version " + version.userName() + " cannot be written (3 to 14)");
+            throw ActionException.invalid("Field 'pak_version': pak version " + version.userName() + " cannot be written (3 to 15)");
         }
         CompressionMethod method = compression(args, "compress");
         AesKey key = PakArchives.key(args);
         List<PakInputs.Input> inputs = PakInputs.collect(args, ctx);
         PakWriteOptions o = PakWriteOptions.defaults().withVersion(version).withMountPoint(args.string("mount_point"))
                 .withPathHashSeed(args.integer("path_hash_seed")).withCompression(method)
-                .withCodecs(io.uassetd.daemon.util.CompressionLevels.codecs(args, method, ctx.services().codecs())).withExecutor(ctx.services().compute())
+                .withCodecs(CompressionLevels.codecs(args, method, ctx.services().codecs())).withExecutor(ctx.services().compute())
                 .withDurable(args.bool("fsync"));
         if (key != null) {
             boolean index = args.bool("encrypt_index") && version.atLeast(PakVersion.INDEX_ENCRYPTION);
