@@ -136,7 +136,9 @@ class UAssetToolClientSessionTest {
 
     @AfterAll
     static void stop() throws Exception {
-        session.close();
+        if (session != null) {
+            session.close();
+        }
     }
 
     @Test
