@@ -321,6 +321,27 @@ class UAssetToolClientSessionTest {
     }
 
     @Test
+    void textureBatchesSayOnceThatTheyReadUsmapPathAndOnlyForUnversionedPackages() throws Exception {
+        String said = "usmap_path not given: mappings read from USMAP_PATH (" + ZenLegacyFixtures.usmap() + ")";
+        for (String flavour : List.of("Tagged", "Unversioned")) {
+            Path in = dir.resolve("textures-" + flavour);
+            ok(req("extract_iostore_legacy", "game_paks", Fixtures.path("cue4parse/UE5_8/IoStore/" + flavour).toString(),
+                    "engine_version", "UE5_8", "aes_key", KEY, "output_path", in.toString(),
+                    "filter_patterns", List.of("/Game/Fixtures/Textures/")));
+            JsonNode r = ok(req("batch_extract_texture_png", "file_paths", List.of(in.toString()),
+                    "output_path", dir.resolve("textures-" + flavour + "-png").toString(), "engine_version", "UE5_8"));
+            assertThat(r.get("data").get("total").intValue()).as(flavour).isEqualTo(21);
+            if (flavour.equals("Tagged")) {
+                assertThat(r.toString()).as(flavour).doesNotContain("USMAP_PATH");
+            } else {
+                List<String> warnings = new ArrayList<>();
+                r.get("warnings").forEach(w -> warnings.add(w.textValue()));
+                assertThat(warnings).as(flavour).containsOnlyOnce(said);
+            }
+        }
+    }
+
+    @Test
     void jsonRoundTripsReadUsmapPathOnlyForUnversionedPackages() throws Exception {
         String said = "usmap_path not given: mappings read from USMAP_PATH (" + ZenLegacyFixtures.usmap() + ")";
         for (Path pkg : List.of(tagged, unversioned)) {
