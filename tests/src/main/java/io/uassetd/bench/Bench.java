@@ -32,6 +32,8 @@ public final class Bench {
         BENCHMARKS.put("peers-zen", "io.uassetd.bench.ZenPeersBenchmark");
         BENCHMARKS.put("engines", "io.uassetd.bench.EngineDetectionBenchmark");
         BENCHMARKS.put("blake3", "io.uassetd.bench.Blake3Benchmark");
+        // a new user's first ./uassetd help after the README's build (the start-up archive made by the build)
+        BENCHMARKS.put("firstrun", "io.uassetd.bench.FirstRunBenchmark");
     }
 
     private Bench() {

@@ -119,10 +119,12 @@ public final class ActionContext implements TaskMonitor {
         }
     }
 
-    /** Adds a line to the reply's {@code warnings}. */
+    /** Adds a line to the reply's {@code warnings}, once: a warning already given in this request is not repeated. */
     public void warn(String warning) {
         synchronized (warnings) {
-            warnings.add(warning);
+            if (!warnings.contains(warning)) {
+                warnings.add(warning);
+            }
         }
     }
 

@@ -186,7 +186,7 @@ final class Bundles {
         return fallback;
     }
 
-    private static CompressionMethod parse(String name, String field) {
+    static CompressionMethod parse(String name, String field) {
         if (name == null || name.isBlank() || name.equalsIgnoreCase("none") || name.equalsIgnoreCase("false")) {
             return CompressionMethod.NONE;
         }

@@ -78,7 +78,7 @@ public final class ExtractTextureAction implements ActionHandler {
             if (!named.contains(file.toString()) && pkg.exports().stream().noneMatch(e -> TextureAsset.isTextureClass(pkg.className(e)))) {
                 return null; // found in a folder, not a texture: skipped
             }
-            TextureAsset t = TextureSupport.guard(() -> TextureAsset.read(pkg, AssetFiles.usmap(args, ctx)));
+            TextureAsset t = TextureSupport.guard(() -> TextureAsset.read(pkg, AssetFiles.usmapIfNeeded(args, ctx, pkg)));
             Path dest = out == null ? null : out.resolve(TextureSupport.relativeDir(args, file).toString());
             return TextureExport.write(file, t, o, TextureExport.target(file, dest, t.name(), o.format(), true));
         });
