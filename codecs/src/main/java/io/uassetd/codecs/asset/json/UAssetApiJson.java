@@ -216,7 +216,7 @@ final class UAssetApiJson {
         b.engineVersions(engineVersion(root.opt("RecordedEngineVersion")), engineVersion(root.opt("RecordedCompatibleWithEngineVersion")));
         JsonIn registry = root.opt("AssetRegistryData");
         if (registry != null && !registry.isNull()) {
-            b.assetRegistryData(registry.base64());
+            b.assetRegistryData(assetRegistryData(registry));
         }
         JsonIn referenced = root.opt("NamesReferencedFromExportDataCount");
         if (referenced != null) {
@@ -227,6 +227,21 @@ final class UAssetApiJson {
             b.dataResources(dataResourceVersion(root.opt("DataResourceVersion")), dataResources(resources));
         }
         return b;
+    }
+
+    /**
+     * {@code AssetRegistryData}: base64 (UAssetAPI from October 2022 on: the bytes up to the next table), or,
+     * as UAssetAPI 1.0.0 wrote it, a JSON array of the registry's entries, which it wrote as their int32
+     * count and could only hold empty: {@code []} is the count 0.
+     */
+    static byte[] assetRegistryData(JsonIn registry) {
+        if (!registry.node().isArray()) {
+            return registry.base64();
+        }
+        if (!registry.node().isEmpty()) {
+            throw registry.error("AssetRegistryData as an array (UAssetAPI 1.0.0) can only be empty: that version wrote no entries");
+        }
+        return new byte[4];
     }
 
     /** The name map, with the hashes Unreal stores from NAME_HASHES_SERIALIZED on. */
@@ -315,6 +330,7 @@ final class UAssetApiJson {
         for (JsonIn e : exportNodes) {
             ExportJsonType t = ExportJson.typeOf(e);
             types.add(t);
+            ExportJson.checkIndexes(e, root.get("Imports").elements().size(), exportNodes.size());
             ObjectExport entry = ExportJson.readEntry(jn, e, null);
             int first = -1;
             int[] counts = new int[4];

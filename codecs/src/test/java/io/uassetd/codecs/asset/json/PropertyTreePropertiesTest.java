@@ -416,7 +416,7 @@ class PropertyTreePropertiesTest {
                     if (t.enumName() != null) {
                         o.put("ByteType", "FName");
                         o.put("EnumType", t.enumName());
-                        o.put("Value", t.enumName() + "::" + name("Value"));
+                        o.put("EnumValue", t.enumName() + "::" + name("Value"));
                     } else {
                         o.put("ByteType", "Byte");
                         o.put("Value", r.nextInt(256));
