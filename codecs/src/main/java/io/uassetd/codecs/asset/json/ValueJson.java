@@ -82,6 +82,32 @@ final class ValueJson {
         }
     }
 
+    /** Every $type {@link #read} accepts (the inventory's property rows that have a reader). */
+    static java.util.Set<String> readTypes() {
+        java.util.Set<String> out = new java.util.TreeSet<>(KIND_OF_TYPE.keySet());
+        out.addAll(SUBCLASS_KIND.keySet());
+        for (NativeStructs.Layout l : NativeStructs.layouts()) {
+            if (NativeStructJson.layoutOf(STRUCTS + l.name() + "PropertyData" + ASSEMBLY) != null) {
+                out.add(STRUCTS + l.name() + "PropertyData" + ASSEMBLY);
+            }
+        }
+        out.add(UNKNOWN);
+        return out;
+    }
+
+    /** Every $type the writer produces. */
+    static java.util.Set<String> writtenTypes() {
+        java.util.Set<String> out = new java.util.TreeSet<>(TYPE_OF_KIND.values());
+        out.addAll(ReferenceJson.writtenTypes());
+        for (NativeStructs.Layout l : NativeStructs.layouts()) {
+            if (NativeStructJson.layoutOf(STRUCTS + l.name() + "PropertyData" + ASSEMBLY) != null) {
+                out.add(STRUCTS + l.name() + "PropertyData" + ASSEMBLY);
+            }
+        }
+        out.add(UNKNOWN);
+        return out;
+    }
+
     private final AssetPackage pkg;
     private final JsonNames names;
     private final PropertyJson props;

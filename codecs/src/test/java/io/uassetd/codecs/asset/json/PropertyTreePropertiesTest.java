@@ -496,7 +496,9 @@ class PropertyTreePropertiesTest {
             String pkgName = "/Game/Assets/" + name("Asset");
             switch (softLayout) {
                 case ASSET_PATH_NAME -> {
-                    v.put("AssetPathName", pkgName + ".Object");
+                    ObjectNode asset = v.putObject("AssetPath");
+                    asset.putNull("PackageName");
+                    asset.put("AssetName", pkgName + ".Object");
                     v.put("SubPathString", r.nextBoolean() ? "" : "Sub" + r.nextInt(9));
                 }
                 case TOP_LEVEL_ASSET_PATH -> {

@@ -251,12 +251,15 @@ class UAssetGuiJsonTest {
                     if (asset != null && !asset.path("PackageName").isNull()) {
                         differ(path + ".Value.AssetPath.PackageName (a UE4 path has none)", asset.get("PackageName"), null);
                     }
-                    scalar(path + ".Value.AssetPathName", asset == null ? tv.get("AssetPathName") : asset.get("AssetName"),
-                            o.get("Value").get("AssetPathName"));
+                    scalar(path + ".Value.AssetPath.AssetName", asset == null ? tv.get("AssetPathName") : asset.get("AssetName"),
+                            o.get("Value").get("AssetPath").get("AssetName"));
+                    scalar(path + ".Value.AssetPath.PackageName", null, o.get("Value").get("AssetPath").get("PackageName"));
                     scalar(path + ".Value.SubPathString", tv.get("SubPathString"), o.get("Value").get("SubPathString"));
                 }
                 case "EnumPropertyData", "BytePropertyData" -> {
                     scalar(path + ".EnumType", t.get("EnumType"), o.get("EnumType"));
+                    scalar(path + ".ByteType", t.get("ByteType"), o.get("ByteType"));
+                    scalar(path + ".EnumValue", t.get("EnumValue"), o.get("EnumValue"));
                     scalar(path + ".Value", t.get("Value"), o.get("Value"));
                 }
                 default -> value(path + ".Value", t.get("Value"), o.get("Value"));
