@@ -101,8 +101,8 @@ final class ExportJson {
             if (v == null) {
                 continue;
             }
-            long i = v.asLong();
-            if (i < -(long) imports || i > exports) {
+            int i = v.asInt();
+            if (i < -imports || i > exports) {
                 throw v.error(f + " " + i + " outside the import map (" + imports + ") and export map (" + exports + ")");
             }
         }

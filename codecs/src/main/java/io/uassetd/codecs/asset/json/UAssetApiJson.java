@@ -90,11 +90,11 @@ final class UAssetApiJson {
                 "NamesReferencedFromExportDataCount", "PackageFlags", "NameMap", "Imports", "Exports", "AssetRegistryData",
                 "EngineVersion"),
             "computed", List.of(
-                "WillSerializeNameHashes", "AssetRegistryDependencyDataOffset", "Generations", "PersistentGuid",
+                "WillSerializeNameHashes", "AssetRegistryDependencyDataOffset", "Generations",
                 "SoftObjectPathsCount", "SoftObjectPathsOffset", "SearchableNamesOffset", "ThumbnailTableOffset",
                 "PayloadTocOffset", "DataResourceOffset", "HasUnversionedProperties", "IsFilterEditorOnly"),
             "ignored", List.of(
-                "Info", "CustomSerializationFlags", "OtherAssetsFailedToAccess", "GameSpecificOverride", "LocalizationId",
+                "Info", "CustomSerializationFlags", "OtherAssetsFailedToAccess", "GameSpecificOverride", "LocalizationId", "PersistentGuid",
                 "CompressionFlags", "AdditionalPackagesToCook", "doWeHaveAssetRegistryData", "doWeHaveWorldTileInfo"),
             "refused-if-set", List.of(
                 "GatherableTextData", "SearchableNames", "Thumbnails", "WorldTileInfo", "AppendedNullBytes", "BulkData",
