@@ -1,7 +1,7 @@
 package io.uassetd.codecs.zen;
 
 import io.uassetd.codecs.io.ByteReader;
-import io.uassetd.codecs.iostore.NameBatch;
+import io.uassetd.codecs.iostore.header.NameBatch;
 import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectEntry;
 import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase;
 import java.io.IOException;

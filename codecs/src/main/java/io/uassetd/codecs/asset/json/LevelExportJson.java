@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.core.FGuid;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.property.PropertyExportContent;
 import io.uassetd.codecs.asset.property.PropertyWriter;
 import io.uassetd.codecs.asset.version.CustomVersionGate;

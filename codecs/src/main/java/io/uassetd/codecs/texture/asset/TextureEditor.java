@@ -1,10 +1,11 @@
 package io.uassetd.codecs.texture.asset;
 
+import java.util.Arrays;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.DataResource;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.archive.PackageWriter;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.error.CorruptDataException;
@@ -75,8 +76,8 @@ public final class TextureEditor {
         boolean ue5 = pkg.version().isUE5() || pkg.version().fileVersionUE5() > 0;
 
         PackageWriter w = pkg.newWriter();
-        w.writeBytes(java.util.Arrays.copyOfRange(raw, 0, d.entryStart()));
-        w.writeBytes(java.util.Arrays.copyOfRange(raw, d.entryStart(), d.entryStart() + 8)); // the FName
+        w.writeBytes(Arrays.copyOfRange(raw, 0, d.entryStart()));
+        w.writeBytes(Arrays.copyOfRange(raw, d.entryStart(), d.entryStart() + 8)); // the FName
         int skipAt = w.position();
         w.writeI64(0);
         if (d.placeholder() != null) {
@@ -151,7 +152,7 @@ public final class TextureEditor {
             w.writeBool32(false);
         }
         int end = w.position();
-        w.writeBytes(java.util.Arrays.copyOfRange(raw, d.entryEnd(), raw.length));
+        w.writeBytes(Arrays.copyOfRange(raw, d.entryEnd(), raw.length));
         byte[] out = w.toByteArray();
         long skip = ue5 ? end - skipAt : e.entry().serialOffset() + end;
         for (int i = 0; i < 8; i++) {

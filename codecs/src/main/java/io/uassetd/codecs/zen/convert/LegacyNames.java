@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Set;
 import io.uassetd.codecs.asset.NameEntry;
 import io.uassetd.codecs.asset.core.FName;
-import io.uassetd.codecs.iostore.NameBatch;
+import io.uassetd.codecs.iostore.header.NameBatch;
 import io.uassetd.codecs.zen.ExportMapEntry;
 import io.uassetd.codecs.zen.ZenPackage;
 import java.util.ArrayList;

@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.zen;
 
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Objects;
 import io.uassetd.codecs.asset.version.EngineChoice;
 import io.uassetd.codecs.zen.ZenEngine;
 import io.uassetd.daemon.action.EngineField;
@@ -84,7 +87,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
         }
         PathFilter filter = PathFilter.of(args.strings("filter_patterns"));
         List<Path> mods = args.strings("mod_path").stream().map(Path::of).toList();
-        List<AesKey> keys = args.strings("aes_key").stream().map(Keys::parse).filter(java.util.Objects::nonNull).toList();
+        List<AesKey> keys = args.strings("aes_key").stream().map(Keys::parse).filter(Objects::nonNull).toList();
         List<Path> containers = args.strings("containers").stream().map(Path::of).toList();
         try (var lease = PackageStores.open(ctx, paks, mods, containers, args.path("global_utoc"), keys, args.path("script_objects"))) {
             PackageStore store = lease.get();
@@ -121,7 +124,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
      * UAssetTool's extract reply: {@code files} are the written files (relative to the output
      * folder, '/'-separated, as extract_iostore lists them), {@code extracted_count} the packages.
      */
-    private static ActionResult report(ActionContext ctx, Path out, Parallel.Outcome<List<Path>> o) throws java.io.IOException {
+    private static ActionResult report(ActionContext ctx, Path out, Parallel.Outcome<List<Path>> o) throws IOException {
         if (ctx.isCancelled()) {
             throw new CancelledException("Request cancelled");
         }
@@ -141,8 +144,8 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
 
     /** The jobs whose package one of {@code containers} provides (matched by path, or by name for a bare file name). */
     private static List<Job> onlyFrom(PackageStore store, List<Path> containers, List<Job> jobs) {
-        Set<Path> paths = new java.util.HashSet<>();
-        Set<String> names = new java.util.HashSet<>();
+        Set<Path> paths = new HashSet<>();
+        Set<String> names = new HashSet<>();
         for (Path c : containers) {
             paths.add(c.toAbsolutePath().normalize());
             String n = c.getFileName().toString();
