@@ -239,6 +239,7 @@ final class PackageJson {
         for (JsonIn e : exportNodes) {
             ExportJsonType t = ExportJson.typeOf(e);
             types.add(t);
+            ExportJson.checkIndexes(e, imports.size(), exportNodes.size());
             entries.add(ExportJson.readEntry(jn, e));
             data.add(t instanceof RawExportJson ? t.readBody(null, null, e).raw() : new byte[0]);
         }

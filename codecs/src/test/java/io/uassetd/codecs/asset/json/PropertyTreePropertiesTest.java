@@ -419,7 +419,7 @@ class PropertyTreePropertiesTest {
                     if (t.enumName() != null) {
                         o.put("ByteType", "FName");
                         o.put("EnumType", t.enumName());
-                        o.put("Value", t.enumName() + "::" + name("Value"));
+                        o.put("EnumValue", t.enumName() + "::" + name("Value"));
                     } else {
                         o.put("ByteType", "Byte");
                         o.put("Value", r.nextInt(256));
@@ -499,7 +499,9 @@ class PropertyTreePropertiesTest {
             String pkgName = "/Game/Assets/" + name("Asset");
             switch (softLayout) {
                 case ASSET_PATH_NAME -> {
-                    v.put("AssetPathName", pkgName + ".Object");
+                    ObjectNode asset = v.putObject("AssetPath");
+                    asset.putNull("PackageName");
+                    asset.put("AssetName", pkgName + ".Object");
                     v.put("SubPathString", r.nextBoolean() ? "" : "Sub" + r.nextInt(9));
                 }
                 case TOP_LEVEL_ASSET_PATH -> {
