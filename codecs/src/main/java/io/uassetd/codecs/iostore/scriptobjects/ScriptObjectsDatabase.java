@@ -173,8 +173,45 @@ public final class ScriptObjectsDatabase {
         return global.readChunk(i);
     }
 
+    /**
+     * The script objects of a global container: UE5's ScriptObjects chunk, or UE4.26/4.27's
+     * LoaderInitialLoadMeta chunk (i32 count, then the entries) with the global names of the
+     * LoaderGlobalNames and LoaderGlobalNameHashes chunks.
+     */
     public static ScriptObjectsDatabase fromContainer(IoStoreContainer global) {
+        if (global.findFirst(IoChunkType.SCRIPT_OBJECTS) < 0 && global.findFirst(IoChunkType.LOADER_INITIAL_LOAD_META) >= 0) {
+            return fromUe4Chunks(global);
+        }
         return read(rawChunk(global), global.name() + " ScriptObjects");
+    }
+
+    private static ScriptObjectsDatabase fromUe4Chunks(IoStoreContainer global) {
+        String source = global.name() + " LoaderInitialLoadMeta";
+        int names = global.findFirst(IoChunkType.LOADER_GLOBAL_NAMES);
+        int hashes = global.findFirst(IoChunkType.LOADER_GLOBAL_NAME_HASHES);
+        if (names < 0 || hashes < 0) {
+            throw new CorruptDataException("UE4 global container " + global.name() + " lacks its "
+                    + (names < 0 ? "LoaderGlobalNames" : "LoaderGlobalNameHashes") + " chunk",
+                    global.utocPath().getFileName().toString(), -1, "FIoChunkId");
+        }
+        return readUe4(global.readChunk(global.findFirst(IoChunkType.LOADER_INITIAL_LOAD_META)), global.readChunk(names),
+                global.readChunk(hashes), source);
+    }
+
+    /** UE4.26/4.27 script objects from the three global chunks (or files of their bytes). */
+    public static ScriptObjectsDatabase readUe4(byte[] initialLoadMeta, byte[] globalNames, byte[] globalNameHashes, String source) {
+        NameBatch names = NameBatch.fromUe4Parts(globalNames, globalNameHashes, source + " (global names)", 0);
+        ByteReader r = ByteReader.of(source, 0, initialLoadMeta, "LoaderInitialLoadMeta");
+        int n = r.count(ScriptObjectEntry.SIZE, "script object");
+        List<ScriptObjectEntry> entries = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            entries.add(ScriptObjectEntry.read(r));
+        }
+        if (r.remaining() != 0) {
+            throw new CorruptDataException(r.remaining() + " bytes left after the " + n + " script objects", source, r.offset(),
+                    "LoaderInitialLoadMeta");
+        }
+        return new ScriptObjectsDatabase(names, entries, source);
     }
 
     /** The global.utoc of a Paks folder (searched recursively, shallowest first), if any. */

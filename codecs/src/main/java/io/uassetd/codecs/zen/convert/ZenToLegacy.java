@@ -7,7 +7,6 @@ import java.util.LinkedHashSet;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.hash.Hashes;
-import io.uassetd.codecs.iostore.IoChunkId;
 import io.uassetd.codecs.iostore.IoChunkType;
 import io.uassetd.codecs.iostore.PackageLocation;
 import io.uassetd.codecs.iostore.PackageStore;
@@ -160,7 +159,7 @@ public final class ZenToLegacy {
     }
 
     private static void companion(PackageLocation loc, long id, IoChunkType type, String ext, Map<String, byte[]> out) {
-        int i = loc.container().find(IoChunkId.of(id, 0, type));
+        int i = loc.container().find(id, 0, type);
         if (i >= 0) {
             out.put(ext, loc.container().readChunk(i));
         }
