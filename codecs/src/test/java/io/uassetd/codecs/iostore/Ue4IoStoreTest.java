@@ -172,6 +172,15 @@ class Ue4IoStoreTest {
             assertThat(store.packageIds()).containsExactlyInAnyOrderElementsOf(pkgs.stream().map(Pkg::id).toList());
             assertThat(store.scriptObjects()).isPresent();
             assertThat(store.scriptObjects().get().entries()).hasSize(23393);
+            assertThat(io.uassetd.codecs.zen.ZenEngine.of(store, null).engine()).isEqualTo(EngineVersion.UE4_27);
+            // without the base game, an import from one of its packages fails NOT_FOUND-style, naming the package
+            Pkg aphid = pkgs.get(0);
+            String base = Hashes.hex64(aphid.entry().importedPackages().get(0));
+            assertThatThrownBy(() -> ZenToLegacy.convert(store, aphid.id(), EngineVersion.UE4_27, ZenToLegacy.Unresolved.FAIL))
+                    .isInstanceOfSatisfying(io.uassetd.codecs.zen.convert.MissingPackageException.class,
+                            e -> assertThat(e.missing()).contains(base))
+                    .hasMessageContaining(base + " is not in it")
+                    .hasMessageContaining("unresolved: placeholder");
             Path out = tmp.resolve("legacy");
             // the base game's packages are not there: their imports become placeholders
             BulkConversionResult r = ZenToLegacy.convertAll(store, n -> true, EngineVersion.UE4_27, ZenToLegacy.Unresolved.PLACEHOLDER,
