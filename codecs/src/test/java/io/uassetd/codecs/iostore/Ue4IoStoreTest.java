@@ -165,6 +165,12 @@ class Ue4IoStoreTest {
             ContainerHeader read = c.containerHeader().orElseThrow();
             assertThat(read.version()).isEqualTo(ContainerHeaderVersion.UE4);
             assertThat(read.toBytes()).isEqualTo(h.toBytes());
+            // what inspect_iostore reports: the header is read (version -1: UE4 has no version field)
+            ContainerSummary summary = c.summary();
+            assertThat(summary.containerHeaderProblem()).isNull();
+            assertThat(summary.containerHeaderVersion()).isEqualTo(-1);
+            assertThat(summary.packageCount()).isEqualTo(pkgs.size());
+            assertThat(summary.chunksByType()).containsEntry("EXPORT_BUNDLE_DATA", pkgs.size());
         }
         try (PackageStore store = PackageStore.builder(ContainerKeys.none(), Codecs.standard())
                 .addContainer(global, PackageStore.GAME_PRIORITY).addContainer(mod, PackageStore.MOD_PRIORITY).build()) {
