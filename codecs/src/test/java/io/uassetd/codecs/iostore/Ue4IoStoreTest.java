@@ -204,6 +204,13 @@ class Ue4IoStoreTest {
                             (int) (at[i] + zen.exportMap().get(i).cookedSerialSize())));
                 }
             }
+            // what the placeholder mode wrote for BP_Aphid_Meat_Prop's imports from the absent base game
+            AssetPackage aphidLegacy = AssetPackage.open(out.resolve(aphid.name().substring(1) + ".uasset"), EngineVersion.UE4_27);
+            List<String> placeholders = aphidLegacy.importInfos().stream()
+                    .filter(i -> i.objectName().startsWith("Unresolved_") || i.objectName().startsWith("/Unresolved"))
+                    .map(i -> i.classPackage() + "." + i.className() + " " + i.objectName()).toList();
+            assertThat(placeholders).isNotEmpty().allMatch(x -> x.startsWith("/Script/CoreUObject.Object Unresolved_")
+                    || x.startsWith("/Script/CoreUObject.Package /Unresolved"));
             // TestModUI's .uexp is the one retoc's legacy pair has
             assertThat(Files.readAllBytes(out.resolve("Game/_AssemblyStorm/TestMod/TestModUI.uexp")))
                     .isEqualTo(Files.readAllBytes(Fixtures.path("retoc/UE4.27/TestModUI.uexp")));
