@@ -1,5 +1,7 @@
 package io.uassetd.codecs.iostore;
 
+import io.uassetd.codecs.iostore.toc.IoChunkType;
+import io.uassetd.codecs.iostore.toc.IoChunkId;
 import io.uassetd.codecs.hash.Blake3;
 
 import io.uassetd.codecs.io.SafePaths;

@@ -1,5 +1,7 @@
 package io.uassetd.codecs.iostore;
 
+import io.uassetd.codecs.iostore.toc.IoChunkType;
+import io.uassetd.codecs.iostore.toc.IoChunkId;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.WrongKeyException;
@@ -326,7 +328,7 @@ public final class PackageStore implements AutoCloseable {
             return Optional.empty();
         }
         if (db == null) {
-            db = ScriptObjectsDatabase.fromContainer(global);
+            db = ScriptObjectsChunk.fromContainer(global);
             scriptObjects = db;
         }
         return Optional.of(db);

@@ -1,5 +1,8 @@
 package io.uassetd.daemon.cli;
 
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.util.Collection;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -227,7 +230,7 @@ public final class Cli {
          * false when the record renames or hides any, or holds a failure list (then the mapper reads it).
          */
         private static boolean recordCounts(Record r, ObjectNode out) {
-            for (java.lang.reflect.RecordComponent c : r.getClass().getRecordComponents()) {
+            for (RecordComponent c : r.getClass().getRecordComponents()) {
                 if (c.getAccessor().getAnnotations().length > 0 || c.getAnnotations().length > 0) {
                     return false;
                 }
@@ -236,7 +239,7 @@ public final class Cli {
                 }
                 Object v;
                 try {
-                    java.lang.reflect.Method get = c.getAccessor();
+                    Method get = c.getAccessor();
                     get.setAccessible(true);
                     v = get.invoke(r);
                 } catch (ReflectiveOperationException | RuntimeException e) {
@@ -244,7 +247,7 @@ public final class Cli {
                 }
                 if (v instanceof Long || v instanceof Integer) {
                     out.put(c.getName(), ((Number) v).longValue());
-                } else if (v instanceof java.util.Collection<?> list && list.isEmpty()) {
+                } else if (v instanceof Collection<?> list && list.isEmpty()) {
                     out.set(c.getName(), F.arrayNode());
                 } else if (v != null) {
                     return false;

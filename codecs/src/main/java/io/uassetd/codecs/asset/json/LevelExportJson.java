@@ -1,6 +1,6 @@
 package io.uassetd.codecs.asset.json;
 
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.property.PropertyWriter;
 
 /**

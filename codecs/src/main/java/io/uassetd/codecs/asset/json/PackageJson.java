@@ -21,7 +21,7 @@ import io.uassetd.codecs.asset.SoftPackageReference;
 import io.uassetd.codecs.asset.ThumbnailEntry;
 import io.uassetd.codecs.asset.core.FEngineVersion;
 import io.uassetd.codecs.asset.core.FGenerationInfo;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.version.CustomVersion;
 import io.uassetd.codecs.asset.version.ObjectVersion;

@@ -2,7 +2,7 @@ package io.uassetd.codecs.asset.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.AssetPackage;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.property.PropertyValue;
 import io.uassetd.codecs.asset.core.FName;

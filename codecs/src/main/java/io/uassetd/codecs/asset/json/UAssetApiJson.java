@@ -14,7 +14,7 @@ import io.uassetd.codecs.asset.SoftObjectPathEntry;
 import io.uassetd.codecs.asset.SoftPackageReference;
 import io.uassetd.codecs.asset.core.FEngineVersion;
 import io.uassetd.codecs.asset.core.FGuid;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.property.PropertyExportContent;
 import io.uassetd.codecs.asset.property.unversioned.ClassSchemas;

@@ -1,10 +1,11 @@
 package io.uassetd.codecs.texture.asset;
 
+import java.util.Arrays;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.DataResource;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.archive.PackageWriter;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.error.CorruptDataException;
@@ -76,8 +77,8 @@ public final class TextureEditor {
         boolean ue5 = layout == PlatformDataLayout.UE5;
 
         PackageWriter w = pkg.newWriter();
-        w.writeBytes(java.util.Arrays.copyOfRange(raw, 0, d.entryStart()));
-        w.writeBytes(java.util.Arrays.copyOfRange(raw, d.entryStart(), d.entryStart() + 8)); // the FName
+        w.writeBytes(Arrays.copyOfRange(raw, 0, d.entryStart()));
+        w.writeBytes(Arrays.copyOfRange(raw, d.entryStart(), d.entryStart() + 8)); // the FName
         int skipAt = w.position();
         if (layout.skipBytes() == 4) {
             w.writeI32(0);
@@ -161,7 +162,7 @@ public final class TextureEditor {
             w.writeBool32(false);
         }
         int end = w.position();
-        w.writeBytes(java.util.Arrays.copyOfRange(raw, d.entryEnd(), raw.length));
+        w.writeBytes(Arrays.copyOfRange(raw, d.entryEnd(), raw.length));
         byte[] out = w.toByteArray();
         long skip = ue5 ? end - skipAt : e.entry().serialOffset() + end;
         for (int i = 0; i < layout.skipBytes(); i++) {

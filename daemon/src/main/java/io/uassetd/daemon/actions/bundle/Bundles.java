@@ -1,5 +1,15 @@
 package io.uassetd.daemon.actions.bundle;
 
+import io.uassetd.codecs.asset.PackageEngine;
+import io.uassetd.codecs.bundle.BundleAssembler;
+import io.uassetd.codecs.bundle.BundleInput;
+import io.uassetd.codecs.zen.ZenEngine;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import io.uassetd.codecs.asset.version.EngineChoice;
 import io.uassetd.codecs.asset.version.EngineSource;
 import io.uassetd.daemon.action.EngineField;
@@ -37,10 +47,12 @@ final class Bundles {
     static final FieldSpec PAK_AES = FieldSpec.optional("pak_aes", FieldType.STRING, null, "the same as aes_key (UAssetTool's CLI name)");
     static final FieldSpec OBFUSCATE = FieldSpec.optional("obfuscate", FieldType.BOOLEAN, false,
             "encrypt the .utoc/.ucas too (directory index and every block) with the key");
-    static final FieldSpec ENGINE = io.uassetd.daemon.action.EngineField.spec(
-            "the engine to write for (a UE5 release); auto: the game profile's engine (UE5_3 for marvel_rivals); with game none, detected from the input packages");
+    static final FieldSpec ENGINE = EngineField.spec(
+            "the engine to write for (a UE5 release); auto: the game profile's engine (" + GameProfile.DEFAULT.name() + ": "
+                    + GameProfile.DEFAULT.engine() + "); with game none, detected from the input packages");
     static final FieldSpec GAME = FieldSpec.optional("game", FieldType.STRING, null,
-            "game profile: marvel_rivals (default unless engine_version is given) or none");
+            "game profile: " + GameProfile.names() + " (default " + GameProfile.DEFAULT.name()
+                    + " unless engine_version is given)");
     static final FieldSpec MOUNT = FieldSpec.optional("mount_point", FieldType.STRING, "../../../",
             "mount point of the container's directory index and the companion pak");
 
@@ -59,13 +71,13 @@ final class Bundles {
      * {@link #profile(Args, ActionContext)}; with {@code game: none} and no {@code engine_version},
      * the engine is detected from the packages among {@code inputs} (see {@link #detect}).
      */
-    static IoStoreProfile profile(Args args, ActionContext ctx, List<io.uassetd.codecs.bundle.BundleInput> inputs) {
-        EngineVersion engine = io.uassetd.daemon.action.EngineField.requested(args);
+    static IoStoreProfile profile(Args args, ActionContext ctx, List<BundleInput> inputs) {
+        EngineVersion engine = EngineField.requested(args);
         try {
             GameProfile game = args.has("game") ? GameProfile.of(args.string("game"))
-                    : engine != null ? GameProfile.NONE : GameProfile.MARVEL_RIVALS;
+                    : engine != null ? GameProfile.NONE : GameProfile.DEFAULT;
             if (engine == null && game.engine() == null && !inputs.isEmpty()) {
-                io.uassetd.codecs.asset.version.EngineChoice found = detect(inputs, ctx);
+                EngineChoice found = detect(inputs, ctx);
                 if (found != null) {
                     IoStoreProfile p = IoStoreProfile.of(found.engine(), game);
                     ctx.usedEngine(found);
@@ -98,14 +110,14 @@ final class Bundles {
      * layouts probed). The newest engine found wins, with a warning when they differ; null when no
      * package could be read.
      */
-    static io.uassetd.codecs.asset.version.EngineChoice detect(List<io.uassetd.codecs.bundle.BundleInput> inputs, ActionContext ctx) {
-        java.util.Map<String, io.uassetd.codecs.bundle.BundleInput> byPath = new java.util.HashMap<>();
-        for (io.uassetd.codecs.bundle.BundleInput in : inputs) {
-            byPath.put(in.path().toLowerCase(java.util.Locale.ROOT), in);
+    static EngineChoice detect(List<BundleInput> inputs, ActionContext ctx) {
+        Map<String, BundleInput> byPath = new HashMap<>();
+        for (BundleInput in : inputs) {
+            byPath.put(in.path().toLowerCase(Locale.ROOT), in);
         }
-        List<io.uassetd.codecs.asset.version.EngineChoice> found = new java.util.ArrayList<>();
-        List<String> names = new java.util.ArrayList<>();
-        for (io.uassetd.codecs.bundle.BundleInput in : inputs) {
+        List<EngineChoice> found = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (BundleInput in : inputs) {
             if (found.size() >= DETECT_SAMPLE) {
                 break;
             }
@@ -115,13 +127,13 @@ final class Bundles {
             }
             try {
                 byte[] data = in.read();
-                if (io.uassetd.codecs.bundle.BundleAssembler.isLegacy(data)) {
+                if (BundleAssembler.isLegacy(data)) {
                     String base = in.path().substring(0, in.path().lastIndexOf('.'));
-                    io.uassetd.codecs.bundle.BundleInput uexp = byPath.get((base + ".uexp").toLowerCase(java.util.Locale.ROOT));
-                    found.add(io.uassetd.codecs.asset.PackageEngine.read(data, uexp == null ? null : uexp.read(), in.fileName(), null, null)
+                    BundleInput uexp = byPath.get((base + ".uexp").toLowerCase(Locale.ROOT));
+                    found.add(PackageEngine.read(data, uexp == null ? null : uexp.read(), in.fileName(), null, null)
                             .choice());
                 } else {
-                    found.add(io.uassetd.codecs.zen.ZenEngine.of(data, in.path(), null));
+                    found.add(ZenEngine.of(data, in.path(), null));
                 }
                 names.add(in.path());
             } catch (RuntimeException e) {
@@ -131,16 +143,16 @@ final class Bundles {
         if (found.isEmpty()) {
             return null;
         }
-        io.uassetd.codecs.asset.version.EngineChoice newest = found.get(0);
-        java.util.Set<EngineVersion> engines = new java.util.TreeSet<>(java.util.Comparator.reverseOrder());
-        for (io.uassetd.codecs.asset.version.EngineChoice c : found) {
+        EngineChoice newest = found.get(0);
+        Set<EngineVersion> engines = new TreeSet<>(Comparator.reverseOrder());
+        for (EngineChoice c : found) {
             engines.add(c.engine());
             if (c.engine().ordinal() > newest.engine().ordinal()) {
                 newest = c;
             }
         }
         if (engines.size() > 1) {
-            List<String> per = new java.util.ArrayList<>();
+            List<String> per = new ArrayList<>();
             for (int i = 0; i < found.size(); i++) {
                 per.add(names.get(i) + ": " + found.get(i).engine());
             }

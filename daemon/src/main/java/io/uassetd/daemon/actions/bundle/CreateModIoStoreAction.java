@@ -1,8 +1,10 @@
 package io.uassetd.daemon.actions.bundle;
 
+import io.uassetd.daemon.util.CompressionLevels;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionScheme;
+import io.uassetd.codecs.game.GameProfile;
 import io.uassetd.codecs.bundle.BundleAssembler;
 import io.uassetd.codecs.bundle.BundleInput;
 import io.uassetd.codecs.bundle.BundleWriter;
@@ -50,12 +52,12 @@ public final class CreateModIoStoreAction implements ActionHandler {
         FieldSpec.optional("input_pak", FieldType.STRING, null, "a legacy .pak whose entries to put in"),
         FieldSpec.optional("input_pak_aes", FieldType.STRING, null, "AES key of input_pak"),
         FieldSpec.optional("input_pak_scheme", FieldType.STRING, "standard",
-                "encryption scheme of input_pak: standard or rivals (Marvel Rivals' own)"),
+                "encryption scheme of input_pak: " + EncryptionScheme.names() + ", or a game profile's name for its scheme (" + GameProfile.names() + ")"),
         FieldSpec.optional("base_path", FieldType.STRING, null, "single files are placed relative to this folder").cli("--root"),
         Bundles.MOUNT,
         FieldSpec.optional("game_path", FieldType.STRING, "Marvel/Content/",
                 "where single files go when their path has no Content folder"),
-        Bundles.COMPRESS, Bundles.COMPRESSION, io.uassetd.daemon.util.CompressionLevels.FIELD, Bundles.OODLE_FALLBACK, Bundles.AES_KEY, Bundles.PAK_AES, Bundles.OBFUSCATE,
+        Bundles.COMPRESS, Bundles.COMPRESSION, CompressionLevels.FIELD, Bundles.OODLE_FALLBACK, Bundles.AES_KEY, Bundles.PAK_AES, Bundles.OBFUSCATE,
         FieldSpec.optional("hybrid", FieldType.BOOLEAN, false, "files that are not Unreal packages go into the companion pak"),
         FieldSpec.optional("parallel", FieldType.BOOLEAN, false, "read and convert the packages on all cores"),
         FieldSpec.optional("strict", FieldType.BOOLEAN, false, "fail when any package cannot be made"),
@@ -123,7 +125,7 @@ public final class CreateModIoStoreAction implements ActionHandler {
             }
             EncryptionScheme scheme;
             try {
-                scheme = EncryptionScheme.byName(args.string("input_pak_scheme"));
+                scheme = GameProfile.encryptionSchemeNamed(args.string("input_pak_scheme"));
             } catch (RuntimeException e) {
                 throw ActionException.invalid("Field 'input_pak_scheme': " + e.getMessage());
             }
@@ -201,7 +203,7 @@ public final class CreateModIoStoreAction implements ActionHandler {
                 .withPool(ctx.services().compute());
         try {
             BundleWriter.Result r = BundleWriter.write(utoc, o, plan.packages(), List.of(),
-                    io.uassetd.daemon.util.CompressionLevels.codecs(args, method, ctx.services().codecs()), ctx);
+                    CompressionLevels.codecs(args, method, ctx.services().codecs()), ctx);
             return new Built(r, plan, method.unrealName(), obfuscate, profile);
         } catch (IllegalArgumentException e) {
             throw ActionException.invalid(e.getMessage());

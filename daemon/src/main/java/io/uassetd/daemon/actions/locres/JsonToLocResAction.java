@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.locres;
 
+import java.util.Locale;
 import io.uassetd.codecs.locres.LocRes;
 import io.uassetd.codecs.locres.LocResJson;
 import io.uassetd.codecs.locres.LocResVersion;
@@ -58,7 +59,7 @@ public final class JsonToLocResAction implements ActionHandler {
 
     static Path defaultOutput(Path json) {
         String name = json.getFileName().toString();
-        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        String lower = name.toLowerCase(Locale.ROOT);
         if (lower.endsWith(".locres.json")) {
             return json.resolveSibling(name.substring(0, name.length() - 5));
         }

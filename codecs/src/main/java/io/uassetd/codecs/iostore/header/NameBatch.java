@@ -1,4 +1,4 @@
-package io.uassetd.codecs.iostore;
+package io.uassetd.codecs.iostore.header;
 
 import java.util.Arrays;
 import io.uassetd.codecs.error.CorruptDataException;
