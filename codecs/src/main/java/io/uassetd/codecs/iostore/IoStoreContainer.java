@@ -241,6 +241,12 @@ public final class IoStoreContainer implements AutoCloseable {
         return m.getOrDefault(id, -1);
     }
 
+    /** The chunk of {@code type} for an id and index in this container's numbering (UE4 or UE5), or -1. */
+    public int find(long id, int index, IoChunkType type) {
+        int raw = type.raw(toc.ue5ChunkTypes());
+        return raw < 0 ? -1 : find(new IoChunkId(id, index, 0, raw));
+    }
+
     /** The first chunk of a type, or -1 (e.g. the container header or the script objects). */
     public int findFirst(IoChunkType type) {
         for (int i = 0; i < toc.chunkCount(); i++) {

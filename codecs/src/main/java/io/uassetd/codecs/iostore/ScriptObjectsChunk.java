@@ -29,7 +29,23 @@ public final class ScriptObjectsChunk {
         return global.readChunk(i);
     }
 
+    /**
+     * The script objects of a global container: UE5's ScriptObjects chunk, or UE4.26/4.27's
+     * LoaderInitialLoadMeta chunk (i32 count, then the entries) with the global names of the
+     * LoaderGlobalNames and LoaderGlobalNameHashes chunks.
+     */
     public static ScriptObjectsDatabase fromContainer(IoStoreContainer global) {
+        if (global.findFirst(IoChunkType.SCRIPT_OBJECTS) < 0 && global.findFirst(IoChunkType.LOADER_INITIAL_LOAD_META) >= 0) {
+            int names = global.findFirst(IoChunkType.LOADER_GLOBAL_NAMES);
+            int hashes = global.findFirst(IoChunkType.LOADER_GLOBAL_NAME_HASHES);
+            if (names < 0 || hashes < 0) {
+                throw new CorruptDataException("UE4 global container " + global.name() + " lacks its "
+                        + (names < 0 ? "LoaderGlobalNames" : "LoaderGlobalNameHashes") + " chunk",
+                        global.utocPath().getFileName().toString(), -1, "FIoChunkId");
+            }
+            return ScriptObjectsDatabase.readUe4(global.readChunk(global.findFirst(IoChunkType.LOADER_INITIAL_LOAD_META)),
+                    global.readChunk(names), global.readChunk(hashes), global.name() + " LoaderInitialLoadMeta");
+        }
         return ScriptObjectsDatabase.read(rawChunk(global), global.name() + " ScriptObjects");
     }
 

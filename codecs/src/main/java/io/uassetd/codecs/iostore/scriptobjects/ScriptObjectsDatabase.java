@@ -156,6 +156,22 @@ public final class ScriptObjectsDatabase {
         }
     }
 
+    /** UE4.26/4.27 script objects from the three global chunks (or files of their bytes). */
+    public static ScriptObjectsDatabase readUe4(byte[] initialLoadMeta, byte[] globalNames, byte[] globalNameHashes, String source) {
+        NameBatch names = NameBatch.fromUe4Parts(globalNames, globalNameHashes, source + " (global names)", 0);
+        ByteReader r = ByteReader.of(source, 0, initialLoadMeta, "LoaderInitialLoadMeta");
+        int n = r.count(ScriptObjectEntry.SIZE, "script object");
+        List<ScriptObjectEntry> entries = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            entries.add(ScriptObjectEntry.read(r));
+        }
+        if (r.remaining() != 0) {
+            throw new CorruptDataException(r.remaining() + " bytes left after the " + n + " script objects", source, r.offset(),
+                    "LoaderInitialLoadMeta");
+        }
+        return new ScriptObjectsDatabase(names, entries, source);
+    }
+
     /** The global.utoc of a Paks folder (searched recursively, shallowest first), if any. */
     public static Optional<Path> findGlobalToc(Path paksFolder) {
         try (var s = Files.walk(paksFolder)) {

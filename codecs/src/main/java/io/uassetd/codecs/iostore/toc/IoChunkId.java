@@ -28,6 +28,15 @@ public record IoChunkId(long id, int index, int padding, int rawType) {
         return new IoChunkId(id, index, 0, raw);
     }
 
+    /** A chunk id in the UE5 numbering ({@code ue5Layout}) or the UE4 one (TOC versions 1-3). */
+    public static IoChunkId of(long id, int index, IoChunkType type, boolean ue5Layout) {
+        int raw = type.raw(ue5Layout);
+        if (raw < 0) {
+            throw new IllegalArgumentException(type + " has no " + (ue5Layout ? "UE5" : "UE4") + " type number");
+        }
+        return new IoChunkId(id, index, 0, raw);
+    }
+
     /** The chunk holding a package's header and exports (UE5 numbering). */
     public static IoChunkId packageData(long packageId) {
         return of(packageId, 0, IoChunkType.EXPORT_BUNDLE_DATA);

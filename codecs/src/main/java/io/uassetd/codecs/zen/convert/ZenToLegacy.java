@@ -7,7 +7,6 @@ import java.util.LinkedHashSet;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.hash.Hashes;
-import io.uassetd.codecs.iostore.toc.IoChunkId;
 import io.uassetd.codecs.iostore.toc.IoChunkType;
 import io.uassetd.codecs.iostore.PackageLocation;
 import io.uassetd.codecs.iostore.PackageStore;
@@ -169,7 +168,7 @@ public final class ZenToLegacy {
     }
 
     private static void companion(PackageLocation loc, long id, IoChunkType type, String ext, Map<String, byte[]> out) {
-        int i = loc.container().find(IoChunkId.of(id, 0, type));
+        int i = loc.container().find(id, 0, type);
         if (i >= 0) {
             out.put(ext, loc.container().readChunk(i));
         }
