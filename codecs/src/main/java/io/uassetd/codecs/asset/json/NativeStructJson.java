@@ -11,9 +11,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.EnumSet;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Native structs (Vector, Rotator, LinearColor, Guid, IntPoint, Box, GameplayTagContainer, ...) as
@@ -40,18 +38,11 @@ final class NativeStructJson {
         return layout != null && layout.name().equals(v.structName()) && structured(layout);
     }
 
-    /** The field kinds {@link #fields} writes; a layout with any other travels as UnknownPropertyData bytes. */
-    private static final Set<NativeStructs.Kind> WRITTEN = EnumSet.of(NativeStructs.Kind.REAL, NativeStructs.Kind.F32,
-            NativeStructs.Kind.F64, NativeStructs.Kind.I32, NativeStructs.Kind.U32, NativeStructs.Kind.I64, NativeStructs.Kind.U8,
-            NativeStructs.Kind.BOOL32, NativeStructs.Kind.NAME, NativeStructs.Kind.NAME_ARRAY, NativeStructs.Kind.STRUCT);
-
-    /**
-     * False for layouts with a field this JSON has no form for (soft object paths, nested property
-     * lists, byte, float and int arrays): those travel as UnknownPropertyData bytes.
-     */
+    /** False for layouts with soft object paths, nested property lists or byte arrays: those travel as UnknownPropertyData bytes. */
     private static boolean structured(NativeStructs.Layout layout) {
         for (NativeStructs.Field f : layout.fields()) {
-            if (!WRITTEN.contains(f.kind())
+            if (f.kind() == NativeStructs.Kind.SOFT_OBJECT_PATH || f.kind() == NativeStructs.Kind.PROPERTIES
+                    || f.kind() == NativeStructs.Kind.U8_ARRAY
                     || f.kind() == NativeStructs.Kind.STRUCT && !structured(NativeStructs.layout(f.struct()))) {
                 return false;
             }

@@ -16,8 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every package of the UE5.8 Tagged container, converted to legacy, goes to UAssetAPI JSON and back
- * to the same bytes: SK_Fixture's SkeletalMeshAreaWeightedTriangleSampler (float and int arrays, which
- * this JSON has no structured form for) travels as bytes instead of failing the write.
+ * to the same bytes, SK_Fixture (whose SkeletalMeshAreaWeightedTriangleSampler holds float and int arrays) included.
  */
 class ConvertedPackagesJsonTest {
 
