@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.texture;
 
+import io.uassetd.daemon.action.Items;
+import io.uassetd.daemon.action.ItemsReply;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.uassetd.codecs.texture.asset.TextureAsset;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;
@@ -47,8 +50,8 @@ public final class ExtractTextureAction implements ActionHandler {
     }
 
     /** Batch reply. */
-    public record Batch(int total, int success_count, int fail_count, String output_dir, List<TextureExport.Written> files,
-            List<Parallel.Failure> errors) {
+    public record Batch(int success_count, int fail_count, String output_dir, List<TextureExport.Written> files,
+            List<Parallel.Failure> errors, @JsonUnwrapped Items outcome) implements ItemsReply {
     }
 
     @Override
@@ -81,6 +84,6 @@ public final class ExtractTextureAction implements ActionHandler {
         List<TextureExport.Written> written = r.results().stream().filter(java.util.Objects::nonNull).toList();
         int total = written.size() + r.failures().size();
         return ActionResult.of("Extracted " + written.size() + " of " + total + " textures",
-                new Batch(total, written.size(), r.failures().size(), out == null ? null : out.toString(), written, r.failures()));
+                new Batch(written.size(), r.failures().size(), out == null ? null : out.toString(), written, r.failures(), r.items()));
     }
 }
