@@ -67,7 +67,7 @@ public final class Dispatcher {
             if (t instanceof VirtualMachineError && !(t instanceof OutOfMemoryError)) {
                 throw (VirtualMachineError) t;
             }
-            ErrorMapper.Mapped m = errors.map(ctx.isCancelled() ? cancelledOr(t) : t);
+            ErrorMapper.Mapped m = errors.map(ctx.isCancelled() ? cancelledOr(t) : ctx.explainDetected(ErrorMapper.unwrap(t)));
             return Reply.failure(request.id(), m.message(), m.error(), ctx.warnings());
         }
     }

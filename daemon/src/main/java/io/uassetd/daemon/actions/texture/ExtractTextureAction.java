@@ -73,7 +73,7 @@ public final class ExtractTextureAction implements ActionHandler {
         List<Path> files = TextureSupport.files(args);
         java.util.Set<String> named = new java.util.HashSet<>(args.strings("file_paths"));
         Parallel.Outcome<TextureExport.Written> r = Parallel.run(ctx, files, Path::toString, file -> {
-            io.uassetd.codecs.asset.AssetPackage pkg = io.uassetd.daemon.actions.asset.AssetFiles.open(file, AssetFiles.engine(args));
+            io.uassetd.codecs.asset.AssetPackage pkg = AssetFiles.read(args, ctx, file).pkg();
             if (!named.contains(file.toString()) && pkg.exports().stream().noneMatch(e -> TextureAsset.isTextureClass(pkg.className(e)))) {
                 return null; // found in a folder, not a texture: skipped
             }

@@ -3,6 +3,7 @@ package io.uassetd.daemon.actions.texture;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.texture.asset.TextureAsset;
 import io.uassetd.codecs.usmap.Usmap;
+import io.uassetd.codecs.open.PackageOpener;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.Args;
@@ -35,8 +36,9 @@ final class TextureSupport {
 
     /** The package's texture; mappings are used when given (unversioned packages are read without them too). */
     static TextureAsset open(Path file, Args args, ActionContext ctx) throws Exception {
-        AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args));
-        Usmap usmap = AssetFiles.usmap(args, ctx);
+        PackageOpener.Opened o = AssetFiles.read(args, ctx, file);
+        AssetPackage pkg = o.pkg();
+        Usmap usmap = o.mappings();
         return guard(() -> TextureAsset.read(pkg, usmap));
     }
 
