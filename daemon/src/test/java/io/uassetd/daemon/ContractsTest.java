@@ -89,6 +89,41 @@ class ContractsTest {
         return m;
     }
 
+    /**
+     * The actions not yet declared by typed request and reply (their fields are still declared and
+     * checked; their reply is hand-written). The list only shrinks: a new action is declared by type.
+     */
+    static final List<String> NOT_YET_TYPED = List.of(
+            "capabilities", "list_pak_files", "list_pak", "extract_pak_file", "extract_pak_all", "verify_pak", "create_pak",
+            "create_companion_pak", "list_iostore_files", "list_iostore", "extract_iostore", "inspect_iostore",
+            "is_iostore_compressed", "is_iostore_encrypted", "extract_script_objects", "package_store_info",
+            "create_mod_iostore", "build_bundle", "create_iostore_bundle", "create_iostore", "recompress_iostore",
+            "clone_mod_iostore", "extract_iostore_legacy", "inspect_zen", "convert_to_zen", "detect_type", "batch_detect",
+            "detect_texture", "batch_detect_texture", "detect_mesh", "detect_skeletal_mesh", "batch_detect_skeletal_mesh",
+            "detect_static_mesh", "batch_detect_static_mesh", "detect_blueprint", "batch_detect_blueprint", "get_asset_summary",
+            "get_name_map", "get_imports", "get_exports", "dump", "get_export_raw_data", "debug_asset_info",
+            "get_export_properties", "set_property_value", "add_property", "remove_property", "save_asset", "fix_serialize_size",
+            "compact_json", "to_json", "batch_to_json", "from_json", "batch_from_json", "export_to_json", "import_from_json",
+            "skeletal_mesh_info", "get_mesh_info", "niagara_details", "list_niagara_files", "niagara_edit", "niagara_preview",
+            "niagara_audit", "parse_locres", "json_to_locres", "edit_locres", "get_texture_info", "extract_texture_png",
+            "batch_extract_texture_png", "has_inline_texture_data", "batch_has_inline_texture_data", "strip_mipmaps_native",
+            "batch_strip_mipmaps_native", "inject_texture", "batch_inject_texture", "texture_preview");
+
+    @Test
+    void everyActionIsDeclaredByTypeExceptTheListedOnes() {
+        List<String> untyped = new ArrayList<>();
+        List<String> typed = new ArrayList<>();
+        for (ActionHandler h : io.uassetd.daemon.actions.Actions.registry().actions()) {
+            (h.spec().isTyped() ? typed : untyped).add(h.spec().name());
+            if (h.spec().isTyped()) {
+                assertThat(h).isInstanceOf(TypedAction.class);
+                assertThat(Contracts.fields(h.spec().request())).isEqualTo(h.spec().fields());
+            }
+        }
+        assertThat(untyped).containsExactlyInAnyOrderElementsOf(NOT_YET_TYPED);
+        assertThat(typed).hasSize(10);
+    }
+
     @Test
     void fieldsComeFromTheRecord() {
         ActionSpec s = new Sample().spec();

@@ -208,6 +208,9 @@ public final class Contracts {
         if (c == boolean.class || c == Boolean.class) {
             return "boolean";
         }
+        if (c == Void.class) {
+            return "null";
+        }
         if (c.isArray()) {
             return typeName(c.getComponentType()) + "[]";
         }

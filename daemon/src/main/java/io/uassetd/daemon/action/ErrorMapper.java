@@ -10,6 +10,8 @@ import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.error.WrongKeyException;
 import io.uassetd.protocol.ErrorCode;
 import io.uassetd.protocol.ErrorInfo;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import java.io.CharConversionException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -71,6 +73,10 @@ public final class ErrorMapper {
         }
         if (e instanceof AccessDeniedException a) {
             return new Mapped("Access denied: " + a.getFile(), new ErrorInfo(ErrorCode.INVALID_ARGUMENT, a.getFile(), null, null));
+        }
+        if (e instanceof CharConversionException || e instanceof JsonProcessingException) {
+            // text that is not JSON (or not UTF-8/16/32) where JSON was expected
+            return new Mapped("Not a JSON document: " + e.getMessage(), ErrorInfo.of(ErrorCode.PARSE_ERROR));
         }
         if (e instanceof IOException io) {
             log.println("uassetd: I/O error: " + io);

@@ -8,6 +8,7 @@ import io.uassetd.protocol.ErrorCode;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -105,6 +106,7 @@ public final class Parallel {
                 each.add(Items.Item.skipped(itemName, "not run: an earlier item failed and fail_fast was asked"));
             }
         }
-        return new Outcome<>(List.copyOf(succeeded), List.copyOf(res), List.copyOf(fails), Items.of(each));
+        // results may hold nulls (work that had nothing to return for an item)
+        return new Outcome<>(List.copyOf(succeeded), Collections.unmodifiableList(res), List.copyOf(fails), Items.of(each));
     }
 }

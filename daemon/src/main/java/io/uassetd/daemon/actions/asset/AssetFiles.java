@@ -47,7 +47,7 @@ public final class AssetFiles {
     public static PackageOpener opener(Args args, ActionContext ctx) {
         String u = args.has("usmap_path") ? args.node("usmap_path").asText() : null;
         String env = args.environment(USMAP_ENV);
-        return new PackageOpener(engine(args), u == null || u.isBlank() ? null : Path.of(u), env == null ? null : Path.of(env),
+        return new PackageOpener(args.declares(EngineField.NAME) ? engine(args) : null, u == null || u.isBlank() ? null : Path.of(u), env == null ? null : Path.of(env),
                 file -> {
                     try (var lease = Mappings.open(ctx, file)) {
                         return lease.get().usmap();
