@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * unversioned packages, an old UE4.18 mesh, a texture, a Zen package, a container, a Paks folder, a
  * pak, UAssetAPI JSON, a .locres, a usmap, a folder, a .uexp, a missing file) in its input field. No
  * reply may be INTERNAL or UNKNOWN_ACTION: an input of the wrong kind gets a code that says what is
- * wrong with it. Inputs are copies, so actions that edit in place touch no fixture.
+ * wrong with it, and a folder where a file is expected is never "not found". Inputs are copies, so actions that edit in place touch no fixture.
  */
 @Timeout(1500)
 class ActionSweepTest {
@@ -108,6 +108,7 @@ class ActionSweepTest {
         Path usmap = ZenLegacyFixtures.usmap();
         List<String> internal = new ArrayList<>();
         List<String> log = new ArrayList<>();
+        List<String> folderNotFound = new ArrayList<>();
         int sent = 0;
         int actions = 0;
         int declared = 0;
@@ -151,6 +152,9 @@ class ActionSweepTest {
                     String code = reply.path("error").path("code").asText(null);
                     boolean success = reply.get("success").booleanValue();
                     log.add(action + " " + k.name() + " -> " + (success ? "ok" : code + ": " + reply.get("message").asText()));
+                    if (k.name().endsWith("folder") && reply.get("message").asText().contains("not found: " + in)) {
+                        folderNotFound.add(action + ": " + reply.get("message").asText());
+                    }
                     if (!success && !OK_CODES.contains(code) || success && code != null) {
                         internal.add(action + " over " + k.name() + " (" + req + "): " + code + ": "
                                 + reply.get("message").asText());
@@ -161,6 +165,7 @@ class ActionSweepTest {
         Files.write(Path.of("target", "action-sweep.txt"), log);
         assertThat(actions).isEqualTo(declared - NOT_SENT.size());
         assertThat(sent).isGreaterThan(actions);
+        assertThat(folderNotFound).as("a folder given where a file is expected is said to be a folder, not 'not found'").isEmpty();
         assertThat(internal).as("replies with INTERNAL (or another code that says nothing about the input); all replies in "
                 + "tests/target/action-sweep.txt").isEmpty();
     }

@@ -13,6 +13,7 @@ import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.codecs.bundle.BundleInput;
 import io.uassetd.codecs.bundle.ContainerCopy;
 import io.uassetd.codecs.open.BundleEngines;
+import io.uassetd.codecs.open.PackageOpener;
 import io.uassetd.codecs.game.GameProfile;
 import io.uassetd.codecs.bundle.IoStoreProfile;
 import io.uassetd.daemon.action.ActionContext;
@@ -150,7 +151,8 @@ final class Bundles {
     /** The {@code file_path} of a container request: an existing .utoc. */
     static Path requireUtoc(Args args) {
         Path utoc = args.requirePath("file_path");
-        if (!Files.isRegularFile(utoc) || !utoc.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".utoc")) {
+        PackageOpener.checkFile(utoc, "Container");
+        if (!utoc.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".utoc")) {
             throw ActionException.notFound("Container not found (a .utoc): " + utoc, utoc.toString());
         }
         return utoc;
