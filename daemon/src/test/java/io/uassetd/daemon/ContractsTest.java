@@ -178,13 +178,14 @@ class ContractsTest {
         Reply some = send(fields("{\"file_path\":\"a\",\"file_paths\":[\"bad1\",\"c\",\"bad2\"]}"), Map.of());
         assertThat(some.success()).isFalse();
         assertThat(some.errorCode()).isEqualTo(ErrorCode.NOT_FOUND);
+        assertThat(some.error().file()).isEqualTo("bad1"); // the ActionException names the item as its file
         assertThat(some.message()).isEqualTo("Handled 4: 2 of 4 items failed (first: bad1: no such thing: bad1)");
         JsonNode s = some.dataTree();
         assertThat(List.of(s.get("total").asInt(), s.get("succeeded").asInt(), s.get("failed").asInt(), s.get("skipped").asInt()))
                 .containsExactly(4, 2, 2, 0);
         assertThat(s.get("first").asText()).isEqualTo("a");
         assertThat(s.get("items").get(1).toString())
-                .isEqualTo("{\"item\":\"bad1\",\"status\":\"failed\",\"code\":\"NOT_FOUND\",\"error\":\"no such thing: bad1\"}");
+                .isEqualTo("{\"item\":\"bad1\",\"status\":\"failed\",\"code\":\"NOT_FOUND\",\"error\":\"no such thing: bad1\",\"file\":\"bad1\"}");
 
         Reply fast = send(fields("{\"file_path\":\"a\",\"file_paths\":[\"bad1\",\"c\",\"bad2\"],\"fail_fast\":true}"), Map.of());
         JsonNode f = fast.dataTree();

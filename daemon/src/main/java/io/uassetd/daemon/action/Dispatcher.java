@@ -19,7 +19,7 @@ import java.util.Map;
  * Runs one request through its handler and builds the reply: unknown actions, unknown fields
  * (reported as warnings), and every failure mapped to a stable error code. The server and the
  * CLI both go through here. The outcome rule: a reply whose data carries an {@link Items} outcome
- * with a failed item is a failure ({@code success: false}, {@code error.code} the first failed
+ * with a failed item is a failure ({@code success: false}, {@code error.code} and {@code error.file} the first failed
  * item's), and keeps its data, so the client still sees every item's result.
  */
 public final class Dispatcher {
@@ -59,8 +59,9 @@ public final class Dispatcher {
                 // the outcome rule: a reply whose items failed is not a success; it keeps its data
                 Items.Item first = items.firstFailure();
                 String message = r.message() == null || r.message().isEmpty() ? items.summary() : r.message() + ": " + items.summary();
-                return new Reply(request.id(), false, message, data,
-                        ErrorInfo.of(first == null || first.code() == null ? ErrorCode.INTERNAL : first.code()), ctx.warnings());
+                ErrorInfo error = first == null || first.code() == null ? ErrorInfo.of(ErrorCode.INTERNAL)
+                        : new ErrorInfo(first.code(), first.file() != null ? first.file() : first.item(), first.offset(), first.structure());
+                return new Reply(request.id(), false, message, data, error, ctx.warnings());
             }
             return Reply.ok(request.id(), r.message(), data, ctx.warnings());
         } catch (Throwable t) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.protocol.ErrorCode;
+import io.uassetd.protocol.ErrorInfo;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,18 +28,24 @@ public record Items(int total, int succeeded, int failed, int skipped, List<Item
      * one), and, when it failed or was skipped, the error code and message.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"item", "status", "output", "code", "error"})
-    public record Item(String item, Status status, String output, ErrorCode code, String error) {
+    @JsonPropertyOrder({"item", "status", "output", "code", "error", "file", "offset", "structure"})
+    public record Item(String item, Status status, String output, ErrorCode code, String error, String file, Long offset,
+                       String structure) {
         public static Item ok(String item, String output) {
-            return new Item(item, Status.ok, output, null, null);
+            return new Item(item, Status.ok, output, null, null, null, null, null);
         }
 
         public static Item failed(String item, ErrorCode code, String error) {
-            return new Item(item, Status.failed, null, code, error);
+            return new Item(item, Status.failed, null, code, error, null, null, null);
+        }
+
+        /** A failed item with where its error lies (file, offset, structure), as a failed reply's {@code error} says it. */
+        public static Item failed(String item, String error, ErrorInfo where) {
+            return new Item(item, Status.failed, null, where.code(), error, where.file(), where.offset(), where.structure());
         }
 
         public static Item skipped(String item, String why) {
-            return new Item(item, Status.skipped, null, null, why);
+            return new Item(item, Status.skipped, null, null, why, null, null, null);
         }
     }
 
@@ -143,7 +150,7 @@ public record Items(int total, int succeeded, int failed, int skipped, List<Item
 
         private void failed(String item, Throwable e) {
             ErrorMapper.Mapped m = mapper.map(e);
-            items.add(Item.failed(item, m.error().code(), m.message()));
+            items.add(Item.failed(item, m.message(), m.error()));
         }
 
         public Builder add(Item item) {

@@ -4,7 +4,7 @@ import io.uassetd.codecs.error.CancelledException;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ErrorMapper;
 import io.uassetd.daemon.action.Items;
-import io.uassetd.protocol.ErrorCode;
+import io.uassetd.protocol.ErrorInfo;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.ArrayList;
@@ -56,6 +56,7 @@ public final class Parallel {
         int n = items.size();
         Object[] results = new Object[n];
         Failure[] failures = new Failure[n];
+        ErrorInfo[] where = new ErrorInfo[n];
         boolean[] ok = new boolean[n];
         AtomicInteger done = new AtomicInteger();
         ErrorMapper mapper = new ErrorMapper(ctx.services().log());
@@ -76,6 +77,7 @@ public final class Parallel {
             } catch (Exception | OutOfMemoryError e) {
                 ErrorMapper.Mapped m = mapper.map(e);
                 failures[i] = new Failure(name.apply(item), m.message(), m.error().code().name());
+                where[i] = m.error();
                 if (failFast) {
                     stop.set(true);
                 }
@@ -101,7 +103,7 @@ public final class Parallel {
                 each.add(Items.Item.ok(itemName, r instanceof String || r instanceof Path ? r.toString() : null));
             } else if (failures[i] != null) {
                 fails.add(failures[i]);
-                each.add(Items.Item.failed(itemName, ErrorCode.valueOf(failures[i].code()), failures[i].error()));
+                each.add(Items.Item.failed(itemName, failures[i].error(), where[i]));
             } else if (stop.get()) {
                 each.add(Items.Item.skipped(itemName, "not run: an earlier item failed and fail_fast was asked"));
             }
