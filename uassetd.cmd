@@ -19,5 +19,7 @@ if not defined UASSETD_NO_CDS (
     xcopy /L /D /Y "%UASSETD_JAR%" "%JSA%" 2>nul | findstr /B /C:"0 " >nul && set "CDS_OPTS=-XX:SharedArchiveFile="%JSA%" -Xshare:auto"
   )
 )
+rem Say so when this run writes the archive (at exit: the command itself runs as usual, its end a few seconds later)
+if defined CDS_OPTS echo(%CDS_OPTS%| findstr /C:"ArchiveClassesAtExit" >nul && echo uassetd: first run of this jar: the start-up archive %JSA% is written when this command ends ^(a few seconds, once per build of the jar^) 1>&2
 "%JAVA_EXE%" -Xlog:cds=off -Xlog:cds+dynamic=off %UASSETD_JAVA_OPTS% %CDS_OPTS% -jar "%UASSETD_JAR%" %*
 exit /b %ERRORLEVEL%

@@ -30,7 +30,7 @@ import java.util.zip.ZipOutputStream;
  *   bin/uassetd, bin/uassetd.cmd   launchers (the bundled runtime, its AOT cache or CDS archive)
  *   lib/uassetd.jar, lib/uassetd.aot (Java 25+ runtime) or lib/uassetd.jsa (older)
  *   runtime/                       jlink image with the modules jdeps finds (+ its legal/ notices)
- *   README.md, THIRD-PARTY.md, licenses/
+ *   README.md, docs/*.md, THIRD-PARTY.md, licenses/
  * </pre>
  * packed as {@code uassetd-VERSION-OS-ARCH.tar.gz} ({@code .zip} on Windows) for the system it runs on.
  */
@@ -91,6 +91,13 @@ public final class BuildDist {
             makeCdsArchive(stage, windows);
         }
         Files.copy(repo.resolve("README.md"), stage.resolve("README.md"));
+        // the README is a door to docs/: the documents come along, so that its links work in the download
+        Files.createDirectories(stage.resolve("docs"));
+        try (var docs = Files.list(repo.resolve("docs"))) {
+            for (Path d : docs.filter(p -> p.toString().endsWith(".md")).toList()) {
+                Files.copy(d, stage.resolve("docs").resolve(d.getFileName().toString()));
+            }
+        }
         writeLicenses(jar, stage, modules);
 
         Path archive = out.resolve(name + "-" + os + "-" + arch + (windows ? ".zip" : ".tar.gz"));

@@ -16,6 +16,13 @@ class HashesTest {
     }
 
     @Test
+    void hex64IsSixteenUpperCaseDigitsForEveryValue() {
+        for (long v : new long[] {0, 1, -1, Long.MIN_VALUE, Long.MAX_VALUE, 0x80e800043d46fa72L, 0xABCL}) {
+            assertThat(Hashes.hex64(v)).isEqualTo(String.format(java.util.Locale.ROOT, "0x%016X", v));
+        }
+    }
+
+    @Test
     void fnv64PathHashesMatchPakV11Vectors() {
         long seed = 0x205c5a7dL;
         assertThat(Hashes.fnv64LowerUtf16("test.txt", seed)).isEqualTo(0x505f79362ba172eaL);

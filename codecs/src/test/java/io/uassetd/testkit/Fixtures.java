@@ -13,7 +13,15 @@ import org.junit.jupiter.api.Assumptions;
  * in which case they fail.
  */
 public final class Fixtures {
+    /** Every skip for want of fixtures says this (the {@link FixtureSkipReport} counts them by it). */
+    public static final String ABSENT = "is absent (set UASSETD_FIXTURES";
+
     private Fixtures() {
+    }
+
+    /** Why a fixture test is skipped. */
+    public static String absentMessage() {
+        return "Fixture folder " + location() + " " + ABSENT + ", or get it with scripts/fixtures fetch)";
     }
 
     /** The repository root: the {@code uassetd.repoRoot} property set by the build, else found upwards. */
@@ -49,9 +57,9 @@ public final class Fixtures {
     public static Path root() {
         Path p = location();
         if (!Files.isDirectory(p)) {
-            String msg = "Fixture folder " + p + " is absent (set UASSETD_FIXTURES)";
+            String msg = absentMessage();
             if (required()) {
-                Assertions.fail(msg + " and UASSETD_REQUIRE_FIXTURES=1");
+                Assertions.fail(msg + "; UASSETD_REQUIRE_FIXTURES=1 makes that a failure");
             }
             Assumptions.abort(msg);
         }

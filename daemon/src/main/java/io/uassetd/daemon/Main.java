@@ -1,5 +1,7 @@
 package io.uassetd.daemon;
 
+import java.util.Map;
+import io.uassetd.daemon.server.StartupTrace;
 import io.uassetd.daemon.services.Services;
 import io.uassetd.daemon.action.ActionRegistry;
 import io.uassetd.daemon.action.Dispatcher;
@@ -123,7 +125,7 @@ public final class Main {
         Thread t = new Thread(() -> {
             try {
                 Request r = Request.fromJson(Json.mapper().readTree("{\"action\":\"ping\",\"id\":1}"));
-                Json.mapper().writeValueAsBytes(Reply.ok(r.id(), "warm-up", java.util.Map.of("pong", true), List.of()));
+                Json.mapper().writeValueAsBytes(Reply.ok(r.id(), "warm-up", Map.of("pong", true), List.of()));
                 Json.mapper().writeValueAsBytes(Reply.failure(null, "warm-up", ErrorInfo.of(ErrorCode.INTERNAL), List.of("w")));
             } catch (Exception | LinkageError e) {
                 // only a warm-up: the first request builds whatever is missing

@@ -4,6 +4,6 @@
  *
  * <p>On-disk structures owned: None.
  *
- * <p>May depend on: every daemon package.
+ * <p>May depend on: daemon.*, protocol, codecs.*, nativelib.*.
  */
 package io.uassetd.daemon;

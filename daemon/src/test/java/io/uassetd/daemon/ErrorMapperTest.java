@@ -33,6 +33,11 @@ class ErrorMapperTest {
         assertThat(mapper.map(new WrongKeyException("bad key", "a.pak", -1, "PakIndex")).error().offset()).isNull();
         assertThat(mapper.map(new UnsupportedVersionException("v99")).error().code()).isEqualTo(ErrorCode.UNSUPPORTED_VERSION);
         assertThat(mapper.map(new CompletionException(new CorruptDataException("x"))).error().code()).isEqualTo(ErrorCode.CORRUPT_DATA);
+        // an import from a package the store lacks (a mod converted without its base game) is NOT_FOUND, naming it
+        ErrorMapper.Mapped missing = mapper.map(new io.uassetd.codecs.zen.convert.MissingPackageException("/Game/Mod/BP_Mod",
+                "/Game/Base/BP_Base", "import 0 comes from package /Game/Base/BP_Base, which is not in the package store"));
+        assertThat(missing.error().code()).isEqualTo(ErrorCode.NOT_FOUND);
+        assertThat(missing.message()).contains("/Game/Base/BP_Base").contains("unresolved: placeholder");
     }
 
     @Test

@@ -4,6 +4,6 @@
  *
  * <p>On-disk structures owned: None.
  *
- * <p>May depend on: Jackson.
+ * <p>May depend on: nothing of ours (Jackson and the JDK).
  */
 package io.uassetd.protocol;

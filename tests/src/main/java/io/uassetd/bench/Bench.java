@@ -28,8 +28,12 @@ public final class Bench {
         BENCHMARKS.put("pakverify", "io.uassetd.bench.PakVerifyBenchmark");
         BENCHMARKS.put("texture-batch", "io.uassetd.bench.TextureBatchBenchmark");
         BENCHMARKS.put("peers", "io.uassetd.bench.PeersBenchmark");
+        // the retoc rows alone (./bench peers runs them after the repak rows)
+        BENCHMARKS.put("peers-zen", "io.uassetd.bench.ZenPeersBenchmark");
         BENCHMARKS.put("engines", "io.uassetd.bench.EngineDetectionBenchmark");
         BENCHMARKS.put("blake3", "io.uassetd.bench.Blake3Benchmark");
+        // a new user's first ./uassetd help after the README's build (the start-up archive made by the build)
+        BENCHMARKS.put("firstrun", "io.uassetd.bench.FirstRunBenchmark");
     }
 
     private Bench() {

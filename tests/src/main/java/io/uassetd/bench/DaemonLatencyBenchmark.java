@@ -1,5 +1,7 @@
 package io.uassetd.bench;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -65,7 +67,7 @@ public final class DaemonLatencyBenchmark {
         List<Double> withWarmup = new ArrayList<>();
         List<Double> plain = new ArrayList<>();
         List<Double> jvm = new ArrayList<>();
-        java.util.Map<String, List<Double>> phases = new java.util.LinkedHashMap<>();
+        Map<String, List<Double>> phases = new LinkedHashMap<>();
         for (int i = 0; i < runs; i++) {
             cds.add(firstReply(List.of(launcher.toString(), "serve"), null));
             withWarmup.add(firstReply(List.of(launcher.toString(), "serve"), "-Duassetd.jsonWarmup=true"));
@@ -90,7 +92,7 @@ public final class DaemonLatencyBenchmark {
     }
 
     /** One launcher start with the start-up trace on; adds each phase's time since launch. */
-    private static void traced(Path launcher, java.util.Map<String, List<Double>> phases) throws Exception {
+    private static void traced(Path launcher, Map<String, List<Double>> phases) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(launcher.toString(), "serve");
         pb.environment().put("UASSETD_JAVA_OPTS", "-Duassetd.startupTrace=true -Duassetd.t0=" + System.currentTimeMillis());
         Process p = pb.start();

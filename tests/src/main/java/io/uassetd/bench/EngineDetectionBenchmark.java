@@ -1,5 +1,6 @@
 package io.uassetd.bench;
 
+import java.io.UncheckedIOException;
 import io.uassetd.codecs.asset.PackageEngine;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
@@ -112,7 +113,7 @@ public final class EngineDetectionBenchmark {
             byte[] b = in.readNBytes(4);
             return b.length == 4 && ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getInt() == 0x9E2A83C1;
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }

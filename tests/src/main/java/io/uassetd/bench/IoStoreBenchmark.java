@@ -2,8 +2,8 @@ package io.uassetd.bench;
 
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.iostore.ContainerKeys;
-import io.uassetd.codecs.iostore.IoChunkId;
-import io.uassetd.codecs.iostore.IoChunkType;
+import io.uassetd.codecs.iostore.toc.IoChunkId;
+import io.uassetd.codecs.iostore.toc.IoChunkType;
 import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.codecs.iostore.IoStoreWriter;
 import io.uassetd.codecs.iostore.toc.CompressedBlockEntry;

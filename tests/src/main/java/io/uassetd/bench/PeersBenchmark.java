@@ -1,5 +1,6 @@
 package io.uassetd.bench;
 
+import java.util.Arrays;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -204,6 +205,8 @@ public final class PeersBenchmark {
         report.summary("cli_alt", alt ? "./uassetd with UASSETD_JAVA=" + altJava : "not run (-Dbench.peers.altJava=none)");
         report.summary("levels", "Zlib 1 (repak's Compression::fast), Zstd 3 (zstd's default, as repak), LZ4 0 = fast block compressor (as repak)");
         report.publish();
+        // Zen <-> legacy next to retoc, in the same run
+        ZenPeersBenchmark.main(args);
     }
 
     private static String q(Path p) {
@@ -220,7 +223,7 @@ public final class PeersBenchmark {
 
     private static double median(double[] v) {
         double[] s = v.clone();
-        java.util.Arrays.sort(s);
+        Arrays.sort(s);
         return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 
@@ -247,7 +250,7 @@ public final class PeersBenchmark {
         }
     }
 
-    private static final String SYNC = java.util.stream.Stream.of("/bin/sync", "/usr/bin/sync")
+    private static final String SYNC = Stream.of("/bin/sync", "/usr/bin/sync")
             .filter(f -> Files.isExecutable(Path.of(f))).findFirst().orElse(null);
 
     private static void run(List<String> cmd) throws Exception {

@@ -1,5 +1,6 @@
 package io.uassetd.bench;
 
+import java.util.Comparator;
 import io.uassetd.client.UassetdClient;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.version.EngineVersion;
@@ -126,7 +127,7 @@ public final class TextureBatchBenchmark {
             report.publish();
         } finally {
             try (Stream<Path> s = Files.walk(work)) {
-                s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
     }

@@ -1,5 +1,7 @@
 package io.uassetd.bench;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import io.uassetd.codecs.asset.AssetPackage;
@@ -185,7 +187,7 @@ public final class TextureBenchmark {
      * when it gets to run, which wall time on a machine shared with other builds does not show.
      */
     private static double cpuRate(Runnable r, double px, double seconds) {
-        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         double best = 0;
         for (int round = 0; round < 3; round++) {
             long c0 = mx.getCurrentThreadCpuTime();

@@ -89,7 +89,14 @@ class BundleActionsTest extends SharedDaemon {
         d.get("file_paths").forEach(p -> paths.add(p.textValue()));
         assertThat(paths).contains("CUE4ParseFixtures/Content/Fixtures/Meshes/SM_Fixture.uasset", "CUE4ParseFixtures/Config/readme.txt");
         if (!call("version", Map.of()).dataTree().get("oodle_native").booleanValue()) {
-            assertThat(r.warnings()).anyMatch(w -> w.contains("Oodle") && w.contains("Zlib"));
+            // the game's Oodle cannot be used here: said once in warnings, in the data and in the reply's message
+            assertThat(r.warnings()).filteredOn(w -> w.contains("Oodle") && w.contains("Zlib")).hasSize(1);
+            assertThat(d.get("compression").textValue()).isEqualTo("Zlib");
+            assertThat(d.get("compression_fallback").textValue())
+                    .isEqualTo("Oodle is not available here, so the chunks are compressed with Zlib");
+            assertThat(r.message()).endsWith("(Oodle is not available here, so the chunks are compressed with Zlib)");
+        } else {
+            assertThat(d.get("compression_fallback").isNull()).isTrue();
         }
 
         // the companion pak: encrypted (stock engine profile: standard AES), chunknames lists every file, the hybrid file is in it
@@ -476,6 +483,16 @@ class BundleActionsTest extends SharedDaemon {
                 "--game", "marvel_rivals", "--no-compress", "--pak-aes", KEY_HEX, "--mount-point", "../../../");
         assertThat(r.status()).as(r.stderr()).isZero();
         assertThat(r.stdout()).contains("97 packages", "UE5_8/marvel_rivals toc 5 header 3");
+        assertThat(r.stdout().lines().findFirst().orElseThrow()).doesNotContain("not available");
+        if (!call("version", Map.of()).dataTree().get("oodle_native").booleanValue()) {
+            // Oodle asked for without the native library: the CLI's summary line says what was used instead
+            Daemon.Result z = Daemon.run("create_mod_iostore", out.resolve("cli/CliOodle_P").toString(), ext.toString(),
+                    "--engine-version", "UE5_8", "--compression", "Oodle");
+            assertThat(z.status()).as(z.stderr()).isZero();
+            assertThat(z.stdout().lines().findFirst().orElseThrow())
+                    .startsWith("Created ").endsWith("(Oodle is not available here, so the chunks are compressed with Zlib)");
+            assertThat(z.stderr().lines().filter(l -> l.startsWith("warning: Oodle compression is not available here"))).hasSize(1);
+        }
         assertThat(base.resolveSibling("CliMod_P.utoc")).exists();
         // the Marvel Rivals profile: TOC version 5, container header version 3, the pak in the game's scheme
         JsonNode info = ok("inspect_iostore", Map.of("file_path", base.resolveSibling("CliMod_P.utoc").toString())).dataTree();

@@ -205,6 +205,33 @@ class EngineDetectionActionsTest extends SharedDaemon {
         assertThat(wrong.dataTree().get("failed_count").intValue()).isEqualTo(97);
     }
 
+    /**
+     * The UE6.0 set (all five containers of its Tagged folder, one of them AES-CTR encrypted, TOC 10):
+     * auto finds UE6_0 (only UE6_0 writes TOC 10; its versioned packages agree) and converts as
+     * naming it does; a loose UE6.0 package alone is UE5_8's bytes and is found as UE5_8.
+     */
+    @Test
+    void theUE60ContainersAreFoundAsUE60(@TempDir Path out) throws Exception {
+        Path game = Fixtures.path("cue4parse/UE6_0/IoStore/Tagged");
+        Reply auto = call("extract_iostore_legacy", Map.of("game_paks", game.toString(), "aes_key", KEY_HEX,
+                "output_path", out.resolve("auto").toString()));
+        assertThat(auto.success()).as(auto.message()).isTrue();
+        JsonNode d = auto.dataTree();
+        assertThat(d.get("engine_version").textValue()).isEqualTo("UE6_0");
+        assertThat(d.get("engine_source").textValue()).isEqualTo("package");
+        assertThat(d.get("failed_count").intValue()).isZero();
+        assertThat(d.get("extracted_count").intValue()).isEqualTo(97);
+        Reply named = call("extract_iostore_legacy", Map.of("game_paks", game.toString(), "aes_key", KEY_HEX,
+                "output_path", out.resolve("named").toString(), "engine_version", "UE6_0"));
+        assertThat(named.dataTree().get("engine_source").textValue()).isEqualTo("request");
+        assertThat(BundleActionsTest.tree(out.resolve("auto"))).isEqualTo(BundleActionsTest.tree(out.resolve("named")));
+        Reply list = call("list_pak", Map.of("file_path", Fixtures.path(
+                "cue4parse/UE6_0/LegacyPak/Tagged/OodleEncrypted/CUE4ParseFixtures-Legacy-Tagged-OodleEncrypted.pak").toString(),
+                "aes_key", KEY_HEX));
+        assertThat(list.success()).as(list.message()).isTrue();
+        assertThat(list.dataTree().get("version").asText()).isEqualTo("V15");
+    }
+
     @Test
     void zenPackagesAndConversionsFindTheirEngine(@TempDir Path out) throws Exception {
         record Case(String file, String engine, String name, int exports) {

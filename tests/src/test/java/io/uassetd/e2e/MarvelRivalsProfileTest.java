@@ -29,6 +29,13 @@ import org.junit.jupiter.api.io.TempDir;
  * create_pak compresses by default as UAssetTool does (the pak here asks for stored entries).
  * Setting the system property {@code uassetd.record} to a file path writes the table instead (how
  * it was recorded).
+ *
+ * <p>This is a regression guard, not a correctness proof: the expected values were recorded from
+ * this code, so they catch any change of bytes but would equally have recorded a wrong scheme. The
+ * only check of a Rivals piece independent of the code is the cipher against the JDK's AES
+ * ({@code PakCryptoTest}). No public Marvel Rivals pak with a published key, nor a known-answer
+ * vector of the scheme, was found to compare with (searched: CUE4Parse's NetEase decryptor, which
+ * ships none).
  */
 class MarvelRivalsProfileTest extends SharedDaemon {
     static final String KEY_HEX = IoStoreActionsTest.KEY_HEX;

@@ -95,9 +95,8 @@ class UAssetApiJsonActionsTest extends SharedDaemon {
         assertThat(d.get("total").intValue()).isEqualTo(UASSETGUI.size());
         assertThat(d.get("success_count").intValue()).as(d.toString()).isEqualTo(UASSETGUI.size());
         assertThat(d.get("fail_count").intValue()).isZero();
-        // the packages read back (their summaries are unversioned: the engine is named) ...
-        Reply back = call("to_json", Map.of("file_path", out.resolve("pkg").toString(), "output_path", out.resolve("json").toString(),
-                "engine_version", "UE4_27"));
+        // the packages read back without engine_version (their summaries are unversioned: the engine is detected) ...
+        Reply back = call("to_json", Map.of("file_path", out.resolve("pkg").toString(), "output_path", out.resolve("json").toString()));
         assertThat(back.success()).as(back.message()).isTrue();
         assertThat(back.dataTree().get("success_count").intValue()).as(back.dataTree().toString()).isEqualTo(UASSETGUI.size());
         for (String name : UASSETGUI) {
@@ -113,19 +112,40 @@ class UAssetApiJsonActionsTest extends SharedDaemon {
                 assertThat(b.get("ObjectName")).as(name + " export " + i).isEqualTo(a.get("ObjectName"));
                 assertThat(b.get("SerialOffset").longValue()).as(name + " export " + i).isEqualTo(a.get("SerialOffset").longValue());
                 assertThat(b.get("SerialSize").longValue()).as(name + " export " + i).isEqualTo(a.get("SerialSize").longValue());
+                // the export types UAssetGUI wrote come back (the level as a LevelExport, with its fields)
+                assertThat(b.get("$type")).as(name + " export " + i).isEqualTo(a.get("$type"));
+                if (a.get("$type").asText().contains(".LevelExport,")) {
+                    for (String f : List.of("ObjectGuid", "Owner", "Actors", "URL", "Model", "ModelComponents", "LevelScriptActor",
+                            "NavListStart", "NavListEnd", "Extras")) {
+                        assertThat(b.get(f)).as(name + " level " + f).isEqualTo(a.get(f));
+                    }
+                }
             }
+            // ... and the JSON written back becomes the same package again
+            Path again2 = out.resolve("again/" + name + ".json");
+            Files.createDirectories(again2.getParent());
+            Files.copy(out.resolve("json/" + name + ".json"), again2);
         }
         // the map (PKG_ContainsMap) is a .umap; its level, which UAssetAPI parsed as a LevelExport, in the export listing
         assertThat(out.resolve("pkg/CPF_BearNest_Level.umap")).exists();
         assertThat(out.resolve("pkg/CPF_BearNest_Level.uasset")).doesNotExist();
         assertThat(out.resolve("pkg/DT_ThrowLights.uasset")).exists();
-        Reply exports = call("get_exports", Map.of("file_path", out.resolve("pkg/CPF_BearNest_Level.umap").toString(),
-                "engine_version", "UE4_27"));
+        Reply exports = call("get_exports", Map.of("file_path", out.resolve("pkg/CPF_BearNest_Level.umap").toString()));
         assertThat(exports.success()).as(exports.message()).isTrue();
         JsonNode level = exports.dataTree().get(3);
         assertThat(level.get("object_name").textValue()).isEqualTo("PersistentLevel");
         assertThat(level.get("class_name").textValue()).isEqualTo("Level");
         assertThat(level.get("serial_size").longValue()).isEqualTo(319);
         assertThat(level.get("property_count").intValue()).isEqualTo(3);
+        Reply rewritten = call("from_json", Map.of("file_path", out.resolve("again").toString(), "output_path",
+                out.resolve("pkg2").toString()));
+        assertThat(rewritten.success()).as(rewritten.message()).isTrue();
+        assertThat(rewritten.dataTree().get("success_count").intValue()).as(rewritten.dataTree().toString()).isEqualTo(UASSETGUI.size());
+        for (String name : UASSETGUI) {
+            String file = name.equals("CPF_BearNest_Level") ? name + ".umap" : name + ".uasset";
+            assertThat(Files.readAllBytes(out.resolve("pkg2/" + file))).as(name).isEqualTo(Files.readAllBytes(out.resolve("pkg/" + file)));
+            Path uexp = out.resolve("pkg/" + name + ".uexp");
+            assertThat(Files.readAllBytes(out.resolve("pkg2/" + name + ".uexp"))).as(name).isEqualTo(Files.readAllBytes(uexp));
+        }
     }
 }

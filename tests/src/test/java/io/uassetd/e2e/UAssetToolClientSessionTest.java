@@ -136,7 +136,9 @@ class UAssetToolClientSessionTest {
 
     @AfterAll
     static void stop() throws Exception {
-        session.close();
+        if (session != null) {
+            session.close();
+        }
     }
 
     @Test
@@ -316,6 +318,27 @@ class UAssetToolClientSessionTest {
         JsonNode plain = ok(req("create_mod_iostore", "output_path", dir.resolve("meshfix/plain/P_P").toString(), "file_paths",
                 List.of(tagged.toString(), tagged.resolveSibling("NS_Fixture.uexp").toString()), "engine_version", "UE5_8", "game", "marvel_rivals", "compress", false));
         assertThat(plain.toString()).doesNotContain("USMAP_PATH");
+    }
+
+    @Test
+    void textureBatchesSayOnceThatTheyReadUsmapPathAndOnlyForUnversionedPackages() throws Exception {
+        String said = "usmap_path not given: mappings read from USMAP_PATH (" + ZenLegacyFixtures.usmap() + ")";
+        for (String flavour : List.of("Tagged", "Unversioned")) {
+            Path in = dir.resolve("textures-" + flavour);
+            ok(req("extract_iostore_legacy", "game_paks", Fixtures.path("cue4parse/UE5_8/IoStore/" + flavour).toString(),
+                    "engine_version", "UE5_8", "aes_key", KEY, "output_path", in.toString(),
+                    "filter_patterns", List.of("/Game/Fixtures/Textures/")));
+            JsonNode r = ok(req("batch_extract_texture_png", "file_paths", List.of(in.toString()),
+                    "output_path", dir.resolve("textures-" + flavour + "-png").toString(), "engine_version", "UE5_8"));
+            assertThat(r.get("data").get("total").intValue()).as(flavour).isEqualTo(21);
+            if (flavour.equals("Tagged")) {
+                assertThat(r.toString()).as(flavour).doesNotContain("USMAP_PATH");
+            } else {
+                List<String> warnings = new ArrayList<>();
+                r.get("warnings").forEach(w -> warnings.add(w.textValue()));
+                assertThat(warnings).as(flavour).containsOnlyOnce(said);
+            }
+        }
     }
 
     @Test

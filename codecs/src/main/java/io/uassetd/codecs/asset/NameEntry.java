@@ -1,6 +1,6 @@
 package io.uassetd.codecs.asset;
 
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 
 /**
  * FNameEntrySerialized: the string, then (from NAME_HASHES_SERIALIZED on) uint16

@@ -3,7 +3,7 @@ package io.uassetd.codecs.asset;
 import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.archive.PackageWriter;
 import io.uassetd.codecs.asset.core.FName;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.version.ObjectVersion;
 import io.uassetd.codecs.error.CorruptDataException;
 import java.util.ArrayList;

@@ -6,6 +6,7 @@ import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.archive.PackageWriter;
 import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.core.PackageIndex;
+import io.uassetd.codecs.asset.version.EngineQuirk;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.asset.version.ObjectVersion;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
@@ -39,7 +40,8 @@ public record ObjectImport(FName classPackage, FName className, PackageIndex out
     /**
      * Whether the {@code count} imports of a cooked IMPORT_TYPE_HIERARCHIES package, whose import map
      * takes {@code bytes} bytes (-1 when unknown), hold a PackageName: 40 bytes per import say yes (UE5.8),
-     * 32 say no (UE5.7); otherwise the engine decides (no for UE5_7).
+     * 32 say no (UE5.7); otherwise the engine table decides
+     * ({@link EngineQuirk#COOKED_IMPORTS_WITHOUT_PACKAGE_NAME}).
      */
     static boolean cookedPackageNames(int count, long bytes, EngineVersion engine) {
         if (count > 0 && bytes == (long) count * size(true, true)) {
@@ -48,7 +50,7 @@ public record ObjectImport(FName classPackage, FName className, PackageIndex out
         if (count > 0 && bytes == (long) count * size(false, true)) {
             return false;
         }
-        return engine != EngineVersion.UE5_7;
+        return engine == null || !engine.has(EngineQuirk.COOKED_IMPORTS_WITHOUT_PACKAGE_NAME);
     }
 
     /** Bytes one import takes under the reader's versions. */

@@ -3,7 +3,7 @@ package io.uassetd.codecs.asset;
 import io.uassetd.codecs.asset.core.FEngineVersion;
 import io.uassetd.codecs.asset.core.FGenerationInfo;
 import io.uassetd.codecs.asset.core.FGuid;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.version.CustomVersionContainer;
 import io.uassetd.codecs.asset.version.EngineVersion;
@@ -46,6 +46,7 @@ public final class PackageBuilder {
     private final List<SoftPackageReference> softPackageReferences = new ArrayList<>();
     private List<PackageIndex> preloadDependencies;
     private byte[] assetRegistryData = new byte[4];
+    private int assetRegistryDependencyAt = -1;
     private int dataResourceVersion = 1;
     private List<DataResource> dataResources;
     private boolean split = true;
@@ -166,8 +167,19 @@ public final class PackageBuilder {
         return this;
     }
 
+    /**
+     * An editor package's asset registry data whose first 8 bytes are the absolute offset of its dependency
+     * data, {@code dependencyAt} bytes after the registry's own start: that offset is filled in at layout.
+     */
+    public PackageBuilder assetRegistryData(byte[] raw, int dependencyAt) {
+        this.assetRegistryData = raw.clone();
+        this.assetRegistryDependencyAt = dependencyAt;
+        return this;
+    }
+
     /** The asset registry data, raw (a cooked package without tags has an int32 0). */
     public PackageBuilder assetRegistryData(byte[] raw) {
+        this.assetRegistryDependencyAt = -1;
         this.assetRegistryData = raw.clone();
         return this;
     }
@@ -217,6 +229,7 @@ public final class PackageBuilder {
         b.softObjectPaths.addAll(softObjectPaths);
         b.preloadDependencies = preloadDependencies == null ? null : new ArrayList<>(preloadDependencies);
         b.assetRegistryData = assetRegistryData;
+        b.assetRegistryDependencyAt = assetRegistryDependencyAt;
         b.dataResourceVersion = dataResourceVersion;
         b.dataResources = dataResources == null ? null : new ArrayList<>(dataResources);
         b.split = split;
@@ -265,6 +278,10 @@ public final class PackageBuilder {
             byte[] raw = kind == Region.Kind.RAW ? assetRegistryData : null;
             long size = kind == Region.Kind.RAW ? raw.length : ser.table(kind).length;
             long start = pos;
+            if (raw != null && assetRegistryDependencyAt >= 0) {
+                raw = java.nio.ByteBuffer.wrap(raw.clone()).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                        .putLong(0, start + assetRegistryDependencyAt).array();
+            }
             starts.putIfAbsent(kind, (int) start);
             regions.add(new Region(kind, -1, start, size, raw));
             pos += size;

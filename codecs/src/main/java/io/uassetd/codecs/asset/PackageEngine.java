@@ -1,5 +1,11 @@
 package io.uassetd.codecs.asset;
 
+import io.uassetd.codecs.asset.version.CustomVersionContainer;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import io.uassetd.codecs.asset.core.FEngineVersion;
 import io.uassetd.codecs.asset.version.EngineChoice;
 import io.uassetd.codecs.asset.version.EngineSource;
@@ -47,10 +53,10 @@ public final class PackageEngine {
      * Thread-safe.
      */
     public static final class Batch {
-        private final java.util.concurrent.ConcurrentHashMap<List<Object>, Decision> decisions = new java.util.concurrent.ConcurrentHashMap<>();
+        private final ConcurrentHashMap<List<Object>, Decision> decisions = new ConcurrentHashMap<>();
 
         /** Packages opened with a decision of this batch rather than a probe of their own. */
-        private final java.util.concurrent.atomic.AtomicInteger reused = new java.util.concurrent.atomic.AtomicInteger();
+        private final AtomicInteger reused = new AtomicInteger();
 
         /** How many packages took a decision of this batch instead of being probed. */
         public int reused() {
@@ -60,7 +66,7 @@ public final class PackageEngine {
 
     /** A probe's outcome for reuse: the release read, the releases found identical, the custom versions seen. */
     private record Decision(EngineVersion read, List<EngineVersion> identical, List<EngineVersion> tried,
-            io.uassetd.codecs.asset.version.CustomVersionContainer customVersions) {
+            CustomVersionContainer customVersions) {
     }
 
     /** Opens {@code path} (a .uasset/.umap; its .uexp beside it). {@code requested} null means detect. */
@@ -161,7 +167,7 @@ public final class PackageEngine {
         }
         List<Object> key = null;
         if (batch != null && path != null) {
-            key = java.util.Arrays.asList(usmap == null ? null : new IdentityKey(usmap), legacy,
+            key = Arrays.asList(usmap == null ? null : new IdentityKey(usmap), legacy,
                     path.toAbsolutePath().getParent());
             Decision d = batch.decisions.get(key);
             if (d != null) {
@@ -198,7 +204,7 @@ public final class PackageEngine {
                 gates = Set.copyOf(rec.gates());
             }
             List<EngineVersion> group = new ArrayList<>();
-            for (java.util.Iterator<EngineVersion> it = distinct.iterator(); it.hasNext();) {
+            for (Iterator<EngineVersion> it = distinct.iterator(); it.hasNext();) {
                 EngineVersion c = it.next();
                 if (c == e || VersionGates.sameAt(gates, e.packageVersion(), c.packageVersion())) {
                     group.add(c);
@@ -230,7 +236,7 @@ public final class PackageEngine {
         }
         List<EngineVersion> fits = new ArrayList<>();
         fitGroups.forEach(fits::addAll);
-        fits.sort(java.util.Comparator.comparing(EngineVersion::ordinal).reversed());
+        fits.sort(Comparator.comparing(EngineVersion::ordinal).reversed());
         // the summary's SavedByEngineVersion / CompatibleWithEngineVersion name the release when the cooker kept them
         for (int i = 0; i < pkgs.size(); i++) {
             EngineVersion saved = savedBy(pkgs.get(i), fitGroups.get(i));
@@ -247,7 +253,7 @@ public final class PackageEngine {
         // the releases that fit: every release whose read writes back the same bytes and reads the
         // same tables as the one chosen (or, when none writes back, reads the same)
         Object chosen = pkgs.size() > 1 ? fingerprint(pkgs.get(0)) : null;
-        Set<EngineVersion> same = new java.util.HashSet<>();
+        Set<EngineVersion> same = new HashSet<>();
         for (int i = 0; i < pkgs.size(); i++) {
             if (i == 0 || chosen.equals(fingerprint(pkgs.get(i)))) {
                 same.addAll(fitGroups.get(i));

@@ -6,7 +6,7 @@ import io.uassetd.codecs.asset.core.FCompressedChunk;
 import io.uassetd.codecs.asset.core.FEngineVersion;
 import io.uassetd.codecs.asset.core.FGenerationInfo;
 import io.uassetd.codecs.asset.core.FGuid;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.version.CustomVersionContainer;
 import io.uassetd.codecs.asset.version.CustomVersionGate;
 import io.uassetd.codecs.asset.version.EngineVersion;

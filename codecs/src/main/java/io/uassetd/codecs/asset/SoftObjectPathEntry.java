@@ -3,7 +3,7 @@ package io.uassetd.codecs.asset;
 import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.archive.PackageWriter;
 import io.uassetd.codecs.asset.core.FName;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 
 /**
  * FSoftObjectPath as the summary's soft object path list stores it (UE5.1+): FTopLevelAssetPath

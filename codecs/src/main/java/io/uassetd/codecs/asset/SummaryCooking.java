@@ -3,7 +3,7 @@ package io.uassetd.codecs.asset;
 import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.archive.PackageWriter;
 import io.uassetd.codecs.asset.core.FCompressedChunk;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.version.LegacyFileVersion;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import java.util.ArrayList;

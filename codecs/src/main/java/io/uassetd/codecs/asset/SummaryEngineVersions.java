@@ -16,23 +16,23 @@ public record SummaryEngineVersions(FEngineVersion savedBy, int engineChangelist
         FEngineVersion savedBy = null;
         int changelist = 0;
         if (v.atLeast(ObjectVersion.ENGINE_VERSION_OBJECT)) {
-            savedBy = FEngineVersion.read(r);
+            savedBy = FEngineVersion.read(r.bytes());
         } else {
             changelist = r.readI32();
         }
         FEngineVersion compatible = v.atLeast(ObjectVersion.PACKAGE_SUMMARY_HAS_COMPATIBLE_ENGINE_VERSION)
-                ? FEngineVersion.read(r) : null;
+                ? FEngineVersion.read(r.bytes()) : null;
         return new SummaryEngineVersions(savedBy, changelist, compatible);
     }
 
     void write(PackageWriter w, PackageVersion v) {
         if (v.atLeast(ObjectVersion.ENGINE_VERSION_OBJECT)) {
-            savedBy.write(w);
+            savedBy.write(w.bytes());
         } else {
             w.writeI32(engineChangelist);
         }
         if (v.atLeast(ObjectVersion.PACKAGE_SUMMARY_HAS_COMPATIBLE_ENGINE_VERSION)) {
-            compatibleWith.write(w);
+            compatibleWith.write(w.bytes());
         }
     }
 }

@@ -2,7 +2,7 @@ package io.uassetd.codecs.asset;
 
 import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.archive.PackageWriter;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.version.CustomVersionContainer;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 
@@ -23,7 +23,7 @@ public record SummaryHeader(byte[] savedHash, CustomVersionContainer customVersi
             headerSize = r.readI32();
         }
         r.structure("PackageFileSummary.CustomVersions");
-        CustomVersionContainer custom = CustomVersionContainer.read(r, versions.legacyFileVersion().customVersionFormat());
+        CustomVersionContainer custom = CustomVersionContainer.read(r.bytes(), versions.legacyFileVersion().customVersionFormat());
         r.structure("PackageFileSummary");
         if (!hashed) {
             headerSize = r.readI32();
@@ -39,7 +39,7 @@ public record SummaryHeader(byte[] savedHash, CustomVersionContainer customVersi
             w.writeBytes(savedHash);
             w.writeI32(totalHeaderSize);
         }
-        customVersions.write(w);
+        customVersions.write(w.bytes());
         if (!hashed) {
             w.writeI32(totalHeaderSize);
         }

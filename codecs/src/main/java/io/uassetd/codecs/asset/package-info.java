@@ -26,5 +26,8 @@
  * <p>Versions live in {@code asset.version} (engine releases, UE4/UE5 object versions named by
  * feature, legacy file version tags, custom versions); the archive types in {@code asset.archive}
  * add package versions to the shared {@code io} reader and writer.
+ *
+ * <p>May depend on: codecs.error, codecs.io, codecs.asset.core, codecs.asset.version, codecs.asset.archive,
+ * codecs.usmap.
  */
 package io.uassetd.codecs.asset;

@@ -1,6 +1,6 @@
 package io.uassetd.codecs.bundle;
 
-import io.uassetd.codecs.iostore.IoChunkId;
+import io.uassetd.codecs.iostore.toc.IoChunkId;
 import java.util.Objects;
 
 /**

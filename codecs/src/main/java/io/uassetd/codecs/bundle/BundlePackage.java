@@ -1,7 +1,7 @@
 package io.uassetd.codecs.bundle;
 
 import java.util.ArrayList;
-import io.uassetd.codecs.iostore.IoChunkId;
+import io.uassetd.codecs.iostore.toc.IoChunkId;
 import io.uassetd.codecs.iostore.header.StoreEntry;
 import java.util.List;
 

@@ -5,10 +5,10 @@ import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.hash.Hashes;
 import io.uassetd.codecs.io.FileModes;
-import io.uassetd.codecs.iostore.IoChunkId;
-import io.uassetd.codecs.iostore.IoChunkType;
+import io.uassetd.codecs.iostore.toc.IoChunkId;
+import io.uassetd.codecs.iostore.toc.IoChunkType;
 import io.uassetd.codecs.iostore.IoStoreWriter;
-import io.uassetd.codecs.iostore.NameBatch;
+import io.uassetd.codecs.iostore.header.NameBatch;
 import io.uassetd.codecs.iostore.header.ContainerHeader;
 import io.uassetd.codecs.iostore.header.ContainerHeaderVersion;
 import io.uassetd.codecs.iostore.header.SoftPackageReferences;
@@ -143,7 +143,7 @@ public final class BundleWriter {
                 List<String> listed = new ArrayList<>(files);
                 o.pakExtras().forEach(s -> listed.add(s.path()));
                 staged = FileModes.createSibling(pak.toAbsolutePath().getParent(), "." + pak.getFileName() + ".", ".staged");
-                CompanionPak.write(staged, listed, o.pakExtras(), o.pakKey(), o.profile().game(),
+                CompanionPak.write(staged, listed, o.pakExtras(), o.pakKey(), o.profile().game().companionPak(),
                         o.mountPoint(), 0);
             }
             ContainerHeader header = givenHeader == null ? header(o.profile().headerVersion(), containerId, packages)

@@ -5,7 +5,7 @@ import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.iostore.header.ContainerHeaderVersion;
 import io.uassetd.codecs.iostore.toc.TocVersion;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 
 /**
  * The container layout an engine release (and optionally a game) loads: .utoc version, container
@@ -26,9 +26,12 @@ public record IoStoreProfile(EngineVersion engine, GameProfile game, TocVersion 
         return of(engine, GameProfile.NONE);
     }
 
-    /** The profile of a game; its engine when {@code engine} is null. */
+    /**
+     * The profile of a game; its engine when {@code engine} is null, and the default game's
+     * ({@link GameProfile#DEFAULT}) when the game pins none either.
+     */
     public static IoStoreProfile of(EngineVersion engine, GameProfile game) {
-        EngineVersion e = engine != null ? engine : game.engine() != null ? game.engine() : EngineVersion.UE5_3;
+        EngineVersion e = engine != null ? engine : game.engine() != null ? game.engine() : GameProfile.DEFAULT.engine();
         if (!e.isUE5()) {
             throw new UnsupportedVersionException("IoStore bundles are written for UE5 (" + EngineVersion.UE5_0 + " ... "
                     + EngineVersion.LATEST + "), not " + e);
@@ -47,7 +50,7 @@ public record IoStoreProfile(EngineVersion engine, GameProfile game, TocVersion 
     }
 
     public ZenLayout zenLayout() {
-        return ZenLayout.of(engine);
+        return engine.zenLayout();
     }
 
     public IoStoreProfile withBlockSize(int size) {

@@ -1,7 +1,7 @@
 package io.uassetd.codecs.bundle;
 
 import io.uassetd.codecs.asset.AssetPackage;
-import io.uassetd.codecs.iostore.IoChunkId;
+import io.uassetd.codecs.iostore.toc.IoChunkId;
 import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.codecs.zen.write.BulkChunk;
 import io.uassetd.codecs.zen.write.LegacyToZen;

@@ -2,12 +2,12 @@ package io.uassetd.codecs.bundle;
 
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.hash.Hashes;
-import io.uassetd.codecs.iostore.IoChunkId;
-import io.uassetd.codecs.iostore.IoChunkType;
+import io.uassetd.codecs.iostore.toc.IoChunkId;
+import io.uassetd.codecs.iostore.toc.IoChunkType;
 import io.uassetd.codecs.iostore.header.ContainerHeaderVersion;
 import io.uassetd.codecs.iostore.header.StoreEntry;
 import io.uassetd.codecs.zen.ImportedPackageNames;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 import io.uassetd.codecs.zen.ZenPackage;
 import java.util.ArrayList;
 import java.util.List;

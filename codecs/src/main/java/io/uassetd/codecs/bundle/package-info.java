@@ -16,6 +16,8 @@
  * <li>recompress_iostore / clone_mod_iostore: {@link io.uassetd.codecs.bundle.ContainerCopy}
  * ({@code read} a snapshot, then {@code write} it, so a copy may replace its source).</li>
  * </ul>
+ *
+ * <p>May depend on: codecs.* (it composes the formats: the top of codecs).
  */
 package io.uassetd.codecs.bundle;
 

@@ -1,5 +1,7 @@
 package io.uassetd.codecs.compression;
 
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import io.uassetd.codecs.error.NativeUnavailableException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.oodle.OodleDecoder;
@@ -19,11 +21,11 @@ public final class Codecs {
     private final OodleCodec oodle;
     private final Supplier<OodleBackend> nativeOodle;
     /** Codecs made for other levels, kept so their per-thread Deflaters live across requests. */
-    private final java.util.concurrent.ConcurrentHashMap<String, Codec> leveled;
+    private final ConcurrentHashMap<String, Codec> leveled;
 
     private Codecs(Supplier<OodleBackend> nativeOodle) {
         this.nativeOodle = nativeOodle;
-        this.leveled = new java.util.concurrent.ConcurrentHashMap<>();
+        this.leveled = new ConcurrentHashMap<>();
         for (CompressionMethod m : List.of(CompressionMethod.ZLIB, CompressionMethod.GZIP, CompressionMethod.LZ4, CompressionMethod.ZSTD)) {
             codecs.put(m, make(m, defaultLevel(m)));
         }
@@ -116,11 +118,11 @@ public final class Codecs {
     }
 
     private static <T> Supplier<T> once(Supplier<T> s) {
-        java.util.concurrent.atomic.AtomicReference<java.util.Optional<T>> got = new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<Optional<T>> got = new AtomicReference<>();
         return () -> {
             synchronized (got) {
                 if (got.get() == null) {
-                    got.set(java.util.Optional.ofNullable(s.get()));
+                    got.set(Optional.ofNullable(s.get()));
                 }
                 return got.get().orElse(null);
             }

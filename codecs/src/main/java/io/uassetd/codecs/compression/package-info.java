@@ -4,6 +4,6 @@
  *
  * <p>On-disk structures owned: Compressed blocks of paks and IoStore containers.
  *
- * <p>May depend on: codecs.oodle, codecs.error, codecs.task.
+ * <p>May depend on: codecs.error, codecs.io, codecs.task, codecs.oodle (and zstd-jni, lz4-java, Brotli).
  */
 package io.uassetd.codecs.compression;

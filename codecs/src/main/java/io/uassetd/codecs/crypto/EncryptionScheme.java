@@ -1,7 +1,8 @@
 package io.uassetd.codecs.crypto;
 
-import io.uassetd.codecs.error.UnsupportedVersionException;
-import io.uassetd.codecs.game.GameProfile;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * How encrypted container data is laid out and ciphered: the one hook for game-specific AES
@@ -39,15 +40,30 @@ public interface EncryptionScheme {
      */
     boolean hashesPlaintext();
 
+    /** Every scheme this layer implements, in the order help text lists them. */
+    static List<EncryptionScheme> all() {
+        return List.of(STANDARD, RIVALS);
+    }
+
+    /** "standard, rivals": the names {@link #byName} accepts. */
+    static String names() {
+        return all().stream().map(EncryptionScheme::name).collect(Collectors.joining(", "));
+    }
+
     /**
-     * The scheme of the game profile a name selects: "standard" (or "ue", "none", empty) / "rivals"
-     * (or "marvel_rivals", "mr"); see {@link io.uassetd.codecs.game.GameProfile#of}.
+     * A scheme by its own name, without case ({@code standard}, {@code rivals}); null or blank is
+     * {@link #STANDARD}. Game names are resolved one layer up ({@code GameProfile.encryptionSchemeNamed}).
      */
     static EncryptionScheme byName(String name) {
-        try {
-            return GameProfile.of(name).encryptionScheme();
-        } catch (UnsupportedVersionException e) {
-            throw new IllegalArgumentException("Unknown encryption scheme '" + name + "' (standard, rivals)");
+        if (name == null || name.isBlank()) {
+            return STANDARD;
         }
+        String n = name.trim().toLowerCase(Locale.ROOT);
+        for (EncryptionScheme s : all()) {
+            if (s.name().equals(n)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("Unknown encryption scheme '" + name + "' (" + names() + ")");
     }
 }

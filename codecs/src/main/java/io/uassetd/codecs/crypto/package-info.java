@@ -4,6 +4,6 @@
  *
  * <p>On-disk structures owned: Encrypted pak indexes and entries, encrypted IoStore blocks.
  *
- * <p>May depend on: codecs.error.
+ * <p>May depend on: codecs.error, codecs.io, codecs.hash (and Bouncy Castle).
  */
 package io.uassetd.codecs.crypto;

@@ -5,6 +5,6 @@
  *
  * <p>On-disk structures owned: None.
  *
- * <p>May depend on: Nothing but the JDK.
+ * <p>May depend on: nothing of ours (the JDK only).
  */
 package io.uassetd.codecs.error;

@@ -6,6 +6,7 @@ import io.uassetd.codecs.crypto.EncryptionScheme;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.iostore.header.ContainerHeaderVersion;
 import io.uassetd.codecs.iostore.toc.TocVersion;
+import io.uassetd.codecs.pak.CompanionPakLayout;
 import io.uassetd.codecs.pak.PakVersion;
 import java.util.List;
 import java.util.Locale;
@@ -37,17 +38,10 @@ public record GameProfile(String name, List<String> aliases, EngineVersion engin
         ContainerHeaderVersion headerVersion, EncryptionScheme encryptionScheme, MeshProfile mesh, int staticMaterialSize,
         CompanionPakLayout companionPak) {
 
-    /**
-     * The companion pak ({@code Name_P.pak}) of a bundle: its pak version, the scheme a key encrypts
-     * it with, and whether the index and the entries are encrypted.
-     */
-    public record CompanionPakLayout(PakVersion version, EncryptionScheme scheme, boolean encryptIndex, boolean encryptEntries) {
-    }
-
     /** No game quirks: the stock engine. */
     public static final GameProfile NONE = new GameProfile("none", List.of("", "generic", "standard", "default", "ue", "unreal"),
             null, null, null, EncryptionScheme.STANDARD, MeshProfile.STANDARD, 0,
-            new CompanionPakLayout(PakVersion.FNV64_BUG_FIX, EncryptionScheme.STANDARD, true, true));
+            CompanionPakLayout.STANDARD);
 
     /**
      * Marvel Rivals (UE 5.3): TOC version 5 (PerfectHashWithOverflow), container header version 3
@@ -58,6 +52,12 @@ public record GameProfile(String name, List<String> aliases, EngineVersion engin
     public static final GameProfile MARVEL_RIVALS = new GameProfile("marvel_rivals", List.of("marvelrivals", "rivals", "mr"),
             EngineVersion.UE5_3, TocVersion.PERFECT_HASH_WITH_OVERFLOW, ContainerHeaderVersion.NO_EXPORT_INFO, EncryptionScheme.RIVALS,
             MeshProfile.MARVEL_RIVALS, 36, new CompanionPakLayout(PakVersion.FNV64_BUG_FIX, EncryptionScheme.RIVALS, true, true));
+
+    /**
+     * The profile of a bundle request that names neither a game nor an engine, and whose engine
+     * writes a bundle of {@link #NONE} when nothing tells the engine (the tool's first users' game).
+     */
+    public static final GameProfile DEFAULT = MARVEL_RIVALS;
 
     public GameProfile {
         aliases = List.copyOf(aliases);
@@ -87,6 +87,24 @@ public record GameProfile(String name, List<String> aliases, EngineVersion engin
             }
         }
         throw new UnsupportedVersionException("Unknown game profile '" + name + "' (" + names() + ")");
+    }
+
+    /**
+     * The encryption scheme a request names: a scheme's own name ({@link EncryptionScheme#byName}:
+     * standard, rivals) or a game profile's name or alias (its scheme: marvel_rivals, mr); null or
+     * blank is standard.
+     */
+    public static EncryptionScheme encryptionSchemeNamed(String name) {
+        try {
+            return EncryptionScheme.byName(name);
+        } catch (IllegalArgumentException notAScheme) {
+            try {
+                return of(name).encryptionScheme();
+            } catch (UnsupportedVersionException e) {
+                throw new IllegalArgumentException("Unknown encryption scheme '" + name + "' (" + EncryptionScheme.names()
+                        + ", or a game: " + names() + ")");
+            }
+        }
     }
 
     /** "none, marvel_rivals". */

@@ -4,6 +4,7 @@
  *
  * <p>On-disk structures owned: None directly; the readers and writers consult the profile.
  *
- * <p>May depend on: codecs.asset.version, codecs.crypto, codecs.iostore, codecs.pak.
+ * <p>May depend on: codecs.error, codecs.crypto, codecs.pak, codecs.iostore.*, codecs.asset.version,
+ * codecs.asset.mesh.
  */
 package io.uassetd.codecs.game;

@@ -50,6 +50,15 @@ public final class Hashes {
 
     /** {@code 0x} followed by 16 upper-case hex digits. */
     public static String hex64(long h) {
-        return String.format(Locale.ROOT, "0x%016X", h);
+        char[] c = new char[18];
+        c[0] = '0';
+        c[1] = 'x';
+        for (int i = 17; i >= 2; i--) {
+            c[i] = HEX_DIGITS[(int) (h & 0xF)];
+            h >>>= 4;
+        }
+        return new String(c);
     }
+
+    private static final char[] HEX_DIGITS = "0123456789ABCDEF".toCharArray();
 }

@@ -4,6 +4,6 @@
  *
  * <p>On-disk structures owned: Hash fields of paks, TOCs and container headers.
  *
- * <p>May depend on: zero-allocation-hashing (CityHash), the JDK.
+ * <p>May depend on: codecs.error, codecs.io (and zero-allocation-hashing for CityHash).
  */
 package io.uassetd.codecs.hash;

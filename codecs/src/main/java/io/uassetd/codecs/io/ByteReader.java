@@ -1,7 +1,6 @@
 package io.uassetd.codecs.io;
 
 import java.util.function.Supplier;
-import io.uassetd.codecs.asset.core.FString;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.TruncatedDataException;

@@ -1,6 +1,5 @@
 package io.uassetd.codecs.io;
 
-import io.uassetd.codecs.asset.core.FString;
 
 import java.util.Arrays;
 

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.io;
 
+import java.nio.file.NoSuchFileException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.util.concurrent.ThreadLocalRandom;
@@ -69,7 +70,7 @@ public final class FileModes {
         Set<PosixFilePermission> perms;
         try {
             perms = from.readAttributes().permissions();
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             return; // removed meanwhile: the replacement keeps its own default mode
         }
         to.setPermissions(perms);

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.iostore;
 
+import io.uassetd.codecs.iostore.toc.IoChunkType;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.iostore.header.ContainerHeader;
 import io.uassetd.codecs.iostore.toc.CompressedBlockEntry;

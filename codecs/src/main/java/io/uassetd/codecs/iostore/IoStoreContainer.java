@@ -1,5 +1,7 @@
 package io.uassetd.codecs.iostore;
 
+import io.uassetd.codecs.iostore.toc.IoChunkType;
+import io.uassetd.codecs.iostore.toc.IoChunkId;
 import io.uassetd.codecs.hash.Blake3;
 
 import io.uassetd.codecs.io.SafePaths;
@@ -237,6 +239,12 @@ public final class IoStoreContainer implements AutoCloseable {
             idMap = m;
         }
         return m.getOrDefault(id, -1);
+    }
+
+    /** The chunk of {@code type} for an id and index in this container's numbering (UE4 or UE5), or -1. */
+    public int find(long id, int index, IoChunkType type) {
+        int raw = type.raw(toc.ue5ChunkTypes());
+        return raw < 0 ? -1 : find(new IoChunkId(id, index, 0, raw));
     }
 
     /** The first chunk of a type, or -1 (e.g. the container header or the script objects). */

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.iostore;
 
+import io.uassetd.codecs.iostore.toc.IoChunkId;
 import io.uassetd.codecs.error.CancelledException;
 import java.util.concurrent.ExecutionException;
 import io.uassetd.codecs.compression.Codec;

@@ -1,5 +1,7 @@
 package io.uassetd.codecs.iostore;
 
+import io.uassetd.codecs.iostore.toc.IoChunkType;
+import io.uassetd.codecs.iostore.toc.IoChunkId;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.WrongKeyException;
@@ -191,7 +193,8 @@ public final class PackageStore implements AutoCloseable {
                     int orderIndex = opened.size();
                     opened.add(c);
                     if (header.isEmpty()) {
-                        if (global == null && c.findFirst(IoChunkType.SCRIPT_OBJECTS) >= 0) {
+                        if (global == null && (c.findFirst(IoChunkType.SCRIPT_OBJECTS) >= 0
+                                || c.findFirst(IoChunkType.LOADER_INITIAL_LOAD_META) >= 0)) {
                             global = c;
                         }
                         continue;
@@ -199,7 +202,7 @@ public final class PackageStore implements AutoCloseable {
                     ContainerHeader h = header.get();
                     for (int i = 0; i < h.packageIds().size(); i++) {
                         long id = h.packageIds().get(i);
-                        int chunk = c.find(IoChunkId.packageData(id));
+                        int chunk = c.find(id, 0, IoChunkType.EXPORT_BUNDLE_DATA);
                         if (chunk < 0) {
                             problems.add(c.name() + ": package " + Hashes.hex64(id) + " has a store entry but no data chunk");
                             continue;
@@ -325,7 +328,7 @@ public final class PackageStore implements AutoCloseable {
             return Optional.empty();
         }
         if (db == null) {
-            db = ScriptObjectsDatabase.fromContainer(global);
+            db = ScriptObjectsChunk.fromContainer(global);
             scriptObjects = db;
         }
         return Optional.of(db);

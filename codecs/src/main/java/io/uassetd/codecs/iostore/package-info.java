@@ -22,11 +22,14 @@
  * {@code containerHeader()}, {@code verifyChunk(i)} (BLAKE3).</li>
  * <li>A Paks folder plus mods: {@link io.uassetd.codecs.iostore.PackageStore} (priority order in its
  * Javadoc); its {@code scriptObjects()}.</li>
- * <li>extract_script_objects: {@link io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase#extractToFile}.</li>
+ * <li>extract_script_objects: {@link io.uassetd.codecs.iostore.ScriptObjectsChunk#extractToFile}.</li>
  * <li>New containers: {@link io.uassetd.codecs.iostore.IoStoreWriter}; TOC only:
  * {@link io.uassetd.codecs.iostore.toc.TocWriter}; mod bundles (container + companion pak):
  * {@code io.uassetd.codecs.bundle}.</li>
  * </ul>
  * Every format error is a {@code FormatException} naming file, offset and structure.
+ *
+ * <p>May depend on: codecs.error, codecs.io, codecs.task, codecs.hash, codecs.crypto, codecs.compression,
+ * codecs.iostore.*.
  */
 package io.uassetd.codecs.iostore;

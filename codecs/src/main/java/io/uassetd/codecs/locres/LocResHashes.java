@@ -1,5 +1,6 @@
 package io.uassetd.codecs.locres;
 
+import java.util.Locale;
 import io.uassetd.codecs.hash.Hashes;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.CRC32;
@@ -53,6 +54,6 @@ public final class LocResHashes {
 
     /** {@code 0x} and 8 upper-case hex digits. */
     public static String hex32(int v) {
-        return String.format(java.util.Locale.ROOT, "0x%08X", v);
+        return String.format(Locale.ROOT, "0x%08X", v);
     }
 }

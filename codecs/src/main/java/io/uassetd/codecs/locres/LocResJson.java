@@ -1,5 +1,6 @@
 package io.uassetd.codecs.locres;
 
+import java.util.TreeSet;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -151,7 +152,7 @@ public final class LocResJson {
         for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
             String f = it.next();
             if (!known.contains(f)) {
-                throw new JsonFormatException("Unknown field '" + f + "' (known: " + String.join(", ", new java.util.TreeSet<>(known)) + ")",
+                throw new JsonFormatException("Unknown field '" + f + "' (known: " + String.join(", ", new TreeSet<>(known)) + ")",
                         source, path + "." + f, false);
             }
         }

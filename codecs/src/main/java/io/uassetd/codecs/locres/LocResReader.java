@@ -1,5 +1,6 @@
 package io.uassetd.codecs.locres;
 
+import java.util.function.Consumer;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.TruncatedDataException;
@@ -199,7 +200,7 @@ public final class LocResReader {
     private static boolean detectForcedUnicode(LocRes res, List<LocRes.TableString> table) {
         boolean[] anyWideAscii = {false};
         boolean[] anyAnsi = {false};
-        java.util.function.Consumer<LocText> look = t -> {
+        Consumer<LocText> look = t -> {
             if (t.form() == LocText.Form.ANSI && !t.value().isEmpty()) {
                 anyAnsi[0] = true;
             } else if (t.form() == LocText.Form.UTF16 && LocText.isPureAnsi(t.value()) && !t.value().isEmpty()) {

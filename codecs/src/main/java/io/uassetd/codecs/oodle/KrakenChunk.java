@@ -31,24 +31,9 @@ final class KrakenChunk implements ChunkDecoder {
 
     @Override
     public void decode(int p, int end, byte[] dst, int pos, int len, int window, int mode) {
-        if (mode > 1) {
-            throw st.corrupt(p, "Kraken chunk mode 0 or 1");
-        }
-        if (end - p < 13) {
-            throw st.corrupt(p, "a Kraken chunk of at least 13 bytes");
-        }
-        if (len > cap) {
-            throw st.corrupt(p, "a chunk of at most " + cap + " bytes");
-        }
-        int d = pos;
-        if (pos == window) {
-            if (len < 8) {
-                throw st.corrupt(p, "at least 8 bytes in the first chunk");
-            }
-            System.arraycopy(st.src, p, dst, d, 8);
-            p += 8;
-            d += 8;
-        }
+        int raw = start(st, "Kraken", mode, 1, p, end, dst, pos, len, window, cap);
+        p += raw;
+        int d = pos + raw;
         if ((st.u8(p) & 0x80) != 0) {
             throw st.corrupt(p, "a Kraken chunk without the excess-bytes flag");
         }
@@ -153,12 +138,7 @@ final class KrakenChunk implements ChunkDecoder {
             if (ml > dEnd - d) {
                 throw st.corrupt(at, "matches inside the chunk");
             }
-            if (off <= -8 && ml <= 16 && 16 <= dEnd - d) {
-                Bytes.put64(dst, d, Bytes.le64(dst, d + off));
-                Bytes.put64(dst, d + 8, Bytes.le64(dst, d + off + 8));
-            } else {
-                LzCopy.match(dst, d, off, ml, dEnd);
-            }
+            LzCopy.match(dst, d, off, ml, dEnd);
             d += ml;
         }
         if (oi != nOffs || ni != nLens) {
@@ -173,5 +153,32 @@ final class KrakenChunk implements ChunkDecoder {
         } else {
             LzCopy.raw(dst, d, lit, li, rest, dEnd);
         }
+    }
+
+    /**
+     * The start Kraken and Leviathan chunks share: a mode up to {@code maxMode}, at least 13 bytes, at
+     * most {@code cap} bytes of output, and the first chunk's 8 raw bytes copied to the output.
+     *
+     * @return the raw bytes copied (8 for the first chunk, else 0)
+     */
+    static int start(DecodeState st, String codec, int mode, int maxMode, int p, int end, byte[] dst, int pos, int len,
+            int window, int cap) {
+        if (mode > maxMode) {
+            throw st.corrupt(p, codec + " chunk mode 0 " + (maxMode == 1 ? "or 1" : "to " + maxMode));
+        }
+        if (end - p < 13) {
+            throw st.corrupt(p, "a " + codec + " chunk of at least 13 bytes");
+        }
+        if (len > cap) {
+            throw st.corrupt(p, "a chunk of at most " + cap + " bytes");
+        }
+        if (pos != window) {
+            return 0;
+        }
+        if (len < 8) {
+            throw st.corrupt(p, "at least 8 bytes in the first chunk");
+        }
+        System.arraycopy(st.src, p, dst, pos, 8);
+        return 8;
     }
 }

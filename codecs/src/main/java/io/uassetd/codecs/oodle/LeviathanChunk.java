@@ -42,24 +42,9 @@ final class LeviathanChunk implements ChunkDecoder {
 
     @Override
     public void decode(int p, int end, byte[] dst, int pos, int len, int window, int mode) {
-        if (mode > 5) {
-            throw st.corrupt(p, "Leviathan chunk mode 0 to 5");
-        }
-        if (end - p < 13) {
-            throw st.corrupt(p, "a Leviathan chunk of at least 13 bytes");
-        }
-        if (len > cap) {
-            throw st.corrupt(p, "a chunk of at most " + cap + " bytes");
-        }
-        int d = pos;
-        if (pos == window) {
-            if (len < 8) {
-                throw st.corrupt(p, "at least 8 bytes in the first chunk");
-            }
-            System.arraycopy(st.src, p, dst, d, 8);
-            p += 8;
-            d += 8;
-        }
+        int raw = KrakenChunk.start(st, "Leviathan", mode, 5, p, end, dst, pos, len, window, cap);
+        p += raw;
+        int d = pos + raw;
         EntropyDecoder ent = st.entropy;
         int offLimit = len / 3;
         int scale = 0;
@@ -216,12 +201,7 @@ final class LeviathanChunk implements ChunkDecoder {
             if (ml > dEnd - d) {
                 throw st.corrupt(at, "matches inside the chunk");
             }
-            if (off <= -8 && ml <= 16 && 16 <= dEnd - d) {
-                Bytes.put64(dst, d, Bytes.le64(dst, d + off));
-                Bytes.put64(dst, d + 8, Bytes.le64(dst, d + off + 8));
-            } else {
-                LzCopy.match(dst, d, off, ml, dEnd);
-            }
+            LzCopy.match(dst, d, off, ml, dEnd);
             d += ml;
         }
         if (oi != nOffs || front != back) {

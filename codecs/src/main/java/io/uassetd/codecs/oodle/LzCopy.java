@@ -12,8 +12,16 @@ final class LzCopy {
     private LzCopy() {
     }
 
-    /** Copies a match of {@code len} bytes from {@code d + off} ({@code off < 0}) to {@code d}. */
+    /**
+     * Copies a match of {@code len} bytes from {@code d + off} ({@code off < 0}) to {@code d}: the one
+     * match copy of Kraken, Leviathan and Mermaid (a short match far enough back is two 8-byte words).
+     */
     static void match(byte[] dst, int d, int off, int len, int limit) {
+        if (off <= -8 && len <= 16 && 16 <= limit - d) {
+            Bytes.put64(dst, d, Bytes.le64(dst, d + off));
+            Bytes.put64(dst, d + 8, Bytes.le64(dst, d + off + 8));
+            return;
+        }
         int s = d + off;
         if (off <= -8 && len + 16 <= limit - d) {
             Bytes.put64(dst, d, Bytes.le64(dst, s));

@@ -228,18 +228,8 @@ final class MermaidChunk implements ChunkDecoder {
                 }
                 int ml = (c >>> 3) & 0xF;
                 if (ml != 0) {
-                    if (ml > dEnd - d) {
-                        throw st.corrupt(lenPos, "matches inside the chunk");
-                    }
-                    if (rec >= 0 || d + rec < window) {
-                        throw st.corrupt(lenPos, "match offsets inside the output so far");
-                    }
-                    if (rec <= -8 && ml <= 16 && 16 <= dEnd - d) {
-                        Bytes.put64(dst, d, Bytes.le64(dst, d + rec));
-                        Bytes.put64(dst, d + 8, Bytes.le64(dst, d + rec + 8));
-                    } else {
-                        LzCopy.match(dst, d, rec, ml, dEnd);
-                    }
+                    checkMatch(lenPos, d, rec, ml, dEnd, window);
+                    LzCopy.match(dst, d, rec, ml, dEnd);
                     d += ml;
                 }
             } else if (c > 2) {
@@ -248,18 +238,8 @@ final class MermaidChunk implements ChunkDecoder {
                     throw st.corrupt(lenPos, "a far offset in the far-offset list");
                 }
                 rec = base - far[fi++] - d;
-                if (ml > dEnd - d) {
-                    throw st.corrupt(lenPos, "matches inside the chunk");
-                }
-                if (rec >= 0 || d + rec < window) {
-                    throw st.corrupt(lenPos, "match offsets inside the output so far");
-                }
-                if (rec <= -8 && ml <= 16 && 16 <= dEnd - d) {
-                    Bytes.put64(dst, d, Bytes.le64(dst, d + rec));
-                    Bytes.put64(dst, d + 8, Bytes.le64(dst, d + rec + 8));
-                } else {
-                    LzCopy.match(dst, d, rec, ml, dEnd);
-                }
+                checkMatch(lenPos, d, rec, ml, dEnd, window);
+                LzCopy.match(dst, d, rec, ml, dEnd);
                 d += ml;
             } else if (c == 0) {
                 int n = length(end) + 64;
@@ -291,18 +271,8 @@ final class MermaidChunk implements ChunkDecoder {
                     }
                     rec = base - far[fi++] - d;
                 }
-                if (ml > dEnd - d) {
-                    throw st.corrupt(lenPos, "matches inside the chunk");
-                }
-                if (rec >= 0 || d + rec < window) {
-                    throw st.corrupt(lenPos, "match offsets inside the output so far");
-                }
-                if (rec <= -8 && ml <= 16 && 16 <= dEnd - d) {
-                    Bytes.put64(dst, d, Bytes.le64(dst, d + rec));
-                    Bytes.put64(dst, d + 8, Bytes.le64(dst, d + rec + 8));
-                } else {
-                    LzCopy.match(dst, d, rec, ml, dEnd);
-                }
+                checkMatch(lenPos, d, rec, ml, dEnd, window);
+                LzCopy.match(dst, d, rec, ml, dEnd);
                 d += ml;
             }
         }
@@ -324,5 +294,15 @@ final class MermaidChunk implements ChunkDecoder {
         recent = rec;
         litPos = li;
         nearPos = ni;
+    }
+
+    /** A match of {@code ml} bytes at {@code d} from {@code rec} back must fit in the chunk and the output so far. */
+    private void checkMatch(int lenPos, int d, int rec, int ml, int dEnd, int window) {
+        if (ml > dEnd - d) {
+            throw st.corrupt(lenPos, "matches inside the chunk");
+        }
+        if (rec >= 0 || d + rec < window) {
+            throw st.corrupt(lenPos, "match offsets inside the output so far");
+        }
     }
 }

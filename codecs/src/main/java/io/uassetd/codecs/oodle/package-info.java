@@ -26,5 +26,7 @@
  * inside the chunk being written, and bit readers over entropy data read from zero-padded copies.
  *
  * <p>Written from the public descriptions of the format; no code from other decoders is used.
+ *
+ * <p>May depend on: codecs.error.
  */
 package io.uassetd.codecs.oodle;

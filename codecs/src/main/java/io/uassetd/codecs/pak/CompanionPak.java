@@ -3,7 +3,6 @@ package io.uassetd.codecs.pak;
 import java.util.ArrayList;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
-import io.uassetd.codecs.game.GameProfile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -11,9 +10,8 @@ import java.util.List;
 /**
  * The companion pak of an IoStore bundle ({@code Name_P.pak} next to {@code Name_P.utoc/.ucas}):
  * a V11 pak with one uncompressed entry {@value #ENTRY} listing the bundle's files, one per line
- * ('\n' separated, no trailing newline). Its pak version and how a key encrypts it are the game
- * profile's companion-pak layout ({@link GameProfile#companionPak()}; Marvel Rivals: its own scheme,
- * index whole, entry data partially, with that scheme's marker block before the footer).
+ * ('\n' separated, no trailing newline). Its pak version and how a key encrypts it are a
+ * {@link CompanionPakLayout}, which the caller takes from the game profile.
  */
 public final class CompanionPak {
     public static final String ENTRY = "chunknames";
@@ -28,13 +26,13 @@ public final class CompanionPak {
     }
 
     /**
-     * Writes the companion pak of {@code game} atomically.
+     * Writes the companion pak in {@code layout} atomically.
      *
      * @param key null for an unencrypted pak
      */
-    public static PakWriteResult write(Path target, List<String> files, AesKey key, GameProfile game, String mountPoint,
-            long pathHashSeed) {
-        return write(target, files, List.of(), key, game, mountPoint, pathHashSeed);
+    public static PakWriteResult write(Path target, List<String> files, AesKey key, CompanionPakLayout layout,
+            String mountPoint, long pathHashSeed) {
+        return write(target, files, List.of(), key, layout, mountPoint, pathHashSeed);
     }
 
     /**
@@ -42,11 +40,10 @@ public final class CompanionPak {
      * bundle's files that are not Unreal packages), stored uncompressed like the list.
      *
      * @param key null for an unencrypted pak
-     * @param game whose companion-pak layout (version, scheme, what is encrypted) is written
+     * @param layout the companion-pak layout (version, scheme, what is encrypted) to write
      */
-    public static PakWriteResult write(Path target, List<String> files, List<PakSource> extra, AesKey key, GameProfile game,
-            String mountPoint, long pathHashSeed) {
-        GameProfile.CompanionPakLayout layout = game.companionPak();
+    public static PakWriteResult write(Path target, List<String> files, List<PakSource> extra, AesKey key,
+            CompanionPakLayout layout, String mountPoint, long pathHashSeed) {
         PakWriteOptions o = PakWriteOptions.defaults().withVersion(layout.version())
                 .withMountPoint(mountPoint == null ? DEFAULT_MOUNT_POINT : mountPoint).withPathHashSeed(pathHashSeed)
                 .withCompression(CompressionMethod.NONE);

@@ -5,6 +5,7 @@ import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionScheme;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.concurrent.Executor;
 
 /**
@@ -65,48 +66,89 @@ public record PakWriteOptions(PakVersion version, String mountPoint, long pathHa
     }
 
     public PakWriteOptions withVersion(PakVersion v) {
-        return new PakWriteOptions(v, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, storeIncompressible, executor, durable);
+        return with(b -> b.version = v);
     }
 
     public PakWriteOptions withMountPoint(String m) {
-        return new PakWriteOptions(version, m, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, storeIncompressible, executor, durable);
+        return with(b -> b.mountPoint = m);
     }
 
     public PakWriteOptions withPathHashSeed(long s) {
-        return new PakWriteOptions(version, mountPoint, s, compression, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, storeIncompressible, executor, durable);
+        return with(b -> b.pathHashSeed = s);
     }
 
     public PakWriteOptions withCompression(CompressionMethod m) {
-        return new PakWriteOptions(version, mountPoint, pathHashSeed, m, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, storeIncompressible, executor, durable);
+        return with(b -> b.compression = m);
     }
 
     /** Sets the key and what to encrypt. */
     public PakWriteOptions withEncryption(AesKey k, EncryptionScheme s, boolean index, boolean entries) {
-        return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, k, s, index, entries, codecs,
-                blockSize, storeIncompressible, executor, durable);
+        return with(b -> {
+            b.key = k;
+            b.scheme = s;
+            b.encryptIndex = index;
+            b.encryptEntries = entries;
+        });
     }
 
     public PakWriteOptions withCodecs(Codecs c) {
-        return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, c,
-                blockSize, storeIncompressible, executor, durable);
+        return with(b -> b.codecs = c);
     }
 
-    public PakWriteOptions withStoreIncompressible(boolean b) {
-        return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, b, executor, durable);
+    public PakWriteOptions withStoreIncompressible(boolean v) {
+        return with(b -> b.storeIncompressible = v);
     }
 
     public PakWriteOptions withExecutor(Executor e) {
-        return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, storeIncompressible, e, durable);
+        return with(b -> b.executor = e);
     }
 
     public PakWriteOptions withDurable(boolean d) {
-        return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries, codecs,
-                blockSize, storeIncompressible, executor, d);
+        return with(b -> b.durable = d);
+    }
+
+    /** A copy with {@code change} applied to its fields (checked again by the constructor). */
+    private PakWriteOptions with(Consumer<Fields> change) {
+        Fields f = new Fields(this);
+        change.accept(f);
+        return f.build();
+    }
+
+    /** The record's fields as mutable slots: the one place the withers list them. */
+    private static final class Fields {
+        PakVersion version;
+        String mountPoint;
+        long pathHashSeed;
+        CompressionMethod compression;
+        AesKey key;
+        EncryptionScheme scheme;
+        boolean encryptIndex;
+        boolean encryptEntries;
+        Codecs codecs;
+        int blockSize;
+        boolean storeIncompressible;
+        Executor executor;
+        boolean durable;
+
+        Fields(PakWriteOptions o) {
+            version = o.version;
+            mountPoint = o.mountPoint;
+            pathHashSeed = o.pathHashSeed;
+            compression = o.compression;
+            key = o.key;
+            scheme = o.scheme;
+            encryptIndex = o.encryptIndex;
+            encryptEntries = o.encryptEntries;
+            codecs = o.codecs;
+            blockSize = o.blockSize;
+            storeIncompressible = o.storeIncompressible;
+            executor = o.executor;
+            durable = o.durable;
+        }
+
+        PakWriteOptions build() {
+            return new PakWriteOptions(version, mountPoint, pathHashSeed, compression, key, scheme, encryptIndex, encryptEntries,
+                    codecs, blockSize, storeIncompressible, executor, durable);
+        }
     }
 }

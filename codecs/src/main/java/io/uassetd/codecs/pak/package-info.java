@@ -19,5 +19,7 @@
  * </ul>
  * Keys: {@link io.uassetd.codecs.crypto.AesKey#parse(String)}; the encryption scheme (standard or
  * Marvel Rivals) is the caller's choice ({@link io.uassetd.codecs.crypto.EncryptionScheme}).
+ *
+ * <p>May depend on: codecs.error, codecs.io, codecs.task, codecs.hash, codecs.crypto, codecs.compression.
  */
 package io.uassetd.codecs.pak;

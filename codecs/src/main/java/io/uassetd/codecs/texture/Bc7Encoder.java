@@ -157,7 +157,7 @@ final class Bc7Encoder {
         }
         int nk = channels == 3 ? 10 : 15;
         for (int p = 0; p < n; p++) {
-            java.util.Arrays.fill(ia, 15, subsets * 15, 0);
+            Arrays.fill(ia, 15, subsets * 15, 0);
             int part = table[p];
             for (int t = 0; t < 16; t++) {
                 int sub = part >>> (2 * t) & 3;

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.texture;
 
+import java.util.stream.IntStream;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 
 /** Runs a block encoder over an image: pads partial edge blocks by repeating the last row/column. */
@@ -48,7 +49,7 @@ final class BlockEncoders {
         } else {
             // every task has its own block encoder and writes only its own rows of blocks: same bytes as serial
             int tasks = (by + ROWS_PER_TASK - 1) / ROWS_PER_TASK;
-            java.util.stream.IntStream.range(0, tasks).parallel().forEach(t ->
+            IntStream.range(0, tasks).parallel().forEach(t ->
                     rows(f, pf, p8, w, h, opt, out, t * ROWS_PER_TASK, Math.min(by, (t + 1) * ROWS_PER_TASK)));
         }
         return out;

@@ -24,5 +24,7 @@
  * Image files live in {@link io.uassetd.codecs.texture.image}: {@code ImageFiles.read/write/encode/decode}
  * (PNG, TGA, BMP, EXR, HDR, and DDS decoded), {@code Png.write8/write16}, and {@code Dds.read/write} for
  * DDS files holding the original blocks (mips in Unreal's order: one array per mip with all slices).
+ *
+ * <p>May depend on: codecs.error.
  */
 package io.uassetd.codecs.texture;

@@ -5,5 +5,7 @@
  * structs ({@link io.uassetd.codecs.usmap.Usmap#propertyAt} uses the global index space of
  * unversioned serialization). Extension blocks written after the schemas ("CEXT": PPTH, EATR, ENVP)
  * are kept raw.
+ *
+ * <p>May depend on: codecs.error, codecs.io, codecs.compression.
  */
 package io.uassetd.codecs.usmap;

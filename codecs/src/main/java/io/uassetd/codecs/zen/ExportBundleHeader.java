@@ -1,5 +1,6 @@
 package io.uassetd.codecs.zen;
 
+import io.uassetd.codecs.iostore.ZenLayout;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
 

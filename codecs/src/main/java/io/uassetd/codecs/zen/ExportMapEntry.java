@@ -3,7 +3,7 @@ package io.uassetd.codecs.zen;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
-import io.uassetd.codecs.iostore.MappedName;
+import io.uassetd.codecs.iostore.header.MappedName;
 import io.uassetd.codecs.iostore.scriptobjects.PackageObjectIndex;
 
 /**

@@ -2,7 +2,7 @@ package io.uassetd.codecs.zen;
 
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
-import io.uassetd.codecs.iostore.NameBatch;
+import io.uassetd.codecs.iostore.header.NameBatch;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,7 +2,7 @@ package io.uassetd.codecs.zen;
 
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
-import io.uassetd.codecs.iostore.MappedName;
+import io.uassetd.codecs.iostore.header.MappedName;
 
 /**
  * FPackageSummary (UE4.26/4.27 Zen packages), 64 bytes: Name, SourceName, PackageFlags,

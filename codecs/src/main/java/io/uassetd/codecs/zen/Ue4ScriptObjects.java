@@ -1,15 +1,10 @@
 package io.uassetd.codecs.zen;
 
-import io.uassetd.codecs.io.ByteReader;
-import io.uassetd.codecs.iostore.NameBatch;
-import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectEntry;
 import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The UE4.26/4.27 script objects: the LoaderInitialLoadMeta chunk of global.utoc (i32 count, then
@@ -22,14 +17,7 @@ public final class Ue4ScriptObjects {
 
     public static ScriptObjectsDatabase read(byte[] initialLoadMeta, byte[] globalNames, byte[] globalNameHashes,
             String source) {
-        NameBatch names = Ue4NameMap.read(globalNames, globalNameHashes, source + " (global names)");
-        ByteReader r = ByteReader.of(source, 0, initialLoadMeta, "LoaderInitialLoadMeta");
-        int n = r.count(ScriptObjectEntry.SIZE, "script object");
-        List<ScriptObjectEntry> entries = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            entries.add(ScriptObjectEntry.read(r));
-        }
-        return new ScriptObjectsDatabase(names, entries, source);
+        return ScriptObjectsDatabase.readUe4(initialLoadMeta, globalNames, globalNameHashes, source);
     }
 
     /** Reads the three files (LoaderInitialLoadMeta, LoaderGlobalNames, LoaderGlobalNameHashes). */

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.zen;
 
+import io.uassetd.codecs.iostore.ZenLayout;
 import io.uassetd.codecs.asset.version.EngineChoice;
 import io.uassetd.codecs.asset.version.EngineSource;
 import io.uassetd.codecs.asset.version.EngineVersion;

@@ -1,13 +1,14 @@
 package io.uassetd.codecs.zen;
 
+import io.uassetd.codecs.iostore.ZenLayout;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
-import io.uassetd.codecs.iostore.MappedName;
-import io.uassetd.codecs.iostore.NameBatch;
+import io.uassetd.codecs.iostore.header.MappedName;
+import io.uassetd.codecs.iostore.header.NameBatch;
 import io.uassetd.codecs.iostore.scriptobjects.PackageObjectIndex;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -46,7 +47,7 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
 
     /** Reads a Zen package laid out as {@code engine} writes it (versioned packages refine the layout). */
     public static ZenPackage read(byte[] data, String source, EngineVersion engine) {
-        return read(data, source, ZenLayout.of(engine));
+        return read(data, source, engine.zenLayout());
     }
 
     /**

@@ -1,9 +1,10 @@
 package io.uassetd.codecs.zen;
 
+import io.uassetd.codecs.iostore.ZenLayout;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
-import io.uassetd.codecs.iostore.MappedName;
+import io.uassetd.codecs.iostore.header.MappedName;
 
 /**
  * FZenPackageSummary (UE5): 44 bytes with GraphDataOffset (5.0 to 5.2), 52 bytes with the two

@@ -120,7 +120,7 @@ class BadInputFuzzTest {
                         ct.summary();
                         for (int k = 0; k < ct.chunkCount(); k++) {
                             byte[] chunk = ct.readChunk(k);
-                            if (ct.chunkId(k).type(true) == io.uassetd.codecs.iostore.IoChunkType.EXPORT_BUNDLE_DATA) {
+                            if (ct.chunkId(k).type(true) == io.uassetd.codecs.iostore.toc.IoChunkType.EXPORT_BUNDLE_DATA) {
                                 ZenPackage.read(chunk, "fuzz chunk " + k, EngineVersion.UE5_8);
                             }
                         }
@@ -147,7 +147,7 @@ class BadInputFuzzTest {
         List<Long> ids = new ArrayList<>();
         try (IoStoreContainer ct = IoStoreContainer.open(Fixtures.path(base + "Uncompressed/" + name + ".utoc"), ContainerKeys.none(), CODECS)) {
             for (int k = 0; k < ct.chunkCount(); k++) {
-                if (ct.chunkId(k).type(true) == io.uassetd.codecs.iostore.IoChunkType.EXPORT_BUNDLE_DATA) {
+                if (ct.chunkId(k).type(true) == io.uassetd.codecs.iostore.toc.IoChunkType.EXPORT_BUNDLE_DATA) {
                     byte[] chunk = ct.readChunk(k);
                     int at = io.uassetd.testkit.ByteSearch.indexOf(ucas, java.util.Arrays.copyOf(chunk, Math.min(chunk.length, 96)));
                     assertThat(at).as("package chunk " + k + " stored uncompressed").isNotNegative();

@@ -51,7 +51,7 @@ class BundleProfilesTest {
         assertThat(GameProfile.of("mr")).isEqualTo(GameProfile.MARVEL_RIVALS);
         assertThat(GameProfile.of("standard")).isEqualTo(GameProfile.NONE);
         assertThat(GameProfile.NONE.encryptionScheme()).isEqualTo(EncryptionScheme.STANDARD);
-        assertThat(EncryptionScheme.byName("marvel_rivals")).isSameAs(GameProfile.MARVEL_RIVALS.encryptionScheme());
+        assertThat(GameProfile.encryptionSchemeNamed("marvel_rivals")).isSameAs(GameProfile.MARVEL_RIVALS.encryptionScheme());
         assertThat(rivals.game().staticMaterialSize()).isEqualTo(36);
         IoStoreProfile over = IoStoreProfile.of(EngineVersion.UE5_8, GameProfile.MARVEL_RIVALS);
         assertThat(over.tocVersion()).isEqualTo(TocVersion.PERFECT_HASH_WITH_OVERFLOW);

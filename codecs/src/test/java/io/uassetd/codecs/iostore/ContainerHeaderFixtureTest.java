@@ -1,5 +1,6 @@
 package io.uassetd.codecs.iostore;
 
+import io.uassetd.codecs.iostore.toc.IoChunkType;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -44,6 +44,12 @@ class IoStoreBadInputTest {
         return utoc;
     }
 
+    /** A UE5.8 container ("Tagged/Oodle") or, prefixed "UE6_0/", a UE6.0 one (TOC 10; AES-CTR when encrypted). */
+    static Path fixture(String variant) {
+        String[] v = variant.split("/");
+        return v[0].equals("UE6_0") ? Ue60TocTest.ue60(v[2]) : IoStoreFixtures.ue58(v[0], v[1]);
+    }
+
     /** Opens, lists, summarizes and reads every chunk; returns normally or throws a FormatException. */
     static void exercise(Path utoc) {
         try (IoStoreContainer c = IoStoreContainer.open(utoc, KEY, CODECS)) {
@@ -56,10 +62,10 @@ class IoStoreBadInputTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"Tagged/Oodle", "Tagged/OodleEncrypted", "Tagged/OodlePartitioned", "Unversioned/Uncompressed"})
+    @ValueSource(strings = {"Tagged/Oodle", "Tagged/OodleEncrypted", "Tagged/OodlePartitioned", "Unversioned/Uncompressed",
+        "UE6_0/Tagged/OodleEncrypted"})
     void truncatedTocsFailAtEveryLength(String variant) throws Exception {
-        String[] v = variant.split("/");
-        byte[] toc = Files.readAllBytes(IoStoreFixtures.ue58(v[0], v[1]));
+        byte[] toc = Files.readAllBytes(fixture(variant));
         for (int cut = 0; cut < toc.length; cut += (cut < 200 ? 1 : 7)) {
             byte[] part = Arrays.copyOf(toc, cut);
             assertThatThrownBy(() -> TocReader.read(part, "cut.utoc")).as("cut at %d", cut)
@@ -70,6 +76,7 @@ class IoStoreBadInputTest {
     @Test
     void truncatedSmallTocsFailAtEveryLength() throws Exception {
         for (String rel : new String[] {"unrealmodding/iostore/global.utoc", "cue4parse/UE5_8/IoStore/Tagged/global.utoc",
+                "cue4parse/UE6_0/IoStore/Tagged/global.utoc",
                 "cue4parse/UE5_8/Patch/IoStore/CUE4ParseFixtures-PatchBase.utoc"}) {
             byte[] toc = Files.readAllBytes(Fixtures.path(rel));
             for (int cut = 0; cut < toc.length; cut++) {
@@ -80,10 +87,10 @@ class IoStoreBadInputTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"Tagged/Uncompressed", "Tagged/Zlib", "Tagged/OodleEncrypted", "Tagged/OodlePartitioned"})
+    @ValueSource(strings = {"Tagged/Uncompressed", "Tagged/Zlib", "Tagged/OodleEncrypted", "Tagged/OodlePartitioned",
+        "UE6_0/Tagged/OodleEncrypted", "UE6_0/Tagged/Uncompressed"})
     void bitFlippedTocsFailCleanlyOrStillWork(String variant, @TempDir Path tmp) throws Exception {
-        String[] v = variant.split("/");
-        Path fixture = IoStoreFixtures.ue58(v[0], v[1]);
+        Path fixture = fixture(variant);
         byte[] toc = Files.readAllBytes(fixture);
         Random rnd = new Random(variant.hashCode());
         int failures = 0;

@@ -1,5 +1,7 @@
 package io.uassetd.codecs.iostore;
 
+import io.uassetd.codecs.iostore.header.NameBatch;
+import io.uassetd.codecs.iostore.header.MappedName;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -19,7 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** Container headers of every version, built with every optional part, write and read back identically. */
 class IoStoreHeaderVersionsTest {
     @ParameterizedTest
-    @EnumSource(ContainerHeaderVersion.class)
+    @EnumSource(value = ContainerHeaderVersion.class, names = {"UE4", "UE4_SHORT_ENTRIES"}, mode = EnumSource.Mode.EXCLUDE) // UE4: Ue4IoStoreTest
     void everyVersionRoundTrips(ContainerHeaderVersion v) {
         Random rnd = new Random(v.ordinal());
         List<Long> ids = new ArrayList<>();

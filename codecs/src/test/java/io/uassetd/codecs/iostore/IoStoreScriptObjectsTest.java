@@ -1,5 +1,6 @@
 package io.uassetd.codecs.iostore;
 
+import io.uassetd.codecs.iostore.header.NameBatch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -34,7 +35,7 @@ class IoStoreScriptObjectsTest {
             return Files.readAllBytes(p);
         }
         try (IoStoreContainer c = IoStoreContainer.open(p)) {
-            return ScriptObjectsDatabase.rawChunk(c);
+            return ScriptObjectsChunk.rawChunk(c);
         }
     }
 
@@ -70,7 +71,7 @@ class IoStoreScriptObjectsTest {
     void extractsTheGlobalScriptObjectsOfAPaksFolder(@TempDir Path tmp) throws Exception {
         Path paks = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged");
         Path out = tmp.resolve("ScriptObjects.bin");
-        long size = ScriptObjectsDatabase.extractToFile(paks, ContainerKeys.none(), Codecs.standard(), out);
+        long size = ScriptObjectsChunk.extractToFile(paks, ContainerKeys.none(), Codecs.standard(), out);
         assertThat(Files.readAllBytes(out)).hasSize((int) size).isEqualTo(raw("cue4parse/UE5_8/IoStore/Tagged/global.utoc"));
     }
 

@@ -1,5 +1,7 @@
 package io.uassetd.codecs.iostore;
 
+import io.uassetd.codecs.iostore.toc.IoChunkType;
+import io.uassetd.codecs.iostore.toc.IoChunkId;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.uassetd.codecs.compression.Codecs;

@@ -22,7 +22,7 @@ class PackageStoreScriptObjectsSourceTest {
                 .addFolder(Fixtures.path("cue4parse/UE5_8/IoStore/Tagged"), PackageStore.GAME_PRIORITY)
                 .scriptObjectsFrom(global -> {
                     asked.add(global.name());
-                    return ScriptObjectsDatabase.fromContainer(global);
+                    return ScriptObjectsChunk.fromContainer(global);
                 }).build()) {
             ScriptObjectsDatabase a = store.scriptObjects().orElseThrow();
             ScriptObjectsDatabase b = store.scriptObjects().orElseThrow();

@@ -210,6 +210,48 @@ class Pak15FixtureTest {
         }
     }
 
+    /** Opens the pak and reads every entry: normally, or a FormatException; anything else fails the test. */
+    private Throwable attempt(byte[] bytes, String what) throws Exception {
+        Path p = tmp.resolve("bad.pak");
+        Files.write(p, bytes);
+        try (PakReader r = PakReader.open(p, key())) {
+            for (PakEntry e : r.entries()) {
+                r.readEntry(e);
+            }
+            return r.verifyAll(TaskMonitor.NONE).isEmpty() ? null : new IllegalStateException("hash mismatch");
+        } catch (io.uassetd.codecs.error.FormatException e) {
+            return e;
+        } catch (RuntimeException e) {
+            throw new AssertionError(what + " raised " + e, e);
+        }
+    }
+
+    /**
+     * The AES-CTR pak damaged: every truncation is a FormatException; a flipped byte of the index
+     * regions (primary, path hash, directory index: CTR-encrypted, each with its SHA-1), of the
+     * footer's IVs or of an entry is caught (hash mismatch or a FormatException), never another error.
+     */
+    @Test
+    void aDamagedAesCtrPakFailsCleanly() throws Exception {
+        byte[] full = Files.readAllBytes(legacy("OodleEncrypted"));
+        for (int len = 0; len < full.length; len += 97) {
+            assertThat(attempt(Arrays.copyOf(full, len), "cut at " + len)).as("cut at " + len).isNotNull();
+        }
+        long indexOffset;
+        try (PakReader r = PakReader.open(legacy("OodleEncrypted"), key())) {
+            indexOffset = r.footer().indexOffset();
+        }
+        int ivs = full.length - PakFooter.IVS_SIZE;
+        for (int pos = 0; pos < full.length; pos += pos >= indexOffset ? 3 : 41) {
+            byte[] bad = full.clone();
+            bad[pos] ^= 0x21;
+            Throwable t = attempt(bad, "flip at " + pos);
+            if ((pos >= indexOffset && pos < full.length - 262) || pos >= ivs) {
+                assertThat(t).as("flip at " + pos).isNotNull();
+            }
+        }
+    }
+
     private static int indexOf(byte[] b, byte[] what) {
         outer:
         for (int i = 0; i + what.length <= b.length; i++) {

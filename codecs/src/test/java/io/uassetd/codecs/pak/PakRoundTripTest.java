@@ -226,7 +226,7 @@ class PakRoundTripTest {
         byte[] payload = CompanionPak.chunkNames(files);
         assertThat(payload.length).isGreaterThan(1600);
         Path out = tmp.resolve("Mod_P.pak");
-        PakWriteResult res = CompanionPak.write(out, files, KEY, io.uassetd.codecs.game.GameProfile.MARVEL_RIVALS, null, 0);
+        PakWriteResult res = CompanionPak.write(out, files, KEY, io.uassetd.codecs.game.GameProfile.MARVEL_RIVALS.companionPak(), null, 0);
         assertThat(res.fileCount()).isEqualTo(1);
         byte[] pak = Files.readAllBytes(out);
         // record: 53 bytes, size = payload (no padding since the limit 1600 < length), flags = encrypted
@@ -251,7 +251,7 @@ class PakRoundTripTest {
         assertThatThrownBy(() -> PakReader.open(out, PakReadOptions.defaults().withKey(KEY)))
                 .as("standard scheme cannot read it").isInstanceOf(WrongKeyException.class);
         // a short list is encrypted whole, padded to 16
-        PakWriteResult small = CompanionPak.write(tmp.resolve("S_P.pak"), List.of("a.uasset"), KEY, io.uassetd.codecs.game.GameProfile.MARVEL_RIVALS, null, 0);
+        PakWriteResult small = CompanionPak.write(tmp.resolve("S_P.pak"), List.of("a.uasset"), KEY, io.uassetd.codecs.game.GameProfile.MARVEL_RIVALS.companionPak(), null, 0);
         assertThat(small.entries().get(0).compressedSize()).isEqualTo(16);
     }
 }

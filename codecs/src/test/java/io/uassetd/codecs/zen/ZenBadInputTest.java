@@ -113,7 +113,8 @@ class ZenBadInputTest {
         try (PackageStore store = ZenFixtures.ue58Store("Unversioned/Uncompressed")) {
             long id = Hashes.cityHash64LowerUtf16("/Game/Fixtures/Meshes/SM_Fixture");
             assertThatThrownBy(() -> ZenToLegacy.convert(store, id, EngineVersion.UE5_8))
-                    .isInstanceOf(ZenConversionException.class)
+                    .isInstanceOfSatisfying(io.uassetd.codecs.zen.convert.MissingPackageException.class,
+                            e -> assertThat(e.missing()).isEqualTo("/Engine/EngineMaterials/WorldGridMaterial"))
                     .hasMessageStartingWith("Cannot convert /Game/Fixtures/Meshes/SM_Fixture: import ")
                     .hasMessageContaining("comes from package /Engine/EngineMaterials/WorldGridMaterial (0x953039A7B296B2EE),"
                             + " which is not in the package store");

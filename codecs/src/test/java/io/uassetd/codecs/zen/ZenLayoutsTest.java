@@ -1,5 +1,6 @@
 package io.uassetd.codecs.zen;
 
+import io.uassetd.codecs.iostore.ZenLayout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.uassetd.codecs.asset.version.EngineVersion;

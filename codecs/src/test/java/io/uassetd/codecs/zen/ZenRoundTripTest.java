@@ -1,12 +1,13 @@
 package io.uassetd.codecs.zen;
 
+import io.uassetd.codecs.iostore.ZenLayout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.iostore.ContainerKeys;
-import io.uassetd.codecs.iostore.IoChunkType;
+import io.uassetd.codecs.iostore.toc.IoChunkType;
 import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.testkit.Fixtures;
 import java.nio.file.Files;

@@ -1,5 +1,8 @@
 package io.uassetd.daemon.action;
 
+import io.uassetd.codecs.asset.PackageEngine;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import io.uassetd.codecs.asset.version.EngineChoice;
 import io.uassetd.codecs.asset.version.EngineSource;
 import java.util.Collections;
@@ -52,9 +55,9 @@ public final class ActionContext implements TaskMonitor {
     private final Control control;
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final List<String> warnings = new ArrayList<>();
-    private final java.util.Map<String, String> engines = new java.util.LinkedHashMap<>();
-    private final java.util.Map<String, java.util.Set<String>> engineCandidates = new java.util.LinkedHashMap<>();
-    private final io.uassetd.codecs.asset.PackageEngine.Batch engineBatch = new io.uassetd.codecs.asset.PackageEngine.Batch();
+    private final Map<String, String> engines = new LinkedHashMap<>();
+    private final Map<String, Set<String>> engineCandidates = new LinkedHashMap<>();
+    private final PackageEngine.Batch engineBatch = new PackageEngine.Batch();
     private final List<EngineChoice> detected = new ArrayList<>();
     private long lastProgressNanos;
     private volatile Consumer<ActionContext> onCancel = c -> { };
@@ -118,10 +121,12 @@ public final class ActionContext implements TaskMonitor {
         }
     }
 
-    /** Adds a line to the reply's {@code warnings}. */
+    /** Adds a line to the reply's {@code warnings}, once: a warning already given in this request is not repeated. */
     public void warn(String warning) {
         synchronized (warnings) {
-            warnings.add(warning);
+            if (!warnings.contains(warning)) {
+                warnings.add(warning);
+            }
         }
     }
 
@@ -141,7 +146,7 @@ public final class ActionContext implements TaskMonitor {
                 detected.add(choice);
             }
             engines.putIfAbsent(choice.engine().name(), choice.source().wireName());
-            java.util.Set<String> c = engineCandidates.computeIfAbsent(choice.engine().name(), k -> new java.util.LinkedHashSet<>());
+            Set<String> c = engineCandidates.computeIfAbsent(choice.engine().name(), k -> new LinkedHashSet<>());
             choice.candidates().forEach(e -> c.add(e.name()));
         }
         choice.warnings().forEach(this::warn);
@@ -151,16 +156,16 @@ public final class ActionContext implements TaskMonitor {
      * For each engine recorded by {@link #usedEngine}, the releases that fit the data it was chosen
      * for (the union over the files read; just the engine when the evidence names it).
      */
-    public java.util.Map<String, java.util.List<String>> engineCandidates() {
+    public Map<String, List<String>> engineCandidates() {
         synchronized (engines) {
-            java.util.Map<String, java.util.List<String>> out = new java.util.LinkedHashMap<>();
-            engineCandidates.forEach((k, v) -> out.put(k, java.util.List.copyOf(v)));
+            Map<String, List<String>> out = new LinkedHashMap<>();
+            engineCandidates.forEach((k, v) -> out.put(k, List.copyOf(v)));
             return out;
         }
     }
 
     /** Probe decisions shared by the legacy packages this request opens (see {@link io.uassetd.codecs.asset.PackageEngine.Batch}). */
-    public io.uassetd.codecs.asset.PackageEngine.Batch engineBatch() {
+    public PackageEngine.Batch engineBatch() {
         return engineBatch;
     }
 

@@ -77,7 +77,7 @@ public final class Dispatcher {
      * The reply data with {@code engine_version} and {@code engine_source} added when the action
      * used an engine (several, for files read under different ones: arrays), unless it says itself.
      */
-    static Object withEngine(Object data, Map<String, String> engines, Map<String, java.util.List<String>> candidates) {
+    static Object withEngine(Object data, Map<String, String> engines, Map<String, List<String>> candidates) {
         return engines.isEmpty() || data == null ? data : new WithEngine(data, engines, candidates);
     }
 
@@ -88,7 +88,7 @@ public final class Dispatcher {
      * lists them (newest first; an array of such lists, parallel to {@code engine_version}, when
      * several engines were used).
      */
-    public record WithEngine(Object data, Map<String, String> engines, Map<String, java.util.List<String>> candidates) {
+    public record WithEngine(Object data, Map<String, String> engines, Map<String, List<String>> candidates) {
         /** The action's data, unwrapped when it is a WithEngine. */
         public static Object unwrap(Object data) {
             return data instanceof WithEngine w ? w.data() : data;
@@ -106,9 +106,9 @@ public final class Dispatcher {
                     o.put("engine_version", e.getKey());
                 }
                 o.put("engine_source", e.getValue());
-                java.util.List<String> c = candidates == null ? null : candidates.get(e.getKey());
+                List<String> c = candidates == null ? null : candidates.get(e.getKey());
                 if (c != null && c.size() > 1) {
-                    com.fasterxml.jackson.databind.node.ArrayNode a = o.putArray("engine_candidates");
+                    ArrayNode a = o.putArray("engine_candidates");
                     c.forEach(a::add);
                 }
             } else {
@@ -120,11 +120,11 @@ public final class Dispatcher {
                 });
                 o.set("engine_version", names);
                 o.set("engine_source", sources);
-                if (candidates != null && engines.keySet().stream().anyMatch(k -> candidates.getOrDefault(k, java.util.List.of()).size() > 1)) {
-                    com.fasterxml.jackson.databind.node.ArrayNode all = o.putArray("engine_candidates");
+                if (candidates != null && engines.keySet().stream().anyMatch(k -> candidates.getOrDefault(k, List.of()).size() > 1)) {
+                    ArrayNode all = o.putArray("engine_candidates");
                     engines.keySet().forEach(k -> {
-                        com.fasterxml.jackson.databind.node.ArrayNode a = all.addArray();
-                        candidates.getOrDefault(k, java.util.List.of(k)).forEach(a::add);
+                        ArrayNode a = all.addArray();
+                        candidates.getOrDefault(k, List.of(k)).forEach(a::add);
                     });
                 }
             }

@@ -3,6 +3,7 @@ package io.uassetd.daemon.action;
 import io.uassetd.codecs.error.CancelledException;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.JsonFormatException;
+import io.uassetd.codecs.error.MissingInput;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.InputFileException;
 import io.uassetd.codecs.error.NativeUnavailableException;
@@ -47,6 +48,8 @@ public final class ErrorMapper {
                 code = j.syntax() ? ErrorCode.PARSE_ERROR : ErrorCode.INVALID_ARGUMENT;
             } else if (f instanceof WrongKeyException) {
                 code = ErrorCode.WRONG_KEY;
+            } else if (f instanceof MissingInput) {
+                code = ErrorCode.NOT_FOUND;
             } else if (f instanceof UnsupportedVersionException) {
                 code = ErrorCode.UNSUPPORTED_VERSION;
             } else if (f instanceof CorruptDataException) {

@@ -9,7 +9,7 @@
  *
  * <p>On-disk structures owned: None.
  *
- * <p>May depend on: protocol, daemon.services, daemon.cache, codecs.error and codecs.asset.version
- * (engine field).
+ * <p>May depend on: daemon.services, daemon.cache, protocol, codecs.error, codecs.task, codecs.asset,
+ * codecs.asset.version.
  */
 package io.uassetd.daemon.action;

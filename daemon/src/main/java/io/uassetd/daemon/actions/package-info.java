@@ -3,6 +3,6 @@
  *
  * <p>On-disk structures owned: None.
  *
- * <p>May depend on: daemon.action and the daemon.actions.* packages.
+ * <p>May depend on: daemon.action, daemon.actions.*.
  */
 package io.uassetd.daemon.actions;

@@ -4,6 +4,6 @@
  *
  * <p>On-disk structures owned: None.
  *
- * <p>May depend on: codecs.
+ * <p>May depend on: codecs.*.
  */
 package io.uassetd.daemon.cache;

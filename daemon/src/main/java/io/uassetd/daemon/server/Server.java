@@ -2,7 +2,6 @@ package io.uassetd.daemon.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.daemon.services.Services;
-import io.uassetd.daemon.StartupTrace;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.Dispatcher;
 import io.uassetd.protocol.DuplicateIdRejection;

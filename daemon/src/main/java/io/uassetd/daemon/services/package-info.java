@@ -5,6 +5,6 @@
  *
  * <p>On-disk structures owned: None.
  *
- * <p>May depend on: daemon.cache, codecs.
+ * <p>May depend on: daemon.cache, codecs.*.
  */
 package io.uassetd.daemon.services;

@@ -4,6 +4,6 @@
  *
  * <p>On-disk structures owned: None.
  *
- * <p>May depend on: daemon.services, codecs.
+ * <p>May depend on: daemon.action, daemon.services, daemon.cache, protocol, codecs.*.
  */
 package io.uassetd.daemon.util;

@@ -12,5 +12,7 @@
  * {@link io.uassetd.nativelib.oodle.OodleLibrary} finds and loads the library,
  * {@link io.uassetd.nativelib.oodle.NativeOodle} is the checked facade, and the JNA mapping itself
  * ({@code OodleApi}) stays package-private. Nothing here downloads anything.
+ *
+ * <p>May depend on: codecs.error, codecs.compression, codecs.oodle (and JNA).
  */
 package io.uassetd.nativelib.oodle;

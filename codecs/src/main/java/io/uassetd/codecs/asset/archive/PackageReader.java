@@ -3,7 +3,7 @@ package io.uassetd.codecs.asset.archive;
 import java.util.function.Supplier;
 import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.asset.core.FName;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.version.PackageVersion;
 import io.uassetd.codecs.error.CorruptDataException;

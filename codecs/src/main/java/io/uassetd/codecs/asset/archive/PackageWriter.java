@@ -2,7 +2,7 @@ package io.uassetd.codecs.asset.archive;
 
 import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.asset.core.FName;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.version.PackageVersion;
 import io.uassetd.codecs.io.ByteWriter;

@@ -6,6 +6,6 @@
  * <p>On-disk structures owned: No on-disk structure of its own; every legacy package structure is read
  * through it.
  *
- * <p>May depend on: asset.core, asset.version, codecs.io, codecs.error.
+ * <p>May depend on: codecs.error, codecs.io, codecs.asset.core, codecs.asset.version.
  */
 package io.uassetd.codecs.asset.archive;

@@ -1,7 +1,8 @@
 package io.uassetd.codecs.asset.core;
 
-import io.uassetd.codecs.asset.archive.PackageReader;
-import io.uassetd.codecs.asset.archive.PackageWriter;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.io.ByteWriter;
+import io.uassetd.codecs.io.FString;
 
 /**
  * FEngineVersion, 14 bytes plus the branch string: uint16 major, minor, patch, uint32 changelist
@@ -9,16 +10,16 @@ import io.uassetd.codecs.asset.archive.PackageWriter;
  */
 public record FEngineVersion(int major, int minor, int patch, int changelist, FString branch) {
 
-    public static FEngineVersion read(PackageReader r) {
-        return new FEngineVersion(r.readU16(), r.readU16(), r.readU16(), r.readI32(), r.readFString());
+    public static FEngineVersion read(ByteReader r) {
+        return new FEngineVersion(r.u16(), r.u16(), r.u16(), r.i32(), FString.read(r));
     }
 
-    public void write(PackageWriter w) {
-        w.writeU16(major);
-        w.writeU16(minor);
-        w.writeU16(patch);
-        w.writeI32(changelist);
-        w.writeFString(branch);
+    public void write(ByteWriter w) {
+        w.u16(major);
+        w.u16(minor);
+        w.u16(patch);
+        w.u32(changelist & 0xFFFFFFFFL);
+        branch.write(w);
     }
 
     public boolean isLicenseeVersion() {

@@ -3,7 +3,7 @@ package io.uassetd.codecs.asset.json;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.ExportContent;
 import io.uassetd.codecs.asset.archive.PackageWriter;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.property.PropertyWriter;
 
 /**

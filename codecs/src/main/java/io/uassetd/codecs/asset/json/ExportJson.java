@@ -17,8 +17,7 @@ import java.util.List;
  */
 final class ExportJson {
     static final List<ExportJsonType> TYPES = List.of(new DataTableExportJson(), new StringTableExportJson(), new EnumExportJson(),
-            new NormalExportJson(), new RawExportJson(),
-            new LevelExportJson(), new StructExportJson(), new StructExportJson.ClassExportJson(),
+            new LevelExportJson(), new NormalExportJson(), new RawExportJson(), new StructExportJson(), new StructExportJson.ClassExportJson(),
             new StructExportJson.FunctionExportJson(), new StructExportJson.UserDefinedStructExportJson(), new MetaDataExportJson(),
             new PropertyExportJson(), new ActorComponentExportJson(), new SceneComponentExportJson(), new AssetImportDataExportJson());
 
@@ -26,7 +25,7 @@ final class ExportJson {
     }
 
     static void write(JsonGenerator g, JsonContext c, Export e) throws IOException {
-        ExportJsonType type = TYPES.stream().filter(t -> t.writes(e)).findFirst()
+        ExportJsonType type = TYPES.stream().filter(t -> t.writes(c, e)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("No JSON type writes export " + e.index()));
         g.writeStartObject();
         g.writeStringField("$type", type.typeName());
@@ -93,6 +92,20 @@ final class ExportJson {
             g.writeNumber(i.value());
         }
         g.writeEndArray();
+    }
+
+    /** The package indexes of an export entry, each inside the import and export maps (a JSON error naming the field if not). */
+    static void checkIndexes(JsonIn e, int imports, int exports) {
+        for (String f : List.of("ClassIndex", "SuperIndex", "TemplateIndex", "OuterIndex")) {
+            JsonIn v = e.opt(f);
+            if (v == null) {
+                continue;
+            }
+            int i = v.asInt();
+            if (i < -imports || i > exports) {
+                throw v.error(f + " " + i + " outside the import map (" + imports + ") and export map (" + exports + ")");
+            }
+        }
     }
 
     /** The export map entry of an export object (serial size and offset as written, recomputed on write). */

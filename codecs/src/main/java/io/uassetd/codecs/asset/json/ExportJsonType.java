@@ -18,6 +18,11 @@ interface ExportJsonType {
     /** True when this type writes the export as it is now (parsed content or raw bytes). */
     boolean writes(Export e);
 
+    /** As {@link #writes(Export)}, for the types that need the package (the export's class) to decide. */
+    default boolean writes(JsonContext c, Export e) {
+        return writes(e);
+    }
+
     void writeBody(JsonContext c, Export e, JsonGenerator g) throws IOException;
 
     /** The body read back: raw bytes (when kept raw) or parsed content; one of the two is null. */

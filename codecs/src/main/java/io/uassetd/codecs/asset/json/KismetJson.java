@@ -1,5 +1,7 @@
 package io.uassetd.codecs.asset.json;
 
+import io.uassetd.codecs.asset.version.ObjectVersionUE5;
+import java.util.TreeSet;
 import io.uassetd.codecs.asset.archive.PackageWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -334,14 +336,14 @@ final class KismetJson {
         }
         Integer x = names.get(v.asText());
         if (x == null) {
-            throw v.error("Unknown name " + v.asText() + " (known: " + new java.util.TreeSet<>(names.keySet()) + ")");
+            throw v.error("Unknown name " + v.asText() + " (known: " + new TreeSet<>(names.keySet()) + ")");
         }
         return x;
     }
 
     /** Reals of a vector, rotator or quaternion: doubles from UE5's large world coordinates, else floats. */
     private int reals(JsonIn v, String... fields) {
-        boolean lwc = out.version().atLeast(io.uassetd.codecs.asset.version.ObjectVersionUE5.LARGE_WORLD_COORDINATES);
+        boolean lwc = out.version().atLeast(ObjectVersionUE5.LARGE_WORLD_COORDINATES);
         for (String f : fields) {
             if (lwc) {
                 out.writeI64(v.get(f).asDoubleBits());

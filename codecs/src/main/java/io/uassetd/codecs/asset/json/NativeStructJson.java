@@ -102,6 +102,20 @@ final class NativeStructJson {
                     g.writeEndArray();
                 }
                 case STRUCT -> fields(g, (NativeStructValue) x);
+                case F32_ARRAY -> {
+                    g.writeStartArray();
+                    for (long b : (List<Long>) x) {
+                        writeFloat(g, b);
+                    }
+                    g.writeEndArray();
+                }
+                case I32_ARRAY -> {
+                    g.writeStartArray();
+                    for (long b : (List<Long>) x) {
+                        g.writeNumber((int) b);
+                    }
+                    g.writeEndArray();
+                }
                 default -> throw new IllegalStateException("No JSON form for " + f.kind());
             }
         }
@@ -179,6 +193,16 @@ final class NativeStructJson {
                     yield list;
                 }
                 case STRUCT -> read(NativeStructs.layout(f.struct()), x);
+                case F32_ARRAY -> {
+                    List<Long> list = new ArrayList<>();
+                    x.elements().forEach(e -> list.add(readFloat(e)));
+                    yield list;
+                }
+                case I32_ARRAY -> {
+                    List<Long> list = new ArrayList<>();
+                    x.elements().forEach(e -> list.add((long) e.asInt()));
+                    yield list;
+                }
                 default -> throw x.error("No JSON form for " + f.kind());
             });
         }

@@ -21,7 +21,7 @@ import io.uassetd.codecs.asset.SoftPackageReference;
 import io.uassetd.codecs.asset.ThumbnailEntry;
 import io.uassetd.codecs.asset.core.FEngineVersion;
 import io.uassetd.codecs.asset.core.FGenerationInfo;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.version.CustomVersion;
 import io.uassetd.codecs.asset.version.ObjectVersion;
@@ -239,6 +239,7 @@ final class PackageJson {
         for (JsonIn e : exportNodes) {
             ExportJsonType t = ExportJson.typeOf(e);
             types.add(t);
+            ExportJson.checkIndexes(e, imports.size(), exportNodes.size());
             entries.add(ExportJson.readEntry(jn, e));
             data.add(t instanceof RawExportJson ? t.readBody(null, null, e).raw() : new byte[0]);
         }

@@ -205,7 +205,7 @@ final class PropertyJson {
         String kind = ValueJson.kindOf(in);
         String inner = in.textOr("ArrayType", in.textOr("KeyType", null));
         String value = in.textOr("ValueType", null);
-        return new PropertyType(kind, structTypeOf(in), in.textOr("EnumType", null),
+        return new PropertyType(kind, structTypeOf(in), ValueJson.enumType(in, names),
                 inner == null ? null : PropertyType.of(inner), value == null ? null : PropertyType.of(value));
     }
 

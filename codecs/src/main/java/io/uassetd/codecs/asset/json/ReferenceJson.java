@@ -2,7 +2,7 @@ package io.uassetd.codecs.asset.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.AssetPackage;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.property.PropertyValue;
 import io.uassetd.codecs.asset.core.FName;
@@ -24,7 +24,8 @@ import java.util.Map;
  * {@code StringTableEntry}), {@code Namespace}, {@code Value} (the key), {@code CultureInvariantString}
  * (the source string, or a None history's invariant string), {@code TableId};</li>
  * <li>{@code SoftObjectPropertyData}: {@code Value} = {@code {"AssetPath": {"PackageName", "AssetName"},
- * "SubPathString"}} (UE5.1+), {@code {"AssetPathName", "SubPathString"}} (UE4), {@code {"Path"}}
+ * "SubPathString"}} (UE5.1+; a UE4 path with PackageName null, as UAssetAPI writes it; the older
+ * {@code {"AssetPathName", "SubPathString"}} is read too), {@code {"Path"}}
  * (before soft object paths), or {@code {"Index"}} into the package's soft object path list;</li>
  * <li>{@code DelegatePropertyData}: {@code Value} = {@code {"Object": index, "Delegate": name}};
  * {@code MulticastDelegatePropertyData} (and the Inline and Sparse kinds): a list of those;</li>
@@ -71,6 +72,13 @@ final class ReferenceJson {
 
     static String multicastType(String kind) {
         return ValueJson.OBJECTS + kind + "Data" + ValueJson.ASSEMBLY;
+    }
+
+    /** The $types this class writes (and reads). */
+    static List<String> writtenTypes() {
+        List<String> out = new java.util.ArrayList<>(List.of(TEXT, SOFT, DELEGATE, FIELD_PATH));
+        MULTICAST.forEach(k -> out.add(multicastType(k)));
+        return out;
     }
 
     /** True for the $types this class reads. */
@@ -123,7 +131,11 @@ final class ReferenceJson {
             switch (p.layout()) {
                 case STRING -> g.writeStringField("Path", p.legacy().value());
                 case ASSET_PATH_NAME -> {
-                    names.writeField(g, "AssetPathName", p.first());
+                    // as UAssetAPI (1.0.2 on) writes a UE4 path: its FTopLevelAssetPath shape, the one name in AssetName
+                    g.writeObjectFieldStart("AssetPath");
+                    g.writeNullField("PackageName");
+                    names.writeField(g, "AssetName", p.first());
+                    g.writeEndObject();
                     g.writeStringField("SubPathString", p.subPath().value());
                 }
                 case TOP_LEVEL_ASSET_PATH -> {

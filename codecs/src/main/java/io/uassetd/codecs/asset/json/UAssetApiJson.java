@@ -14,7 +14,7 @@ import io.uassetd.codecs.asset.SoftObjectPathEntry;
 import io.uassetd.codecs.asset.SoftPackageReference;
 import io.uassetd.codecs.asset.core.FEngineVersion;
 import io.uassetd.codecs.asset.core.FGuid;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.property.PropertyExportContent;
 import io.uassetd.codecs.asset.property.unversioned.ClassSchemas;
@@ -74,6 +74,53 @@ final class UAssetApiJson {
             "VER_UE4_POINTLIGHT_SOURCE_ORIENTATION", 515, "VER_UE4_AUTOMATIC_VERSION", 522, "VER_UE4_AUTOMATIC_VERSION_PLUS_ONE", 523,
             "UNKNOWN", 0);
 
+    /**
+     * UAssetAPI's top-level fields by what this reader does with them (the inventory's field rows, older
+     * variants included): {@code read}, {@code computed} (recomputed on write, the value given is not used),
+     * {@code ignored} (no package bytes), {@code refused-if-set} (data this reader cannot place: refused
+     * unless null, empty, 0 or false).
+     */
+    static final Map<String, List<String>> TOP_LEVEL_FIELDS = Map.of(
+            "read", List.of(
+                "$type", "UseSeparateBulkDataFiles", "IsUnversioned", "FileVersionLicenseeUE", "ObjectVersion",
+                "ObjectVersionUE5", "CustomVersionContainer", "SoftObjectPathList", "LegacyFileVersion", "DataResourceVersion",
+                "DataResources", "UsesEventDrivenLoader", "DependsMap", "SoftPackageReferenceList", "AssetRegistryRecords",
+                "ImportBits", "SoftPackageBits", "ExtraPackageDependencies", "PackageGuid", "RecordedEngineVersion",
+                "RecordedCompatibleWithEngineVersion", "ChunkIDs", "PackageSource", "FolderName",
+                "NamesReferencedFromExportDataCount", "PackageFlags", "NameMap", "Imports", "Exports", "AssetRegistryData",
+                "EngineVersion"),
+            "computed", List.of(
+                "WillSerializeNameHashes", "AssetRegistryDependencyDataOffset", "Generations",
+                "SoftObjectPathsCount", "SoftObjectPathsOffset", "SearchableNamesOffset", "ThumbnailTableOffset",
+                "PayloadTocOffset", "DataResourceOffset", "HasUnversionedProperties", "IsFilterEditorOnly"),
+            "ignored", List.of(
+                "Info", "CustomSerializationFlags", "OtherAssetsFailedToAccess", "GameSpecificOverride", "LocalizationId", "PersistentGuid",
+                "CompressionFlags", "AdditionalPackagesToCook", "doWeHaveAssetRegistryData", "doWeHaveWorldTileInfo"),
+            "refused-if-set", List.of(
+                "GatherableTextData", "SearchableNames", "Thumbnails", "WorldTileInfo", "AppendedNullBytes", "BulkData",
+                "AdditionalFiles", "Trailer", "ValorantGarbageData", "SeaOfThievesGarbageData", "ImportTypeHierarchies",
+                "MetaData"));
+
+    /** The package file tag (C1 83 2A 9E) in base64: what a cooked package's BulkData holds. */
+    private static final String PACKAGE_TAG = "wYMqng==";
+
+    /** Refuses the fields whose data this reader would otherwise drop. */
+    private static void refuseUnsupported(JsonIn root) {
+        for (String f : TOP_LEVEL_FIELDS.get("refused-if-set")) {
+            JsonIn v = root.opt(f);
+            if (v == null) {
+                continue;
+            }
+            var n = v.node();
+            // BulkData (AdditionalFiles in UAssetAPI 1.1) of a cooked package holds the package tag uassetd writes itself
+            boolean blank = n.isContainerNode() ? n.isEmpty() : n.isTextual() ? n.textValue().isEmpty() || n.textValue().equals(PACKAGE_TAG)
+                    : n.isNumber() ? n.asDouble() == 0 : n.isBoolean() && !n.booleanValue();
+            if (!blank) {
+                throw v.error(f + " is not supported: uassetd cannot place its data in the package (give null)");
+            }
+        }
+    }
+
     private UAssetApiJson() {
     }
 
@@ -83,10 +130,12 @@ final class UAssetApiJson {
      * the exports' real sizes.
      */
     static AssetPackage read(JsonIn root, String fileName, Usmap mappings) {
+        refuseUnsupported(root);
         PackageVersion version = readVersion(root);
         PackageBuilder b = summarySettings(root, version);
         NameMap names = readNames(root, version);
         JsonNames jn = new JsonNames(names);
+        assetRegistryRecords(root, b, version, jn);
         List<ObjectImport> imports = readImports(root, jn);
         List<SoftPackageReference> softRefs = readSoftPackageReferences(root, jn, version);
         List<SoftObjectPathEntry> softPaths = readSoftObjectPaths(root, jn, version);
@@ -216,7 +265,7 @@ final class UAssetApiJson {
         b.engineVersions(engineVersion(root.opt("RecordedEngineVersion")), engineVersion(root.opt("RecordedCompatibleWithEngineVersion")));
         JsonIn registry = root.opt("AssetRegistryData");
         if (registry != null && !registry.isNull()) {
-            b.assetRegistryData(registry.base64());
+            b.assetRegistryData(assetRegistryData(registry));
         }
         JsonIn referenced = root.opt("NamesReferencedFromExportDataCount");
         if (referenced != null) {
@@ -227,6 +276,89 @@ final class UAssetApiJson {
             b.dataResources(dataResourceVersion(root.opt("DataResourceVersion")), dataResources(resources));
         }
         return b;
+    }
+
+    /**
+     * {@code AssetRegistryData}: base64 (UAssetAPI from October 2022 on: the bytes up to the next table), or,
+     * as UAssetAPI 1.0.0 wrote it, a JSON array of the registry's entries, which it wrote as their int32
+     * count and could only hold empty: {@code []} is the count 0.
+     */
+    static byte[] assetRegistryData(JsonIn registry) {
+        if (!registry.node().isArray()) {
+            return registry.base64();
+        }
+        if (!registry.node().isEmpty()) {
+            throw registry.error("AssetRegistryData as an array (UAssetAPI 1.0.0) can only be empty: that version wrote no entries");
+        }
+        return new byte[4];
+    }
+
+    /**
+     * UAssetAPI 1.1's parsed asset registry data, when the document has it instead of {@code AssetRegistryData}:
+     * {@code AssetRegistryRecords} ([{Path, ClassName, TagMap: {key: value}}], each an FString, the tags as
+     * their count then key/value pairs), and for editor packages from VER_UE4_ASSETREGISTRY_DEPENDENCYFLAGS
+     * on the int64 offset of the dependency data in front of them (computed at layout) and the dependency
+     * data after them: {@code ImportBits} and {@code SoftPackageBits} (arrays of booleans, as their bit count
+     * then 32-bit words) and, from UE5's ASSETREGISTRY_PACKAGEBUILDDEPENDENCIES, {@code ExtraPackageDependencies}
+     * ([{Key: name, Value: uint32}]).
+     */
+    private static void assetRegistryRecords(JsonIn root, PackageBuilder b, PackageVersion version, JsonNames jn) {
+        JsonIn records = root.opt("AssetRegistryRecords");
+        if (records == null || root.opt("AssetRegistryData") != null) {
+            return;
+        }
+        JsonIn flagsIn = root.opt("PackageFlags");
+        boolean filterEditorOnly = flagsIn != null && (flags(flagsIn, PACKAGE_FLAGS) & 0x80000000L) != 0;
+        boolean dependencies = !filterEditorOnly && version.atLeast(ObjectVersion.ASSETREGISTRY_DEPENDENCYFLAGS);
+        var w = new io.uassetd.codecs.asset.archive.PackageWriter(version, filterEditorOnly);
+        if (dependencies) {
+            w.writeI64(0); // the dependency data's offset, filled in at layout
+        }
+        w.writeI32(records.elements().size());
+        for (JsonIn r : records.elements()) {
+            w.writeFString(LevelExportJson.string(r.opt("Path")));
+            w.writeFString(LevelExportJson.string(r.opt("ClassName")));
+            JsonIn tags = r.opt("TagMap");
+            List<Map.Entry<String, com.fasterxml.jackson.databind.JsonNode>> entries = new ArrayList<>();
+            if (tags != null) {
+                tags.node().properties().forEach(entries::add);
+            }
+            w.writeI32(entries.size());
+            for (var e : entries) {
+                w.writeFString(LevelExportJson.string(e.getKey()));
+                w.writeFString(LevelExportJson.string(e.getValue().isNull() ? null : e.getValue().asText()));
+            }
+        }
+        if (!dependencies) {
+            b.assetRegistryData(w.toByteArray());
+            return;
+        }
+        int dependencyAt = w.position();
+        bitArray(w, root.opt("ImportBits"));
+        bitArray(w, root.opt("SoftPackageBits"));
+        if (version.atLeast(ObjectVersionUE5.ASSETREGISTRY_PACKAGEBUILDDEPENDENCIES)) {
+            JsonIn extra = root.opt("ExtraPackageDependencies");
+            List<JsonIn> list = extra == null ? List.of() : extra.elements();
+            w.writeI32(list.size());
+            for (JsonIn kv : list) {
+                w.writeFName(jn.read(kv.get("Key")));
+                w.writeU32(kv.get("Value").asLong());
+            }
+        }
+        b.assetRegistryData(w.toByteArray(), dependencyAt);
+    }
+
+    /** A TBitArray: the bit count, then the bits in 32-bit words (none when empty). */
+    private static void bitArray(io.uassetd.codecs.asset.archive.PackageWriter w, JsonIn bits) {
+        List<JsonIn> list = bits == null ? List.of() : bits.elements();
+        w.writeI32(list.size());
+        byte[] words = new byte[(list.size() + 31) / 32 * 4];
+        for (int i = 0; i < list.size(); i++) {
+            if (list.get(i).asBool()) {
+                words[i / 8] |= (byte) (1 << (i % 8));
+            }
+        }
+        w.writeBytes(words);
     }
 
     /** The name map, with the hashes Unreal stores from NAME_HASHES_SERIALIZED on. */
@@ -315,6 +447,7 @@ final class UAssetApiJson {
         for (JsonIn e : exportNodes) {
             ExportJsonType t = ExportJson.typeOf(e);
             types.add(t);
+            ExportJson.checkIndexes(e, root.get("Imports").elements().size(), exportNodes.size());
             ObjectExport entry = ExportJson.readEntry(jn, e, null);
             int first = -1;
             int[] counts = new int[4];

@@ -3,7 +3,8 @@ package io.uassetd.codecs.asset.json;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.asset.AssetPackage;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.asset.core.FName;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.property.PropertyTag;
 import io.uassetd.codecs.asset.property.PropertyType;
@@ -79,6 +80,32 @@ final class ValueJson {
             SUBCLASS_KIND.put(type, k);
             KIND_OF_TYPE.put(type, k);
         }
+    }
+
+    /** Every $type {@link #read} accepts (the inventory's property rows that have a reader). */
+    static java.util.Set<String> readTypes() {
+        java.util.Set<String> out = new java.util.TreeSet<>(KIND_OF_TYPE.keySet());
+        out.addAll(SUBCLASS_KIND.keySet());
+        for (NativeStructs.Layout l : NativeStructs.layouts()) {
+            if (NativeStructJson.layoutOf(STRUCTS + l.name() + "PropertyData" + ASSEMBLY) != null) {
+                out.add(STRUCTS + l.name() + "PropertyData" + ASSEMBLY);
+            }
+        }
+        out.add(UNKNOWN);
+        return out;
+    }
+
+    /** Every $type the writer produces. */
+    static java.util.Set<String> writtenTypes() {
+        java.util.Set<String> out = new java.util.TreeSet<>(TYPE_OF_KIND.values());
+        out.addAll(ReferenceJson.writtenTypes());
+        for (NativeStructs.Layout l : NativeStructs.layouts()) {
+            if (NativeStructJson.layoutOf(STRUCTS + l.name() + "PropertyData" + ASSEMBLY) != null) {
+                out.add(STRUCTS + l.name() + "PropertyData" + ASSEMBLY);
+            }
+        }
+        out.add(UNKNOWN);
+        return out;
     }
 
     private final AssetPackage pkg;
@@ -235,7 +262,8 @@ final class ValueJson {
         }
         g.writeStringField("EnumType", e.enumName());
         if (e.name() != null) {
-            names.writeField(g, "Value", e.name());
+            // UAssetAPI's BytePropertyData keeps the name in EnumValue, its EnumPropertyData in Value
+            names.writeField(g, e.type().equals("ByteProperty") ? "EnumValue" : "Value", e.name());
             return;
         }
         g.writeNumberField("Value", e.number());
@@ -402,7 +430,22 @@ final class ValueJson {
     }
 
     private EnumValue readEnum(String kind, JsonIn in) {
-        String enumName = in.textOr("EnumType", null);
+        String enumName = enumType(in, names);
+        JsonIn byteType = in.opt("ByteType");
+        String form = byteType == null ? null : byteType.asText();
+        if ("FName".equals(form) || form == null && in.has("EnumValue") && !in.has("Value")) {
+            // UAssetAPI (April 2022 on): an enum byte's name is in EnumValue ("Value" is only for ByteType Byte);
+            // uassetd's JSON before it followed UAssetAPI here put the name in Value
+            JsonIn name = in.opt("EnumValue");
+            return new EnumValue(kind, names.read(name != null ? name : in.get("Value")), 0, 8, enumName, null);
+        }
+        if ("Long".equals(form)) {
+            // UAssetAPI before April 2022: the enum value as the index of its name in the name map (number 0)
+            return new EnumValue(kind, nameAt(in.get("Value")), 0, 8, enumName, null);
+        }
+        if (form != null && !form.equals("Byte")) {
+            throw byteType.error("Unknown ByteType " + form + " (Byte, FName, or Long as UAssetAPI wrote before April 2022)");
+        }
         JsonIn value = in.get("Value");
         if (value.node().isNumber()) {
             int width = in.intOr("Width", 1);
@@ -412,6 +455,34 @@ final class ValueJson {
             return new EnumValue(kind, null, value.asLong(), width, enumName, in.textOr("Label", null));
         }
         return new EnumValue(kind, names.read(value), 0, 8, enumName, null);
+    }
+
+    /** The FName at a name-map index (UAssetAPI's JSON before April 2022 wrote some names as their index). */
+    private FName nameAt(JsonIn index) {
+        int i = index.asInt();
+        if (i < 0 || i >= names.map().size()) {
+            throw index.error("Name index " + i + " outside the name map (" + names.map().size() + " entries)");
+        }
+        return new FName(i, 0);
+    }
+
+    /**
+     * A property's {@code EnumType}: a name, or (UAssetAPI before April 2022) the index of the name in the
+     * name map; null when absent.
+     */
+    static String enumType(JsonIn in, JsonNames names) {
+        JsonIn t = in.opt("EnumType");
+        if (t == null) {
+            return null;
+        }
+        if (t.node().isIntegralNumber()) {
+            int i = t.asInt();
+            if (i < 0 || i >= names.map().size()) {
+                throw t.error("Name index " + i + " outside the name map (" + names.map().size() + " entries)");
+            }
+            return names.map().render(new FName(i, 0));
+        }
+        return t.asText();
     }
 
     /**

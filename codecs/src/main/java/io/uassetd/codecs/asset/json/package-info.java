@@ -8,5 +8,8 @@
  * {@code ExportJson} (export map fields; one {@code ExportJsonType} per UAssetAPI export class),
  * {@code PropertyJson} (property lists, tags, types) and {@code ValueJson} (values by family).
  * Errors in JSON input are {@link io.uassetd.codecs.error.JsonFormatException}s naming the JSON path.
+ *
+ * <p>May depend on: codecs.error, codecs.io, codecs.usmap, codecs.asset, codecs.asset.core,
+ * codecs.asset.version, codecs.asset.archive, codecs.asset.property.*.
  */
 package io.uassetd.codecs.asset.json;

@@ -3,7 +3,7 @@ package io.uassetd.codecs.asset.mesh;
 import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.archive.PackageWriter;
 import io.uassetd.codecs.asset.core.FName;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 
 /** FMeshBoneInfo: the bone's name and its parent's index (-1 for the root); editor packages add the export name. */
 public record MeshBoneInfo(FName name, int parentIndex, FString exportName) {

@@ -13,5 +13,8 @@
  * <p>Game-specific layouts are {@link io.uassetd.codecs.asset.mesh.MeshProfile}s (Marvel Rivals adds
  * an FGameplayTagContainer after each FSkeletalMaterial); engine-version differences follow the
  * package's custom versions.
+ *
+ * <p>May depend on: codecs.error, codecs.io, codecs.usmap, codecs.asset, codecs.asset.core,
+ * codecs.asset.version, codecs.asset.archive, codecs.asset.property.*.
  */
 package io.uassetd.codecs.asset.mesh;

@@ -14,5 +14,8 @@
  * <p>A request that does not fit the asset (not a NiagaraSystem, an export that is not such an
  * interface, an index outside the values) is a {@link io.uassetd.codecs.asset.niagara.NiagaraException},
  * raised before anything changes.
+ *
+ * <p>May depend on: codecs.error, codecs.io, codecs.usmap, codecs.asset, codecs.asset.core,
+ * codecs.asset.version, codecs.asset.archive, codecs.asset.property.*.
  */
 package io.uassetd.codecs.asset.niagara;

@@ -1,6 +1,6 @@
 package io.uassetd.codecs.asset.property;
 
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.property.structs.NativeStructValue;

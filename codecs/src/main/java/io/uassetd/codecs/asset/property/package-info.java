@@ -21,5 +21,12 @@
  * {@code property.classdata}) and kept raw otherwise, so an unedited export writes back
  * byte-identical. Value families live in {@code property.types}, native structs in
  * {@code property.structs}, the unversioned format in {@code property.unversioned}.
+ *
+ * <p>Family: codecs.asset.property.* (one slice of the cycle check: the property model (PropertyValue,
+ * PropertyReader/Writer, PropertyList) and its value types, native structs, unversioned schemas and class
+ * data use each other; see docs/architecture.md).
+ *
+ * <p>May depend on: codecs.error, codecs.io, codecs.usmap, codecs.asset, codecs.asset.core,
+ * codecs.asset.version, codecs.asset.archive, codecs.asset.property.*.
  */
 package io.uassetd.codecs.asset.property;

@@ -1,7 +1,7 @@
 package io.uassetd.codecs.asset.version;
 
 import io.uassetd.codecs.asset.core.FGuid;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 
 /**
  * FCustomVersion: one entry of a custom version container. Which fields are on disk depends on the

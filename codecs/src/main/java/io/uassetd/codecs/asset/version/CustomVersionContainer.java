@@ -1,9 +1,11 @@
 package io.uassetd.codecs.asset.version;
 
-import io.uassetd.codecs.asset.archive.PackageReader;
-import io.uassetd.codecs.asset.archive.PackageWriter;
 import io.uassetd.codecs.asset.core.FGuid;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.error.CorruptDataException;
+import io.uassetd.codecs.error.TruncatedDataException;
+import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.io.ByteWriter;
+import io.uassetd.codecs.io.FString;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -52,44 +54,52 @@ public record CustomVersionContainer(Format format, List<CustomVersion> versions
         return Optional.empty();
     }
 
-    public static CustomVersionContainer read(PackageReader r, Format format) {
-        int n = r.readCount(format.minEntryBytes());
+    public static CustomVersionContainer read(ByteReader r, Format format) {
+        long at = r.offset();
+        int n = r.i32();
+        if (n < 0) {
+            throw new CorruptDataException("Negative count " + n, r.source(), at, r.structure());
+        }
+        if (n * (long) format.minEntryBytes() > r.remaining()) {
+            throw new TruncatedDataException("Count " + n + " needs at least " + (n * (long) format.minEntryBytes())
+                    + " bytes but only " + r.remaining() + " remain", r.source(), at, r.structure());
+        }
         List<CustomVersion> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             switch (format) {
                 case ENUMS -> {
-                    int tag = r.readI32();
-                    out.add(new CustomVersion(FGuid.ZERO, r.readI32(), null, tag));
+                    int tag = r.i32();
+                    out.add(new CustomVersion(FGuid.ZERO, r.i32(), null, tag));
                 }
                 case GUIDS -> {
-                    FGuid key = r.readGuid();
-                    int version = r.readI32();
-                    FString name = r.readFString();
+                    FGuid key = FGuid.read(r);
+                    int version = r.i32();
+                    FString name = FString.read(r);
                     out.add(new CustomVersion(key, version, name, 0));
                 }
-                case OPTIMIZED -> out.add(CustomVersion.of(r.readGuid(), r.readI32()));
+                case OPTIMIZED -> out.add(CustomVersion.of(FGuid.read(r), r.i32()));
                 default -> throw new IllegalStateException();
             }
         }
         return new CustomVersionContainer(format, out);
     }
 
-    public void write(PackageWriter w) {
-        w.writeI32(versions.size());
+    public void write(ByteWriter w) {
+        w.u32(versions.size());
         for (CustomVersion v : versions) {
             switch (format) {
                 case ENUMS -> {
-                    w.writeI32(v.enumTag());
-                    w.writeI32(v.version());
+                    w.u32(v.enumTag() & 0xFFFFFFFFL);
+                    w.u32(v.version() & 0xFFFFFFFFL);
                 }
                 case GUIDS -> {
-                    w.writeGuid(v.key());
-                    w.writeI32(v.version());
-                    w.writeFString(v.friendlyName() == null ? FString.EMPTY : v.friendlyName());
+                    v.key().write(w);
+                    w.u32(v.version() & 0xFFFFFFFFL);
+                    (v.friendlyName() == null ? FString.EMPTY : v.friendlyName()).write(w);
                 }
                 case OPTIMIZED -> {
-                    w.writeGuid(v.key());
-                    w.writeI32(v.version());
+                    v.key().write(w);
+                    w.u32(v.version() & 0xFFFFFFFFL);
                 }
                 default -> throw new IllegalStateException();
             }

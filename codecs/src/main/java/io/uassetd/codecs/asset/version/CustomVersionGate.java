@@ -21,6 +21,8 @@ public enum CustomVersionGate {
     EDITOR_ADDED_ALWAYS_SIGN_NUMBER_FORMATTING_OPTION(CustomVersionKey.EDITOR, 21),
     /** FEditorObjectVersion::CultureInvariantTextSerializationKeyStability: a None history's culture-invariant string. */
     EDITOR_CULTURE_INVARIANT_TEXT_SERIALIZATION_KEY_STABILITY(CustomVersionKey.EDITOR, 32),
+    /** FReleaseObjectVersion::LevelTransArrayConvertedToTArray: ULevel's actor list without its TTransArray owner. */
+    RELEASE_LEVEL_TRANS_ARRAY_CONVERTED_TO_TARRAY(CustomVersionKey.RELEASE, 3),
     /** FReleaseObjectVersion::PropertiesSerializeRepCondition: UProperty's BlueprintReplicationCondition byte. */
     RELEASE_PROPERTIES_SERIALIZE_REP_CONDITION(CustomVersionKey.RELEASE, 21),
     /** FFortniteMainBranchObjectVersion::MeshMaterialSlotOverlayMaterialAdded: FSkeletalMaterial's overlay material. */

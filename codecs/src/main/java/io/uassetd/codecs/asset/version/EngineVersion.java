@@ -3,13 +3,15 @@ package io.uassetd.codecs.asset.version;
 import io.uassetd.codecs.iostore.toc.TocVersion;
 import io.uassetd.codecs.pak.PakVersion;
 import io.uassetd.codecs.error.UnsupportedVersionException;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The engine table: retail Unreal Engine releases, named as requests name them ("UE4_27", "UE5_3"),
@@ -88,7 +90,7 @@ public enum EngineVersion {
     UE5_4(522, 1012, -8, 11, 6, 3, ZenLayout.PADDED_BULK_DATA_MAP, cv(4, 40, 44, 134, 18)),
     UE5_5(522, 1013, -8, 11, 8, 4, ZenLayout.PADDED_BULK_DATA_MAP, cv(4, 40, 44, 170, 18)),
     UE5_6(522, 1017, -9, 11, 8, 4, ZenLayout.VERSE_CELLS, cv(4, 40, 44, 180, 18)),
-    UE5_7(522, 1018, -9, 12, 8, 5, ZenLayout.VERSE_CELLS, cv(4, 40, 44, 225, 18)),
+    UE5_7(522, 1018, -9, 12, 8, 5, ZenLayout.VERSE_CELLS, cv(4, 40, 44, 225, 18), EngineQuirk.COOKED_IMPORTS_WITHOUT_PACKAGE_NAME),
     UE5_8(522, 1018, -9, 12, 8, 5, ZenLayout.VERSE_CELLS, cv(4, 40, 44, 268, 18)),
     UE6_0(522, 1018, -9, 15, 10, 5, ZenLayout.VERSE_CELLS, cv(4, 40, 44, 268, 18));
 
@@ -104,9 +106,11 @@ public enum EngineVersion {
     private final ZenLayout zenLayout;
     private final int[] customVersions;
     private final PackageVersion packageVersion;
+    private final Set<EngineQuirk> quirks;
 
     EngineVersion(int fileVersionUE4, int fileVersionUE5, int legacyFileVersion, int pakVersion, int tocVersion,
-            int headerVersion, ZenLayout zenLayout, int[] customVersions) {
+            int headerVersion, ZenLayout zenLayout, int[] customVersions, EngineQuirk... quirks) {
+        this.quirks = quirks.length == 0 ? EnumSet.noneOf(EngineQuirk.class) : EnumSet.copyOf(List.of(quirks));
         this.fileVersionUE4 = fileVersionUE4;
         this.fileVersionUE5 = fileVersionUE5;
         this.legacyFileVersion = legacyFileVersion;
@@ -119,6 +123,11 @@ public enum EngineVersion {
             throw new IllegalStateException(name() + ": one custom version per CustomVersionKey");
         }
         this.packageVersion = new PackageVersion(fileVersionUE4, fileVersionUE5, 0, customVersions());
+    }
+
+    /** Whether this release has {@code quirk} (the table's last column). */
+    public boolean has(EngineQuirk quirk) {
+        return quirks.contains(quirk);
     }
 
     /** A row's custom versions, in {@link CustomVersionKey} order. */

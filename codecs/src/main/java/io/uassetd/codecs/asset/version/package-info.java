@@ -4,6 +4,7 @@
  *
  * <p>On-disk structures owned: The version fields of package summaries and FCustomVersionContainer.
  *
- * <p>May depend on: codecs.error, codecs.io.
+ * <p>May depend on: codecs.error, codecs.io, codecs.asset.core, codecs.pak, codecs.iostore.* (the engine
+ * table names the pak, TOC and Zen layout versions each release writes).
  */
 package io.uassetd.codecs.asset.version;

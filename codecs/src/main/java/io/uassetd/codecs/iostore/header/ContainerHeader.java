@@ -1,13 +1,14 @@
 package io.uassetd.codecs.iostore.header;
 
 import io.uassetd.codecs.error.CorruptDataException;
-import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
-import io.uassetd.codecs.iostore.NameBatch;
+import io.uassetd.codecs.iostore.header.NameBatch;
 import io.uassetd.codecs.iostore.internal.IoBits;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,11 +23,18 @@ import java.util.Objects;
  * SoftPackageReferencesOffset an int64 offset/size pair locating them]. The store-entries buffer is
  * decoded into {@link StoreEntry} records and written back in Unreal's layout (fixed entries, then
  * each entry's imports and shader hashes in order, empty arrays at offset 0), which reproduces real
- * headers byte for byte. UE4 container headers (no signature) are not supported. Unreal writes the
+ * headers byte for byte. A UE4.26/4.27 header ({@link ContainerHeaderVersion#UE4}) has no signature:
+ * the container id, u32 package count, the container's name map as two byte arrays (strings, each a
+ * 2-byte header then its characters; a u64 hash algorithm id then one u64 hash per name), the package
+ * ids, the store-entries buffer of 32-byte entries, the culture package map (u32 count, then per
+ * culture an FString and an array of source/localized package id pairs) and the package redirects
+ * as id pairs (learned from retoc's container_header.rs and CUE4Parse's FIoContainerHeader, which
+ * agree on the fields they read). Unreal writes the
  * chunk without padding; retoc and UAssetTool pad it with zeros to a multiple of 16 bytes, which is
  * kept in {@link #trailingPadding} so those headers write back byte for byte too.
  *
  * @param trailingPadding zero bytes after the header (0 to 15)
+ * @param culturePackageMap UE4 only: culture -> localized packages (empty for UE5 headers)
  */
 public record ContainerHeader(
         ContainerHeaderVersion version,
@@ -39,9 +47,19 @@ public record ContainerHeader(
         List<LocalizedPackage> localizedPackages,
         List<PackageRedirect> packageRedirects,
         SoftPackageReferences softPackageReferences,
-        int trailingPadding) {
+        int trailingPadding,
+        Map<String, List<CulturePackage>> culturePackageMap) {
 
     public static final long SIGNATURE = 0x496F436EL;
+
+    /** A header with trailing padding and no UE4 culture package map. */
+    public ContainerHeader(ContainerHeaderVersion version, long containerId, List<Long> packageIds, List<StoreEntry> storeEntries,
+            List<Long> optionalSegmentPackageIds, List<StoreEntry> optionalSegmentStoreEntries, NameBatch redirectsNameMap,
+            List<LocalizedPackage> localizedPackages, List<PackageRedirect> packageRedirects,
+            SoftPackageReferences softPackageReferences, int trailingPadding) {
+        this(version, containerId, packageIds, storeEntries, optionalSegmentPackageIds, optionalSegmentStoreEntries,
+                redirectsNameMap, localizedPackages, packageRedirects, softPackageReferences, trailingPadding, Map.of());
+    }
 
     /** A header without trailing padding, as Unreal writes it. */
     public ContainerHeader(ContainerHeaderVersion version, long containerId, List<Long> packageIds, List<StoreEntry> storeEntries,
@@ -49,13 +67,13 @@ public record ContainerHeader(
             List<LocalizedPackage> localizedPackages, List<PackageRedirect> packageRedirects,
             SoftPackageReferences softPackageReferences) {
         this(version, containerId, packageIds, storeEntries, optionalSegmentPackageIds, optionalSegmentStoreEntries,
-                redirectsNameMap, localizedPackages, packageRedirects, softPackageReferences, 0);
+                redirectsNameMap, localizedPackages, packageRedirects, softPackageReferences, 0, Map.of());
     }
 
     /** The same header with another container id (a copied container's). */
     public ContainerHeader withContainerId(long id) {
         return new ContainerHeader(version, id, packageIds, storeEntries, optionalSegmentPackageIds, optionalSegmentStoreEntries,
-                redirectsNameMap, localizedPackages, packageRedirects, softPackageReferences, trailingPadding);
+                redirectsNameMap, localizedPackages, packageRedirects, softPackageReferences, trailingPadding, culturePackageMap);
     }
 
     public ContainerHeader {
@@ -66,6 +84,13 @@ public record ContainerHeader(
         optionalSegmentStoreEntries = List.copyOf(optionalSegmentStoreEntries);
         localizedPackages = List.copyOf(localizedPackages);
         packageRedirects = List.copyOf(packageRedirects);
+        Map<String, List<CulturePackage>> cultures = new LinkedHashMap<>();
+        (culturePackageMap == null ? Map.<String, List<CulturePackage>>of() : culturePackageMap)
+                .forEach((k, v) -> cultures.put(k, List.copyOf(v)));
+        culturePackageMap = Collections.unmodifiableMap(cultures);
+        if (!version.isUe4() && !culturePackageMap.isEmpty()) {
+            throw new IllegalArgumentException("Only UE4 container headers have a culture package map");
+        }
         if (trailingPadding < 0 || trailingPadding > 15) {
             throw new IllegalArgumentException("Trailing padding " + trailingPadding + " is not 0 to 15 bytes");
         }
@@ -80,9 +105,7 @@ public record ContainerHeader(
         long sigAt = r.offset();
         long sig = r.u32();
         if (sig != SIGNATURE) {
-            throw new UnsupportedVersionException(String.format("Container header signature is 0x%08X, expected 0x%08X "
-                    + "(\"IoCn\"); UE4 container headers are not supported", sig, SIGNATURE), source, sigAt,
-                    "FIoContainerHeader");
+            return readUe4(data, source, baseOffset);
         }
         long versionAt = r.offset();
         ContainerHeaderVersion v = ContainerHeaderVersion.of(r.u32(), source, versionAt);
@@ -147,6 +170,115 @@ public record ContainerHeader(
         return new ContainerHeader(v, containerId, ids, entries, optIds, optEntries, names, localized, redirects, soft, padding);
     }
 
+    /**
+     * Reads a UE4.26/4.27 header (no signature). {@link #read} takes a header without the "IoCn"
+     * signature as one; a chunk that is neither fails here naming the first field that does not fit.
+     */
+    public static ContainerHeader readUe4(byte[] data, String source, long baseOffset) {
+        ByteReader r = ByteReader.of(source, baseOffset, data, "FContainerHeader (UE4)");
+        if (data.length < 12) {
+            throw new CorruptDataException("Container header of " + data.length + " bytes has neither the \"IoCn\" signature "
+                    + "of UE5 nor room for a UE4 header", source, baseOffset, "FIoContainerHeader");
+        }
+        long containerId = r.raw64();
+        long countAt = r.offset();
+        long packageCount = r.u32();
+        r.structure("FContainerHeader (UE4) Names");
+        byte[] names = r.bytes(IoBits.count(r, r.u32(), 1, "name byte"));
+        r.structure("FContainerHeader (UE4) NameHashes");
+        byte[] hashes = r.bytes(IoBits.count(r, r.u32(), 1, "name hash byte"));
+        NameBatch nameMap = NameBatch.fromUe4Parts(names, hashes, source, countAt);
+        List<Long> ids = readIds(r, "package id");
+        if (packageCount != ids.size()) {
+            throw new CorruptDataException("Package count " + packageCount + " differs from the " + ids.size()
+                    + " package ids (not a UE4 container header, and no \"IoCn\" signature of UE5)", source, countAt,
+                    "FContainerHeader (UE4)");
+        }
+        int entriesAt = r.position();
+        ContainerHeaderVersion layout = ContainerHeaderVersion.UE4;
+        List<StoreEntry> entries;
+        try {
+            entries = readUe4StoreEntries(r, ContainerHeaderVersion.UE4, ids.size());
+        } catch (CorruptDataException long32) {
+            r.position(entriesAt);
+            try {
+                entries = readUe4StoreEntries(r, ContainerHeaderVersion.UE4_SHORT_ENTRIES, ids.size());
+                layout = ContainerHeaderVersion.UE4_SHORT_ENTRIES;
+            } catch (CorruptDataException short16) {
+                throw long32;
+            }
+        }
+        r.structure("FCulturePackageMap");
+        int cultures = IoBits.count(r, r.u32(), 8, "culture");
+        Map<String, List<CulturePackage>> map = new LinkedHashMap<>();
+        for (int i = 0; i < cultures; i++) {
+            String culture = r.fstring();
+            int n = IoBits.count(r, r.u32(), 16, "localized package");
+            List<CulturePackage> list = new ArrayList<>(n);
+            for (int k = 0; k < n; k++) {
+                list.add(new CulturePackage(r.raw64(), r.raw64()));
+            }
+            map.put(culture, list);
+        }
+        r.structure("PackageRedirects (UE4)");
+        int n = IoBits.count(r, r.u32(), 16, "package redirect");
+        List<PackageRedirect> redirects = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            redirects.add(new PackageRedirect(r.raw64(), r.raw64(), null));
+        }
+        int padding = r.remaining();
+        long paddingAt = r.offset();
+        if (padding > 15 || !allZero(r.bytes(padding)) || (padding > 0 && r.position() % 16 != 0)) {
+            throw new CorruptDataException(padding + " bytes left after the UE4 container header (at most 15 zero bytes of "
+                    + "padding to a multiple of 16 are allowed)", source, paddingAt, "FContainerHeader (UE4)");
+        }
+        return new ContainerHeader(layout, containerId, ids, entries, List.of(), List.of(), nameMap, List.of(),
+                redirects, null, padding, map);
+    }
+
+    /**
+     * UE4 store entries in one of the two entry sizes; the entries' arrays must fill the rest of the
+     * buffer exactly (that is what tells the two sizes apart).
+     */
+    private static List<StoreEntry> readUe4StoreEntries(ByteReader r, ContainerHeaderVersion v, int count) {
+        long at = r.offset();
+        List<StoreEntry> entries = readStoreEntries(r, v, count);
+        long arrays = 0;
+        for (StoreEntry e : entries) {
+            arrays += e.arraysSize();
+        }
+        long size = r.offset() - at - 4;
+        if ((long) count * StoreEntry.size(v) + arrays != size) {
+            throw new CorruptDataException(count + " store entries of " + StoreEntry.size(v) + " bytes and their " + arrays
+                    + " bytes of arrays do not fill the " + size + "-byte buffer", r.source(), at, "FPackageStoreEntry[] (UE4)");
+        }
+        return entries;
+    }
+
+    /** Writes a UE4 header: {@link #redirectsNameMap} is the container's name map (hash version 0: no hashes buffer). */
+    private void writeUe4(ByteWriter w) {
+        w.u64(containerId).u32(packageIds.size());
+        byte[] names = redirectsNameMap.ue4Strings();
+        byte[] hashes = redirectsNameMap.ue4Hashes();
+        w.u32(names.length).bytes(names);
+        w.u32(hashes.length).bytes(hashes);
+        writeIds(w, packageIds);
+        writeStoreEntries(w, storeEntries);
+        w.u32(culturePackageMap.size());
+        culturePackageMap.forEach((culture, list) -> {
+            w.fstring(culture);
+            w.u32(list.size());
+            for (CulturePackage c : list) {
+                w.u64(c.sourcePackageId()).u64(c.localizedPackageId());
+            }
+        });
+        w.u32(packageRedirects.size());
+        for (PackageRedirect p : packageRedirects) {
+            w.u64(p.sourcePackageId()).u64(p.targetPackageId());
+        }
+        w.zeros(trailingPadding);
+    }
+
     private static boolean allZero(byte[] b) {
         for (byte x : b) {
             if (x != 0) {
@@ -185,6 +317,10 @@ public record ContainerHeader(
     }
 
     public void write(ByteWriter w) {
+        if (version.isUe4()) {
+            writeUe4(w);
+            return;
+        }
         w.u32(SIGNATURE).u32(version.value()).u64(containerId);
         if (!version.atLeast(ContainerHeaderVersion.OPTIONAL_SEGMENT_PACKAGES)) {
             w.u32(packageIds.size());

@@ -4,6 +4,21 @@ import io.uassetd.codecs.error.UnsupportedVersionException;
 
 /** EIoContainerHeaderVersion, oldest first, each named by what it added. */
 public enum ContainerHeaderVersion {
+    /**
+     * The UE4 layout of {@link #UE4} with 16-byte store entries (int32 export count, int32 export-bundle
+     * count, the imported-packages view; no export bundles size or load order), as shipped UE4.26.2 and
+     * UE4.27.2 games have it (retoc issues 7 and 18; retoc calls it PreInitial). Told from {@link #UE4}
+     * by which entry size accounts for the whole store-entries buffer.
+     */
+    UE4_SHORT_ENTRIES(-2),
+    /**
+     * UE4.26 and UE4.27 (TOC versions 2 and 3), before the version was added: no signature or version,
+     * the container id, package count, the container's own name map as two byte arrays (strings,
+     * hashes), package ids, 32-byte store entries (export bundles size, export and bundle counts, load
+     * order, imported packages), the culture package map and package redirects without names. retoc
+     * writes this layout for UE4.25 to UE4.27 (its "Initial").
+     */
+    UE4(-1),
     /** Signature, package count and ids, store entries, redirect name map, redirects (UE 5.0). */
     INITIAL(0),
     /** Localized packages follow the redirect name map. */
@@ -25,6 +40,11 @@ public enum ContainerHeaderVersion {
 
     public int value() {
         return value;
+    }
+
+    /** True for the two UE4.26/4.27 layouts (no signature). */
+    public boolean isUe4() {
+        return this == UE4 || this == UE4_SHORT_ENTRIES;
     }
 
     public boolean atLeast(ContainerHeaderVersion v) {

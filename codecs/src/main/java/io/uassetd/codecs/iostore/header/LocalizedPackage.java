@@ -2,7 +2,7 @@ package io.uassetd.codecs.iostore.header;
 
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
-import io.uassetd.codecs.iostore.MappedName;
+import io.uassetd.codecs.iostore.header.MappedName;
 
 /** FIoContainerHeaderLocalizedPackage, 16 bytes: a source package id and its name in the redirect name map. */
 public record LocalizedPackage(long sourcePackageId, MappedName sourcePackageName) {

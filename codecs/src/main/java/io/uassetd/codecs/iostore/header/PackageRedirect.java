@@ -2,7 +2,7 @@ package io.uassetd.codecs.iostore.header;
 
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
-import io.uassetd.codecs.iostore.MappedName;
+import io.uassetd.codecs.iostore.header.MappedName;
 
 /** FIoContainerHeaderPackageRedirect, 24 bytes: source and target package ids and the source's name. */
 public record PackageRedirect(long sourcePackageId, long targetPackageId, MappedName sourcePackageName) {

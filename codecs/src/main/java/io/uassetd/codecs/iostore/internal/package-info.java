@@ -3,6 +3,6 @@
  *
  * <p>On-disk structures owned: None.
  *
- * <p>May depend on: Nothing but the JDK.
+ * <p>May depend on: codecs.error, codecs.io.
  */
 package io.uassetd.codecs.iostore.internal;

@@ -2,7 +2,7 @@ package io.uassetd.codecs.iostore.scriptobjects;
 
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
-import io.uassetd.codecs.iostore.MappedName;
+import io.uassetd.codecs.iostore.header.MappedName;
 
 /**
  * FScriptObjectEntry, 32 bytes: the object's name (into the database's name batch), its global

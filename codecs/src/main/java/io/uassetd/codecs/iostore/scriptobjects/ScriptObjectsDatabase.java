@@ -1,18 +1,12 @@
 package io.uassetd.codecs.iostore.scriptobjects;
 
-import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.error.CorruptDataException;
-import io.uassetd.codecs.io.AtomicOutput;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
-import io.uassetd.codecs.iostore.ContainerKeys;
-import io.uassetd.codecs.iostore.IoChunkType;
-import io.uassetd.codecs.iostore.IoStoreContainer;
-import io.uassetd.codecs.iostore.NameBatch;
+import io.uassetd.codecs.iostore.header.NameBatch;
 import io.uassetd.codecs.iostore.internal.IoBits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -162,19 +156,20 @@ public final class ScriptObjectsDatabase {
         }
     }
 
-    /** The raw ScriptObjects chunk of a global container. */
-    public static byte[] rawChunk(IoStoreContainer global) {
-        int i = global.findFirst(IoChunkType.SCRIPT_OBJECTS);
-        if (i < 0) {
-            throw new CorruptDataException("No ScriptObjects chunk in " + global.name()
-                    + " (UE4 global containers hold loader global meta instead)", global.utocPath().getFileName().toString(),
-                    -1, "FIoChunkId");
+    /** UE4.26/4.27 script objects from the three global chunks (or files of their bytes). */
+    public static ScriptObjectsDatabase readUe4(byte[] initialLoadMeta, byte[] globalNames, byte[] globalNameHashes, String source) {
+        NameBatch names = NameBatch.fromUe4Parts(globalNames, globalNameHashes, source + " (global names)", 0);
+        ByteReader r = ByteReader.of(source, 0, initialLoadMeta, "LoaderInitialLoadMeta");
+        int n = r.count(ScriptObjectEntry.SIZE, "script object");
+        List<ScriptObjectEntry> entries = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            entries.add(ScriptObjectEntry.read(r));
         }
-        return global.readChunk(i);
-    }
-
-    public static ScriptObjectsDatabase fromContainer(IoStoreContainer global) {
-        return read(rawChunk(global), global.name() + " ScriptObjects");
+        if (r.remaining() != 0) {
+            throw new CorruptDataException(r.remaining() + " bytes left after the " + n + " script objects", source, r.offset(),
+                    "LoaderInitialLoadMeta");
+        }
+        return new ScriptObjectsDatabase(names, entries, source);
     }
 
     /** The global.utoc of a Paks folder (searched recursively, shallowest first), if any. */
@@ -185,30 +180,6 @@ public final class ScriptObjectsDatabase {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot list " + paksFolder + ": " + e.getMessage(), e);
         }
-    }
-
-    /**
-     * Writes the ScriptObjects chunk of the global.utoc in {@code paksFolder} to {@code target}
-     * (all-or-nothing) and returns its size: UAssetTool's {@code extract_script_objects}.
-     */
-    public static long extractToFile(Path paksFolder, ContainerKeys keys, Codecs codecs, Path target) {
-        Path global = findGlobalToc(paksFolder).orElseThrow(() -> new CorruptDataException(
-                "No global.utoc under " + paksFolder, paksFolder.toString(), -1, "Paks folder"));
-        byte[] raw;
-        try (IoStoreContainer c = IoStoreContainer.open(global, keys, codecs)) {
-            raw = rawChunk(c);
-        }
-        read(raw, "ScriptObjects");
-        try (AtomicOutput out = AtomicOutput.create(target)) {
-            ByteBuffer bb = ByteBuffer.wrap(raw);
-            while (bb.hasRemaining()) {
-                out.channel().write(bb);
-            }
-            out.commit();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write " + target + ": " + e.getMessage(), e);
-        }
-        return raw.length;
     }
 
     public byte[] toBytes() {

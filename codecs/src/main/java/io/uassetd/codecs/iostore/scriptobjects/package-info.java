@@ -4,6 +4,6 @@
  *
  * <p>On-disk structures owned: The ScriptObjects chunk of global.utoc.
  *
- * <p>May depend on: codecs.iostore, codecs.io, codecs.error.
+ * <p>May depend on: codecs.error, codecs.io, codecs.hash, codecs.iostore.internal, codecs.iostore.header.
  */
 package io.uassetd.codecs.iostore.scriptobjects;

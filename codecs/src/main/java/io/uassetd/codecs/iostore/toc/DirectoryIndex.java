@@ -1,6 +1,6 @@
 package io.uassetd.codecs.iostore.toc;
 
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import java.nio.ByteBuffer;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.io.ByteReader;

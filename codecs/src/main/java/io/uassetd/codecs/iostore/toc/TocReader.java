@@ -3,7 +3,7 @@ package io.uassetd.codecs.iostore.toc;
 import io.uassetd.codecs.crypto.AesCtr;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.TruncatedDataException;
-import io.uassetd.codecs.iostore.IoChunkId;
+import io.uassetd.codecs.iostore.toc.IoChunkId;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.iostore.internal.IoBits;
 import java.io.IOException;

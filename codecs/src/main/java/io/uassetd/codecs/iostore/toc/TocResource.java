@@ -1,7 +1,7 @@
 package io.uassetd.codecs.iostore.toc;
 
 import io.uassetd.codecs.crypto.AesCtr;
-import io.uassetd.codecs.iostore.IoChunkId;
+import io.uassetd.codecs.iostore.toc.IoChunkId;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;

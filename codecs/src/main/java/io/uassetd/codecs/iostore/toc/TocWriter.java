@@ -1,6 +1,6 @@
 package io.uassetd.codecs.iostore.toc;
 
-import io.uassetd.codecs.iostore.IoChunkId;
+import io.uassetd.codecs.iostore.toc.IoChunkId;
 import io.uassetd.codecs.io.ByteWriter;
 import io.uassetd.codecs.iostore.internal.IoBits;
 import java.nio.charset.StandardCharsets;

@@ -8,10 +8,26 @@ import java.util.List;
  * legacy header (uint32 flags, element count and size on disk as int32 or int64 with
  * BULKDATA_Size64Bit, int64 offset; inline payload right after it) and, from UE5.2's data
  * resource table, an int32 index into the package's FObjectDataResource table whose entry holds the
- * same facts.
+ * same facts. A legacy header with BULKDATA_BadDataVersion is followed by a u16, one with
+ * BULKDATA_DuplicateNonOptionalPayload by the {@link Duplicate} header; without BULKDATA_NoOffsetFixUp
+ * (every engine before UE4.26) the stored offset counts from the summary's BulkDataStartOffset.
  */
 public record BulkData(int flags, long elementCount, long sizeOnDisk, long offsetInFile, int resourceIndex,
-        long inlineOffset, long headerOffset) {
+        long inlineOffset, long headerOffset, Duplicate duplicate) {
+
+    /**
+     * What follows a legacy header with BULKDATA_DuplicateNonOptionalPayload: the flags, size on disk
+     * (int32 or, with BULKDATA_Size64Bit, int64) and int64 offset of the copy of an optional (.uptnl)
+     * payload that is also kept in the .ubulk, for when the optional file is not installed.
+     */
+    public record Duplicate(int flags, long sizeOnDisk, long offsetInFile) {
+    }
+
+    /** A header without a duplicate payload. */
+    public BulkData(int flags, long elementCount, long sizeOnDisk, long offsetInFile, int resourceIndex, long inlineOffset,
+            long headerOffset) {
+        this(flags, elementCount, sizeOnDisk, offsetInFile, resourceIndex, inlineOffset, headerOffset, null);
+    }
 
     public static final int PAYLOAD_AT_END_OF_FILE = 0x1;
     public static final int COMPRESSED_ZLIB = 0x2;

@@ -24,11 +24,11 @@ import java.util.Set;
 /**
  * A cooked texture read from a legacy package: Texture2D, TextureCube, Texture2DArray,
  * TextureCubeArray, VolumeTexture and the Texture2D subclasses (TextureLightProfile,
- * CurveLinearColorAtlas, ...). What follows the export's properties is, for every engine from UE4.20:
+ * CurveLinearColorAtlas, ...). What follows the export's properties is, for every engine from UE4.0:
  * the UObject GUID flag, UTexture's FStripDataFlags (editor data must be stripped), the class's
  * FStripDataFlags, bCooked, from UE5.3 on a bool (mip data serialized), then the cooked platform data
- * entries, each an FName pixel format, a skip offset (int64; relative to itself from UE5) and an
- * FTexturePlatformData, ended by NAME_None. The property list is used to find where the native data
+ * entries, each an FName pixel format, a skip offset and an FTexturePlatformData, ended by NAME_None.
+ * The skip offset and the mip fields change with the engine: {@link PlatformDataLayout}. The property list is used to find where the native data
  * starts; without mappings for an unversioned package, the start is found by looking for the first
  * entry whose name, skip offset and platform data read consistently.
  */
@@ -222,16 +222,20 @@ public final class TextureAsset {
                 throw r.corrupt("Expected a pixel format name (PF_...), found '" + name + "'", at);
             }
             long skipAt = r.position();
+            PlatformDataLayout layout = ue5 ? PlatformDataLayout.UE5 : ue4Layout(pkg, e, r, base, skipAt);
             long skip;
-            if (ue5) {
+            if (layout.relativeSkip()) {
                 skip = skipAt + r.readI64();
+            } else if (layout.skipBytes() == 4) {
+                skip = r.readU32() - combinedDelta;
             } else {
                 skip = r.readI64() - combinedDelta;
             }
             if (skip <= r.position() || skip > base + e.rawData().length) {
-                throw r.corrupt("Skip offset of the " + name + " platform data points outside the export", skipAt);
+                throw r.corrupt("Skip offset of the " + name + " platform data (" + layout.skipBytes() + " bytes, "
+                        + (layout.relativeSkip() ? "relative" : "absolute in the package") + ") points outside the export", skipAt);
             }
-            TexturePlatformData pd = readPlatformData(pkg, r, base, name, (int) (at - base), (int) (skip - base), ue5);
+            TexturePlatformData pd = readPlatformData(pkg, r, base, name, (int) (at - base), (int) (skip - base), layout);
             if (r.position() != skip) {
                 throw r.corrupt("FTexturePlatformData for " + name + " ends at " + FormatException.hex(r.position())
                         + " but its skip offset says " + FormatException.hex(skip), r.position());
@@ -244,9 +248,31 @@ public final class TextureAsset {
         return list;
     }
 
+    /**
+     * The UE4 layout of a platform data entry whose skip offset starts at {@code skipAt}: by package
+     * version, and for version 516 (UE4.19 and UE4.20 alike) by the word after the first four bytes of
+     * the offset, which is an int64's high word (zero) from UE4.20 and the texture's width before.
+     */
+    private static PlatformDataLayout ue4Layout(AssetPackage pkg, Export e, PackageReader r, long base, long skipAt) {
+        int v = pkg.version().fileVersionUE4();
+        if (v > PlatformDataLayout.SHARED_UE4_VERSION) {
+            return PlatformDataLayout.UE4_20;
+        }
+        if (v < PlatformDataLayout.SHARED_UE4_VERSION) {
+            return PlatformDataLayout.UE4_0;
+        }
+        int rel = (int) (skipAt - base);
+        byte[] data = e.rawData();
+        if (rel + 8 > data.length) {
+            throw r.corrupt("Skip offset runs past the export", skipAt);
+        }
+        return le32(data, rel + 4) == 0 ? PlatformDataLayout.UE4_20 : PlatformDataLayout.UE4_0;
+    }
+
     private static TexturePlatformData readPlatformData(AssetPackage pkg, PackageReader r, long base, String name, int entryStart,
-            int entryEnd, boolean ue5) {
+            int entryEnd, PlatformDataLayout layout) {
         r.structure("FTexturePlatformData");
+        boolean ue5 = layout == PlatformDataLayout.UE5;
         byte[] placeholder = ue5 && pkg.summary().filterEditorOnly() ? r.readBytes(16) : null;
         long sizeAt = r.position();
         int sx = r.readI32();
@@ -260,6 +286,10 @@ public final class TextureAsset {
         if ((packed & TexturePlatformData.OPT_DATA_BIT) != 0) {
             opt = new int[] {r.readI32(), r.readI32()};
         }
+        byte[] cpuCopy = null;
+        if (ue5 && (packed & TexturePlatformData.CPU_COPY_BIT) != 0) {
+            cpuCopy = readCpuCopy(r);
+        }
         int firstMip = r.readI32();
         long countAt = r.position();
         int count = r.readI32();
@@ -270,13 +300,13 @@ public final class TextureAsset {
         for (int i = 0; i < count; i++) {
             r.structure("FTexture2DMipMap[" + i + "]");
             boolean cooked = true;
-            if (!ue5) {
+            if (layout.mipCookedFlag()) {
                 cooked = r.readBool32();
             }
             BulkData bulk = readBulk(pkg, r, base);
             int mx = r.readI32();
             int my = r.readI32();
-            int mz = r.readI32();
+            int mz = layout.mipSizeZ() ? r.readI32() : 1;
             if (mx <= 0 || my <= 0 || mz <= 0 || mx > 1 << 16 || my > 1 << 16 || mz > 1 << 16) {
                 throw r.corrupt("Mip " + i + " size " + mx + "x" + my + "x" + mz + " out of range", r.position() - 12);
             }
@@ -289,6 +319,7 @@ public final class TextureAsset {
         boolean flag = false;
         VirtualTextureInfo vt = null;
         byte[] vtRaw = null;
+        // bIsVirtual exists from UE4.23, which shares its package version with 4.21 and 4.22: the skip offset tells
         if (r.position() < base + entryEnd) {
             flag = true;
             if (r.readBool32()) {
@@ -300,7 +331,28 @@ public final class TextureAsset {
             }
         }
         return new TexturePlatformData(name, placeholder, sx, sy, packed, pf, opt, firstMip, List.copyOf(mips), flag, vt, vtRaw,
-                entryStart, entryEnd);
+                entryStart, entryEnd, layout, cpuCopy);
+    }
+
+    /** UE5.4's FSharedImage, kept as bytes: SizeX, SizeY, SizeZ, pixel format byte, gamma byte, int64 length, pixels. */
+    private static byte[] readCpuCopy(PackageReader r) {
+        r.structure("FSharedImage");
+        long at = r.position();
+        r.readI32();
+        r.readI32();
+        r.readI32();
+        r.readU8();
+        r.readU8();
+        long lenAt = r.position();
+        long len = r.readI64();
+        if (len < 0) {
+            throw r.corrupt("CPU copy of " + len + " bytes", lenAt);
+        }
+        r.require(len);
+        r.seek(r.position() + len);
+        long end = r.position();
+        r.seek(at);
+        return r.readBytes(end - at);
     }
 
     static BulkData readBulk(AssetPackage pkg, PackageReader r, long base) {
@@ -321,6 +373,7 @@ public final class TextureAsset {
             }
             return b;
         }
+        r.structure("FByteBulkData");
         int flags = r.readI32();
         long count;
         long size;
@@ -338,15 +391,28 @@ public final class TextureAsset {
         if ((flags & BulkData.BAD_DATA_VERSION) != 0) {
             r.readU16();
         }
+        BulkData.Duplicate dup = null;
+        if ((flags & BulkData.DUPLICATE_NON_OPTIONAL_PAYLOAD) != 0) {
+            int dflags = r.readI32();
+            long dsize = (dflags & BulkData.SIZE_64BIT) != 0 ? r.readI64() : r.readU32();
+            long doff = r.readI64();
+            if ((dflags & BulkData.NO_OFFSET_FIXUP) == 0) {
+                doff += pkg.summary().bulkDataStartOffset();
+            }
+            if (dsize < 0) {
+                throw r.corrupt("Duplicate bulk data size " + dsize + " is negative", at);
+            }
+            dup = new BulkData.Duplicate(dflags, dsize, doff);
+        }
         if (count < 0 || size < 0) {
             throw r.corrupt("Bulk data size " + size + " is negative", at);
         }
-        BulkData b = new BulkData(flags, count, size, offset, -1, -1, at - base);
+        BulkData b = new BulkData(flags, count, size, offset, -1, -1, at - base, dup);
         if (b.location() == BulkData.Location.INLINE) {
             long inl = r.position() - base;
             r.require(size);
             r.seek(r.position() + size);
-            b = new BulkData(flags, count, size, offset, -1, inl, at - base);
+            b = new BulkData(flags, count, size, offset, -1, inl, at - base, dup);
         }
         return b;
     }

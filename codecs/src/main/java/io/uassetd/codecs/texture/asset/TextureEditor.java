@@ -1,10 +1,11 @@
 package io.uassetd.codecs.texture.asset;
 
+import java.util.Arrays;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.DataResource;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.archive.PackageWriter;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.error.CorruptDataException;
@@ -72,13 +73,18 @@ public final class TextureEditor {
         DataResource template = resources ? table.get(d.mips().get(0).bulk().resourceIndex()) : null;
         int inlineFlags = flagsOf(d, false, resources ? 0x48 : 0x48);
         int bulkFlags = flagsOf(d, true, 0x10501);
-        boolean ue5 = pkg.version().isUE5() || pkg.version().fileVersionUE5() > 0;
+        PlatformDataLayout layout = d.layout();
+        boolean ue5 = layout == PlatformDataLayout.UE5;
 
         PackageWriter w = pkg.newWriter();
-        w.writeBytes(java.util.Arrays.copyOfRange(raw, 0, d.entryStart()));
-        w.writeBytes(java.util.Arrays.copyOfRange(raw, d.entryStart(), d.entryStart() + 8)); // the FName
+        w.writeBytes(Arrays.copyOfRange(raw, 0, d.entryStart()));
+        w.writeBytes(Arrays.copyOfRange(raw, d.entryStart(), d.entryStart() + 8)); // the FName
         int skipAt = w.position();
-        w.writeI64(0);
+        if (layout.skipBytes() == 4) {
+            w.writeI32(0);
+        } else {
+            w.writeI64(0);
+        }
         if (d.placeholder() != null) {
             w.writeBytes(d.placeholder());
         }
@@ -101,7 +107,7 @@ public final class TextureEditor {
             boolean toBulk = i < firstInline;
             int flags = toBulk ? bulkFlags : inlineFlags;
             long size = m.data().length;
-            if (!ue5) {
+            if (layout.mipCookedFlag()) {
                 w.writeBool32(true);
             }
             if (resources) {
@@ -145,16 +151,21 @@ public final class TextureEditor {
             }
             w.writeI32(m.sizeX());
             w.writeI32(m.sizeY());
-            w.writeI32(m.sizeZ());
+            if (layout.mipSizeZ()) {
+                w.writeI32(m.sizeZ());
+            } else if (m.sizeZ() != 1) {
+                throw new UnsupportedVersionException("Mips before UE4.20 have no depth; mip " + i + " has " + m.sizeZ(), pkg.name(),
+                        d.entryStart(), "FTexture2DMipMap");
+            }
         }
         if (d.hasVirtualFlag()) {
             w.writeBool32(false);
         }
         int end = w.position();
-        w.writeBytes(java.util.Arrays.copyOfRange(raw, d.entryEnd(), raw.length));
+        w.writeBytes(Arrays.copyOfRange(raw, d.entryEnd(), raw.length));
         byte[] out = w.toByteArray();
         long skip = ue5 ? end - skipAt : e.entry().serialOffset() + end;
-        for (int i = 0; i < 8; i++) {
+        for (int i = 0; i < layout.skipBytes(); i++) {
             out[skipAt + i] = (byte) (skip >>> (8 * i));
         }
         e.setRawData(out);

@@ -1,5 +1,8 @@
 package io.uassetd.codecs.texture.asset;
 
+import io.uassetd.codecs.asset.Export;
+import io.uassetd.codecs.asset.property.PropertyEditor;
+import io.uassetd.codecs.asset.property.PropertyParser;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.texture.EncodeOptions;
@@ -117,12 +120,12 @@ public final class TextureInject {
         if (!t.properties().containsKey("ImportedSize")) {
             return false;
         }
-        io.uassetd.codecs.asset.Export e = t.export();
+        Export e = t.export();
         byte[] before = e.rawData();
         try {
-            var c = io.uassetd.codecs.asset.property.PropertyParser.contentOf(t.pkg(), e, t.mappings());
+            var c = PropertyParser.contentOf(t.pkg(), e, t.mappings());
             int size = c.scriptPropertiesSize();
-            var editor = new io.uassetd.codecs.asset.property.PropertyEditor(t.pkg(), c);
+            var editor = new PropertyEditor(t.pkg(), c);
             editor.set("ImportedSize.X", w);
             editor.set("ImportedSize.Y", h);
             byte[] out = c.serialize(t.pkg(), e);

@@ -58,6 +58,13 @@ public final class TexturePayloads {
             }
             default: {
                 Path f = sidecar(pkg, bulk.location());
+                if (bulk.location() == BulkData.Location.UPTNL && bulk.duplicate() != null && (f == null || !Files.isRegularFile(f))) {
+                    // the optional file is not installed: the copy BULKDATA_DuplicateNonOptionalPayload keeps in the .ubulk
+                    Path dup = sidecar(pkg, BulkData.Location.UBULK);
+                    if (dup != null && Files.isRegularFile(dup) && bulk.duplicate().sizeOnDisk() == len) {
+                        return readFile(dup, bulk.duplicate().offsetInFile(), len, what);
+                    }
+                }
                 if (f == null || !Files.isRegularFile(f)) {
                     throw new CorruptDataException(what + " lives in the package's " + bulk.location().extension() + " file, which is missing"
                             + (f == null ? "" : ": " + f), f == null ? pkg.name() : f.toString(), bulk.offsetInFile(), what);

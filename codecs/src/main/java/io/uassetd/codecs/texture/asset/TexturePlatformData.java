@@ -14,16 +14,23 @@ import java.util.List;
  * @param virtualRaw    the FVirtualTextureBuiltData bytes when the texture is virtual, else null
  * @param entryStart    export-relative offset of the entry's FName
  * @param entryEnd      export-relative offset where the entry ends (its skip offset)
+ * @param layout        the engine's layout of the entry (skip offset width and base, mip fields)
+ * @param cpuCopy       UE5.4's FSharedImage bytes when bit 29 of the packed data is set (a CPU copy of
+ *                      the texture: SizeX, SizeY, SizeZ int32, pixel format and gamma bytes, int64
+ *                      length and pixels), else null
  */
 public record TexturePlatformData(String formatName, byte[] placeholder, int sizeX, int sizeY, int packedData,
         String pixelFormat, int[] optData, int firstMipToSerialize, List<TextureMip> mips, boolean hasVirtualFlag,
-        VirtualTextureInfo virtualInfo, byte[] virtualRaw, int entryStart, int entryEnd) {
+        VirtualTextureInfo virtualInfo, byte[] virtualRaw, int entryStart, int entryEnd, PlatformDataLayout layout,
+        byte[] cpuCopy) {
 
     public static final int CUBE_BIT = 1 << 31;
     public static final int OPT_DATA_BIT = 1 << 30;
+    /** UE5.4 on: a CPU copy (FSharedImage) follows the opt data. */
+    public static final int CPU_COPY_BIT = 1 << 29;
 
     public int numSlices() {
-        return packedData & (OPT_DATA_BIT - 1);
+        return packedData & (CPU_COPY_BIT - 1);
     }
 
     public boolean isCube() {

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.texture.asset;
 
+import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.archive.PackageReader;
 import java.util.ArrayList;
@@ -37,7 +38,7 @@ final class VirtualTextures {
         ints(r); // TileIndexPerMip
         int[] legacy = ints(r); // TileOffsetInChunk
         if (legacy.length > 0) {
-            throw new io.uassetd.codecs.error.UnsupportedVersionException("Legacy (UE4) virtual texture tile layout", r.file(), at,
+            throw new UnsupportedVersionException("Legacy (UE4) virtual texture tile layout", r.file(), at,
                     "FVirtualTextureBuiltData");
         }
         List<String> formats = new ArrayList<>();

@@ -5,5 +5,7 @@
  * {@link io.uassetd.codecs.texture.image.Exr} and {@link io.uassetd.codecs.texture.image.RadianceHdr}
  * convert between file bytes and images; {@link io.uassetd.codecs.texture.image.Dds} reads and writes
  * DDS files as pixel blocks (no re-encoding). Errors are the codecs' {@code FormatException} family.
+ *
+ * <p>May depend on: codecs.error, codecs.io, codecs.texture.
  */
 package io.uassetd.codecs.texture.image;

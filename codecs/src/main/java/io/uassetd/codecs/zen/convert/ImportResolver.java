@@ -1,12 +1,12 @@
 package io.uassetd.codecs.zen.convert;
 
 import io.uassetd.codecs.hash.Hashes;
-import io.uassetd.codecs.iostore.MappedName;
+import io.uassetd.codecs.iostore.header.MappedName;
 import io.uassetd.codecs.iostore.scriptobjects.PackageObjectIndex;
 import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectEntry;
 import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase;
 import io.uassetd.codecs.zen.ExportMapEntry;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 import io.uassetd.codecs.zen.ZenPackage;
 import java.util.List;
 import java.util.Optional;
@@ -67,7 +67,7 @@ final class ImportResolver {
         if (placeholders) {
             return ImportSpec.ofPackage(NameRef.of("/Unresolved/" + Hashes.hex64(id)));
         }
-        throw unresolved("imported package " + i + " (" + Hashes.hex64(id) + ") is not in the package store");
+        throw missing(Hashes.hex64(id), "imported package " + i + " (" + Hashes.hex64(id) + ") is not in the package store");
     }
 
     int importedPackageCount() {
@@ -148,6 +148,12 @@ final class ImportResolver {
             if (placeholders) {
                 return placeholder(ImportSpec.ofPackage(NameRef.of("/Unresolved")), idx.value());
             }
+            List<String> absent = ctx.importedIds().stream().filter(id -> packages.find(id).isEmpty()).map(Hashes::hex64).toList();
+            if (!absent.isEmpty()) {
+                throw missing(String.join(", ", absent), what + " (" + idx + ") is exported by none of the imported packages in"
+                        + " the package store; imported package" + (absent.size() == 1 ? " " : "s ") + String.join(", ", absent)
+                        + (absent.size() == 1 ? " is" : " are") + " not in it");
+            }
             throw unresolved(what + " (" + idx + ") is exported by none of the " + ctx.importedIds().size()
                     + " imported packages found in the package store");
         }
@@ -181,7 +187,7 @@ final class ImportResolver {
                 notes.add(what + " from " + packageName + " (export hash " + Hashes.hex64(hash) + ") is a placeholder");
                 return placeholder(importedPackage(packageIndex), hash);
             }
-            throw unresolved(what + " (export hash " + Hashes.hex64(hash) + ") comes from package " + packageName + " ("
+            throw missing(packageName, what + " (export hash " + Hashes.hex64(hash) + ") comes from package " + packageName + " ("
                     + Hashes.hex64(id) + "), which is not in the package store");
         }
         List<ExportMapEntry> exports = other.get().pkg().exportMap();
@@ -247,6 +253,10 @@ final class ImportResolver {
 
     private static NameRef nameOf(String base, MappedName n) {
         return new NameRef(base, (int) n.number());
+    }
+
+    private MissingPackageException missing(String what, String message) {
+        return new MissingPackageException(self.name().text(), what, message);
     }
 
     private ZenConversionException unresolved(String message) {

@@ -7,9 +7,10 @@ import io.uassetd.codecs.asset.NameEntry;
 import io.uassetd.codecs.asset.ObjectImport;
 import io.uassetd.codecs.asset.PackageBuilder;
 import io.uassetd.codecs.asset.core.FName;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.version.CustomVersionContainer;
+import io.uassetd.codecs.asset.version.EngineQuirk;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.asset.version.PackageVersion;
@@ -20,7 +21,7 @@ import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase;
 import io.uassetd.codecs.zen.BulkDataMapEntry;
 import io.uassetd.codecs.zen.CookedHeaderSize;
 import io.uassetd.codecs.zen.ExportMapEntry;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 import io.uassetd.codecs.zen.ZenPackage;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -69,8 +70,9 @@ final class LegacyConversion {
         for (int i = 0; i < specs.size(); i++) {
             nameImport(i, specs, index, named);
         }
-        // cooked UE5.7 imports hold no PackageName though the object version is the same as UE5.8's
-        boolean packageNames = version.atLeast(ObjectVersionUE5.IMPORT_TYPE_HIERARCHIES) && target != EngineVersion.UE5_7;
+        // some releases' cooked imports hold no PackageName though the object version says they do (the table's quirk)
+        boolean packageNames = version.atLeast(ObjectVersionUE5.IMPORT_TYPE_HIERARCHIES)
+                && (target == null || !target.has(EngineQuirk.COOKED_IMPORTS_WITHOUT_PACKAGE_NAME));
         if (version.atLeast(SORTED_NAMES_UE5)) {
             names.sortAfter(referenced);
         }
@@ -121,7 +123,7 @@ final class LegacyConversion {
         boolean world = isWorld(specs);
         String fileName = file + (world ? ".umap" : ".uasset");
         AssetPackage asset = b.build(fileName);
-        long headerSize = asset.toBytes().header().length;
+        long headerSize = asset.summary().totalHeaderSize(); // laid out by the builder: the serialized header's size
         long cooked = pkg.cookedHeaderSize();
         long expected = CookedHeaderSize.legacyHeaderSize(cooked, version, true, CookedHeaderSize.namedImports(asset));
         if (pkg.layout() != ZenLayout.UE4_PACKAGE_SUMMARY && expected > headerSize && expected - headerSize <= 1024) {

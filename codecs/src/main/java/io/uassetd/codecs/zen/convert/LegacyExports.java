@@ -7,7 +7,7 @@ import io.uassetd.codecs.asset.version.PackageVersion;
 import io.uassetd.codecs.iostore.scriptobjects.PackageObjectIndex;
 import io.uassetd.codecs.zen.DependencyBundleHeader;
 import io.uassetd.codecs.zen.ExportMapEntry;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 import io.uassetd.codecs.zen.ZenPackage;
 import java.util.ArrayList;
 import java.util.Arrays;

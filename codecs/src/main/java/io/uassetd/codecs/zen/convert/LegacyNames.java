@@ -5,10 +5,11 @@ import java.util.Locale;
 import java.util.Set;
 import io.uassetd.codecs.asset.NameEntry;
 import io.uassetd.codecs.asset.core.FName;
-import io.uassetd.codecs.iostore.NameBatch;
+import io.uassetd.codecs.iostore.header.NameBatch;
 import io.uassetd.codecs.zen.ExportMapEntry;
 import io.uassetd.codecs.zen.ZenPackage;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +41,34 @@ final class LegacyNames {
      */
     static int referencedFromExportData(ZenPackage pkg) {
         List<String> zen = pkg.names().names();
+        // first appearance of each header name (export names, then the package name)
+        Map<String, Integer> first = new HashMap<>();
+        for (ExportMapEntry e : pkg.exportMap()) {
+            first.putIfAbsent(zen.get(e.objectName().index()), first.size());
+        }
+        first.putIfAbsent(zen.get(pkg.packageMappedName().index()), first.size());
+        if (new HashSet<>(zen).size() != zen.size()) {
+            return referencedFromExportDataByScan(pkg); // a repeated name: the prefix scan decides
+        }
+        // with distinct names, a prefix r fits when every name from r on is a header name and they stand in the
+        // order of their first appearance in the header; a fitting r stays fitting when it grows, so the smallest
+        // is found walking down from the end
+        int r = zen.size();
+        int next = Integer.MAX_VALUE;
+        while (r > 0) {
+            Integer f = first.get(zen.get(r - 1));
+            if (f == null || f >= next) {
+                break;
+            }
+            next = f;
+            r--;
+        }
+        return r;
+    }
+
+    /** {@link #referencedFromExportData} by trying every prefix (quadratic; for name maps that repeat a name). */
+    static int referencedFromExportDataByScan(ZenPackage pkg) {
+        List<String> zen = pkg.names().names();
         List<String> header = new ArrayList<>();
         for (ExportMapEntry e : pkg.exportMap()) {
             header.add(zen.get(e.objectName().index()));
@@ -63,9 +92,18 @@ final class LegacyNames {
     /** From UE5.5 on the cooker sorts the names after those referenced from export data, ignoring case. */
     void sortAfter(int referenced) {
         List<NameEntry> tail = new ArrayList<>(names.subList(referenced, names.size()));
-        tail.sort((a, b) -> a.text().toLowerCase(Locale.ROOT).compareTo(b.text().toLowerCase(Locale.ROOT)));
+        // each key lower-cased once (a stable sort on the keys, as comparing lower-cased texts)
+        String[] keys = new String[tail.size()];
+        Integer[] order = new Integer[tail.size()];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = tail.get(i).text().toLowerCase(Locale.ROOT);
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> keys[a].compareTo(keys[b]));
         names.subList(referenced, names.size()).clear();
-        names.addAll(tail);
+        for (Integer i : order) {
+            names.add(tail.get(i));
+        }
         nameIndex.clear();
         for (int i = 0; i < names.size(); i++) {
             nameIndex.putIfAbsent(names.get(i).text(), i);

@@ -2,9 +2,11 @@ package io.uassetd.codecs.zen.convert;
 
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.io.AtomicOutput;
+import io.uassetd.codecs.io.OutputFolders;
 import io.uassetd.codecs.io.SafePaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -56,6 +58,46 @@ public record LegacyOutput(String packageName, String extension, AssetPackage as
             out.add(target);
         }
         return out;
+    }
+
+    /** A file written by {@link #extractUnder}: its path and size. */
+    public record Written(Path path, long size) {
+    }
+
+    /**
+     * Writes under {@code root} at {@link #relativePath()} as one file of an extraction: each folder is
+     * made once ({@code folders}), and every file goes through a temporary file renamed into place
+     * without an fsync (a reader or a killed process never sees a partial file; the extraction as a
+     * whole is not durable until the system writes it back, as for {@code extract_pak}).
+     */
+    public List<Written> extractUnder(Path root, OutputFolders folders) {
+        Path file = SafePaths.resolve(root, relativePath(), packageName);
+        AssetPackage.Bytes b = asset.toBytes();
+        List<Written> out = new ArrayList<>(2 + companions.size());
+        try {
+            boolean fresh = folders.prepare(file);
+            put(file, b.header(), fresh, out);
+            if (asset.isSplit()) {
+                put(AssetPackage.sibling(file, ".uexp"), b.exports(), fresh, out);
+            }
+            for (Map.Entry<String, byte[]> e : companions.entrySet()) {
+                put(AssetPackage.sibling(file, e.getKey()), e.getValue(), fresh, out);
+            }
+        } catch (IOException ex) {
+            throw new UncheckedIOException("Cannot write " + file + ": " + ex.getMessage(), ex);
+        }
+        return out;
+    }
+
+    private static void put(Path target, byte[] data, boolean fresh, List<Written> out) throws IOException {
+        try (AtomicOutput o = AtomicOutput.create(target, false, true, fresh)) {
+            ByteBuffer buf = ByteBuffer.wrap(data);
+            while (buf.hasRemaining()) {
+                o.channel().write(buf);
+            }
+            o.commit();
+        }
+        out.add(new Written(target, data.length));
     }
 
     /** Writes under {@code root} at {@link #relativePath()}. */

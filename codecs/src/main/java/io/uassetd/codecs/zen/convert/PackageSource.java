@@ -3,7 +3,7 @@ package io.uassetd.codecs.zen.convert;
 import io.uassetd.codecs.hash.Hashes;
 import io.uassetd.codecs.iostore.PackageLocation;
 import io.uassetd.codecs.iostore.PackageStore;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 import io.uassetd.codecs.zen.ZenPackage;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -7,8 +7,7 @@ import java.util.LinkedHashSet;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.hash.Hashes;
-import io.uassetd.codecs.iostore.IoChunkId;
-import io.uassetd.codecs.iostore.IoChunkType;
+import io.uassetd.codecs.iostore.toc.IoChunkType;
 import io.uassetd.codecs.iostore.PackageLocation;
 import io.uassetd.codecs.iostore.PackageStore;
 import io.uassetd.codecs.iostore.header.StoreEntry;
@@ -58,11 +57,20 @@ public final class ZenToLegacy {
 
     /** As {@link #convert(PackageStore, long, EngineVersion)} with a policy for imports from packages the store lacks. */
     public static LegacyOutput convert(PackageStore store, long packageId, EngineVersion target, Unresolved unresolved) {
+        return convert(store, store.scriptObjects().orElse(null), packageId, target, unresolved);
+    }
+
+    /**
+     * As {@link #convert(PackageStore, long, EngineVersion, Unresolved)} with the store's script objects
+     * given ({@code scripts}, null: none), so that a caller converting many packages asks the store for
+     * them once.
+     */
+    public static LegacyOutput convert(PackageStore store, ScriptObjectsDatabase scripts, long packageId, EngineVersion target,
+            Unresolved unresolved) {
         PackageLocation loc = store.lookup(packageId).orElseThrow(() -> new ZenConversionException(
                 Hashes.hex64(packageId), "the package is not in the package store", null));
         String source = loc.container().name() + " package " + Hashes.hex64(packageId);
         ZenPackage pkg = ZenPackage.read(loc.container().readChunk(loc.chunkIndex()), source, target);
-        ScriptObjectsDatabase scripts = store.scriptObjects().orElse(null);
         Map<String, byte[]> companions = new LinkedHashMap<>();
         companion(loc, packageId, IoChunkType.BULK_DATA, ".ubulk", companions);
         companion(loc, packageId, IoChunkType.OPTIONAL_BULK_DATA, ".uptnl", companions);
@@ -160,7 +168,7 @@ public final class ZenToLegacy {
     }
 
     private static void companion(PackageLocation loc, long id, IoChunkType type, String ext, Map<String, byte[]> out) {
-        int i = loc.container().find(IoChunkId.of(id, 0, type));
+        int i = loc.container().find(id, 0, type);
         if (i >= 0) {
             out.put(ext, loc.container().readChunk(i));
         }

@@ -11,5 +11,8 @@
  * packages, the classes of imports from packages missing from the store, and (5.5+) the point where
  * the sorted name map tail starts, which is inferred. {@link io.uassetd.codecs.zen.convert.LegacyOutput#notes()}
  * lists what applies to a package.
+ *
+ * <p>May depend on: codecs.error, codecs.io, codecs.task, codecs.hash, codecs.iostore.*, codecs.asset,
+ * codecs.asset.core, codecs.asset.version, codecs.asset.archive, codecs.zen.
  */
 package io.uassetd.codecs.zen.convert;

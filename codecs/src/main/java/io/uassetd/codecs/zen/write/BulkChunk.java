@@ -1,7 +1,7 @@
 package io.uassetd.codecs.zen.write;
 
 import java.util.List;
-import io.uassetd.codecs.iostore.IoChunkType;
+import io.uassetd.codecs.iostore.toc.IoChunkType;
 
 /**
  * A bulk-data companion of a converted package, stored in the container as its own chunk (chunk

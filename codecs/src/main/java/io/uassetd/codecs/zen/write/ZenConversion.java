@@ -1,7 +1,7 @@
 package io.uassetd.codecs.zen.write;
 
 import io.uassetd.codecs.iostore.header.StoreEntry;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 import io.uassetd.codecs.zen.ZenPackage;
 import java.util.List;
 

@@ -3,7 +3,7 @@ package io.uassetd.codecs.zen.write;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.ObjectExport;
 import io.uassetd.codecs.asset.core.PackageIndex;
-import io.uassetd.codecs.iostore.MappedName;
+import io.uassetd.codecs.iostore.header.MappedName;
 import io.uassetd.codecs.iostore.scriptobjects.PackageObjectIndex;
 import io.uassetd.codecs.zen.ExportMapEntry;
 import java.util.ArrayList;

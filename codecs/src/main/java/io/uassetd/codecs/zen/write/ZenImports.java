@@ -4,7 +4,7 @@ import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.ObjectImport;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.hash.Hashes;
-import io.uassetd.codecs.iostore.NameBatch;
+import io.uassetd.codecs.iostore.header.NameBatch;
 import io.uassetd.codecs.iostore.scriptobjects.PackageObjectIndex;
 import io.uassetd.codecs.zen.ImportedPackageNames;
 import java.util.ArrayList;

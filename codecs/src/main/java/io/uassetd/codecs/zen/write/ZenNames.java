@@ -1,7 +1,7 @@
 package io.uassetd.codecs.zen.write;
 
-import io.uassetd.codecs.iostore.MappedName;
-import io.uassetd.codecs.iostore.NameBatch;
+import io.uassetd.codecs.iostore.header.MappedName;
+import io.uassetd.codecs.iostore.header.NameBatch;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.uassetd.codecs.zen.write;
 
 import io.uassetd.codecs.asset.version.EngineVersion;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 
 /**
  * The engine release a legacy package is converted for: it picks the Zen header layout, whether
@@ -14,7 +14,7 @@ public record ZenTarget(EngineVersion engine) {
         if (engine == null) {
             throw new IllegalArgumentException("engine is required");
         }
-        ZenLayout.of(engine); // UE4.26 and later have Zen packages
+        engine.zenLayout(); // UE4.26 and later have Zen packages
     }
 
     public static ZenTarget of(EngineVersion engine) {
@@ -22,7 +22,7 @@ public record ZenTarget(EngineVersion engine) {
     }
 
     public ZenLayout layout() {
-        return ZenLayout.of(engine);
+        return engine.zenLayout();
     }
 
     /** UE4.26/4.27: imports and public exports are global import indices, export data follows the export bundles. */

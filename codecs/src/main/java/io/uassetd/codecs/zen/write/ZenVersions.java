@@ -2,7 +2,7 @@ package io.uassetd.codecs.zen.write;
 
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.asset.version.PackageVersion;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 
 /**
  * EZenPackageVersion for the versioning info of a versioned package: Initial (0) up to UE5.1,

@@ -8,5 +8,8 @@
  * of their path inside it, so neither global.utoc nor the imported packages are read. Every failure is
  * a {@link io.uassetd.codecs.zen.write.ZenWriteException} (or the parser's format exceptions) naming
  * the file and what is wrong.
+ *
+ * <p>May depend on: codecs.error, codecs.io, codecs.task, codecs.hash, codecs.iostore.*, codecs.asset,
+ * codecs.asset.core, codecs.asset.version, codecs.asset.archive, codecs.zen.
  */
 package io.uassetd.codecs.zen.write;

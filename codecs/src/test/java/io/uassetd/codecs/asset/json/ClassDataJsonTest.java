@@ -127,7 +127,7 @@ class ClassDataJsonTest {
         // An ASCII source stored as UTF-16 (not what Unreal would pick): the table travels serialized in Extras
         int i = 0;
         StringTableData.Entry first = st.entries().get(i);
-        st.entries().set(i, new StringTableData.Entry(first.key(), new io.uassetd.codecs.asset.core.FString(first.source().text(), true)));
+        st.entries().set(i, new StringTableData.Entry(first.key(), new io.uassetd.codecs.io.FString(first.source().text(), true)));
         pkg.export(0).setContent(pkg.export(0).content());
         AssetPackage.Bytes wide = pkg.toBytes();
         AssetPackage again = reread(wide, pkg.name(), EngineVersion.UE4_23);

@@ -10,7 +10,6 @@ import io.uassetd.testkit.Fixtures;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * <ul>
  * <li>the name map as a list (same entries, same order);</li>
  * <li>imports by ClassPackage, ClassName, OuterIndex, ObjectName, PackageName, bImportOptional;</li>
- * <li>exports by $type (a LevelExport comes back as uassetd's NormalExport), ObjectName, OuterIndex,
+ * <li>exports by $type (a LevelExport comes back as a LevelExport), ObjectName, OuterIndex,
  * ClassIndex, SuperIndex, TemplateIndex, ObjectFlags (UAssetAPI's names against the number), the
  * forced/client/server/asset flags, the four dependency lists, and SerialOffset and SerialSize, which
  * UAssetAPI recorded from the original binary: equal means every export and the header have the
@@ -41,8 +40,8 @@ import org.junit.jupiter.api.Test;
  * signed zero keeping its sign), other numbers exactly; UAssetAPI's nested native structs
  * ({@code StructPropertyData} holding one {@code VectorPropertyData}) against uassetd's flat form;</li>
  * <li>data table rows by name and struct, string tables by namespace and entries, and the bytes after
- * the properties: uassetd's {@code Extras} are UAssetAPI's {@code ObjectGuid} (bool32), for a level
- * the ULevel fields UAssetAPI parsed (decoded here and compared field by field), then UAssetAPI's
+ * the properties: a level's {@code ObjectGuid}, ULevel fields and {@code Extras} as UAssetAPI's; for a
+ * NormalExport uassetd's {@code Extras} are UAssetAPI's {@code ObjectGuid} (bool32), then UAssetAPI's
  * {@code Extras}.</li>
  * </ul>
  */
@@ -50,7 +49,7 @@ class UAssetGuiJsonTest {
     /** Every file of the folder (a file added or missing fails the test rather than being skipped). */
     private static final List<String> FILES = List.of("CPF_BearNest_Level.json", "DT_Moria_Chapters.json",
             "DT_Moria_ZoneFilters.json", "DT_ThrowLights.json", "World_StringTable.json");
-    private static final Map<String, String> TYPE_BACK = Map.of("NormalExport", "NormalExport", "LevelExport", "NormalExport",
+    private static final Map<String, String> TYPE_BACK = Map.of("NormalExport", "NormalExport", "LevelExport", "LevelExport",
             "DataTableExport", "DataTableExport", "StringTableExport", "StringTableExport");
 
     @Test
@@ -175,64 +174,26 @@ class UAssetGuiJsonTest {
                     equalNodes(path + ".Table.Value", t.get("Table").get("Value"), o.get("Table").get("Value"));
                     bytes(path + ".Extras", theirExtras, ourExtras);
                 }
+                case "LevelExport" -> {
+                    // written back as UAssetAPI writes it: ObjectGuid, ULevel's fields, the rest in Extras
+                    scalar(path + ".ObjectGuid", t.get("ObjectGuid"), o.get("ObjectGuid"));
+                    for (String f : List.of("Owner", "Actors", "URL", "Model", "ModelComponents", "LevelScriptActor", "NavListStart",
+                            "NavListEnd")) {
+                        equalNodes(path + "." + f, t.get(f), o.get(f));
+                    }
+                    bytes(path + ".Extras", theirExtras, ourExtras);
+                }
                 default -> {
-                    // uassetd's Extras: the object GUID UAssetAPI parsed, a level's fields, then UAssetAPI's Extras
+                    // uassetd's Extras: the object GUID UAssetAPI parsed, then UAssetAPI's Extras
                     ByteBuffer b = ByteBuffer.wrap(ourExtras).order(ByteOrder.LITTLE_ENDIAN);
                     boolean hasGuid = !t.get("ObjectGuid").isNull();
                     scalar(path + ".ObjectGuid (bool32)", hasGuid ? 1 : 0, b.getInt());
                     if (hasGuid) {
                         b.position(b.position() + 16);
                     }
-                    if (type.equals("LevelExport")) {
-                        level(path, t, b);
-                    }
                     bytes(path + ".Extras", theirExtras, Arrays.copyOfRange(ourExtras, b.position(), ourExtras.length));
                 }
             }
-        }
-
-        /** ULevel's fields, decoded from uassetd's Extras, against UAssetAPI's LevelExport fields. */
-        void level(String path, JsonNode t, ByteBuffer b) {
-            if (!t.get("Owner").isNull()) {
-                scalar(path + ".Owner", t.get("Owner").asInt(), b.getInt());
-            }
-            indexes(path + ".Actors", t.get("Actors"), b);
-            JsonNode url = t.get("URL");
-            for (String f : List.of("Protocol", "Host", "Map", "Portal")) {
-                scalar(path + ".URL." + f, url.get(f).isNull() ? null : url.get(f).asText(), fstring(b));
-            }
-            int ops = b.getInt();
-            scalar(path + ".URL.Op", url.get("Op").size(), ops);
-            for (int i = 0; i < ops && i < url.get("Op").size(); i++) {
-                scalar(path + ".URL.Op[" + i + "]", url.get("Op").get(i).asText(), fstring(b));
-            }
-            scalar(path + ".URL.Port", url.get("Port").asInt(), b.getInt());
-            scalar(path + ".URL.Valid", url.get("Valid").asInt(), b.getInt());
-            scalar(path + ".Model", t.get("Model").asInt(), b.getInt());
-            indexes(path + ".ModelComponents", t.get("ModelComponents"), b);
-            for (String f : List.of("LevelScriptActor", "NavListStart", "NavListEnd")) {
-                scalar(path + "." + f, t.get(f).asInt(), b.getInt());
-            }
-        }
-
-        void indexes(String path, JsonNode list, ByteBuffer b) {
-            int n = b.getInt();
-            scalar(path + " count", list.size(), n);
-            for (int i = 0; i < n && i < list.size(); i++) {
-                scalar(path + "[" + i + "]", list.get(i).asInt(), b.getInt());
-            }
-        }
-
-        /** An FString (ANSI or UTF-16); null for the zero-length form. */
-        static String fstring(ByteBuffer b) {
-            int n = b.getInt();
-            if (n == 0) {
-                return null;
-            }
-            byte[] chars = new byte[n > 0 ? n : -2 * n];
-            b.get(chars);
-            return n > 0 ? new String(chars, 0, n - 1, StandardCharsets.ISO_8859_1)
-                    : new String(chars, 0, chars.length - 2, StandardCharsets.UTF_16LE);
         }
 
         void bytes(String path, byte[] theirs, byte[] ours) {
@@ -290,12 +251,15 @@ class UAssetGuiJsonTest {
                     if (asset != null && !asset.path("PackageName").isNull()) {
                         differ(path + ".Value.AssetPath.PackageName (a UE4 path has none)", asset.get("PackageName"), null);
                     }
-                    scalar(path + ".Value.AssetPathName", asset == null ? tv.get("AssetPathName") : asset.get("AssetName"),
-                            o.get("Value").get("AssetPathName"));
+                    scalar(path + ".Value.AssetPath.AssetName", asset == null ? tv.get("AssetPathName") : asset.get("AssetName"),
+                            o.get("Value").get("AssetPath").get("AssetName"));
+                    scalar(path + ".Value.AssetPath.PackageName", null, o.get("Value").get("AssetPath").get("PackageName"));
                     scalar(path + ".Value.SubPathString", tv.get("SubPathString"), o.get("Value").get("SubPathString"));
                 }
                 case "EnumPropertyData", "BytePropertyData" -> {
                     scalar(path + ".EnumType", t.get("EnumType"), o.get("EnumType"));
+                    scalar(path + ".ByteType", t.get("ByteType"), o.get("ByteType"));
+                    scalar(path + ".EnumValue", t.get("EnumValue"), o.get("EnumValue"));
                     scalar(path + ".Value", t.get("Value"), o.get("Value"));
                 }
                 default -> value(path + ".Value", t.get("Value"), o.get("Value"));

@@ -101,7 +101,7 @@ public final class PropertyFixtures {
 
     /** Every legacy package (.uasset/.umap starting with the package tag) under the fixture folders. */
     public static Stream<String> legacyPackages() {
-        Path root = Fixtures.location();
+        Path root = Fixtures.root();
         List<String> out = new ArrayList<>();
         for (String dir : List.of("uassetapi", "unrealmodding", "retoc")) {
             try (Stream<Path> s = Files.walk(root.resolve(dir))) {

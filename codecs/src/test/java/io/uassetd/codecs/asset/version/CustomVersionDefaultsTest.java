@@ -180,20 +180,20 @@ class CustomVersionDefaultsTest {
     }
 
     /**
-     * The README's custom-version table says what the engine table holds: every row's releases
+     * The custom-version table of docs/engines.md says what the engine table holds: every row's releases
      * ("UE4_0 ... UE4_10" or "UE4_11, UE4_12") and values (one for all, or one per release) are the
      * table's, and every release appears once.
      */
     @Test
     void theReadmeTableIsTheEngineTable() throws Exception {
-        List<String> lines = Files.readAllLines(Fixtures.repoRoot().resolve("README.md"));
+        List<String> lines = Files.readAllLines(Fixtures.repoRoot().resolve("docs").resolve("engines.md"));
         int start = -1;
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).startsWith("| release | FCoreObjectVersion |")) {
                 start = i;
             }
         }
-        assertThat(start).as("README custom-version table").isPositive();
+        assertThat(start).as("docs/engines.md custom-version table").isPositive();
         List<String> header = cells(lines.get(start));
         List<CustomVersionKey> keys = new ArrayList<>();
         for (String h : header.subList(1, header.size())) {

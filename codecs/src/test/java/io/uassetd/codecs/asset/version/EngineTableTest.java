@@ -12,7 +12,7 @@ import io.uassetd.codecs.iostore.ContainerKeys;
 import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.codecs.pak.PakReadOptions;
 import io.uassetd.codecs.pak.PakReader;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 import io.uassetd.codecs.zen.ZenPackage;
 import io.uassetd.testkit.Fixtures;
 import java.nio.file.Files;
@@ -65,7 +65,7 @@ class EngineTableTest {
             // every package chunk reads with the release's Zen layout and writes back the same bytes
             int packages = 0;
             for (long id : c.containerHeader().get().packageIds()) {
-                int index = c.find(io.uassetd.codecs.iostore.IoChunkId.of(id, 0, io.uassetd.codecs.iostore.IoChunkType.EXPORT_BUNDLE_DATA));
+                int index = c.find(io.uassetd.codecs.iostore.toc.IoChunkId.of(id, 0, io.uassetd.codecs.iostore.toc.IoChunkType.EXPORT_BUNDLE_DATA));
                 byte[] data = c.readChunk(index);
                 assertThat(ZenPackage.read(data, utoc, e).toBytes()).isEqualTo(data);
                 packages++;

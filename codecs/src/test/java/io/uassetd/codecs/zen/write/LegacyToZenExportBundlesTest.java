@@ -8,7 +8,7 @@ import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.iostore.scriptobjects.PackageObjectIndex;
 import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase;
 import io.uassetd.codecs.zen.ExportBundleEntry;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 import io.uassetd.codecs.zen.ZenPackage;
 import io.uassetd.codecs.zen.convert.LegacyOutput;
 import io.uassetd.codecs.zen.convert.ZenToLegacy;
@@ -44,7 +44,7 @@ class LegacyToZenExportBundlesTest {
         ZenConversion z = LegacyToZen.convert(legacy, null, ZenTarget.of(target), Map.of());
         ZenConversion modern = LegacyToZen.convert(legacy, null, ZenTarget.of(cooked), Map.of());
         ZenPackage p = z.model();
-        assertThat(p.layout()).isEqualTo(ZenLayout.of(target));
+        assertThat(p.layout()).isEqualTo(target.zenLayout());
         assertThat(p.toBytes()).isEqualTo(z.zenPackage());
         assertThat(p.importMap()).isEqualTo(modern.model().importMap());
         assertThat(p.exportMap()).isEqualTo(modern.model().exportMap());

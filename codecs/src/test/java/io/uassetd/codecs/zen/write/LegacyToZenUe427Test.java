@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.uassetd.codecs.asset.version.EngineVersion;
-import io.uassetd.codecs.zen.ZenLayout;
+import io.uassetd.codecs.iostore.ZenLayout;
 import io.uassetd.codecs.zen.ZenPackage;
 import io.uassetd.testkit.Fixtures;
 import java.nio.file.Files;

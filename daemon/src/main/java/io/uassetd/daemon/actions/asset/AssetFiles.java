@@ -108,6 +108,19 @@ public final class AssetFiles {
         };
     }
 
+    /**
+     * The mappings for reading package {@code p} where it can be read without them too (textures):
+     * {@code usmap_path} when given; else, only when the package has unversioned properties, as
+     * {@link #usmap(Args, ActionContext)} (the {@code USMAP_PATH} file, its use said once in
+     * {@code warnings}); a tagged package never reads the variable.
+     */
+    public static Usmap usmapIfNeeded(Args args, ActionContext ctx, AssetPackage p) throws Exception {
+        if (args.has("usmap_path") || p.hasUnversionedProperties()) {
+            return usmap(args, ctx);
+        }
+        return null;
+    }
+
     /** The environment variable UAssetTool's clients pass the mappings in. */
     public static final String USMAP_ENV = PackageOpener.USMAP_ENV;
 

@@ -3,6 +3,7 @@ package io.uassetd.daemon.actions.asset;
 import io.uassetd.daemon.action.Items;
 import io.uassetd.daemon.action.ItemsReply;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.uassetd.daemon.action.FilePaths;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.uassetd.codecs.asset.json.JsonOutput;
 import io.uassetd.daemon.util.OutputPaths;
@@ -69,15 +70,8 @@ public final class CompactJsonAction implements ActionHandler {
     @Override
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         long start = System.nanoTime();
-        List<String> files = new ArrayList<>(args.strings("file_paths"));
-        String single = args.string("file_path");
-        boolean one = files.isEmpty();
-        if (one) {
-            if (single == null || single.isEmpty()) {
-                throw ActionException.invalid("Give file_path or file_paths");
-            }
-            files.add(single);
-        }
+        boolean one = args.strings("file_paths").isEmpty();
+        List<String> files = new ArrayList<>(FilePaths.of(args, "Give file_path or file_paths"));
         EngineVersion engine = AssetFiles.engine(args);
         Usmap usmap = AssetFiles.usmap(args, ctx);
         Path outDir = args.path("output_path");

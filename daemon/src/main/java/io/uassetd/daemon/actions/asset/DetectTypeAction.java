@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.asset;
 
+import io.uassetd.daemon.action.FilePaths;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.daemon.action.ActionContext;
@@ -55,12 +56,9 @@ public final class DetectTypeAction implements ActionHandler {
     @Override
     public ActionResult handle(Args args, ActionContext ctx) {
         EngineVersion engine = AssetFiles.engine(args);
-        List<String> many = args.strings("file_paths");
-        if (many.isEmpty()) {
-            String f = args.string("file_path");
-            if (f == null || f.isEmpty()) {
-                throw ActionException.invalid("Give file_path or file_paths");
-            }
+        List<String> many = FilePaths.of(args, "Give file_path or file_paths");
+        if (args.strings("file_paths").isEmpty()) {
+            String f = many.get(0);
             AssetPackage p = AssetFiles.open(Path.of(f), engine, ctx);
             String type = AssetFiles.assetType(p);
             return ActionResult.of("Detected " + type, new Detected(type, p.exports().size(), p.imports().size(), f));

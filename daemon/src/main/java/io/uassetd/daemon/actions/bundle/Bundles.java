@@ -1,5 +1,15 @@
 package io.uassetd.daemon.actions.bundle;
 
+import io.uassetd.codecs.asset.PackageEngine;
+import io.uassetd.codecs.bundle.BundleAssembler;
+import io.uassetd.codecs.bundle.BundleInput;
+import io.uassetd.codecs.zen.ZenEngine;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import io.uassetd.codecs.asset.version.EngineChoice;
 import io.uassetd.codecs.asset.version.EngineSource;
 import io.uassetd.daemon.action.EngineField;
@@ -41,9 +51,11 @@ final class Bundles {
     static final FieldSpec OBFUSCATE = FieldSpec.optional("obfuscate", FieldType.BOOLEAN, false,
             "encrypt the .utoc/.ucas too (directory index and every block) with the key");
     static final FieldSpec ENGINE = EngineField.spec(
-            "the engine to write for (a UE5 release); auto: the game profile's engine (UE5_3 for marvel_rivals); with game none, detected from the input packages");
+            "the engine to write for (a UE5 release); auto: the game profile's engine (" + GameProfile.DEFAULT.name() + ": "
+                    + GameProfile.DEFAULT.engine() + "); with game none, detected from the input packages");
     static final FieldSpec GAME = FieldSpec.optional("game", FieldType.STRING, null,
-            "game profile: marvel_rivals (default unless engine_version is given) or none");
+            "game profile: " + GameProfile.names() + " (default " + GameProfile.DEFAULT.name()
+                    + " unless engine_version is given)");
     static final FieldSpec MOUNT = FieldSpec.optional("mount_point", FieldType.STRING, "../../../",
             "mount point of the container's directory index and the companion pak");
 
@@ -66,7 +78,7 @@ final class Bundles {
         EngineVersion engine = EngineField.requested(args);
         try {
             GameProfile game = args.has("game") ? GameProfile.of(args.string("game"))
-                    : engine != null ? GameProfile.NONE : GameProfile.MARVEL_RIVALS;
+                    : engine != null ? GameProfile.NONE : GameProfile.DEFAULT;
             if (engine == null && game.engine() == null && !inputs.isEmpty()) {
                 EngineChoice found = BundleEngines.detect(inputs, ctx::warn);
                 if (found != null) {
@@ -115,7 +127,7 @@ final class Bundles {
         return fallback;
     }
 
-    private static CompressionMethod parse(String name, String field) {
+    static CompressionMethod parse(String name, String field) {
         if (name == null || name.isBlank() || name.equalsIgnoreCase("none") || name.equalsIgnoreCase("false")) {
             return CompressionMethod.NONE;
         }

@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.bundle;
 
+import io.uassetd.daemon.util.CompressionLevels;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.bundle.BundleWriter;
@@ -29,12 +30,12 @@ public final class CloneModIoStoreAction implements ActionHandler {
             FieldSpec.required("output_path", FieldType.STRING, "the new bundle's base path (X or X.utoc)"),
             FieldSpec.optional("compression", FieldType.STRING, null,
                     "compression of the copy (default: the source's; Oodle falls back as oodle_fallback says)"),
-            io.uassetd.daemon.util.CompressionLevels.FIELD, Bundles.OODLE_FALLBACK,
+            CompressionLevels.FIELD, Bundles.OODLE_FALLBACK,
             FieldSpec.optional("aes_key", FieldType.STRING, null, "AES-256 key of an encrypted source (the copy is encrypted with it too)")
                     .cli("--aes"),
             FieldSpec.optional("pak_aes", FieldType.STRING, null, "key of the companion pak (encrypted with the game's scheme)"),
-            FieldSpec.optional("game", FieldType.STRING, "marvel_rivals",
-                    "game profile whose scheme encrypts the companion pak: marvel_rivals (its own scheme) or none (standard AES)"),
+            FieldSpec.optional("game", FieldType.STRING, GameProfile.DEFAULT.name(),
+                    "game profile whose scheme encrypts the companion pak: " + GameProfile.names()),
             FieldSpec.optional("companion_pak", FieldType.BOOLEAN, true, "write the companion pak"))
             .withCli("clone_mod_iostore", "file_path", "output_path");
 
@@ -69,7 +70,7 @@ public final class CloneModIoStoreAction implements ActionHandler {
                 : Bundles.method(s.method().unrealName(), args, ctx.services().codecs(), ctx);
         BundleWriter.Result r = ContainerCopy.write(s, out, new ContainerCopy.Options(m, s.encrypted() ? key : null, pakKey, true,
                 args.bool("companion_pak"), game, ctx.services().compute()),
-                io.uassetd.daemon.util.CompressionLevels.codecs(args, m, ctx.services().codecs()), ctx);
+                CompressionLevels.codecs(args, m, ctx.services().codecs()), ctx);
         return ActionResult.of("Cloned " + utoc + " to " + r.utoc(), new Cloned(utoc.toString(), r.utoc().toString(),
                 r.utoc().toString(), r.ucas().get(0).toString(), Bundles.str(r.pak()), r.chunkCount(),
                 r.header().packageIds().size(), m.unrealName(), r.files()));

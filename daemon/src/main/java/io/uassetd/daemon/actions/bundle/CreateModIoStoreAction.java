@@ -1,8 +1,10 @@
 package io.uassetd.daemon.actions.bundle;
 
+import io.uassetd.daemon.util.CompressionLevels;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionScheme;
+import io.uassetd.codecs.game.GameProfile;
 import io.uassetd.codecs.bundle.BundleAssembler;
 import io.uassetd.codecs.bundle.BundleInput;
 import io.uassetd.codecs.bundle.BundleWriter;
@@ -34,10 +36,13 @@ import java.util.function.Supplier;
  * request); when no package can be made nothing is written.
  */
 public final class CreateModIoStoreAction implements ActionHandler {
-    /** Reply data, UAssetTool's shape plus the profile and warnings-worthy counts. */
+    /**
+     * Reply data, UAssetTool's shape plus the profile and warnings-worthy counts; {@code compression_fallback}
+     * (null when none) says that the method asked for (the game's) could not be used here and which was.
+     */
     public record Created(String utoc_path, String ucas_path, String pak_path, int converted_count, int file_count,
             int raw_file_count, List<String> file_paths, List<String> errors, int package_count, int chunk_count,
-            String profile, String compression, boolean encrypted) {
+            String profile, String compression, boolean encrypted, String compression_fallback) {
     }
 
     private final ActionSpec spec;
@@ -50,12 +55,12 @@ public final class CreateModIoStoreAction implements ActionHandler {
         FieldSpec.optional("input_pak", FieldType.STRING, null, "a legacy .pak whose entries to put in"),
         FieldSpec.optional("input_pak_aes", FieldType.STRING, null, "AES key of input_pak"),
         FieldSpec.optional("input_pak_scheme", FieldType.STRING, "standard",
-                "encryption scheme of input_pak: standard or rivals (Marvel Rivals' own)"),
+                "encryption scheme of input_pak: " + EncryptionScheme.names() + ", or a game profile's name for its scheme (" + GameProfile.names() + ")"),
         FieldSpec.optional("base_path", FieldType.STRING, null, "single files are placed relative to this folder").cli("--root"),
         Bundles.MOUNT,
         FieldSpec.optional("game_path", FieldType.STRING, "Marvel/Content/",
                 "where single files go when their path has no Content folder"),
-        Bundles.COMPRESS, Bundles.COMPRESSION, io.uassetd.daemon.util.CompressionLevels.FIELD, Bundles.OODLE_FALLBACK, Bundles.AES_KEY, Bundles.PAK_AES, Bundles.OBFUSCATE,
+        Bundles.COMPRESS, Bundles.COMPRESSION, CompressionLevels.FIELD, Bundles.OODLE_FALLBACK, Bundles.AES_KEY, Bundles.PAK_AES, Bundles.OBFUSCATE,
         FieldSpec.optional("hybrid", FieldType.BOOLEAN, false, "files that are not Unreal packages go into the companion pak"),
         FieldSpec.optional("parallel", FieldType.BOOLEAN, false, "read and convert the packages on all cores"),
         FieldSpec.optional("strict", FieldType.BOOLEAN, false, "fail when any package cannot be made"),
@@ -88,7 +93,7 @@ public final class CreateModIoStoreAction implements ActionHandler {
 
     /** What a bundle request resolved to, shared with {@code create_iostore}. */
     record Built(BundleWriter.Result result, BundleAssembler.Plan plan, String compression, boolean encrypted,
-            IoStoreProfile profile) {
+            IoStoreProfile profile, String fallback) {
     }
 
     @Override
@@ -99,8 +104,9 @@ public final class CreateModIoStoreAction implements ActionHandler {
         b.plan().rawFiles().forEach(s -> paths.add(s.path()));
         Created c = new Created(r.utoc().toString(), r.ucas().get(0).toString(), Bundles.str(r.pak()), b.plan().legacyCount(),
                 paths.size(), b.plan().rawFiles().size(), List.copyOf(paths), b.plan().errors(), r.packageCount(), r.chunkCount(),
-                b.profile().describe(), b.compression(), b.encrypted());
-        return ActionResult.of("Created " + r.utoc() + " with " + r.packageCount() + " packages", c);
+                b.profile().describe(), b.compression(), b.encrypted(), b.fallback());
+        return ActionResult.of("Created " + r.utoc() + " with " + r.packageCount() + " packages"
+                + (b.fallback() == null ? "" : " (" + b.fallback() + ")"), c);
     }
 
     /** The request's inputs: file_paths, input_dir, input_pak, in that order. */
@@ -123,7 +129,7 @@ public final class CreateModIoStoreAction implements ActionHandler {
             }
             EncryptionScheme scheme;
             try {
-                scheme = EncryptionScheme.byName(args.string("input_pak_scheme"));
+                scheme = GameProfile.encryptionSchemeNamed(args.string("input_pak_scheme"));
             } catch (RuntimeException e) {
                 throw ActionException.invalid("Field 'input_pak_scheme': " + e.getMessage());
             }
@@ -173,6 +179,10 @@ public final class CreateModIoStoreAction implements ActionHandler {
         IoStoreProfile profile = Bundles.profile(args, ctx, inputs);
         Path utoc = Bundles.utocOf(args.requirePath("output_path")).toAbsolutePath();
         CompressionMethod method = Bundles.method(args, ctx.services().codecs(), ctx);
+        CompressionMethod asked = args.bool("compress") ? Bundles.parse(args.string("compression"), "compression") : CompressionMethod.NONE;
+        String fallback = asked == method ? null
+                : asked.unrealName() + " is not available here, so " + (method == CompressionMethod.NONE
+                        ? "the chunks are stored uncompressed" : "the chunks are compressed with " + method.unrealName());
         AesKey key = Bundles.key(args);
         boolean obfuscate = args.bool("obfuscate");
         if (obfuscate && key == null) {
@@ -201,8 +211,8 @@ public final class CreateModIoStoreAction implements ActionHandler {
                 .withPool(ctx.services().compute());
         try {
             BundleWriter.Result r = BundleWriter.write(utoc, o, plan.packages(), List.of(),
-                    io.uassetd.daemon.util.CompressionLevels.codecs(args, method, ctx.services().codecs()), ctx);
-            return new Built(r, plan, method.unrealName(), obfuscate, profile);
+                    CompressionLevels.codecs(args, method, ctx.services().codecs()), ctx);
+            return new Built(r, plan, method.unrealName(), obfuscate, profile, fallback);
         } catch (IllegalArgumentException e) {
             throw ActionException.invalid(e.getMessage());
         }
@@ -215,6 +225,9 @@ public final class CreateModIoStoreAction implements ActionHandler {
         sb.append("Created ").append(c.utoc_path()).append(", ").append(c.ucas_path());
         if (c.pak_path() != null) {
             sb.append(", ").append(c.pak_path());
+        }
+        if (c.compression_fallback() != null) {
+            sb.append(" (").append(c.compression_fallback()).append(')');
         }
         sb.append("\n  ").append(c.package_count()).append(" packages (").append(c.converted_count()).append(" converted from legacy), ")
                 .append(c.file_count()).append(" files, ").append(c.raw_file_count()).append(" in the companion pak; ")

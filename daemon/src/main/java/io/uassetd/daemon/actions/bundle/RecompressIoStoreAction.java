@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.bundle;
 
+import io.uassetd.daemon.util.CompressionLevels;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.iostore.ContainerKeys;
@@ -28,7 +29,7 @@ public final class RecompressIoStoreAction implements ActionHandler {
             "Compresses an uncompressed IoStore container (in place, or to output_path)",
             FieldSpec.required("file_path", FieldType.STRING, "the .utoc"),
             FieldSpec.optional("output_path", FieldType.STRING, null, "the .utoc to write (default: replace file_path)"),
-            Bundles.COMPRESSION, io.uassetd.daemon.util.CompressionLevels.FIELD, Bundles.OODLE_FALLBACK,
+            Bundles.COMPRESSION, CompressionLevels.FIELD, Bundles.OODLE_FALLBACK,
             FieldSpec.optional("aes_key", FieldType.STRING, null, "AES-256 key of an encrypted container (the copy keeps it)").cli("--aes"),
             FieldSpec.optional("force", FieldType.BOOLEAN, false, "recompress a container that is already compressed"))
             .withCli("recompress_iostore", "file_path");
@@ -59,7 +60,7 @@ public final class RecompressIoStoreAction implements ActionHandler {
             throw ActionException.invalid("No compression method is available to recompress with");
         }
         BundleWriter.Result r = ContainerCopy.write(s, out, new ContainerCopy.Options(m, s.encrypted() ? key : null, null, false,
-                false, GameProfile.NONE, ctx.services().compute()), io.uassetd.daemon.util.CompressionLevels.codecs(args, m, ctx.services().codecs()), ctx);
+                false, GameProfile.NONE, ctx.services().compute()), CompressionLevels.codecs(args, m, ctx.services().codecs()), ctx);
         return ActionResult.of("Recompressed " + utoc + " to " + r.utoc(), new Recompressed(r.utoc().toString(), false,
                 m.unrealName(), r.chunkCount()));
     }

@@ -5,6 +5,7 @@ import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.iostore.ContainerKeys;
 import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.codecs.iostore.PackageStore;
+import io.uassetd.codecs.iostore.ScriptObjectsChunk;
 import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
@@ -210,7 +211,7 @@ final class Containers {
             CacheKey ck = file != null ? CacheKey.ofFile("script_objects", file, null)
                     : CacheKey.ofFiles("script_objects", global.utocPath(), companions(global.utocPath()), null);
             try (Lease<CachedScriptObjects> lease = cache.acquire(ck, () -> {
-                ScriptObjectsDatabase db = file != null ? ScriptObjectsDatabase.read(file) : ScriptObjectsDatabase.fromContainer(global);
+                ScriptObjectsDatabase db = file != null ? ScriptObjectsDatabase.read(file) : ScriptObjectsChunk.fromContainer(global);
                 return new ResourceCache.Loaded<>(new CachedScriptObjects(db), db.retainedBytes());
             })) {
                 return lease.get().db();

@@ -34,7 +34,7 @@ public final class ExportToJsonAction implements ActionHandler {
         AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args), ctx);
         Path target = JsonFiles.withExtension(file, ".json");
         var usmap = AssetFiles.usmapFor(args, ctx, pkg);
-        JsonFiles.warnIfUnmapped(ctx, pkg, usmap, new java.util.concurrent.atomic.AtomicBoolean());
+        JsonFiles.warnIfUnmapped(ctx, pkg, usmap, new AtomicBoolean());
         JsonFiles.writeJson(JsonFiles.writer(false), pkg, usmap, target);
         return ActionResult.of("Exported " + target, new Exported(target.toString()));
     }

@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.json;
 
+import io.uassetd.daemon.action.FilePaths;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.uassetd.codecs.asset.json.JsonOutput;
 import io.uassetd.codecs.asset.json.compact.CompactJson;
@@ -58,16 +59,7 @@ final class JsonFiles {
 
     /** The files named by file_path / file_paths, folders expanded to the files with these extensions. */
     static List<Item> inputs(Args args, String... extensions) throws IOException {
-        List<String> given = new ArrayList<>();
-        if (args.string("file_path") != null) {
-            given.add(args.string("file_path"));
-        }
-        if (args.has("file_paths")) {
-            given.addAll(args.strings("file_paths"));
-        }
-        if (given.isEmpty()) {
-            throw ActionException.invalid("Give file_path or file_paths");
-        }
+        List<String> given = FilePaths.of(args, "Give file_path or file_paths");
         Path base = args.path("base_path");
         List<Item> out = new ArrayList<>();
         for (String g : given) {

@@ -4,6 +4,7 @@
  *
  * <p>On-disk structures owned: None; the formats live in codecs.
  *
- * <p>May depend on: daemon.action, daemon.services, daemon.cache, daemon.util, codecs.
+ * <p>May depend on: daemon.action, daemon.services, daemon.cache, daemon.util, codecs.*, protocol,
+ * daemon.actions.asset.
  */
 package io.uassetd.daemon.actions.json;

@@ -3,6 +3,7 @@ package io.uassetd.daemon.actions.locres;
 import io.uassetd.daemon.action.Done;
 import io.uassetd.daemon.action.Field;
 import io.uassetd.daemon.action.TypedAction;
+import java.util.Locale;
 import io.uassetd.codecs.locres.LocRes;
 import io.uassetd.codecs.locres.LocResJson;
 import io.uassetd.codecs.locres.LocResVersion;
@@ -54,7 +55,7 @@ public final class JsonToLocResAction extends TypedAction<JsonToLocResAction.Req
 
     static Path defaultOutput(Path json) {
         String name = json.getFileName().toString();
-        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        String lower = name.toLowerCase(Locale.ROOT);
         if (lower.endsWith(".locres.json")) {
             return json.resolveSibling(name.substring(0, name.length() - 5));
         }

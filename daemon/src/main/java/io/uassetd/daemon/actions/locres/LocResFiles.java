@@ -1,6 +1,7 @@
 package io.uassetd.daemon.actions.locres;
 
 import io.uassetd.codecs.open.PackageOpener;
+import io.uassetd.codecs.error.UnsupportedVersionException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.error.JsonFormatException;
@@ -52,7 +53,7 @@ final class LocResFiles {
     private static byte[] readBounded(Path file) throws IOException {
         long size = Files.size(file);
         if (size > LocResReader.MAX_FILE_SIZE) {
-            throw new io.uassetd.codecs.error.UnsupportedVersionException("A .locres of " + size + " bytes is larger than the "
+            throw new UnsupportedVersionException("A .locres of " + size + " bytes is larger than the "
                     + LocResReader.MAX_FILE_SIZE + " bytes accepted", file.toString(), 0, "LocRes file");
         }
         return Files.readAllBytes(file);

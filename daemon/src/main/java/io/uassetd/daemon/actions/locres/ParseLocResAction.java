@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.locres;
 
+import io.uassetd.daemon.action.FilePaths;
 import io.uassetd.codecs.locres.LocRes;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
@@ -45,16 +46,7 @@ public final class ParseLocResAction implements ActionHandler {
 
     @Override
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        List<String> given = new ArrayList<>();
-        if (args.string("file_path") != null) {
-            given.add(args.string("file_path"));
-        }
-        if (args.has("file_paths")) {
-            given.addAll(args.strings("file_paths"));
-        }
-        if (given.isEmpty()) {
-            throw ActionException.invalid("Give file_path or file_paths (the .locres files)");
-        }
+        List<String> given = FilePaths.of(args, "Give file_path or file_paths (the .locres files)");
         Map<String, Map<String, String>> merged = new LinkedHashMap<>();
         List<FileResult> files = new ArrayList<>();
         int entries = 0;

@@ -26,7 +26,7 @@ import java.util.stream.Collectors;
  */
 public final class MeshInfoAction implements ActionHandler {
     static final FieldSpec GAME = FieldSpec.optional("game", FieldType.STRING, "standard",
-            "game profile: standard, or marvel_rivals (an FGameplayTagContainer after each skeletal material)");
+            "game profile whose mesh layout is read: " + GameProfile.names());
 
     private final ActionSpec spec;
     private final boolean skeletalOnly;

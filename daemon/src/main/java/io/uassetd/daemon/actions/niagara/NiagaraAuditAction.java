@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.niagara;
 
+import java.util.Arrays;
 import io.uassetd.codecs.asset.niagara.NiagaraDataInterface;
 import io.uassetd.codecs.asset.niagara.NiagaraSystemAsset;
 import io.uassetd.daemon.action.ActionContext;
@@ -61,8 +62,8 @@ public final class NiagaraAuditAction implements ActionHandler {
         int channels = di.kind().stride();
         double[] min = new double[channels];
         double[] max = new double[channels];
-        java.util.Arrays.fill(min, Double.POSITIVE_INFINITY);
-        java.util.Arrays.fill(max, Double.NEGATIVE_INFINITY);
+        Arrays.fill(min, Double.POSITIVE_INFINITY);
+        Arrays.fill(max, Double.NEGATIVE_INFINITY);
         int nonFinite = 0;
         boolean constant = true;
         boolean grey = channels >= 3;

@@ -30,8 +30,8 @@ public final class CreateCompanionPakAction implements ActionHandler {
             FieldSpec.required("file_paths", FieldType.STRING_LIST, "the bundle's files, as paths relative to the mount point"),
             CreatePakAction.BASE, CreatePakAction.MOUNT, CreatePakAction.SEED,
             FieldSpec.optional("aes_key", FieldType.STRING, null, "AES-256 key: encrypts with the game profile's scheme"),
-            FieldSpec.optional("game", FieldType.STRING, "marvel_rivals",
-                    "game profile whose companion-pak layout and encryption scheme are written: marvel_rivals or none"))
+            FieldSpec.optional("game", FieldType.STRING, GameProfile.DEFAULT.name(),
+                    "game profile whose companion-pak layout and encryption scheme are written: " + GameProfile.names()))
             .withCli("create_companion_pak", "output_path", "file_paths");
 
     /** Reply data. */
@@ -73,7 +73,7 @@ public final class CreateCompanionPakAction implements ActionHandler {
         } catch (UnsupportedVersionException e) {
             throw ActionException.invalid("Field 'game': " + e.getMessage());
         }
-        PakWriteResult r = CompanionPak.write(out, files, key, game, args.string("mount_point"), args.integer("path_hash_seed"));
+        PakWriteResult r = CompanionPak.write(out, files, key, game.companionPak(), args.string("mount_point"), args.integer("path_hash_seed"));
         r.warnings().forEach(ctx::warn);
         return ActionResult.of("Created companion pak " + out, new Created(out.toString(), files.size(), List.copyOf(files)));
     }

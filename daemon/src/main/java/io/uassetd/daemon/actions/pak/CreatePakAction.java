@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.pak;
 
+import io.uassetd.daemon.util.CompressionLevels;
 import io.uassetd.codecs.io.PathFilter;
 import io.uassetd.codecs.pak.PakSource;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -46,7 +47,7 @@ public final class CreatePakAction implements ActionHandler {
             FieldSpec.optional("pak_version", FieldType.STRING, "11", "3 to 15, or V8A / V8B (12: UTF-8 file names, 13: flat directory index, 14: PakchunkIndex in the footer, 15: UE6.0, encryption method and IVs; encrypted with AES-CTR)"),
             FieldSpec.optional("compress", FieldType.ANY, true,
                     "false, true (Zlib) or a method name: Zlib, Gzip, LZ4, Zstd, Oodle (Oodle needs the native library)"),
-            io.uassetd.daemon.util.CompressionLevels.FIELD,
+            CompressionLevels.FIELD,
             FieldSpec.optional("compress_only", FieldType.STRING_LIST, null,
                     "with compress: only entries matching these patterns are compressed (the rest are stored)"),
             FieldSpec.optional("encrypt_index", FieldType.BOOLEAN, true, "with aes_key: encrypt the index"),
@@ -109,7 +110,7 @@ public final class CreatePakAction implements ActionHandler {
         List<PakInputs.Input> inputs = PakInputs.collect(args, ctx);
         PakWriteOptions o = PakWriteOptions.defaults().withVersion(version).withMountPoint(args.string("mount_point"))
                 .withPathHashSeed(args.integer("path_hash_seed")).withCompression(method)
-                .withCodecs(io.uassetd.daemon.util.CompressionLevels.codecs(args, method, ctx.services().codecs())).withExecutor(ctx.services().compute())
+                .withCodecs(CompressionLevels.codecs(args, method, ctx.services().codecs())).withExecutor(ctx.services().compute())
                 .withDurable(args.bool("fsync"));
         if (key != null) {
             boolean index = args.bool("encrypt_index") && version.atLeast(PakVersion.INDEX_ENCRYPTION);

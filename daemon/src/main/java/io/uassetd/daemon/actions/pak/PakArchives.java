@@ -3,6 +3,7 @@ package io.uassetd.daemon.actions.pak;
 import io.uassetd.codecs.open.PackageOpener;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionScheme;
+import io.uassetd.codecs.game.GameProfile;
 import io.uassetd.codecs.pak.PakEntry;
 import io.uassetd.codecs.pak.PakReadOptions;
 import io.uassetd.codecs.pak.PakReader;
@@ -27,7 +28,7 @@ final class PakArchives {
     static final FieldSpec AES_KEY = FieldSpec.optional("aes_key", FieldType.STRING, null,
             "AES-256 key as hex (with or without 0x) or base64").cli("--aes");
     static final FieldSpec SCHEME = FieldSpec.optional("encryption_scheme", FieldType.STRING, "standard",
-            "encryption scheme of the pak: standard or rivals (Marvel Rivals)");
+            "encryption scheme of the pak: " + EncryptionScheme.names() + ", or a game profile's name for its scheme (" + GameProfile.names() + ")");
     static final FieldSpec FILTER = FieldSpec.optional("filter_patterns", FieldType.STRING_LIST, null,
             "globs (*, ?, **) or substrings; an entry passes when it matches any").cli("--filter");
 
@@ -40,7 +41,7 @@ final class PakArchives {
 
     static EncryptionScheme scheme(Args args) {
         try {
-            return EncryptionScheme.byName(args.string("encryption_scheme"));
+            return GameProfile.encryptionSchemeNamed(args.string("encryption_scheme"));
         } catch (IllegalArgumentException e) {
             throw ActionException.invalid(e.getMessage());
         }

@@ -3,6 +3,10 @@ package io.uassetd.daemon.actions.texture;
 import io.uassetd.daemon.action.Items;
 import io.uassetd.daemon.action.ItemsReply;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.uassetd.codecs.asset.AssetPackage;
+import java.util.HashSet;
+import java.util.Objects;
+import java.util.Set;
 import io.uassetd.codecs.texture.asset.TextureAsset;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;
@@ -71,17 +75,17 @@ public final class ExtractTextureAction implements ActionHandler {
             return ActionResult.of("Wrote " + w.width() + "x" + w.height() + " " + w.format() + " to " + target, w);
         }
         List<Path> files = TextureSupport.files(args);
-        java.util.Set<String> named = new java.util.HashSet<>(args.strings("file_paths"));
+        Set<String> named = new HashSet<>(args.strings("file_paths"));
         Parallel.Outcome<TextureExport.Written> r = Parallel.run(ctx, files, Path::toString, file -> {
-            io.uassetd.codecs.asset.AssetPackage pkg = AssetFiles.read(args, ctx, file).pkg();
+            AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args), ctx);
             if (!named.contains(file.toString()) && pkg.exports().stream().noneMatch(e -> TextureAsset.isTextureClass(pkg.className(e)))) {
                 return null; // found in a folder, not a texture: skipped
             }
-            TextureAsset t = TextureSupport.guard(() -> TextureAsset.read(pkg, AssetFiles.usmap(args, ctx)));
+            TextureAsset t = TextureSupport.guard(() -> TextureAsset.read(pkg, AssetFiles.usmapIfNeeded(args, ctx, pkg)));
             Path dest = out == null ? null : out.resolve(TextureSupport.relativeDir(args, file).toString());
             return TextureExport.write(file, t, o, TextureExport.target(file, dest, t.name(), o.format(), true));
         });
-        List<TextureExport.Written> written = r.results().stream().filter(java.util.Objects::nonNull).toList();
+        List<TextureExport.Written> written = r.results().stream().filter(Objects::nonNull).toList();
         int total = written.size() + r.failures().size();
         return ActionResult.of("Extracted " + written.size() + " of " + total + " textures",
                 new Batch(written.size(), r.failures().size(), out == null ? null : out.toString(), written, r.failures(), r.items()));

@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.texture;
 
+import java.nio.ByteBuffer;
 import io.uassetd.codecs.io.AtomicOutput;
 import io.uassetd.codecs.texture.DecodeOptions;
 import io.uassetd.codecs.texture.Image;
@@ -103,7 +104,7 @@ final class TextureExport {
             }
             // all-or-nothing for readers; no fsync per image (thousands of small files in a batch)
             try (AtomicOutput ao = AtomicOutput.create(target, false)) {
-                java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(bytes);
+                ByteBuffer bb = ByteBuffer.wrap(bytes);
                 while (bb.hasRemaining()) {
                     ao.channel().write(bb);
                 }

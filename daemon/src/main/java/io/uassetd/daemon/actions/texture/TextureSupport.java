@@ -1,9 +1,9 @@
 package io.uassetd.daemon.actions.texture;
 
+import io.uassetd.daemon.action.FilePaths;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.texture.asset.TextureAsset;
 import io.uassetd.codecs.usmap.Usmap;
-import io.uassetd.codecs.open.PackageOpener;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.Args;
@@ -36,9 +36,8 @@ final class TextureSupport {
 
     /** The package's texture; mappings are used when given (unversioned packages are read without them too). */
     static TextureAsset open(Path file, Args args, ActionContext ctx) throws Exception {
-        PackageOpener.Opened o = AssetFiles.read(args, ctx, file);
-        AssetPackage pkg = o.pkg();
-        Usmap usmap = o.mappings();
+        AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args), ctx);
+        Usmap usmap = AssetFiles.usmapIfNeeded(args, ctx, pkg);
         return guard(() -> TextureAsset.read(pkg, usmap));
     }
 
@@ -54,13 +53,7 @@ final class TextureSupport {
     /** file_paths (files, and folders searched for .uasset files whose main export is a texture) or file_path. */
     static List<Path> files(Args args) throws Exception {
         List<Path> out = new ArrayList<>();
-        List<String> many = args.strings("file_paths");
-        if (many.isEmpty() && args.string("file_path") != null) {
-            many = List.of(args.string("file_path"));
-        }
-        if (many.isEmpty()) {
-            throw ActionException.invalid("Give file_paths (or file_path)");
-        }
+        List<String> many = FilePaths.of(args, "Give file_paths (or file_path)");
         for (String s : many) {
             Path p = Path.of(s);
             if (Files.isDirectory(p)) {

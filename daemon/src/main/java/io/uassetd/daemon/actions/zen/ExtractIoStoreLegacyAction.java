@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.zen;
 
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Objects;
 import io.uassetd.codecs.asset.version.EngineChoice;
 import io.uassetd.codecs.zen.ZenEngine;
 import io.uassetd.daemon.action.EngineField;
@@ -13,6 +16,8 @@ import io.uassetd.codecs.io.PathFilter;
 import io.uassetd.codecs.iostore.PackageLocation;
 import io.uassetd.codecs.iostore.PackageStore;
 import io.uassetd.codecs.zen.ZenPackage;
+import io.uassetd.codecs.io.OutputFolders;
+import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase;
 import io.uassetd.codecs.zen.convert.LegacyOutput;
 import io.uassetd.codecs.zen.convert.ZenToLegacy;
 import io.uassetd.daemon.action.ActionContext;
@@ -34,6 +39,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * {@code extract_iostore_legacy}: Zen packages of a game's containers (and mods, which win)
@@ -63,7 +69,19 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
             .withCli("extract_iostore_legacy", "game_paks", "output_path");
 
     /** One package to convert. */
-    private record Job(long id, String name) {
+    private static final class Job {
+        final long id;
+        /** The package path: known up front when a filter needed it, else set by the conversion (or read on failure). */
+        volatile String name;
+
+        Job(long id, String name) {
+            this.id = id;
+            this.name = name;
+        }
+
+        long id() {
+            return id;
+        }
     }
 
     @Override
@@ -84,7 +102,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
         }
         PathFilter filter = PathFilter.of(args.strings("filter_patterns"));
         List<Path> mods = args.strings("mod_path").stream().map(Path::of).toList();
-        List<AesKey> keys = args.strings("aes_key").stream().map(Keys::parse).filter(java.util.Objects::nonNull).toList();
+        List<AesKey> keys = args.strings("aes_key").stream().map(Keys::parse).filter(Objects::nonNull).toList();
         List<Path> containers = args.strings("containers").stream().map(Path::of).toList();
         try (var lease = PackageStores.open(ctx, paks, mods, containers, args.path("global_utoc"), keys, args.path("script_objects"))) {
             PackageStore store = lease.get();
@@ -102,15 +120,26 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
                 jobs = onlyFrom(store, containers, jobs);
             }
             Files.createDirectories(out);
-            Parallel.Outcome<List<Path>> o = Parallel.run(ctx, jobs, Job::name, j -> {
+            OutputFolders folders = new OutputFolders();
+            ScriptObjectsDatabase scripts = store.scriptObjects().orElse(null);
+            Function<Job, String> jobName = j -> {
+                String n = j.name;
+                if (n == null) {
+                    n = nameOf(store, j.id(), engine);
+                    j.name = n;
+                }
+                return n;
+            };
+            Parallel.Outcome<List<LegacyOutput.Written>> o = Parallel.run(ctx, jobs, jobName, j -> {
                 LegacyOutput lo;
                 try {
-                    lo = ZenToLegacy.convert(store, j.id(), engine, policy);
+                    lo = ZenToLegacy.convert(store, scripts, j.id(), engine, policy);
                 } catch (RuntimeException e) {
                     throw requested == null ? EngineChoice.explain(e, choice.tried()) : e;
                 }
-                List<Path> written = lo.writeUnder(out);
-                lo.notes().forEach(n -> ctx.warn(j.name() + ": " + n));
+                j.name = lo.packageName();
+                List<LegacyOutput.Written> written = lo.extractUnder(out, folders);
+                lo.notes().forEach(n -> ctx.warn(j.name + ": " + n));
                 return written;
             });
             return report(ctx, out, o);
@@ -121,16 +150,16 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
      * UAssetTool's extract reply: {@code files} are the written files (relative to the output
      * folder, '/'-separated, as extract_iostore lists them), {@code extracted_count} the packages.
      */
-    private static ActionResult report(ActionContext ctx, Path out, Parallel.Outcome<List<Path>> o) throws java.io.IOException {
+    private static ActionResult report(ActionContext ctx, Path out, Parallel.Outcome<List<LegacyOutput.Written>> o) {
         if (ctx.isCancelled()) {
             throw new CancelledException("Request cancelled");
         }
         long bytes = 0;
         List<String> files = new ArrayList<>();
-        for (List<Path> written : o.results()) {
-            for (Path f : written) {
-                bytes += Files.size(f);
-                files.add(out.relativize(f.toAbsolutePath().normalize()).toString().replace('\\', '/'));
+        for (List<LegacyOutput.Written> written : o.results()) {
+            for (LegacyOutput.Written f : written) {
+                bytes += f.size();
+                files.add(out.relativize(f.path().toAbsolutePath().normalize()).toString().replace('\\', '/'));
             }
         }
         Extraction.Report r = new Extraction.Report(out.toString(), o.succeeded().size(), o.failures().size(), bytes,
@@ -141,8 +170,8 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
 
     /** The jobs whose package one of {@code containers} provides (matched by path, or by name for a bare file name). */
     private static List<Job> onlyFrom(PackageStore store, List<Path> containers, List<Job> jobs) {
-        Set<Path> paths = new java.util.HashSet<>();
-        Set<String> names = new java.util.HashSet<>();
+        Set<Path> paths = new HashSet<>();
+        Set<String> names = new HashSet<>();
         for (Path c : containers) {
             paths.add(c.toAbsolutePath().normalize());
             String n = c.getFileName().toString();
@@ -165,6 +194,14 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
     private static List<Job> select(PackageStore store, PathFilter filter, boolean withDeps, EngineVersion engine, ActionContext ctx) {
         List<Long> ids = new ArrayList<>(store.packageIds());
         ids.sort(Long::compareUnsigned);
+        if (filter.isEmpty()) {
+            // every package: its name comes with its conversion, no header is read twice
+            List<Job> all = new ArrayList<>(ids.size());
+            for (long id : ids) {
+                all.add(new Job(id, null));
+            }
+            return all;
+        }
         Set<Long> chosen = new LinkedHashSet<>();
         Map<Long, String> names = new HashMap<>();
         for (long id : ids) {

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.uassetd.codecs.asset.AssetPackage;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.property.Property;
 import io.uassetd.codecs.asset.property.PropertyList;
 import io.uassetd.codecs.asset.property.PropertyValue;

@@ -4,6 +4,7 @@
  *
  * <p>On-disk structures owned: None on disk; a JSON form derived from the package model.
  *
- * <p>May depend on: codecs.asset and its property packages, asset.json.
+ * <p>May depend on: codecs.error, codecs.io, codecs.usmap, codecs.asset, codecs.asset.core,
+ * codecs.asset.version, codecs.asset.archive, codecs.asset.property.*, codecs.asset.json.
  */
 package io.uassetd.codecs.asset.json.compact;

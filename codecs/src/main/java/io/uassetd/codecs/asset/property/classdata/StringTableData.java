@@ -3,7 +3,7 @@ package io.uassetd.codecs.asset.property.classdata;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.asset.core.FName;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.property.ClassData;
 import io.uassetd.codecs.asset.property.PropertyReader;
 import io.uassetd.codecs.asset.property.PropertyWriter;

@@ -122,6 +122,11 @@ public final class NativeStructs {
         LAYOUTS.put(name.toLowerCase(Locale.ROOT), new Layout(name, List.of(fields)));
     }
 
+    /** Every layout, in no particular order. */
+    public static java.util.Collection<Layout> layouts() {
+        return java.util.Collections.unmodifiableCollection(LAYOUTS.values());
+    }
+
     /** The layout of a native struct, or null when the struct is not known to be native. */
     public static Layout layout(String structName) {
         return structName == null ? null : LAYOUTS.get(structName.toLowerCase(Locale.ROOT));

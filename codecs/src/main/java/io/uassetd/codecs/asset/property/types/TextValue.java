@@ -2,7 +2,7 @@ package io.uassetd.codecs.asset.property.types;
 
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.core.FName;
-import io.uassetd.codecs.asset.core.FString;
+import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.property.PropertyReader;
 import io.uassetd.codecs.asset.property.PropertyValue;
 import io.uassetd.codecs.asset.property.PropertyWriter;

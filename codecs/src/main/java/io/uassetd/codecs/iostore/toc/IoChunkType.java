@@ -1,4 +1,4 @@
-package io.uassetd.codecs.iostore;
+package io.uassetd.codecs.iostore.toc;
 
 import java.util.Arrays;
 

@@ -1,5 +1,6 @@
-package io.uassetd.daemon;
+package io.uassetd.daemon.server;
 
+import java.time.Instant;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -15,7 +16,7 @@ public final class StartupTrace {
     private static final boolean ON = Boolean.getBoolean("uassetd.startupTrace");
     private static final Set<String> SEEN = ON ? ConcurrentHashMap.newKeySet() : null;
     private static final long PROCESS_START = ON ? Long.getLong("uassetd.t0",
-            ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(System.currentTimeMillis())) : 0;
+            ProcessHandle.current().info().startInstant().map(Instant::toEpochMilli).orElse(System.currentTimeMillis())) : 0;
 
     private StartupTrace() {
     }

@@ -1,4 +1,4 @@
-package io.uassetd.codecs.iostore;
+package io.uassetd.codecs.iostore.header;
 
 import java.util.Arrays;
 import io.uassetd.codecs.error.CorruptDataException;
@@ -50,6 +50,70 @@ public record NameBatch(List<String> names, List<Boolean> wide, long hashVersion
     public static long hash(String name, boolean wide) {
         String lower = name.toLowerCase(Locale.ROOT);
         return Hashes.cityHash64(lower.getBytes(wide ? StandardCharsets.UTF_16LE : StandardCharsets.ISO_8859_1));
+    }
+
+    /**
+     * A UE4.26/4.27 name map kept in two parts (a container header's Names and NameHashes arrays, or the
+     * LoaderGlobalNames and LoaderGlobalNameHashes chunks of global.utoc): the strings, each a 2-byte
+     * header (bit 7 of the first byte = UTF-16, then a 15-bit length) followed by its characters, and
+     * a u64 algorithm id then one u64 hash per name. Two empty parts give a batch of hash version 0.
+     */
+    public static NameBatch fromUe4Parts(byte[] strings, byte[] hashes, String source, long at) {
+        if (strings.length == 0 && hashes.length == 0) {
+            return new NameBatch(List.of(), List.of(), 0, new long[0]);
+        }
+        if (hashes.length < 8 || hashes.length % 8 != 0) {
+            throw new CorruptDataException("Name hashes of " + hashes.length + " bytes are not 8 + 8 per name", source, at,
+                    "NameHashes (UE4)");
+        }
+        int count = hashes.length / 8 - 1;
+        ByteReader h = ByteReader.of(source, at, hashes, "NameHashes (UE4)");
+        long algorithm = h.raw64();
+        long[] hs = new long[count];
+        for (int i = 0; i < count; i++) {
+            hs[i] = h.raw64();
+        }
+        ByteReader s = ByteReader.of(source, at, strings, "Names (UE4)");
+        List<String> list = new ArrayList<>(count);
+        List<Boolean> wide = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            int b0 = s.u8();
+            int b1 = s.u8();
+            boolean w = (b0 & 0x80) != 0;
+            int len = ((b0 & 0x7F) << 8) | b1;
+            list.add(new String(s.bytes(w ? 2 * len : len), w ? StandardCharsets.UTF_16LE : StandardCharsets.ISO_8859_1));
+            wide.add(w);
+        }
+        if (s.remaining() != 0) {
+            throw new CorruptDataException(count + " names leave " + s.remaining() + " bytes of the name strings unread", source, at,
+                    "Names (UE4)");
+        }
+        return new NameBatch(list, wide, algorithm, hs);
+    }
+
+    /** The strings part of {@link #fromUe4Parts}. */
+    public byte[] ue4Strings() {
+        ByteWriter w = new ByteWriter();
+        for (int i = 0; i < names.size(); i++) {
+            String s = names.get(i);
+            boolean isWide = wide.get(i);
+            w.u8((isWide ? 0x80 : 0) | (s.length() >> 8)).u8(s.length() & 0xFF);
+            w.bytes(s.getBytes(isWide ? StandardCharsets.UTF_16LE : StandardCharsets.ISO_8859_1));
+        }
+        return w.toByteArray();
+    }
+
+    /** The hashes part of {@link #fromUe4Parts}: empty for an empty batch of hash version 0. */
+    public byte[] ue4Hashes() {
+        if (names.isEmpty() && hashVersion == 0) {
+            return new byte[0];
+        }
+        ByteWriter w = new ByteWriter();
+        w.u64(hashVersion);
+        for (long x : hashes) {
+            w.u64(x);
+        }
+        return w.toByteArray();
     }
 
     public static NameBatch read(ByteReader r) {

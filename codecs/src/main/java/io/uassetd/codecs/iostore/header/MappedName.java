@@ -1,4 +1,4 @@
-package io.uassetd.codecs.iostore;
+package io.uassetd.codecs.iostore.header;
 
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;

@@ -1,4 +1,4 @@
-package io.uassetd.codecs.iostore;
+package io.uassetd.codecs.iostore.toc;
 
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.iostore.internal.IoBits;
@@ -24,6 +24,15 @@ public record IoChunkId(long id, int index, int padding, int rawType) {
         int raw = type.raw(true);
         if (raw < 0) {
             throw new IllegalArgumentException(type + " has no UE5 type number");
+        }
+        return new IoChunkId(id, index, 0, raw);
+    }
+
+    /** A chunk id in the UE5 numbering ({@code ue5Layout}) or the UE4 one (TOC versions 1-3). */
+    public static IoChunkId of(long id, int index, IoChunkType type, boolean ue5Layout) {
+        int raw = type.raw(ue5Layout);
+        if (raw < 0) {
+            throw new IllegalArgumentException(type + " has no " + (ue5Layout ? "UE5" : "UE4") + " type number");
         }
         return new IoChunkId(id, index, 0, raw);
     }

@@ -1,9 +1,7 @@
-package io.uassetd.codecs.asset.core;
+package io.uassetd.codecs.io;
 
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.TruncatedDataException;
-import io.uassetd.codecs.io.ByteReader;
-import io.uassetd.codecs.io.ByteWriter;
 
 /**
  * FString as stored: an int32 length (negative for UTF-16) then the characters with a terminator.

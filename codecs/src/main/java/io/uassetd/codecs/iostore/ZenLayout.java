@@ -1,10 +1,10 @@
-package io.uassetd.codecs.zen;
-
-import io.uassetd.codecs.asset.version.EngineVersion;
+package io.uassetd.codecs.iostore;
 
 /**
  * The Zen package header layouts, ordered by the feature each one added. A gate reads like the
- * format's history: {@code layout.atLeast(ZenLayout.DEPENDENCY_BUNDLES)}.
+ * format's history: {@code layout.atLeast(ZenLayout.DEPENDENCY_BUNDLES)}. Owned by the IoStore layer
+ * (the packages its containers hold) so that the engine table can name a release's layout as a
+ * column without depending on the Zen codec; {@code EngineVersion.zenLayout()} gives a release's.
  */
 public enum ZenLayout {
     /** UE4.26/4.27 FPackageSummary (64 bytes): local name map with separate hashes, export bundles, graph data. */
@@ -22,10 +22,5 @@ public enum ZenLayout {
 
     public boolean atLeast(ZenLayout other) {
         return compareTo(other) >= 0;
-    }
-
-    /** The layout an engine release writes (its row in the engine table). */
-    public static ZenLayout of(EngineVersion engine) {
-        return engine.zenLayout();
     }
 }
