@@ -39,6 +39,11 @@ public final class Args {
         return n == null || n.isNull() ? null : n;
     }
 
+    /** Whether the action declares field {@code name}. */
+    public boolean declares(String name) {
+        return spec.field(name).isPresent();
+    }
+
     public boolean has(String name) {
         return node(name) != null;
     }

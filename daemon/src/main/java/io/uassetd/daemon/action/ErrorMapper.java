@@ -5,11 +5,14 @@ import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.JsonFormatException;
 import io.uassetd.codecs.error.MissingInput;
 import io.uassetd.codecs.error.FormatException;
+import io.uassetd.codecs.error.InputFileException;
 import io.uassetd.codecs.error.NativeUnavailableException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.error.WrongKeyException;
 import io.uassetd.protocol.ErrorCode;
 import io.uassetd.protocol.ErrorInfo;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import java.io.CharConversionException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -62,6 +65,9 @@ public final class ErrorMapper {
         if (e instanceof CancelledException) {
             return new Mapped("Request cancelled", ErrorInfo.of(ErrorCode.CANCELLED));
         }
+        if (e instanceof InputFileException i) {
+            return new Mapped(i.getMessage(), new ErrorInfo(i.missing() ? ErrorCode.NOT_FOUND : ErrorCode.INVALID_ARGUMENT, i.file(), null, null));
+        }
         if (e instanceof NoSuchFileException n) {
             return new Mapped("File not found: " + n.getFile(), new ErrorInfo(ErrorCode.NOT_FOUND, n.getFile(), null, null));
         }
@@ -70,6 +76,10 @@ public final class ErrorMapper {
         }
         if (e instanceof AccessDeniedException a) {
             return new Mapped("Access denied: " + a.getFile(), new ErrorInfo(ErrorCode.INVALID_ARGUMENT, a.getFile(), null, null));
+        }
+        if (e instanceof CharConversionException || e instanceof JsonProcessingException) {
+            // text that is not JSON (or not UTF-8/16/32) where JSON was expected
+            return new Mapped("Not a JSON document: " + e.getMessage(), ErrorInfo.of(ErrorCode.PARSE_ERROR));
         }
         if (e instanceof IOException io) {
             log.println("uassetd: I/O error: " + io);

@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.asset;
 
+import io.uassetd.codecs.open.PackageOpener;
 import io.uassetd.codecs.asset.PackageEngine;
 import io.uassetd.codecs.asset.version.EngineChoice;
 import io.uassetd.codecs.asset.version.EngineSource;
@@ -48,9 +49,7 @@ public final class FixSerializeSizeAction implements ActionHandler {
     @Override
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         Path file = args.requirePath("file_path");
-        if (!Files.isRegularFile(file)) {
-            throw ActionException.notFound("Package not found: " + file, file.toString());
-        }
+        PackageOpener.checkPackage(file);
         byte[] header = Files.readAllBytes(file);
         Path uexpPath = AssetPackage.sibling(file, ".uexp");
         byte[] uexp = Files.isRegularFile(uexpPath) ? Files.readAllBytes(uexpPath) : null;

@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.texture;
 
+import io.uassetd.daemon.action.Items;
+import io.uassetd.daemon.action.ItemsReply;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.uassetd.codecs.asset.AssetPackage;
 import java.util.HashSet;
 import java.util.Objects;
@@ -51,8 +54,8 @@ public final class ExtractTextureAction implements ActionHandler {
     }
 
     /** Batch reply. */
-    public record Batch(int total, int success_count, int fail_count, String output_dir, List<TextureExport.Written> files,
-            List<Parallel.Failure> errors) {
+    public record Batch(int success_count, int fail_count, String output_dir, List<TextureExport.Written> files,
+            List<Parallel.Failure> errors, @JsonUnwrapped Items outcome) implements ItemsReply {
     }
 
     @Override
@@ -74,7 +77,7 @@ public final class ExtractTextureAction implements ActionHandler {
         List<Path> files = TextureSupport.files(args);
         Set<String> named = new HashSet<>(args.strings("file_paths"));
         Parallel.Outcome<TextureExport.Written> r = Parallel.run(ctx, files, Path::toString, file -> {
-            AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args));
+            AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args), ctx);
             if (!named.contains(file.toString()) && pkg.exports().stream().noneMatch(e -> TextureAsset.isTextureClass(pkg.className(e)))) {
                 return null; // found in a folder, not a texture: skipped
             }
@@ -85,6 +88,6 @@ public final class ExtractTextureAction implements ActionHandler {
         List<TextureExport.Written> written = r.results().stream().filter(Objects::nonNull).toList();
         int total = written.size() + r.failures().size();
         return ActionResult.of("Extracted " + written.size() + " of " + total + " textures",
-                new Batch(total, written.size(), r.failures().size(), out == null ? null : out.toString(), written, r.failures()));
+                new Batch(written.size(), r.failures().size(), out == null ? null : out.toString(), written, r.failures(), r.items()));
     }
 }

@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.texture;
 
+import io.uassetd.daemon.action.Items;
+import io.uassetd.daemon.action.ItemsReply;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.uassetd.codecs.texture.asset.BulkData;
 import io.uassetd.codecs.texture.asset.TextureAsset;
 import io.uassetd.codecs.texture.asset.TextureMip;
@@ -43,7 +46,8 @@ public final class InlineDataAction implements ActionHandler {
     }
 
     /** Batch reply. */
-    public record Batch(int total_files, int inline_count, boolean any_inline, List<Inline> results, List<Parallel.Failure> errors) {
+    public record Batch(int total_files, int inline_count, boolean any_inline, List<Inline> results, List<Parallel.Failure> errors,
+                        @JsonUnwrapped Items outcome) implements ItemsReply {
     }
 
     @Override
@@ -71,6 +75,6 @@ public final class InlineDataAction implements ActionHandler {
         Parallel.Outcome<Inline> r = Parallel.run(ctx, files, Path::toString, f -> inline(f, TextureSupport.open(f, args, ctx)));
         int n = (int) r.results().stream().filter(Inline::has_inline_data).count();
         return ActionResult.of(n + " of " + files.size() + " textures have inline data",
-                new Batch(files.size(), n, n > 0, r.results(), r.failures()));
+                new Batch(files.size(), n, n > 0, r.results(), r.failures(), r.items()));
     }
 }

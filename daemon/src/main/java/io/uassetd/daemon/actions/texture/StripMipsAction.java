@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.texture;
 
+import io.uassetd.daemon.action.Items;
+import io.uassetd.daemon.action.ItemsReply;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.texture.asset.TextureAsset;
 import io.uassetd.codecs.texture.asset.TextureEditor;
@@ -55,7 +58,8 @@ public final class StripMipsAction implements ActionHandler {
     }
 
     /** Batch reply. */
-    public record Batch(int total, int success_count, int fail_count, List<Stripped> results, List<Parallel.Failure> errors) {
+    public record Batch(int success_count, int fail_count, List<Stripped> results, List<Parallel.Failure> errors,
+                        @JsonUnwrapped Items outcome) implements ItemsReply {
     }
 
     @Override
@@ -79,7 +83,7 @@ public final class StripMipsAction implements ActionHandler {
         Parallel.Outcome<Stripped> r = Parallel.run(ctx, files, Path::toString,
                 f -> strip(f, out == null ? null : out.resolve(f.getFileName().toString()), (int) keep, args, ctx));
         return ActionResult.of("Stripped " + r.results().size() + " of " + files.size() + " textures",
-                new Batch(files.size(), r.results().size(), r.failures().size(), r.results(), r.failures()));
+                new Batch(r.results().size(), r.failures().size(), r.results(), r.failures(), r.items()));
     }
 
     static Stripped strip(Path file, Path out, int keep, Args args, ActionContext ctx) throws Exception {

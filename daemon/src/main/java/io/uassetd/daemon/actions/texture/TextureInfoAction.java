@@ -52,16 +52,17 @@ public final class TextureInfoAction implements ActionHandler {
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         Path file = args.requirePath("file_path");
         TextureAsset t = TextureSupport.open(file, args, ctx);
-        Info info = info(file, t, engine(t, args));
+        Info info = info(file, t, engine(t, ctx));
         return ActionResult.of(info.type() + " " + info.width() + "x" + info.height() + " " + info.pixel_format() + ", " + info.mip_count()
                 + " mips", info);
     }
 
-    /** The engine: the package's own versions, or for an unversioned package the engine_version it was read as. */
-    static String engine(TextureAsset t, Args args) {
+    /** The engine: the package's own versions, or for an unversioned package the engine it was read as and why. */
+    static String engine(TextureAsset t, ActionContext ctx) {
         var s = t.pkg().summary();
         if (s.isUnversioned()) {
-            return AssetFiles.engine(args).name() + " (unversioned; as requested)";
+            var used = ctx.enginesUsed().entrySet().iterator().next();
+            return used.getKey() + " (unversioned; " + used.getValue() + ")";
         }
         return "UE4 file version " + s.fileVersionUE4() + (s.fileVersionUE5() > 0 ? ", UE5 file version " + s.fileVersionUE5() : "")
                 + (s.savedByEngineVersion() != null ? ", saved by " + s.savedByEngineVersion() : "");

@@ -36,7 +36,7 @@ final class TextureSupport {
 
     /** The package's texture; mappings are used when given (unversioned packages are read without them too). */
     static TextureAsset open(Path file, Args args, ActionContext ctx) throws Exception {
-        AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args));
+        AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args), ctx);
         Usmap usmap = AssetFiles.usmapIfNeeded(args, ctx, pkg);
         return guard(() -> TextureAsset.read(pkg, usmap));
     }

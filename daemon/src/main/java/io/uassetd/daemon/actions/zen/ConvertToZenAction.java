@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.zen;
 
+import io.uassetd.codecs.open.PackageOpener;
 import io.uassetd.codecs.asset.PackageEngine;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.daemon.action.EngineField;
@@ -60,9 +61,7 @@ public final class ConvertToZenAction implements ActionHandler {
     @Override
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         Path in = args.requirePath("file_path");
-        if (!Files.isRegularFile(in)) {
-            throw ActionException.notFound("Package not found: " + in, in.toString());
-        }
+        PackageOpener.checkPackage(in);
         EngineVersion requested = EngineField.requested(args);
         if (requested != null) {
             target(requested); // an engine without a Zen writer is refused before anything is read
