@@ -102,7 +102,7 @@ public final class AtomicFileSet implements AutoCloseable {
         } catch (IOException ex) {
             Leftovers.release(e.temp);
             e.temp = null;
-            throw new UncheckedIOException("Cannot create " + target + ": " + ex.getMessage(), ex);
+            throw new OutputFailedException("Cannot create " + target + ": " + ex.getMessage(), target, ex);
         }
     }
 
@@ -112,7 +112,7 @@ public final class AtomicFileSet implements AutoCloseable {
         try {
             ops.write(ch, ByteBuffer.wrap(data));
         } catch (IOException ex) {
-            throw new UncheckedIOException("Cannot write " + target + ": " + ex.getMessage(), ex);
+            throw new OutputFailedException("Cannot write " + target + ": " + ex.getMessage(), target, ex);
         }
     }
 
@@ -130,7 +130,7 @@ public final class AtomicFileSet implements AutoCloseable {
                 pos += n;
             }
         } catch (IOException ex) {
-            throw new UncheckedIOException("Cannot copy " + source + " to " + target + ": " + ex.getMessage(), ex);
+            throw new OutputFailedException("Cannot copy " + source + " to " + target + ": " + ex.getMessage(), target, ex);
         }
     }
 
@@ -163,7 +163,7 @@ public final class AtomicFileSet implements AutoCloseable {
             try {
                 Files.createDirectories(dir);
             } catch (IOException ex) {
-                throw new UncheckedIOException("Cannot create folder " + dir + ": " + ex.getMessage(), ex);
+                throw new OutputFailedException("Cannot create folder " + dir + ": " + ex.getMessage(), dir, ex);
             }
             Leftovers.sweep(dir, FileOps.SYSTEM);
             registerFolder(dir);
@@ -272,12 +272,16 @@ public final class AtomicFileSet implements AutoCloseable {
             }
             abort();
             if (ex instanceof IOException io) {
-                throw new UncheckedIOException("Cannot write " + describe() + ": " + io.getMessage(), io);
+                throw new OutputFailedException("Cannot write " + describe() + ": " + io.getMessage(), firstTarget(), io);
             }
             throw (RuntimeException) ex;
         } finally {
             unregister();
         }
+    }
+
+    private Path firstTarget() {
+        return entries.isEmpty() ? null : entries.keySet().iterator().next();
     }
 
     private String describe() {

@@ -82,7 +82,7 @@ public final class AtomicOutput implements AutoCloseable {
                 throw e;
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot create " + target + ": " + e.getMessage(), e);
+            throw new OutputFailedException("Cannot create " + target + ": " + e.getMessage(), target, e);
         }
     }
 
@@ -95,7 +95,7 @@ public final class AtomicOutput implements AutoCloseable {
             }
             o.commit();
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write " + target + ": " + e.getMessage(), e);
+            throw new OutputFailedException("Cannot write " + target + ": " + e.getMessage(), target, e);
         }
     }
 
@@ -132,7 +132,7 @@ public final class AtomicOutput implements AutoCloseable {
             done = true;
             Leftovers.release(temp);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write " + target + ": " + e.getMessage(), e);
+            throw new OutputFailedException("Cannot write " + target + ": " + e.getMessage(), target, e);
         }
     }
 

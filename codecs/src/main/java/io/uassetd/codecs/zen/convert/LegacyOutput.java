@@ -61,10 +61,12 @@ public record LegacyOutput(String packageName, String extension, AssetPackage as
     /** Writes under {@code root} at {@link #relativePath()}. */
     public List<Path> writeUnder(Path root) {
         Path file = SafePaths.resolve(root, relativePath(), packageName);
-        try {
-            Files.createDirectories(file.getParent());
-        } catch (IOException ex) {
-            throw new UncheckedIOException("Cannot create " + file.getParent() + ": " + ex.getMessage(), ex);
+        SafePaths.prepare(root, file);
+        for (String ext : companions.keySet()) {
+            SafePaths.checkTarget(AssetPackage.sibling(file, ext).toAbsolutePath());
+        }
+        if (asset.isSplit()) {
+            SafePaths.checkTarget(AssetPackage.sibling(file, ".uexp").toAbsolutePath());
         }
         return write(file);
     }

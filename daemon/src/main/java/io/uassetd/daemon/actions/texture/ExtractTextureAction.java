@@ -10,6 +10,7 @@ import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.actions.asset.AssetFiles;
 import io.uassetd.daemon.util.Parallel;
+import io.uassetd.codecs.io.SafePaths;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -76,7 +77,11 @@ public final class ExtractTextureAction implements ActionHandler {
             }
             TextureAsset t = TextureSupport.guard(() -> TextureAsset.read(pkg, AssetFiles.usmap(args, ctx)));
             Path dest = out == null ? null : out.resolve(TextureSupport.relativeDir(args, file).toString());
-            return TextureExport.write(file, t, o, TextureExport.target(file, dest, t.name(), o.format(), true));
+            Path target = TextureExport.target(file, dest, t.name(), o.format(), true);
+            if (out != null) {
+                SafePaths.prepare(out, target); // confined to the output folder: no link, no name leading out
+            }
+            return TextureExport.write(file, t, o, target);
         });
         List<TextureExport.Written> written = r.results().stream().filter(java.util.Objects::nonNull).toList();
         int total = written.size() + r.failures().size();
