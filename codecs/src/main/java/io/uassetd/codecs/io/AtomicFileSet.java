@@ -165,7 +165,7 @@ public final class AtomicFileSet implements AutoCloseable {
             } catch (IOException ex) {
                 throw new OutputFailedException("Cannot create folder " + dir + ": " + ex.getMessage(), dir, ex);
             }
-            Leftovers.sweep(dir, FileOps.SYSTEM);
+            Leftovers.sweepOnce(dir); // once per folder and process: batches write thousands of packages into one folder
             registerFolder(dir);
         }
         Entry e = new Entry(abs);
