@@ -17,12 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The newest formats through the packaged daemon: paks of version 12 to 14 written by create_pak and
- * listed back (synthetic: no engine-written V13/V14 pak exists); pak 15 and TOC 9/10, which no public
- * source defines, read with the newest known layout and a warning when the file fits it exactly, else
- * UNSUPPORTED_VERSION naming the version, and never written; pak 16, TOC 11 and Zen package version 4
- * refused as UNSUPPORTED_VERSION naming the version found. Versions 15/16 and TOC 9+ are made by
- * patching real or written files.
+ * The newest formats through the packaged daemon: paks of version 12 to 15 written by create_pak and
+ * listed back; the UE6.0 fixtures (pak 15 with AES-CTR, TOC 10 containers) listed, extracted and
+ * converted, found as UE6_0; TOC 9/10 fields checked; pak 16, TOC 11, an unknown encryption method and
+ * Zen package version 4 refused as UNSUPPORTED_VERSION naming what was found.
  */
 class NewerVersionsActionsTest extends SharedDaemon {
 
@@ -36,8 +34,8 @@ class NewerVersionsActionsTest extends SharedDaemon {
     }
 
     @Test
-    void paksOfVersion12To14AreWrittenAndListed(@TempDir Path tmp) throws Exception {
-        for (String v : List.of("12", "13", "14")) {
+    void paksOfVersion12To15AreWrittenAndListed(@TempDir Path tmp) throws Exception {
+        for (String v : List.of("12", "13", "14", "15")) {
             Path pak = createPak(tmp, v);
             JsonNode list = call("list_pak", Map.of("file_path", pak.toString())).dataTree();
             assertThat(list.get("version").asText()).isEqualTo("V" + v);
@@ -50,60 +48,59 @@ class NewerVersionsActionsTest extends SharedDaemon {
         }
     }
 
+    static final String KEY = "435545345061727365466978747572654145534b657930313233343536373839";
+
     @Test
-    void aPak15ThatFitsTheV14LayoutIsReadWithAWarning(@TempDir Path tmp) throws Exception {
-        byte[] v14 = Files.readAllBytes(createPak(tmp, "14"));
-        byte[] v15 = v14.clone();
-        ByteBuffer.wrap(v15).order(ByteOrder.LITTLE_ENDIAN).putInt(v14.length - 225 + 21, 15);
-        Path p = tmp.resolve("v15.pak");
-        Files.write(p, v15);
-        Reply list = call("list_pak", Map.of("file_path", p.toString()));
+    void theUE60EncryptedPakListsAndExtractsWithItsKey(@TempDir Path tmp) throws Exception {
+        Path dir = Fixtures.path("cue4parse/UE6_0/LegacyPak/Tagged");
+        Path enc = dir.resolve("OodleEncrypted/CUE4ParseFixtures-Legacy-Tagged-OodleEncrypted.pak");
+        Path plain = dir.resolve("Uncompressed/CUE4ParseFixtures-Legacy-Tagged-Uncompressed.pak");
+        Reply list = call("list_pak", Map.of("file_path", enc.toString(), "aes_key", KEY));
         assertThat(list.success()).as(list.message()).isTrue();
-        assertThat(list.warnings()).containsExactly("v15.pak: pak version 15 has no public definition; read with the V14 layout"
-                + " (PakFile_Version_PakchunkIndex), which the file fits exactly (footer size and magic, index inside the file,"
-                + " index SHA-1)");
-        assertThat(list.dataTree().get("version").asText()).isEqualTo("V14");
-        assertThat(list.dataTree().get("total_files").intValue()).isEqualTo(4);
-        Reply x = call("extract_pak_all", Map.of("file_path", p.toString(), "output_path", tmp.resolve("x").toString(),
-                "verify", true));
-        assertThat(x.success()).as(x.message()).isTrue();
-        assertThat(x.warnings()).hasSize(1);
-        for (String f : List.of("directory/nested.txt", "test.txt", "test.png", "zeros.bin")) {
-            assertThat(Files.readAllBytes(tmp.resolve("x").resolve(f))).as(f)
-                    .isEqualTo(Files.readAllBytes(Fixtures.path("repak/pack/root/" + f)));
+        assertThat(list.warnings()).isEmpty();
+        assertThat(list.dataTree().get("version").asText()).isEqualTo("V15");
+        assertThat(list.dataTree().get("total_files").intValue()).isEqualTo(11);
+        Reply noKey = call("list_pak", Map.of("file_path", enc.toString()));
+        assertThat(noKey.success()).isFalse();
+        for (Path p : List.of(enc, plain)) {
+            Reply x = call("extract_pak_all", Map.of("file_path", p.toString(), "aes_key", KEY, "output_path",
+                    tmp.resolve(p.getFileName().toString()).toString(), "verify", true));
+            assertThat(x.success()).as(x.message()).isTrue();
         }
-        // writing version 15 is refused: no public definition
-        Reply w = call("create_pak", Map.of("output_path", tmp.resolve("w15.pak").toString(), "pak_version", "15",
+        assertThat(tree(tmp.resolve(enc.getFileName().toString()))).hasSize(11)
+                .isEqualTo(tree(tmp.resolve(plain.getFileName().toString())));
+        // and a V15 pak written encrypted (AES-CTR) lists back with the key
+        Path out = tmp.resolve("w15.pak");
+        Reply w = call("create_pak", Map.of("output_path", out.toString(), "pak_version", "15", "aes_key", KEY,
                 "file_paths", List.of(Fixtures.path("repak/pack/root").toString()),
                 "base_path", Fixtures.path("repak/pack/root").toString()));
-        assertThat(w.success()).isFalse();
-        assertThat(w.errorCode()).as(w.message()).isEqualTo(ErrorCode.UNSUPPORTED_VERSION);
-        assertThat(w.message()).contains("Pak version 15 cannot be written: no public source defines its layout");
-        assertThat(tmp.resolve("w15.pak")).doesNotExist();
+        assertThat(w.success()).as(w.message()).isTrue();
+        Reply back = call("list_pak", Map.of("file_path", out.toString(), "aes_key", KEY));
+        assertThat(back.success()).as(back.message()).isTrue();
+        assertThat(back.dataTree().get("version").asText()).isEqualTo("V15");
+        assertThat(back.dataTree().get("total_files").intValue()).isEqualTo(4);
     }
 
     @Test
-    void pakVersions15ThatDoNotFitAnd16AreUnsupportedAndNamed(@TempDir Path tmp) throws Exception {
-        byte[] v14 = Files.readAllBytes(createPak(tmp, "14"));
-        int versionAt = v14.length - 225 + 21;
-        byte[] v15 = v14.clone();
-        ByteBuffer bb = ByteBuffer.wrap(v15).order(ByteOrder.LITTLE_ENDIAN);
-        bb.putInt(versionAt, 15);
-        v15[(int) bb.getLong(versionAt + 4) + 8] ^= 1; // a byte of the index: its SHA-1 no longer matches
-        byte[] v16 = Arrays.copyOf(v14, v14.length + 4);
+    void pakVersion16AndUnknownEncryptionMethodsAreUnsupportedAndNamed(@TempDir Path tmp) throws Exception {
+        byte[] v15 = Files.readAllBytes(createPak(tmp, "15"));
+        int versionAt = v15.length - 262 + 21;
+        byte[] v16 = Arrays.copyOf(v15, v15.length + 4);
         ByteBuffer.wrap(v16).order(ByteOrder.LITTLE_ENDIAN).putInt(versionAt, 16);
-        for (Map.Entry<String, byte[]> e : Map.of("15", v15, "16", v16).entrySet()) {
-            Path p = tmp.resolve("patched" + e.getKey() + ".pak");
+        byte[] method = v15.clone();
+        method[method.length - 37] = 9;
+        for (Map.Entry<String, byte[]> e : Map.of("version 16", v16, "encryption method 9", method).entrySet()) {
+            Path p = tmp.resolve(e.getKey().replace(' ', '_') + ".pak");
             Files.write(p, e.getValue());
             Reply r = call("list_pak", Map.of("file_path", p.toString()));
             assertThat(r.success()).isFalse();
             assertThat(r.errorCode()).as(r.message()).isEqualTo(ErrorCode.UNSUPPORTED_VERSION);
-            assertThat(r.message()).contains("version " + e.getKey()).doesNotContain("Not a pak file");
+            assertThat(r.message()).containsIgnoringCase(e.getKey()).doesNotContain("Not a pak file");
         }
     }
 
     @Test
-    void tocVersions9And10ThatFitVersion8AreReadWithAWarning(@TempDir Path tmp) throws Exception {
+    void tocVersions9And10WithoutSourceHashesOrEncryptionReadAsVersion8(@TempDir Path tmp) throws Exception {
         Path dir = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged/Uncompressed");
         Path source = dir.resolve("CUE4ParseFixtures-Minimal-Uncompressed-Windows.utoc");
         byte[] toc = Files.readAllBytes(source);
@@ -116,9 +113,9 @@ class NewerVersionsActionsTest extends SharedDaemon {
             Files.copy(dir.resolve("CUE4ParseFixtures-Minimal-Uncompressed-Windows.ucas"), tmp.resolve("v" + v + ".ucas"));
             Reply r = call("list_iostore", Map.of("file_path", p.toString()));
             assertThat(r.success()).as(r.message()).isTrue();
-            assertThat(r.warnings()).containsExactly("v" + v + ".utoc: TOC version " + v + " has no public definition; read with"
-                    + " the TOC version 8 layout (REPLACE_IO_CHUNK_HASH_WITH_IO_HASH), which the file fits exactly (header size,"
-                    + " every section adding up to the file size)");
+            // 9 adds the source hash count (0 here), 10 the encryption method (0, None) and IV count (0) in former
+            // reserved header fields: the patched file is a valid TOC of either version
+            assertThat(r.warnings()).isEmpty();
             assertThat(want.size()).isPositive();
             assertThat(r.dataTree().get("containers").get(0).get("files")).isEqualTo(want);
             Path out = tmp.resolve("x" + v);
@@ -131,56 +128,45 @@ class NewerVersionsActionsTest extends SharedDaemon {
     }
 
     @Test
-    void containersForUE60AreNotWrittenWithAnInventedTocVersion10(@TempDir Path tmp) throws Exception {
+    void containersForUE60AreWrittenWithTocVersion10(@TempDir Path tmp) throws Exception {
+        // the UE6.0 set's own legacy packages (cooked by UE6.0, the same bytes as UE5.8's)
+        Reply x = call("extract_pak_all", Map.of("file_path", Fixtures.path(
+                "cue4parse/UE6_0/LegacyPak/Tagged/Uncompressed/CUE4ParseFixtures-Legacy-Tagged-Uncompressed.pak").toString(),
+                "output_path", tmp.resolve("in").toString()));
+        assertThat(x.success()).as(x.message()).isTrue();
         Map<String, Object> m = new java.util.HashMap<>();
-        m.put("input_dir", Fixtures.path("uassetapi/TestManyAssets/Clay/Engine/Content/BasicShapes").toString());
+        m.put("input_dir", tmp.resolve("in").toString());
         m.put("output_path", tmp.resolve("Six_P").toString());
         m.put("game", "none");
         m.put("engine_version", "UE6_0");
         m.put("compress", false);
         Reply r = call("create_mod_iostore", m);
-        assertThat(r.success()).isFalse();
-        assertThat(r.errorCode()).as(r.message()).isEqualTo(ErrorCode.UNSUPPORTED_VERSION);
-        assertThat(r.message()).contains("TOC version 10 has no public definition").contains("never written");
-        assertThat(tmp.resolve("Six_P.utoc")).doesNotExist();
+        assertThat(r.success()).as(r.message()).isTrue();
+        assertThat(Files.readAllBytes(tmp.resolve("Six_P.utoc"))[16]).isEqualTo((byte) 10);
+        Reply i = call("inspect_iostore", Map.of("file_path", tmp.resolve("Six_P.utoc").toString()));
+        assertThat(i.success()).as(i.message()).isTrue();
     }
 
     @Test
-    void aToc10ContainerIsFoundAsUE60AndConvertsAsTheToc8One(@TempDir Path tmp) throws Exception {
-        Path dir = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged");
-        String name = "Uncompressed/CUE4ParseFixtures-Minimal-Uncompressed-Windows";
-        Map<Integer, JsonNode> found = new java.util.TreeMap<>();
-        Map<Integer, List<String>> warnings = new java.util.TreeMap<>();
-        for (int v : new int[] {8, 10}) {
-            Path game = Files.createDirectories(tmp.resolve("game" + v));
+    void theUE60ContainersAreFoundAsUE60AndConvertToLegacy(@TempDir Path tmp) throws Exception {
+        Path dir = Fixtures.path("cue4parse/UE6_0/IoStore/Tagged");
+        for (String variant : List.of("Uncompressed", "OodleEncrypted")) {
+            Path game = Files.createDirectories(tmp.resolve("game" + variant));
             for (String f : List.of("global.utoc", "global.ucas")) {
                 Files.copy(dir.resolve(f), game.resolve(f));
             }
-            byte[] toc = Files.readAllBytes(dir.resolve(name + ".utoc"));
-            toc[16] = (byte) v;
-            Files.write(game.resolve("c.utoc"), toc);
-            Files.copy(dir.resolve(name + ".ucas"), game.resolve("c.ucas"));
-            Reply r = call("extract_iostore_legacy", Map.of("game_paks", game.toString(), "output_path",
-                    tmp.resolve("out" + v).toString()));
+            String name = "CUE4ParseFixtures-Minimal-" + variant + "-Windows";
+            for (String ext : List.of(".utoc", ".ucas")) {
+                Files.copy(dir.resolve(variant).resolve(name + ext), game.resolve(name + ext));
+            }
+            Reply r = call("extract_iostore_legacy", Map.of("game_paks", game.toString(), "aes_key", List.of(KEY), "output_path",
+                    tmp.resolve("out" + variant).toString()));
             assertThat(r.success()).as(r.message()).isTrue();
-            assertThat(r.dataTree().get("extracted_count").intValue()).isEqualTo(97);
-            assertThat(r.dataTree().get("failed_count").intValue()).isZero();
-            warnings.put(v, r.warnings());
-            found.put(v, r.dataTree());
+            assertThat(r.dataTree().get("failed_count").intValue()).as(variant).isZero();
+            assertThat(r.dataTree().get("engine_version").textValue()).isEqualTo("UE6_0");
+            assertThat(r.dataTree().get("extracted_count").intValue()).as(variant).isPositive();
         }
-        // TOC 10 with container header 5: only UE6_0 writes that; the versioned packages agree (UE6_0 shares 5.8's versions)
-        // the same conversion notes (imports of engine packages outside the store; packages convert in parallel, so in
-        // any order), after the TOC version's warning
-        List<String> want = new java.util.ArrayList<>(List.of("c.utoc: TOC version 10 has no public definition; read with the"
-                + " TOC version 8 layout (REPLACE_IO_CHUNK_HASH_WITH_IO_HASH), which the file fits exactly (header size, every"
-                + " section adding up to the file size)"));
-        want.addAll(warnings.get(8));
-        assertThat(warnings.get(8)).noneMatch(w -> w.contains("TOC version"));
-        assertThat(warnings.get(10)).containsExactlyInAnyOrderElementsOf(want).first().isEqualTo(want.get(0));
-        assertThat(found.get(8).get("engine_version").textValue()).isEqualTo("UE5_8");
-        assertThat(found.get(10).get("engine_version").textValue()).isEqualTo("UE6_0");
-        assertThat(found.get(10).get("engine_source").textValue()).isEqualTo("package");
-        assertThat(tree(tmp.resolve("out10"))).hasSize(208).isEqualTo(tree(tmp.resolve("out8")));
+        assertThat(tree(tmp.resolve("outOodleEncrypted"))).isEqualTo(tree(tmp.resolve("outUncompressed")));
     }
 
     /** Every file under {@code root} by relative path, with its bytes' hash. */
@@ -196,12 +182,12 @@ class NewerVersionsActionsTest extends SharedDaemon {
     }
 
     @Test
-    void tocVersions9And10ThatDoNotFitAnd11AreUnsupportedAndNamed(@TempDir Path tmp) throws Exception {
+    void tocVersions9And10ThatDoNotAddUpAreCorruptAnd11IsUnsupportedAndNamed(@TempDir Path tmp) throws Exception {
         Path dir = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged/Uncompressed");
         byte[] toc = Files.readAllBytes(dir.resolve("CUE4ParseFixtures-Minimal-Uncompressed-Windows.utoc"));
         assertThat(toc[16]).isEqualTo((byte) 8);
         for (int v : new int[] {9, 10, 11}) {
-            // one byte more than the sections add up to: 9 and 10 no longer fit version 8's layout
+            // one byte more than the sections add up to
             byte[] patched = Arrays.copyOf(toc, toc.length + 1);
             patched[16] = (byte) v;
             Path p = tmp.resolve("v" + v + ".utoc");
@@ -209,8 +195,8 @@ class NewerVersionsActionsTest extends SharedDaemon {
             Files.copy(dir.resolve("CUE4ParseFixtures-Minimal-Uncompressed-Windows.ucas"), tmp.resolve("v" + v + ".ucas"));
             Reply r = call("inspect_iostore", Map.of("file_path", p.toString()));
             assertThat(r.success()).isFalse();
-            assertThat(r.errorCode()).as(r.message()).isEqualTo(ErrorCode.UNSUPPORTED_VERSION);
-            assertThat(r.message()).contains("TOC version " + v);
+            assertThat(r.errorCode()).as(r.message()).isEqualTo(v == 11 ? ErrorCode.UNSUPPORTED_VERSION : ErrorCode.CORRUPT_DATA);
+            assertThat(r.message()).contains(v == 11 ? "TOC version 11" : "do not add up");
         }
     }
 

@@ -95,7 +95,7 @@ public final class PackageEngine {
     private static Opened detect(Path path, byte[] head, byte[][] mem, UsmapVersioning usmap, Batch batch) {
         String name = path != null ? path.getFileName().toString() : "package";
         ByteBuffer b = ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN);
-        List<EngineVersion> all = EngineChoice.detectable();
+        List<EngineVersion> all = EngineChoice.detectableFromPackages();
         if (head.length < 20 || b.getInt(0) != PackageFileSummary.PACKAGE_FILE_TAG) {
             // not a package (or too short): the reader says why
             AssetPackage p = load(path, mem, name, all.get(0));

@@ -4,6 +4,8 @@ import io.uassetd.codecs.compression.Codec;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.crypto.AesCipher;
+import io.uassetd.codecs.crypto.AesCtr;
+import io.uassetd.codecs.crypto.EncryptionMethod;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
@@ -55,6 +57,7 @@ final class ChunkReader {
     private final AesCipher cipher;
     private final String tocName;
     private final boolean encrypted;
+    private final boolean ctr;
     private final long blockSize;
     private final long partitionSize;
     private final Codec[] codecByMethod;
@@ -67,6 +70,7 @@ final class ChunkReader {
         this.codecs = codecs;
         this.cipher = cipher;
         this.encrypted = toc.header().has(ContainerFlag.ENCRYPTED);
+        this.ctr = toc.header().encryptionMethod() == EncryptionMethod.AES_CTR;
         this.blockSize = toc.header().compressionBlockSize();
         this.partitionSize = toc.header().effectivePartitionSize();
         int methods = toc.compressionMethods().size();
@@ -137,7 +141,10 @@ final class ChunkReader {
                 stored = new byte[Math.max(storedSize, (int) Math.min(blockSize + 16, Integer.MAX_VALUE))];
             }
             readStored(b, e.offset(), stored, 0, storedSize);
-            if (encrypted) {
+            if (encrypted && ctr) {
+                // AES-CTR: each block is its own unit with its own IV, its counter starting at 0
+                AesCtr.apply(cipher, toc.encryptionIvs(), toc.blockIvOffset(b), 0, stored, 0, storedSize);
+            } else if (encrypted) {
                 cipher.decrypt(stored, 0, storedSize);
             }
             if (e.methodIndex() == 0) {

@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.function.Predicate;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.crypto.AesCipher;
+import io.uassetd.codecs.crypto.AesCtr;
+import io.uassetd.codecs.crypto.EncryptionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.FormatException;
@@ -54,7 +56,6 @@ public final class IoStoreContainer implements AutoCloseable {
     private final Partitions partitions;
     private final ChunkReader reader;
     private final DirectoryIndex directoryIndex;
-    private int storedTocVersion;
     private List<String> warnings = List.of();
     private volatile Map<IoChunkId, Integer> idMap;
     private volatile List<IoStoreFile> files;
@@ -65,7 +66,6 @@ public final class IoStoreContainer implements AutoCloseable {
         String file = utoc.getFileName().toString();
         this.name = file.toLowerCase(Locale.ROOT).endsWith(".utoc") ? file.substring(0, file.length() - 5) : file;
         this.toc = toc;
-        this.storedTocVersion = toc.header().version().value();
         this.cipher = key == null ? null : new AesCipher(key.bytes());
         this.partitions = new Partitions(utoc, name, toc.header().effectivePartitionCount());
         this.reader = new ChunkReader(toc, file, partitions, codecs, cipher);
@@ -83,24 +83,15 @@ public final class IoStoreContainer implements AutoCloseable {
      * indexed (WrongKeyException when it does not decrypt to a plausible index).
      */
     public static IoStoreContainer open(Path utoc, ContainerKeys keys, Codecs codecs) {
-        TocReader.Read read = TocReader.readStored(utoc);
-        TocResource toc = read.toc();
+        TocResource toc = TocReader.read(utoc);
         String file = utoc.getFileName().toString();
         String base = file.toLowerCase(Locale.ROOT).endsWith(".utoc") ? file.substring(0, file.length() - 5) : file;
         AesKey key = toc.header().has(ContainerFlag.ENCRYPTED)
                 ? keys.keyFor(base, toc.header().encryptionKeyGuidString()).orElse(null) : null;
-        IoStoreContainer c = new IoStoreContainer(utoc, toc, key, codecs);
-        c.storedTocVersion = read.storedVersion();
-        c.warnings = read.tolerated() ? List.of(read.warning(file)) : List.of();
-        return c;
+        return new IoStoreContainer(utoc, toc, key, codecs);
     }
 
-    /** The TOC version the header stores: {@link #tocVersion()}'s, or a version read tolerantly with it (see {@link TocReader}). */
-    public int storedTocVersion() {
-        return storedTocVersion;
-    }
-
-    /** What the container could be read only with a reservation (a TOC version read with the newest known layout). */
+    /** Reservations about how the container was read, for the reply's warnings (none for the formats read today). */
     public List<String> warnings() {
         return warnings;
     }
@@ -118,12 +109,16 @@ public final class IoStoreContainer implements AutoCloseable {
         if (cipher == null) {
             return null;
         }
-        if (stored.length % AesCipher.BLOCK != 0) {
+        if (stored.length % AesCipher.BLOCK != 0 && toc.header().encryptionMethod() == EncryptionMethod.AES_ECB) {
             throw new CorruptDataException("Encrypted directory index of " + stored.length
                     + " bytes is not a multiple of 16", file, at, "FIoDirectoryIndexResource");
         }
         byte[] plain = stored.clone();
-        cipher.decrypt(plain, 0, plain.length);
+        if (toc.header().encryptionMethod() == EncryptionMethod.AES_CTR) {
+            AesCtr.apply(cipher, toc.encryptionIvs(), toc.directoryIndexIvOffset(), 0, plain, 0, plain.length);
+        } else {
+            cipher.decrypt(plain, 0, plain.length);
+        }
         try {
             DirectoryIndex index = DirectoryIndex.read(plain, plain.length, file, at, AesCipher.BLOCK - 1,
                     toc.chunkCount());
@@ -142,7 +137,7 @@ public final class IoStoreContainer implements AutoCloseable {
         TocHeader h = toc.header();
         long at = TocHeader.SIZE + (long) toc.chunkCount() * (IoChunkId.SIZE + OffsetAndLength.SIZE)
                 + 4L * (toc.perfectHashSeeds().length + toc.chunksWithoutPerfectHash().length)
-                + (long) CompressedBlockEntry.SIZE * toc.compressionBlocks().size()
+                + (long) CompressedBlockEntry.SIZE * toc.compressionBlocks().size() + toc.encryptionIvs().length
                 + h.compressionMethodNameLength() * toc.compressionMethods().size();
         if (toc.signatures() != null) {
             at += 4 + 2L * toc.signatures().tocSignature().length + toc.signatures().chunkBlockSignatures().length;

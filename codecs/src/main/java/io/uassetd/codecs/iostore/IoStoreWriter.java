@@ -6,7 +6,9 @@ import io.uassetd.codecs.compression.Codec;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.crypto.AesCipher;
+import io.uassetd.codecs.crypto.AesCtr;
 import io.uassetd.codecs.crypto.AesKey;
+import io.uassetd.codecs.crypto.EncryptionMethod;
 import io.uassetd.codecs.hash.Blake3;
 import io.uassetd.codecs.io.AtomicFileSet;
 import java.nio.channels.FileChannel;
@@ -22,10 +24,12 @@ import io.uassetd.codecs.iostore.toc.TocHeader;
 import io.uassetd.codecs.iostore.toc.TocResource;
 import io.uassetd.codecs.iostore.toc.TocVersion;
 import io.uassetd.codecs.iostore.toc.TocWriter;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -50,31 +54,65 @@ public final class IoStoreWriter implements AutoCloseable {
      * @param partitionSize the most bytes per .ucas, or -1 for one file
      * @param mountPoint the directory index mount point, or null for a container without index
      * @param key the AES key, or null for an unencrypted container
+     * @param encryption how a keyed container is encrypted: AES-CTR from TOC version 10
+     *     (ContainerEncryptionMethod) on, as UE6.0 writes, AES-ECB before (the only method older TOCs know)
+     * @param ivs for AES-CTR, the IVs to use (12 bytes each: one per block in order, then the directory
+     *     index's), e.g. a source container's to reproduce it; null draws fresh random IVs
+     * @param blockAlignment 0, or a power of two (the UE5.8 and UE6.0 fixtures: 2048): a block that would
+     *     cross a multiple of it starts at that multiple instead, as the engine's IoStore writer lays
+     *     blocks out (every block starts 16-byte aligned in any case)
      */
     public record Options(TocVersion version, long containerId, int blockSize, CompressionMethod method,
-            long partitionSize, String mountPoint, AesKey key, byte[] keyGuid) {
+            long partitionSize, String mountPoint, AesKey key, byte[] keyGuid, EncryptionMethod encryption, byte[] ivs,
+            int blockAlignment) {
         public static Options of(TocVersion version, long containerId) {
-            return new Options(version, containerId, 0x10000, CompressionMethod.NONE, -1, "../../../", null, new byte[16]);
+            return new Options(version, containerId, 0x10000, CompressionMethod.NONE, -1, "../../../", null, new byte[16],
+                    version.atLeast(TocVersion.CONTAINER_ENCRYPTION_METHOD) ? EncryptionMethod.AES_CTR : EncryptionMethod.AES_ECB,
+                    null, 0);
         }
 
         public Options withMethod(CompressionMethod m) {
-            return new Options(version, containerId, blockSize, m, partitionSize, mountPoint, key, keyGuid);
+            return new Options(version, containerId, blockSize, m, partitionSize, mountPoint, key, keyGuid, encryption, ivs, blockAlignment);
         }
 
         public Options withPartitionSize(long size) {
-            return new Options(version, containerId, blockSize, method, size, mountPoint, key, keyGuid);
+            return new Options(version, containerId, blockSize, method, size, mountPoint, key, keyGuid, encryption, ivs, blockAlignment);
         }
 
         public Options withKey(AesKey k) {
-            return new Options(version, containerId, blockSize, method, partitionSize, mountPoint, k, keyGuid);
+            return new Options(version, containerId, blockSize, method, partitionSize, mountPoint, k, keyGuid, encryption, ivs, blockAlignment);
         }
 
         public Options withMountPoint(String m) {
-            return new Options(version, containerId, blockSize, method, partitionSize, m, key, keyGuid);
+            return new Options(version, containerId, blockSize, method, partitionSize, m, key, keyGuid, encryption, ivs, blockAlignment);
         }
 
         public Options withBlockSize(int size) {
-            return new Options(version, containerId, size, method, partitionSize, mountPoint, key, keyGuid);
+            return new Options(version, containerId, size, method, partitionSize, mountPoint, key, keyGuid, encryption, ivs, blockAlignment);
+        }
+
+        /** The encryption method of a keyed container (AES-CTR needs TOC version 10). */
+        public Options withEncryption(EncryptionMethod e) {
+            return new Options(version, containerId, blockSize, method, partitionSize, mountPoint, key, keyGuid, e, ivs, blockAlignment);
+        }
+
+        /** AES-CTR IVs to use instead of random ones (12 bytes per block, then the directory index's). */
+        public Options withIvs(byte[] v) {
+            return new Options(version, containerId, blockSize, method, partitionSize, mountPoint, key, keyGuid, encryption,
+                    v == null ? null : v.clone(), blockAlignment);
+        }
+
+        /** Blocks do not cross multiples of {@code a} when they can start at one (see {@link Options}). */
+        public Options withBlockAlignment(int a) {
+            if (a < 0 || (a & (a - 1)) != 0) {
+                throw new IllegalArgumentException("Block alignment " + a + " is not 0 or a power of two");
+            }
+            return new Options(version, containerId, blockSize, method, partitionSize, mountPoint, key, keyGuid, encryption, ivs, a);
+        }
+
+        public Options withKeyGuid(byte[] guid) {
+            return new Options(version, containerId, blockSize, method, partitionSize, mountPoint, key, guid.clone(), encryption,
+                    ivs, blockAlignment);
         }
     }
 
@@ -83,6 +121,9 @@ public final class IoStoreWriter implements AutoCloseable {
     private final Options options;
     private final Codec codec;
     private final AesCipher cipher;
+    private final boolean ctr;
+    private final ByteArrayOutputStream ivs = new ByteArrayOutputStream();
+    private final SecureRandom random;
     private final AtomicFileSet set;
     private final boolean ownSet;
     private final List<FileChannel> parts = new ArrayList<>();
@@ -113,6 +154,19 @@ public final class IoStoreWriter implements AutoCloseable {
         this.options = options;
         this.codec = options.method() == CompressionMethod.NONE ? null : codecs.get(options.method());
         this.cipher = options.key() == null ? null : new AesCipher(options.key().bytes());
+        EncryptionMethod enc = options.encryption() == null ? EncryptionMethod.AES_ECB : options.encryption();
+        if (enc == EncryptionMethod.NONE) {
+            throw new IllegalArgumentException("A keyed container is encrypted: AES_ECB or AES_CTR");
+        }
+        if (enc == EncryptionMethod.AES_CTR && !options.version().atLeast(TocVersion.CONTAINER_ENCRYPTION_METHOD)) {
+            throw new IllegalArgumentException("TOC version " + options.version().value() + " cannot record AES_CTR"
+                    + " (ContainerEncryptionMethod, TOC version 10)");
+        }
+        this.ctr = cipher != null && enc == EncryptionMethod.AES_CTR;
+        if (options.ivs() != null && options.ivs().length % AesCtr.IV_SIZE != 0) {
+            throw new IllegalArgumentException("IVs are 12 bytes each");
+        }
+        this.random = ctr && options.ivs() == null ? new SecureRandom() : null;
         this.scratch = new byte[codec == null ? options.blockSize() + 16
                 : Math.max(options.blockSize(), codec.maxCompressedLength(options.blockSize())) + 16];
         this.ownSet = set == null;
@@ -270,12 +324,22 @@ public final class IoStoreWriter implements AutoCloseable {
             }
             onDisk = (int) AesCipher.align(stored);
             Arrays.fill(scratch, stored, onDisk, (byte) 0);
-            cipher.encrypt(scratch, 0, onDisk);
+            if (ctr) {
+                byte[] iv = nextIv();
+                AesCtr.apply(cipher, iv, 0, 0, scratch, 0, onDisk);
+            } else {
+                cipher.encrypt(scratch, 0, onDisk);
+            }
         }
         long partitionSize = options.partitionSize() == -1 ? Long.MAX_VALUE : options.partitionSize();
-        if (partOffset + onDisk > partitionSize) {
+        long start = alignedStart(partOffset, onDisk);
+        if (start + onDisk > partitionSize) {
             parts.add(set.stage(partPath(parts.size())));
             partOffset = 0;
+            start = 0;
+        }
+        if (start > partOffset) {
+            write(new byte[(int) (start - partOffset)], 0, (int) (start - partOffset));
         }
         long containerOffset = (parts.size() - 1) * (partitionSize == Long.MAX_VALUE ? 0 : partitionSize) + partOffset;
         write(src, srcOff, onDisk);
@@ -285,6 +349,32 @@ public final class IoStoreWriter implements AutoCloseable {
         }
         blocks.add(new CompressedBlockEntry(containerOffset, stored, len, method));
         return method != 0;
+    }
+
+    /** Where a block of {@code size} bytes starts when the partition is at {@code at}: see {@link Options#blockAlignment}. */
+    private long alignedStart(long at, int size) {
+        long a = options.blockAlignment();
+        if (a <= 0 || at % a == 0 || at % a + size <= a) {
+            return at;
+        }
+        return (at / a + 1) * a;
+    }
+
+    /** The next AES-CTR IV: the given ones in order, or 12 random bytes; recorded for the TOC. */
+    private byte[] nextIv() {
+        byte[] iv = new byte[AesCtr.IV_SIZE];
+        int at = ivs.size();
+        if (options.ivs() != null) {
+            if (at + AesCtr.IV_SIZE > options.ivs().length) {
+                throw new IllegalArgumentException("The " + options.ivs().length / AesCtr.IV_SIZE + " IVs given are too few for"
+                        + " this container's blocks and directory index");
+            }
+            System.arraycopy(options.ivs(), at, iv, 0, AesCtr.IV_SIZE);
+        } else {
+            random.nextBytes(iv);
+        }
+        ivs.write(iv, 0, iv.length);
+        return iv;
     }
 
     private void write(byte[] b, int off, int len) {
@@ -337,7 +427,11 @@ public final class IoStoreWriter implements AutoCloseable {
             dir = DirectoryIndex.build(options.mountPoint(), remapped).toBytes();
             if (cipher != null) {
                 dir = Arrays.copyOf(dir, (int) AesCipher.align(dir.length));
-                cipher.encrypt(dir, 0, dir.length);
+                if (ctr) {
+                    AesCtr.apply(cipher, nextIv(), 0, 0, dir, 0, dir.length);
+                } else {
+                    cipher.encrypt(dir, 0, dir.length);
+                }
             }
         }
         int flags = (anyCompressed ? ContainerFlag.COMPRESSED.bit() : 0) | (cipher != null ? ContainerFlag.ENCRYPTED.bit() : 0)
@@ -347,8 +441,13 @@ public final class IoStoreWriter implements AutoCloseable {
         TocHeader h = TocHeader.create(v, n, blocks.size(), methods.size(), options.blockSize(), dir.length,
                 partitioned ? parts.size() : 0, options.containerId(), options.keyGuid(), flags, seeds.length,
                 partitioned ? options.partitionSize() : 0, overflow.length);
-        TocResource toc = new TocResource(h, Arrays.asList(sIds), Arrays.asList(sOffsets), seeds, overflow, blocks, methods,
-                null, dir, Arrays.asList(sMetas), null);
+        if (ctr) {
+            h = h.withEncryption(EncryptionMethod.AES_CTR, ivs.size() / AesCtr.IV_SIZE);
+        } else if (cipher != null) {
+            h = h.withEncryption(EncryptionMethod.AES_ECB, 0);
+        }
+        TocResource toc = new TocResource(h, Arrays.asList(sIds), Arrays.asList(sOffsets), seeds, overflow, blocks,
+                ivs.toByteArray(), methods, null, dir, Arrays.asList(sMetas), null);
         byte[] tocBytes = TocWriter.write(toc);
         set.stage(utoc, tocBytes);
         // partitions of an older, larger container of the same name go in the same set

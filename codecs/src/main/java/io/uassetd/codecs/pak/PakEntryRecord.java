@@ -1,6 +1,7 @@
 package io.uassetd.codecs.pak;
 
 import io.uassetd.codecs.crypto.AesCipher;
+import io.uassetd.codecs.crypto.AesCtr;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
@@ -18,9 +19,17 @@ import java.util.List;
  * @param compression raw index: V8+ 1-based slot (0 = none); before V8 a COMPRESS_* flag
  * @param hash 20 bytes, or null when only the encoded form was read
  * @param blocks as stored (relative to {@code offset} from V5); empty when uncompressed
+ * @param iv the entry's 12-byte AES-CTR IV (V15 paks whose footer says AES_CTR: in the encoded entry
+ *     of an encrypted entry, after the array of unencoded entries for those), else null; never
+ *     part of the record before the entry's data
  */
 public record PakEntryRecord(long offset, long size, long uncompressedSize, int compression, long timestamp, byte[] hash,
-        List<PakBlock> blocks, int flags, long blockSize) {
+        List<PakBlock> blocks, int flags, long blockSize, byte[] iv) {
+
+    public PakEntryRecord(long offset, long size, long uncompressedSize, int compression, long timestamp, byte[] hash,
+            List<PakBlock> blocks, int flags, long blockSize) {
+        this(offset, size, uncompressedSize, compression, timestamp, hash, blocks, flags, blockSize, null);
+    }
 
     public static final int FLAG_ENCRYPTED = 1;
     public static final int FLAG_DELETED = 2;
@@ -30,6 +39,14 @@ public record PakEntryRecord(long offset, long size, long uncompressedSize, int 
             throw new IllegalArgumentException("Negative field in FPakEntry");
         }
         blocks = List.copyOf(blocks);
+        if (iv != null && iv.length != AesCtr.IV_SIZE) {
+            throw new IllegalArgumentException("An AES-CTR IV is 12 bytes");
+        }
+    }
+
+    /** This record with its AES-CTR IV. */
+    public PakEntryRecord withIv(byte[] newIv) {
+        return new PakEntryRecord(offset, size, uncompressedSize, compression, timestamp, hash, blocks, flags, blockSize, newIv);
     }
 
     public boolean encrypted() {
@@ -45,7 +62,7 @@ public record PakEntryRecord(long offset, long size, long uncompressedSize, int 
     }
 
     public PakEntryRecord withOffset(long newOffset) {
-        return new PakEntryRecord(newOffset, size, uncompressedSize, compression, timestamp, hash, blocks, flags, blockSize);
+        return new PakEntryRecord(newOffset, size, uncompressedSize, compression, timestamp, hash, blocks, flags, blockSize, iv);
     }
 
     /** Size of the serialized record for {@code version}. */
@@ -140,6 +157,11 @@ public record PakEntryRecord(long offset, long size, long uncompressedSize, int 
      * (when more than one block or encrypted).
      */
     public void writeEncoded(ByteWriter w) {
+        writeEncoded(w, false);
+    }
+
+    /** As {@link #writeEncoded(ByteWriter)}; {@code ctr}: an encrypted entry's IV follows the uncompressed size. */
+    public void writeEncoded(ByteWriter w, boolean ctr) {
         long packed = blockSize >>> 11;
         if ((packed << 11) != blockSize || packed > 0x3F) {
             packed = 0x3F;
@@ -155,6 +177,12 @@ public record PakEntryRecord(long offset, long size, long uncompressedSize, int 
         }
         writeMaybe32(w, offset, offsetSafe);
         writeMaybe32(w, uncompressedSize, uncompressedSafe);
+        if (ctr && encrypted()) {
+            if (iv == null) {
+                throw new IllegalArgumentException("An AES-CTR encrypted entry needs its IV");
+            }
+            w.bytes(iv);
+        }
         if (compression != 0) {
             writeMaybe32(w, size, sizeSafe);
             if (blocks.size() > 1 || encrypted()) {
@@ -175,6 +203,11 @@ public record PakEntryRecord(long offset, long size, long uncompressedSize, int 
 
     /** Reads an encoded entry (see {@link #writeEncoded}); the hash is unknown (null). */
     public static PakEntryRecord readEncoded(ByteReader r, PakVersion v) {
+        return readEncoded(r, v, false);
+    }
+
+    /** As {@link #readEncoded(ByteReader, PakVersion)}; {@code ctr}: an encrypted entry's IV follows the uncompressed size. */
+    public static PakEntryRecord readEncoded(ByteReader r, PakVersion v, boolean ctr) {
         String prev = r.structure();
         r.structure("FPakEntry (encoded)");
         long bits = r.u32();
@@ -184,6 +217,7 @@ public record PakEntryRecord(long offset, long size, long uncompressedSize, int 
         int compression = (int) ((bits >>> 23) & 0x3F);
         long offset = (bits & (1L << 31)) != 0 ? r.u32() : r.u64();
         long uncompressed = (bits & (1L << 30)) != 0 ? r.u32() : r.u64();
+        byte[] iv = ctr && encrypted ? r.bytes(AesCtr.IV_SIZE) : null;
         long size = uncompressed;
         if (compression != 0) {
             size = (bits & (1L << 29)) != 0 ? r.u32() : r.u64();
@@ -207,6 +241,6 @@ public record PakEntryRecord(long offset, long size, long uncompressedSize, int 
         }
         r.structure(prev);
         return new PakEntryRecord(offset, size, uncompressed, compression, 0, null, blocks,
-                encrypted ? FLAG_ENCRYPTED : 0, blockSize);
+                encrypted ? FLAG_ENCRYPTED : 0, blockSize, iv);
     }
 }

@@ -7,6 +7,7 @@ import java.nio.channels.WritableByteChannel;
 import java.security.MessageDigest;
 import io.uassetd.codecs.compression.Codec;
 import io.uassetd.codecs.crypto.AesCipher;
+import io.uassetd.codecs.crypto.AesCtr;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.WrongKeyException;
 import io.uassetd.codecs.io.FileSource;
@@ -30,6 +31,10 @@ final class PakEntryStream extends InputStream {
     private final long dataStart;
     private final long storedLength;
     private final long prefixEnd;
+    /** The entry's AES-CTR IV (V15 AES-CTR paks), or null for AES-ECB. */
+    private final byte[] ctrIv;
+    /** Where the entry's encryption unit starts: its first compression block, else its data. */
+    private final long unitStart;
     private final List<long[]> blocks = new ArrayList<>();
     private final long total;
     private int nextBlock;
@@ -70,6 +75,8 @@ final class PakEntryStream extends InputStream {
         this.prefixEnd = dataStart + layout.encryptedPrefix();
         this.total = entry.size();
         blocks.addAll(layout.blocks());
+        this.ctrIv = entry.encrypted() ? entry.record().iv() : null;
+        this.unitStart = layout.blocks().isEmpty() ? dataStart : layout.blocks().get(0)[0];
         this.hash = hash;
         this.hashedEnd = dataStart;
         // (PakReader.layout refuses blocks the entry's size does not need, so a whole copy reads them all)
@@ -227,6 +234,10 @@ final class PakEntryStream extends InputStream {
         long lo = Math.max(at, dataStart);
         long hi = Math.min(at + len, prefixEnd);
         if (hi > lo) {
+            if (ctrIv != null) {
+                AesCtr.apply(cipher, ctrIv, 0, lo - unitStart, b, (int) (lo - at), (int) (hi - lo));
+                return;
+            }
             if ((hi - lo) % 16 != 0) {
                 throw new CorruptDataException("Encrypted range of " + (hi - lo) + " bytes is not a multiple of 16",
                         src.name(), lo, "entry data");

@@ -46,6 +46,23 @@ final class PakFlatDirectoryIndex {
     private PakFlatDirectoryIndex() {
     }
 
+    /**
+     * A full or pruned directory index of a V13+ pak: flat when it starts with the magic, else the
+     * classic map of maps (the UE6.0 fixture paks, version 15, write the classic one; CUE4Parse
+     * reads either by the magic).
+     */
+    static PakDirectoryIndex readEither(ByteReader r, PakVersion v, long seed) {
+        if (r.remaining() >= 4) {
+            int at = r.position();
+            long magic = r.u32();
+            r.position(at);
+            if (magic == MAGIC) {
+                return read(r, seed);
+            }
+        }
+        return PakDirectoryIndex.read(r, v);
+    }
+
     static PakDirectoryIndex read(ByteReader r, long seed) {
         r.structure("FPakFlatDirectoryIndex");
         long at = r.offset();

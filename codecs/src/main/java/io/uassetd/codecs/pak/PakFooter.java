@@ -1,5 +1,7 @@
 package io.uassetd.codecs.pak;
 
+import io.uassetd.codecs.crypto.AesCtr;
+import io.uassetd.codecs.crypto.EncryptionMethod;
 import io.uassetd.codecs.error.TruncatedDataException;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.FormatException;
@@ -9,7 +11,6 @@ import io.uassetd.codecs.io.ByteWriter;
 import io.uassetd.codecs.io.FileSource;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -17,42 +18,35 @@ import java.util.Set;
 
 /**
  * FPakInfo, the footer at the end of a pak: 44 bytes (V1-V3), 45 (V4-V6), 61 (V7), 189 (V8A),
- * 221 (V8B, V10-V13), 222 (V9) or 225 (V14). Fields in on-disk order: encryption key GUID (V7+),
- * encrypted index flag (V4+), magic 0x5A6F12E1, version, index offset, index size, index SHA-1,
- * frozen flag (V9 only), compression method names (32 bytes each, V8A+), PakchunkIndex (int32, V14+;
- * CUE4Parse's FPakInfo reads it after the names).
+ * 221 (V8B, V10-V13), 222 (V9), 225 (V14) or 262 (V15). Fields in on-disk order: encryption key GUID
+ * (V7+), encrypted index flag (V4+), magic 0x5A6F12E1, version, index offset, index size, index
+ * SHA-1, frozen flag (V9 only), compression method names (32 bytes each, V8A+), PakchunkIndex (int32,
+ * V14+), then from V15 the EncryptionMethod (u8) and the IVs of the primary index, the path hash
+ * index and the full directory index (12 bytes each). Before V15 an encrypted pak is AES-ECB.
  *
  * @param keyGuid 16 bytes (zeros before V7)
  * @param compressionNames one per slot; empty string for an unused slot
  * @param pakchunkIndex the pak's chunk index stored from V14 on (-1 = none, and before V14)
- * @param storedVersion the version number the footer stores: {@code version.onDisk()}, except for a
- *     pak of a version without a public definition read with the newest known layout
- *     ({@link #TOLERATED_VERSION}, see {@link #locate})
+ * @param encryptionMethod what the V15 footer records (UnrealPak records AES, the ECB default, for an
+ *     unencrypted pak too); before V15 AES_ECB
+ * @param ivs the three 12-byte index IVs of a V15 footer (36 bytes; zeros unless AES-CTR)
  */
 public record PakFooter(byte[] keyGuid, boolean encryptedIndex, PakVersion version, long indexOffset, long indexSize,
-        byte[] indexHash, boolean frozenIndex, List<String> compressionNames, int pakchunkIndex, int storedVersion) {
+        byte[] indexHash, boolean frozenIndex, List<String> compressionNames, int pakchunkIndex,
+        EncryptionMethod encryptionMethod, byte[] ivs) {
 
-    /**
-     * Pak version 15 (UE6.0 per the engine table): no public source (CUE4Parse, repak, retoc,
-     * UAssetAPI) defines what it changed after PakFile_Version_PakchunkIndex (14), so it is read,
-     * with a warning, only when the file fits the V14 layout exactly; 16 and later are refused.
-     */
-    public static final int TOLERATED_VERSION = 15;
+    /** Bytes of the three index IVs of a V15 footer. */
+    public static final int IVS_SIZE = 3 * AesCtr.IV_SIZE;
 
     public PakFooter(byte[] keyGuid, boolean encryptedIndex, PakVersion version, long indexOffset, long indexSize,
             byte[] indexHash, boolean frozenIndex, List<String> compressionNames, int pakchunkIndex) {
         this(keyGuid, encryptedIndex, version, indexOffset, indexSize, indexHash, frozenIndex, compressionNames, pakchunkIndex,
-                version.onDisk());
+                EncryptionMethod.AES_ECB, new byte[IVS_SIZE]);
     }
 
     public PakFooter(byte[] keyGuid, boolean encryptedIndex, PakVersion version, long indexOffset, long indexSize,
             byte[] indexHash, boolean frozenIndex, List<String> compressionNames) {
-        this(keyGuid, encryptedIndex, version, indexOffset, indexSize, indexHash, frozenIndex, compressionNames, -1, version.onDisk());
-    }
-
-    /** Whether the footer stores a version without a public definition, read with {@link #version()}'s layout. */
-    public boolean tolerated() {
-        return storedVersion != version.onDisk();
+        this(keyGuid, encryptedIndex, version, indexOffset, indexSize, indexHash, frozenIndex, compressionNames, -1);
     }
 
     public PakFooter {
@@ -67,18 +61,29 @@ public record PakFooter(byte[] keyGuid, boolean encryptedIndex, PakVersion versi
         if (pakchunkIndex != -1 && version.before(PakVersion.PAKCHUNK_INDEX)) {
             throw new IllegalArgumentException(version + " stores no pakchunk index");
         }
-        if (storedVersion != version.onDisk() && !(storedVersion == TOLERATED_VERSION && version == PakVersion.latest())) {
-            throw new IllegalArgumentException("Version " + storedVersion + " is not read with the " + version + " layout");
+        if (ivs == null || ivs.length != IVS_SIZE) {
+            throw new IllegalArgumentException("The index IVs are 36 bytes");
+        }
+        if (version.before(PakVersion.ENCRYPTION_METHOD) && encryptionMethod != EncryptionMethod.AES_ECB) {
+            throw new IllegalArgumentException(version + " records no encryption method: it is AES-ECB by definition");
         }
     }
 
-    /** Reads the footer of {@code version} layout (the reader is positioned at its first byte). */
-    public static PakFooter read(ByteReader r, PakVersion version) {
-        return read(r, version, version.onDisk());
+    /** How the pak's encrypted index and entries are ciphered: the V15 footer's method, else AES-ECB. */
+    public boolean ctr() {
+        return encryptionMethod == EncryptionMethod.AES_CTR;
     }
 
-    /** Reads a footer of {@code version}'s layout that stores {@code stored} as its version. */
-    private static PakFooter read(ByteReader r, PakVersion version, int stored) {
+    /** Offset in {@link #ivs()} of the primary index's IV. */
+    public static final int INDEX_IV = 0;
+    /** Offset in {@link #ivs()} of the path hash index's IV. */
+    public static final int PATH_HASH_INDEX_IV = AesCtr.IV_SIZE;
+    /** Offset in {@link #ivs()} of the full directory index's IV. */
+    public static final int DIRECTORY_INDEX_IV = 2 * AesCtr.IV_SIZE;
+
+    /** Reads the footer of {@code version} layout (the reader is positioned at its first byte). */
+    public static PakFooter read(ByteReader r, PakVersion version) {
+        int stored = version.onDisk();
         r.structure("PakInfo");
         byte[] guid = version.atLeast(PakVersion.ENCRYPTION_KEY_GUID) ? r.guid() : new byte[16];
         boolean encrypted = version.atLeast(PakVersion.INDEX_ENCRYPTION) && r.bool8();
@@ -102,7 +107,18 @@ public record PakFooter(byte[] keyGuid, boolean encryptedIndex, PakVersion versi
             names.add(new String(raw, 0, n, StandardCharsets.US_ASCII));
         }
         int chunk = version.atLeast(PakVersion.PAKCHUNK_INDEX) ? r.i32() : -1;
-        return new PakFooter(guid, encrypted, version, indexOffset, indexSize, hash, frozen, names, chunk, stored);
+        EncryptionMethod method = EncryptionMethod.AES_ECB;
+        byte[] ivs = new byte[IVS_SIZE];
+        if (version.atLeast(PakVersion.ENCRYPTION_METHOD)) {
+            long methodAt = r.offset();
+            method = EncryptionMethod.of(r.u8(), r.source(), methodAt, "PakInfo");
+            if (encrypted && method == EncryptionMethod.NONE) {
+                throw new CorruptDataException("The index is flagged encrypted but the EncryptionMethod is None", r.source(),
+                        methodAt, "PakInfo");
+            }
+            ivs = r.bytes(IVS_SIZE);
+        }
+        return new PakFooter(guid, encrypted, version, indexOffset, indexSize, hash, frozen, names, chunk, method, ivs);
     }
 
     public void write(ByteWriter w) {
@@ -125,6 +141,9 @@ public record PakFooter(byte[] keyGuid, boolean encryptedIndex, PakVersion versi
         }
         if (version.atLeast(PakVersion.PAKCHUNK_INDEX)) {
             w.u32(pakchunkIndex);
+        }
+        if (version.atLeast(PakVersion.ENCRYPTION_METHOD)) {
+            w.u8(encryptionMethod.value()).bytes(ivs);
         }
     }
 
@@ -163,9 +182,6 @@ public record PakFooter(byte[] keyGuid, boolean encryptedIndex, PakVersion versi
                 f.checkBounds(src);
                 return f;
             }
-            if (number == TOLERATED_VERSION && v == PakVersion.latest()) {
-                return tolerated(src, start);
-            }
             found.add(String.format(Locale.ROOT, "magic at offset 0x%X with version %d (%s layout expects %d)",
                     magicAt, number, v, v.onDisk()));
             for (PakVersion known : all) {
@@ -187,58 +203,6 @@ public record PakFooter(byte[] keyGuid, boolean encryptedIndex, PakVersion versi
         }
         throw new CorruptDataException("Not a pak file: no magic 0x5A6F12E1 at any footer position (tried " + offs
                 + " in a file of " + String.format(Locale.ROOT, "%,d", size) + " bytes)", src.name(), Math.max(0, size - 1), "PakInfo");
-    }
-
-    /**
-     * A pak 15 footer where the V14 footer would be: read with the V14 layout when the file fits it
-     * exactly (the index inside the file before the footer, its SHA-1 the footer's hash; an encrypted
-     * index is hashed after decryption, so the reader checks it and refuses the file the same way when
-     * it does not fit), else UnsupportedVersionException naming the version and what did not fit.
-     */
-    private static PakFooter tolerated(FileSource src, long start) {
-        PakVersion layout = PakVersion.latest();
-        PakFooter f = read(src.read(start, layout.footerSize(), "PakInfo"), layout, TOLERATED_VERSION);
-        String why = null;
-        if (f.indexOffset < 0 || f.indexSize <= 0 || f.indexOffset > start || f.indexSize > start - f.indexOffset
-                || f.indexSize > Integer.MAX_VALUE - 64) {
-            why = String.format(Locale.ROOT, "its index (offset 0x%X, size 0x%X) is not inside the file before the footer",
-                    f.indexOffset, f.indexSize);
-        } else if (isZero(f.indexHash)) {
-            why = "its footer records no index SHA-1";
-        } else if (!f.encryptedIndex) {
-            byte[] index = new byte[(int) f.indexSize];
-            src.readFully(f.indexOffset, index, 0, index.length, "PakIndex");
-            if (!Arrays.equals(PakIndexLoader.sha1(index, index.length), f.indexHash)) {
-                why = "the SHA-1 of its index does not match the footer's";
-            }
-        }
-        if (why != null) {
-            throw unfit(src.name(), start + layout.magicOffsetInFooter() + 4, why);
-        }
-        return f;
-    }
-
-    /** The refusal of a pak 15 whose bytes do not fit the newest known layout. */
-    static UnsupportedVersionException unfit(String file, long offset, String why) {
-        return new UnsupportedVersionException("Pak version " + TOLERATED_VERSION + " has no public definition; it is read only"
-                + " when it fits the " + PakVersion.latest() + " layout (PakFile_Version_PakchunkIndex) exactly, and this one does"
-                + " not: " + why, file, offset, "PakInfo");
-    }
-
-    /** The warning a pak 15 read with the newest known layout gets. */
-    public String toleratedWarning(String file) {
-        return file + ": pak version " + storedVersion + " has no public definition; read with the " + version
-                + " layout (PakFile_Version_PakchunkIndex), which the file fits exactly (footer size and magic, index inside"
-                + " the file, index SHA-1)";
-    }
-
-    private static boolean isZero(byte[] b) {
-        for (byte x : b) {
-            if (x != 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**

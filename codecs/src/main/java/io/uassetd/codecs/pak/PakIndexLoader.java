@@ -2,6 +2,7 @@ package io.uassetd.codecs.pak;
 
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesCipher;
+import io.uassetd.codecs.crypto.AesCtr;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.error.WrongKeyException;
@@ -37,7 +38,7 @@ final class PakIndexLoader {
             throw new UnsupportedVersionException("Frozen pak index (V9 bFrozenIndex) is a memory image of engine structures"
                     + " and is not supported", src.name(), footer.position(src.size()), "PakInfo");
         }
-        ByteReader r = region(footer.indexOffset(), footer.indexSize(), footer.indexHash(), "PakIndex");
+        ByteReader r = region(footer.indexOffset(), footer.indexSize(), footer.indexHash(), "PakIndex", PakFooter.INDEX_IV);
         try {
             if (v.before(PakVersion.PATH_HASH_INDEX)) {
                 PakLegacyIndex idx = PakLegacyIndex.read(r, v);
@@ -58,11 +59,12 @@ final class PakIndexLoader {
     }
 
     private Loaded loadPrimary(ByteReader r, PakVersion v) {
-        PakPrimaryIndex idx = PakPrimaryIndex.read(r, v);
+        PakPrimaryIndex idx = PakPrimaryIndex.read(r, v, footer.ctr());
         PakDirectoryIndex dirs = null;
         if (idx.pathHashIndex() != null) {
             PakPrimaryIndex.Region reg = idx.pathHashIndex();
-            PakPathHashIndex phi = PakPathHashIndex.read(region(reg.offset(), reg.size(), reg.hash(), "FPathHashIndex"), v,
+            PakPathHashIndex phi = PakPathHashIndex.read(region(reg.offset(), reg.size(), reg.hash(), "FPathHashIndex",
+                    PakFooter.PATH_HASH_INDEX_IV), v,
                     idx.pathHashSeed());
             if (phi.items().size() != idx.entryCount() && idx.directoryIndex() == null) {
                 throw r.corrupt("Path hash index lists " + phi.items().size() + " files, the index " + idx.entryCount());
@@ -71,8 +73,8 @@ final class PakIndexLoader {
         }
         if (idx.directoryIndex() != null) {
             PakPrimaryIndex.Region reg = idx.directoryIndex();
-            ByteReader fdi = region(reg.offset(), reg.size(), reg.hash(), "FDirectoryIndex");
-            dirs = v.atLeast(PakVersion.SORTED_DIRECTORY_INDEX) ? PakFlatDirectoryIndex.read(fdi, idx.pathHashSeed())
+            ByteReader fdi = region(reg.offset(), reg.size(), reg.hash(), "FDirectoryIndex", PakFooter.DIRECTORY_INDEX_IV);
+            dirs = v.atLeast(PakVersion.SORTED_DIRECTORY_INDEX) ? PakFlatDirectoryIndex.readEither(fdi, v, idx.pathHashSeed())
                     : PakDirectoryIndex.read(fdi, v);
         }
         if (dirs == null || (idx.entryCount() > 0 && dirs.directories().isEmpty())) {
@@ -90,7 +92,7 @@ final class PakIndexLoader {
                             + idx.encodedEntries().length + " bytes");
                 }
                 enc.position(loc);
-                rec = PakEntryRecord.readEncoded(enc, v);
+                rec = PakEntryRecord.readEncoded(enc, v, footer.ctr());
             } else if (loc != Integer.MIN_VALUE && -(long) loc - 1 < idx.files().size()) {
                 rec = idx.files().get(-loc - 1);
             } else {
@@ -131,8 +133,11 @@ final class PakIndexLoader {
         };
     }
 
-    /** Reads an index region, decrypting it and checking its SHA-1 (all zeros = unsigned). */
-    private ByteReader region(long offset, long size, byte[] expected, String structure) {
+    /**
+     * Reads an index region, decrypting it (AES-ECB, or AES-CTR with the footer's IV at {@code ivOffset})
+     * and checking its SHA-1 (all zeros = unsigned).
+     */
+    private ByteReader region(long offset, long size, byte[] expected, String structure, int ivOffset) {
         src.checkRange(offset, size, structure, structure + " size");
         if (size > Integer.MAX_VALUE - 64) {
             throw new CorruptDataException("Implausible " + structure + " size " + size, src.name(), offset, structure);
@@ -144,11 +149,15 @@ final class PakIndexLoader {
             if (cipher == null) {
                 throw new WrongKeyException("Pak index is encrypted; an AES key is required", src.name(), offset, structure);
             }
-            if (b.length % 16 != 0) {
-                throw new CorruptDataException("Encrypted " + structure + " size " + size + " is not a multiple of 16",
-                        src.name(), offset, structure);
+            if (footer.ctr()) {
+                AesCtr.apply(cipher, footer.ivs(), ivOffset, 0, b, 0, b.length);
+            } else {
+                if (b.length % 16 != 0) {
+                    throw new CorruptDataException("Encrypted " + structure + " size " + size + " is not a multiple of 16",
+                            src.name(), offset, structure);
+                }
+                cipher.decrypt(b, 0, b.length);
             }
-            cipher.decrypt(b, 0, b.length);
         }
         if (!isZero(expected)) {
             byte[] got = sha1(b, b.length);

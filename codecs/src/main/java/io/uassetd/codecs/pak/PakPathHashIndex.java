@@ -35,7 +35,7 @@ public record PakPathHashIndex(List<Item> items, PakDirectoryIndex pruned) {
             items.add(new Item(r.raw64(), r.i32()));
         }
         PakDirectoryIndex pruned = v.atLeast(PakVersion.SORTED_DIRECTORY_INDEX)
-                ? PakFlatDirectoryIndex.read(r, seed) : PakDirectoryIndex.read(r, v);
+                ? PakFlatDirectoryIndex.readEither(r, v, seed) : PakDirectoryIndex.read(r, v);
         return new PakPathHashIndex(items, pruned);
     }
 
@@ -49,7 +49,7 @@ public record PakPathHashIndex(List<Item> items, PakDirectoryIndex pruned) {
         for (Item i : items) {
             w.u64(i.hash).u32(i.location);
         }
-        if (v.atLeast(PakVersion.SORTED_DIRECTORY_INDEX)) {
+        if (v.writesFlatDirectoryIndex()) {
             PakFlatDirectoryIndex.write(pruned, seed, w);
         } else {
             pruned.write(w, v);

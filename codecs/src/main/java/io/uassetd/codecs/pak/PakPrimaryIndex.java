@@ -1,5 +1,6 @@
 package io.uassetd.codecs.pak;
 
+import io.uassetd.codecs.crypto.AesCtr;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.io.ByteWriter;
 import java.util.ArrayList;
@@ -26,6 +27,14 @@ public record PakPrimaryIndex(String mountPoint, int entryCount, long pathHashSe
     }
 
     public static PakPrimaryIndex read(ByteReader r, PakVersion v) {
+        return read(r, v, false);
+    }
+
+    /**
+     * As {@link #read(ByteReader, PakVersion)}; {@code ctr} (a V15 AES-CTR pak): a 12-byte IV per
+     * unencoded entry follows their array.
+     */
+    public static PakPrimaryIndex read(ByteReader r, PakVersion v, boolean ctr) {
         r.structure("PakIndex");
         String mount = r.fstring();
         int count = r.count(0, "entry");
@@ -39,10 +48,21 @@ public record PakPrimaryIndex(String mountPoint, int entryCount, long pathHashSe
         for (int i = 0; i < fileCount; i++) {
             files.add(PakEntryRecord.read(r, v));
         }
+        if (ctr) {
+            r.require((long) fileCount * AesCtr.IV_SIZE);
+            for (int i = 0; i < fileCount; i++) {
+                files.set(i, files.get(i).withIv(r.bytes(AesCtr.IV_SIZE)));
+            }
+        }
         return new PakPrimaryIndex(mount, count, seed, phi, fdi, encoded, files);
     }
 
     public void write(ByteWriter w, PakVersion v) {
+        write(w, v, false);
+    }
+
+    /** As {@link #write(ByteWriter, PakVersion)}; {@code ctr}: each unencoded entry's IV (zeros when none) after them. */
+    public void write(ByteWriter w, PakVersion v, boolean ctr) {
         w.fstring(mountPoint).u32(entryCount).u64(pathHashSeed);
         writeRegion(w, pathHashIndex);
         writeRegion(w, directoryIndex);
@@ -50,6 +70,11 @@ public record PakPrimaryIndex(String mountPoint, int entryCount, long pathHashSe
         w.u32(files.size());
         for (PakEntryRecord f : files) {
             f.write(w, v, false);
+        }
+        if (ctr) {
+            for (PakEntryRecord f : files) {
+                w.bytes(f.iv() == null ? new byte[AesCtr.IV_SIZE] : f.iv());
+            }
         }
     }
 

@@ -39,7 +39,7 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * An open pak file (versions 1 to 12): footer and index are read on {@link #open}; entry data is
+ * An open pak file (versions 1 to 15): footer and index are read on {@link #open}; entry data is
  * streamed on demand with positional reads (thread-safe: several entries may be read at once).
  * Errors are {@link FormatException}s naming file, offset and structure.
  *
@@ -69,17 +69,8 @@ public final class PakReader implements AutoCloseable {
         src.recordInto(coverage);
         this.footer = PakFooter.locate(src);
         this.cipher = options.key() == null ? null : options.scheme().cipher(options.key());
-        PakIndexLoader.Loaded loaded;
-        try {
-            loaded = new PakIndexLoader(src, footer, cipher).load();
-        } catch (FormatException e) {
-            if (!footer.tolerated() || e instanceof WrongKeyException) {
-                throw e;
-            }
-            // a pak 15 whose index does not read with the V14 layout does not fit it: not a corrupt V14 pak
-            throw PakFooter.unfit(src.name(), e.offset(), "its index does not read with that layout (" + e.detail() + ")");
-        }
-        this.warnings = footer.tolerated() ? List.of(footer.toleratedWarning(src.name())) : List.of();
+        PakIndexLoader.Loaded loaded = new PakIndexLoader(src, footer, cipher).load();
+        this.warnings = List.of();
         this.entries = List.copyOf(loaded.entries());
         for (PakEntry e : entries) {
             byPath.putIfAbsent(e.path(), e);
@@ -105,10 +96,7 @@ public final class PakReader implements AutoCloseable {
         }
     }
 
-    /**
-     * What the reader could read only with a reservation: a pak version without a public definition
-     * read with the newest known layout (see {@link PakFooter#locate}); empty otherwise.
-     */
+    /** Reservations about how the pak was read, for the reply's warnings (none for the formats read today). */
     public List<String> warnings() {
         return warnings;
     }

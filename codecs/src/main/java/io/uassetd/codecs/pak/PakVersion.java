@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /**
  * Pak versions in the order the format grew, named by the feature each introduced. The version a
- * user names ({@link #userName()}: V1..V12, V8A, V8B) is kept apart from the number stored on
+ * user names ({@link #userName()}: V1..V15, V8A, V8B) is kept apart from the number stored on
  * disk ({@link #onDisk()}): V8A and V8B both store 8 and differ in the footer (4 or 5 compression
  * name slots) and in the entry's compression index width.
  */
@@ -32,7 +32,13 @@ public enum PakVersion {
      */
     SORTED_DIRECTORY_INDEX(13, "V13"),
     /** The footer ends with an int32 PakchunkIndex (-1 when none) after the compression names (UE 6.0). */
-    PAKCHUNK_INDEX(14, "V14");
+    PAKCHUNK_INDEX(14, "V14"),
+    /**
+     * The footer ends with the EncryptionMethod (u8: 0 None, 1 AES-ECB, 2 AES-CTR) and three 12-byte
+     * IVs (primary index, path hash index, full directory index); with AES-CTR every encrypted entry
+     * carries its own IV in the index (UE 6.0, PakFile_Version_EncryptionMethod).
+     */
+    ENCRYPTION_METHOD(15, "V15");
 
     /** FPakInfo::PakFile_Magic. */
     public static final long MAGIC = 0x5A6F12E1L;
@@ -84,12 +90,26 @@ public enum PakVersion {
         if (atLeast(PAKCHUNK_INDEX)) {
             size += 4;
         }
+        if (atLeast(ENCRYPTION_METHOD)) {
+            size += 1 + 3 * 12;
+        }
         return size + 32 * compressionSlots();
     }
 
     /** Offset of the magic inside the footer. */
     int magicOffsetInFooter() {
         return (atLeast(ENCRYPTION_KEY_GUID) ? 16 : 0) + (atLeast(INDEX_ENCRYPTION) ? 1 : 0);
+    }
+
+    /**
+     * Whether the writer stores the pruned directory index (inside the path hash index) flat, like the
+     * full one ({@link PakFlatDirectoryIndex}): V13 and V14, whose layout comes from CUE4Parse's
+     * description of SortedDirectoryIndex alone. The only engine-written paks past V12, the UE6.0
+     * fixtures (V15), keep the pruned index as the classic map of maps and only the full one flat, so
+     * V15 is written that way; the reader takes either form by the flat index's magic.
+     */
+    public boolean writesFlatDirectoryIndex() {
+        return atLeast(SORTED_DIRECTORY_INDEX) && before(ENCRYPTION_METHOD);
     }
 
     /** Whether the writer can produce this version. */
@@ -99,7 +119,7 @@ public enum PakVersion {
 
     /** The newest version this project reads and writes. */
     public static PakVersion latest() {
-        return PAKCHUNK_INDEX;
+        return ENCRYPTION_METHOD;
     }
 
     /** Parses a user-facing name: "v11", "11", "V8A", "8b", "v8" (= V8B). */
@@ -117,11 +137,10 @@ public enum PakVersion {
             }
         }
         if (n.matches("V\\d{1,4}") && Integer.parseInt(n.substring(1)) > latest().onDisk()) {
-            throw new UnsupportedVersionException("Pak version " + n.substring(1) + " cannot be written: no public source defines"
-                    + " its layout after " + latest().userName() + " (PakFile_Version_PakchunkIndex), and none is invented here"
-                    + " (a pak 15 is read only when it fits the " + latest().userName() + " layout exactly)");
+            throw new UnsupportedVersionException("Pak version " + n.substring(1) + " is newer than the newest supported version "
+                    + latest().onDisk() + " (" + latest().userName() + ", PakFile_Version_EncryptionMethod)");
         }
-        throw new IllegalArgumentException("Unknown pak version '" + name + "' (V1..V14, V8A, V8B)");
+        throw new IllegalArgumentException("Unknown pak version '" + name + "' (V1..V15, V8A, V8B)");
     }
 
     @Override

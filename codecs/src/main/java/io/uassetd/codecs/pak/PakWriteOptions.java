@@ -10,11 +10,12 @@ import java.util.concurrent.Executor;
 /**
  * How to write a pak.
  *
- * @param version V3..V14 (V8A and V8B selectable)
+ * @param version V3..V15 (V8A and V8B selectable)
  * @param mountPoint e.g. {@code ../../../}
  * @param pathHashSeed the V10+ path hash seed
  * @param compression default method for entries (NONE: stored); a {@link PakSource} may override it
- * @param key AES key, or null for no encryption
+ * @param key AES key, or null for no encryption; at V15 the standard scheme encrypts with AES-CTR as
+ *     UE6.0's UnrealPak does (see {@link #ctr()}), older versions and other schemes with AES-ECB
  * @param encryptIndex encrypt the index (needs a key)
  * @param encryptEntries encrypt entry data (needs a key)
  * @param blockSize compression block size (64 KiB as UnrealPak)
@@ -34,7 +35,7 @@ public record PakWriteOptions(PakVersion version, String mountPoint, long pathHa
         Objects.requireNonNull(scheme, "scheme");
         Objects.requireNonNull(codecs, "codecs");
         if (!version.writable()) {
-            throw new IllegalArgumentException("Cannot write pak version " + version + " (V3..V14 only)");
+            throw new IllegalArgumentException("Cannot write pak version " + version + " (V3..V15 only)");
         }
         if ((encryptIndex || encryptEntries) && key == null) {
             throw new IllegalArgumentException("Encryption needs an AES key");
@@ -45,6 +46,16 @@ public record PakWriteOptions(PakVersion version, String mountPoint, long pathHa
         if (blockSize < 2048 || blockSize > (1 << 24) || blockSize % 16 != 0) {
             throw new IllegalArgumentException("Bad compression block size " + blockSize);
         }
+    }
+
+    /**
+     * Whether encrypted parts are AES-CTR: pak V15 (PakFile_Version_EncryptionMethod) under the
+     * standard scheme, as the UE6.0 fixtures are; each encrypted entry and index region gets a fresh
+     * random 12-byte IV recorded in the index or the footer.
+     */
+    public boolean ctr() {
+        return key != null && version.atLeast(PakVersion.ENCRYPTION_METHOD) && scheme == EncryptionScheme.STANDARD
+                && (encryptIndex || encryptEntries);
     }
 
     /** V11, mount point {@code ../../../}, seed 0, no compression, no key. */

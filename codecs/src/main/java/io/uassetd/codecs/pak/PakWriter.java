@@ -7,6 +7,7 @@ import java.util.Map;
 import io.uassetd.codecs.compression.Codec;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesCipher;
+import io.uassetd.codecs.crypto.AesCtr;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.io.AtomicOutput;
 import io.uassetd.codecs.io.ByteWriter;
@@ -18,6 +19,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.security.MessageDigest;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -48,6 +50,7 @@ public final class PakWriter {
     static final int PROBE = 16 << 10;
     private final PakWriteOptions o;
     private final AesCipher cipher;
+    private final boolean ctr;
     private final int threads;
     private Executor executor;
     private final List<String> slotNames = new ArrayList<>();
@@ -61,6 +64,7 @@ public final class PakWriter {
     public PakWriter(PakWriteOptions options) {
         this.o = options;
         this.cipher = options.key() == null ? null : options.scheme().cipher(options.key());
+        this.ctr = options.ctr();
         this.threads = options.executor() instanceof ForkJoinPool p ? p.getParallelism() : Runtime.getRuntime().availableProcessors();
         this.window = Math.max(8, 4 * threads);
     }
@@ -131,6 +135,10 @@ public final class PakWriter {
         final ArrayDeque<CompletableFuture<Void>> hashPending = new ArrayDeque<>();
         byte[] plainHead;
         PakSource.Input input;
+        /** The entry's AES-CTR IV (V15 encrypted entries), else null. */
+        byte[] iv;
+        /** The offset in the entry's CTR unit after the blocks queued so far (their stored sizes). */
+        CompletableFuture<Long> ctrOffset;
         /** The first block of an entry that may be stored when it does not shrink (see {@link #produce}). */
         CompletableFuture<Block> probe;
         /** The first block did not shrink: the entry is stored. */
@@ -201,7 +209,8 @@ public final class PakWriter {
             drain(queue, sink, written, 0);
             long indexOffset = sink.position();
             PakIndexWriter iw = new PakIndexWriter(o.version(), o.mountPoint(), o.pathHashSeed(),
-                    o.encryptIndex() ? cipher : null, cipher != null ? o.scheme().indexTrailer() : new byte[0]);
+                    o.encryptIndex() ? cipher : null, cipher != null ? o.scheme().indexTrailer() : new byte[0],
+                    ctr ? cipher : null, ctr ? this::newIv : null);
             byte[] tail = iw.build(written, slotNames, indexOffset);
             sink.write(tail);
             long size = sink.position();
@@ -209,6 +218,15 @@ public final class PakWriter {
             return new PakWriteResult(out.target(), o.version(), o.mountPoint(), written, size, warnings);
         }
     }
+
+    /** A fresh random AES-CTR IV. */
+    private byte[] newIv() {
+        byte[] iv = new byte[AesCtr.IV_SIZE];
+        RANDOM.nextBytes(iv);
+        return iv;
+    }
+
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private void checkPaths(List<PakSource> sources) {
         Set<String> seen = new HashSet<>();
@@ -266,7 +284,9 @@ public final class PakWriter {
     private void produce(Job job, ArrayDeque<Step> queue, ChannelSink sink, List<PakEntry> written) {
         job.raw = rawCompression(job.method);
         resetHash(job);
-        boolean standardEncrypt = job.encrypted() && !o.scheme().hashesPlaintext();
+        boolean standardEncrypt = job.encrypted() && !o.scheme().hashesPlaintext() && !ctr;
+        job.iv = ctr && job.encrypted() ? newIv() : null;
+        job.ctrOffset = CompletableFuture.completedFuture(0L);
         boolean compressed = job.method != CompressionMethod.NONE;
         long size = job.src.size();
         int chunk = compressed ? (int) job.blockSize() : STORED_CHUNK;
@@ -329,6 +349,15 @@ public final class PakWriter {
                     });
                     job.probe = probeBlock;
                     f = probeBlock;
+                }
+                if (job.iv != null) {
+                    // AES-CTR: a block's key stream starts at its offset in the entry's unit, known once the blocks before it are
+                    CompletableFuture<Long> before = job.ctrOffset;
+                    f = before.thenCombine(f, (unitOff, blk) -> {
+                        AesCtr.apply(cipher, job.iv, 0, unitOff, blk.data(), 0, blk.stored());
+                        return blk;
+                    });
+                    job.ctrOffset = before.thenCombine(f, (unitOff, blk) -> unitOff + blk.stored());
                 }
                 job.hashChain = job.hashChain.thenCombineAsync(f, (ignored, blk) -> {
                     hash(job, blk);
@@ -544,7 +573,7 @@ public final class PakWriter {
         boolean compressed = job.method != CompressionMethod.NONE;
         long size = compressed ? job.stored : (job.encrypted() && o.scheme().hashesPlaintext() ? job.stored : job.src.size());
         PakEntryRecord rec = new PakEntryRecord(job.headerStart, size, job.src.size(), job.raw, 0, job.md.digest(), job.blocks,
-                job.encrypted() ? PakEntryRecord.FLAG_ENCRYPTED : 0, job.blockSize());
+                job.encrypted() ? PakEntryRecord.FLAG_ENCRYPTED : 0, job.blockSize(), job.iv);
         ByteWriter w = new ByteWriter(job.headerLen);
         rec.write(w, o.version(), true);
         if (w.size() != job.headerLen) {
@@ -564,7 +593,7 @@ public final class PakWriter {
             ChannelSink s2 = sink;
             start(job, s2);
             resetHash(job);
-            boolean standardEncrypt = job.encrypted() && !o.scheme().hashesPlaintext();
+            boolean standardEncrypt = job.encrypted() && !o.scheme().hashesPlaintext() && !ctr;
             long left = job.src.size();
             long storedLeft = job.encrypted() ? o.scheme().storedLength(job.src.path(), left) : left;
             try (InputStream in = job.src.opener().open()) {
@@ -576,6 +605,8 @@ public final class PakWriter {
                     byte[] data = readFully(in, n, stored, job.src);
                     if (standardEncrypt) {
                         cipher.encrypt(data, 0, stored);
+                    } else if (job.iv != null) {
+                        AesCtr.apply(cipher, job.iv, 0, job.stored, data, 0, stored);
                     }
                     Block blk = new Block(data, n, stored);
                     writeBlock(job, blk, s2);

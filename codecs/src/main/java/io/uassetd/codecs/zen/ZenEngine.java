@@ -32,10 +32,13 @@ public final class ZenEngine {
     private ZenEngine() {
     }
 
-    /** The detectable releases that have Zen packages, oldest first. */
-    private static List<EngineVersion> zenReleases() {
+    /**
+     * The detectable releases that have Zen packages, newest first; without containers to tell them
+     * apart ({@code fromPackages}), not the releases whose packages are the previous release's.
+     */
+    private static List<EngineVersion> zenReleases(boolean fromPackages) {
         List<EngineVersion> all = new ArrayList<>();
-        for (EngineVersion e : EngineChoice.detectable()) {
+        for (EngineVersion e : fromPackages ? EngineChoice.detectableFromPackages() : EngineChoice.detectable()) {
             if (e.hasZen()) {
                 all.add(e);
             }
@@ -48,8 +51,8 @@ public final class ZenEngine {
         if (requested != null) {
             return EngineChoice.of(requested, EngineSource.REQUEST);
         }
-        List<EngineVersion> all = zenReleases();
-        // the containers' TOC and container header versions
+        List<EngineVersion> all = zenReleases(false);
+        // the containers' TOC and container header versions (UE6_0's TOC 10 sets it apart from UE5_8)
         List<EngineVersion> candidates = new ArrayList<>(all);
         for (IoStoreContainer c : store.containers()) {
             Optional<ContainerHeader> h;
@@ -61,21 +64,12 @@ public final class ZenEngine {
             if (h.isEmpty()) {
                 continue; // global.utoc: no package store entries
             }
-            // the version the .utoc stores: a TOC 10 read with the version 8 layout still says 10
-            int toc = c.storedTocVersion();
+            int toc = c.tocVersion().value();
             long header = h.get().version().value();
             List<EngineVersion> fit = new ArrayList<>();
             for (EngineVersion e : candidates) {
                 if (e.tocVersion() == toc && (e.headerVersion() == header || e.headerVersion() < 0)) {
                     fit.add(e);
-                }
-            }
-            if (fit.isEmpty() && toc != c.tocVersion().value()) {
-                // only a release whose formats this build reads tolerantly writes it (UE6_0's TOC 10): the file names it
-                for (EngineVersion e : EngineVersion.values()) {
-                    if (!e.formatsSupported() && e.hasZen() && e.tocVersion() == toc && e.headerVersion() == header) {
-                        fit.add(e);
-                    }
                 }
             }
             if (!fit.isEmpty()) {
@@ -91,7 +85,7 @@ public final class ZenEngine {
         if (requested != null) {
             return EngineChoice.of(requested, EngineSource.REQUEST);
         }
-        List<EngineVersion> all = zenReleases();
+        List<EngineVersion> all = zenReleases(true);
         return narrow(all, List.of(data), source);
     }
 

@@ -166,6 +166,59 @@ class BundleWriterTest {
         }
     }
 
+    /**
+     * A UE6_0 bundle from the UE6.0 fixture container's packages: TOC 10 with the AES-CTR encryption
+     * UE6.0 writes (an IV per block and one for the directory index), container header 5, every
+     * chunk and store entry as in the source, and its packages convert to the same legacy packages.
+     */
+    @Test
+    void ue60BundleIsToc10WithAesCtrAndGivesTheSourcePackagesBack(@TempDir Path tmp) throws Exception {
+        Path source = Ue60TocTest.ue60("Uncompressed");
+        Path utoc = tmp.resolve("Six_P.utoc");
+        IoStoreProfile profile = IoStoreProfile.of(EngineVersion.UE6_0);
+        assertThat(profile.tocVersion()).isEqualTo(TocVersion.CONTAINER_ENCRYPTION_METHOD);
+        assertThat(profile.headerVersion().value()).isEqualTo(5);
+        Map<IoChunkId, byte[]> expected = new HashMap<>();
+        ContainerHeader srcHeader;
+        try (IoStoreContainer src = IoStoreContainer.open(source)) {
+            for (int i = 0; i < src.chunkCount(); i++) {
+                if (src.chunkType(i) != IoChunkType.CONTAINER_HEADER) {
+                    expected.put(src.chunkId(i), src.readChunk(i));
+                }
+            }
+            srcHeader = src.containerHeader().orElseThrow();
+            BundleWriter.write(utoc, BundleWriter.Options.of(profile).withKeys(KEY, null), packagesOf(src, profile), List.of(),
+                    CODECS, TaskMonitor.NONE);
+        }
+        try (IoStoreContainer c = IoStoreContainer.open(utoc, ContainerKeys.of(KEY), CODECS)) {
+            assertThat(c.tocVersion()).isEqualTo(TocVersion.CONTAINER_ENCRYPTION_METHOD);
+            assertThat(c.isEncrypted()).isTrue();
+            assertThat(c.toc().header().encryptionMethod()).isEqualTo(io.uassetd.codecs.crypto.EncryptionMethod.AES_CTR);
+            assertThat(c.toc().encryptionIvCount()).isEqualTo(c.toc().compressionBlocks().size() + 1);
+            for (Map.Entry<IoChunkId, byte[]> e : expected.entrySet()) {
+                assertThat(c.readChunk(e.getKey())).as(e.getKey().toString()).isEqualTo(e.getValue());
+            }
+            ContainerHeader header = c.containerHeader().orElseThrow();
+            assertThat(header.version()).isEqualTo(srcHeader.version());
+            for (long id : srcHeader.packageIds()) {
+                assertThat(header.storeEntry(id).importedPackages()).isEqualTo(srcHeader.storeEntry(id).importedPackages());
+            }
+        }
+        Path global = Fixtures.path("cue4parse/UE6_0/IoStore/Tagged/global.utoc");
+        try (PackageStore original = PackageStore.builder(ContainerKeys.none(), CODECS).addContainer(global, 0)
+                .addContainer(source, 1).strict(true).build();
+                PackageStore rebuilt = PackageStore.builder(ContainerKeys.of(KEY), CODECS).addContainer(global, 0)
+                        .addContainer(utoc, 1).strict(true).build()) {
+            assertThat(io.uassetd.codecs.zen.ZenEngine.of(rebuilt, null).engine()).isEqualTo(EngineVersion.UE6_0);
+            for (long id : srcHeader.packageIds()) {
+                LegacyOutput a = ZenToLegacy.convert(original, id, EngineVersion.UE6_0, ZenToLegacy.Unresolved.RECOVER);
+                LegacyOutput b = ZenToLegacy.convert(rebuilt, id, EngineVersion.UE6_0, ZenToLegacy.Unresolved.RECOVER);
+                assertThat(b.asset().toBytes().header()).isEqualTo(a.asset().toBytes().header());
+                assertThat(b.asset().toBytes().exports()).isEqualTo(a.asset().toBytes().exports());
+            }
+        }
+    }
+
     @Test
     void compressingOnManyThreadsWritesTheSameBytes(@TempDir Path tmp) throws Exception {
         IoStoreProfile profile = IoStoreProfile.of(EngineVersion.UE5_8);

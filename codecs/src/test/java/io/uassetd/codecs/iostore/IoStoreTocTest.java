@@ -85,7 +85,7 @@ class IoStoreTocTest {
                 h.entryCount(), h.compressedBlockEntryCount(), h.compressedBlockEntrySize(),
                 h.compressionMethodNameCount(), h.compressionMethodNameLength(), h.compressionBlockSize(),
                 h.directoryIndexSize(), h.partitionCount(), h.containerId(), h.encryptionKeyGuid(), flags, 0, 0,
-                h.perfectHashSeedsCount(), h.partitionSize(), h.chunksWithoutPerfectHashCount(), 0, new byte[40]);
+                h.perfectHashSeedsCount(), h.partitionSize(), h.chunksWithoutPerfectHashCount(), 0, 0, new byte[36]);
         Random rnd = new Random(5);
         byte[] sig = new byte[256];
         rnd.nextBytes(sig);

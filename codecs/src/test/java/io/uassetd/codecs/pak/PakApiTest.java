@@ -71,9 +71,10 @@ class PakApiTest {
         assertThat(PakVersion.INITIAL.writable()).isFalse();
         assertThat(PakVersion.SORTED_DIRECTORY_INDEX.footerSize()).isEqualTo(221);
         assertThat(PakVersion.PAKCHUNK_INDEX.footerSize()).isEqualTo(225);
-        assertThat(PakVersion.parse("v14")).isEqualTo(PakVersion.latest());
-        assertThatThrownBy(() -> PakVersion.parse("v15")).isInstanceOf(io.uassetd.codecs.error.UnsupportedVersionException.class)
-                .hasMessageContaining("no public source defines");
+        assertThat(PakVersion.ENCRYPTION_METHOD.footerSize()).isEqualTo(262);
+        assertThat(PakVersion.parse("v15")).isEqualTo(PakVersion.latest());
+        assertThatThrownBy(() -> PakVersion.parse("v16")).isInstanceOf(io.uassetd.codecs.error.UnsupportedVersionException.class)
+                .hasMessageContaining("Pak version 16 is newer than the newest supported version 15");
         assertThatThrownBy(() -> PakVersion.parse("v99x")).isInstanceOf(IllegalArgumentException.class);
     }
 

@@ -72,22 +72,22 @@ class PakNewerVersionsTest {
 
     @Test
     void versionsAfter15AreUnsupportedAndNamed() throws Exception {
-        byte[] v14 = Files.readAllBytes(write(PakVersion.PAKCHUNK_INDEX));
-        int versionAt = v14.length - PakVersion.PAKCHUNK_INDEX.footerSize() + 21;
-        // version 16 in the V14 footer layout: never read, whatever the bytes
-        byte[] v16same = v14.clone();
+        byte[] v15 = Files.readAllBytes(write(PakVersion.ENCRYPTION_METHOD));
+        int versionAt = v15.length - PakVersion.ENCRYPTION_METHOD.footerSize() + 21;
+        // version 16 in the V15 footer layout: never read, whatever the bytes
+        byte[] v16same = v15.clone();
         ByteBuffer.wrap(v16same).order(ByteOrder.LITTLE_ENDIAN).putInt(versionAt, 16);
         Path p16same = tmp.resolve("v16same.pak");
         Files.write(p16same, v16same);
         assertThatThrownBy(() -> PakReader.open(p16same)).isInstanceOf(UnsupportedVersionException.class)
-                .hasMessageContaining("version 16").hasMessageContaining("newest pak version supported is 14");
+                .hasMessageContaining("version 16").hasMessageContaining("newest pak version supported is 15");
         // version 16 with a footer grown by 4 more bytes: the magic is at no known footer position
-        byte[] v16 = Arrays.copyOf(v14, v14.length + 4);
+        byte[] v16 = Arrays.copyOf(v15, v15.length + 4);
         ByteBuffer.wrap(v16).order(ByteOrder.LITTLE_ENDIAN).putInt(versionAt, 16);
         Path p16 = tmp.resolve("v16.pak");
         Files.write(p16, v16);
         assertThatThrownBy(() -> PakReader.open(p16)).isInstanceOf(UnsupportedVersionException.class)
-                .hasMessageContaining("Pak version 16 is newer than the newest supported version 14");
+                .hasMessageContaining("Pak version 16 is newer than the newest supported version 15");
     }
 
     private static int indexOf(byte[] b, byte[] what) {

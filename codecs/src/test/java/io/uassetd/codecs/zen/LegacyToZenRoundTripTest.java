@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every package of the UE5.8 containers (7 variants x 97 = 679 packages): Zen -> legacy (ZenToLegacy)
+ * Every package of the UE5.8 containers (7 variants x 97 = 679 packages) and of the UE6.0 ones (5 x 97): Zen -> legacy (ZenToLegacy)
  * -> Zen (LegacyToZen) is the original Zen package byte for byte, CookedHeaderSize included (the
  * rebuilt legacy header has the size the cooker recorded, and LegacyToZen counts it the way the cooker
  * does, see {@link CookedHeaderSize}); -> legacy again gives the same legacy bytes, and the store entry
@@ -29,22 +29,38 @@ class LegacyToZenRoundTripTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("io.uassetd.codecs.zen.ZenFixtures#ue58Variants")
     void zenToLegacyToZenRoundTrips(String variant) {
+        try (PackageStore store = ZenFixtures.ue58Store(variant)) {
+            roundTrip(store, EngineVersion.UE5_8);
+        }
+    }
+
+    /** The UE6.0 containers (5 variants x 97 packages, TOC 10) as the UE5.8 ones, under UE6_0. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.uassetd.codecs.zen.ZenFixtures#ue60Variants")
+    void ue60ZenToLegacyToZenRoundTrips(String variant) {
+        try (PackageStore store = ZenFixtures.ue60Store(variant)) {
+            assertThat(ZenEngine.of(store, null).engine()).isEqualTo(EngineVersion.UE6_0);
+            roundTrip(store, EngineVersion.UE6_0);
+        }
+    }
+
+    private static void roundTrip(PackageStore store, EngineVersion engine) {
         List<String> legacyDiffs = new ArrayList<>();
         List<String> zenDiffs = new ArrayList<>();
         int n = 0;
         int identical = 0;
-        try (PackageStore store = ZenFixtures.ue58Store(variant)) {
+        {
             for (long id : store.packageIds()) {
                 var loc = store.lookup(id).orElseThrow();
                 byte[] original = loc.container().readChunk(loc.chunkIndex());
-                LegacyOutput legacy = ZenToLegacy.convert(store, id, EngineVersion.UE5_8, ZenToLegacy.Unresolved.RECOVER);
+                LegacyOutput legacy = ZenToLegacy.convert(store, id, engine, ZenToLegacy.Unresolved.RECOVER);
                 AssetPackage.Bytes lb = legacy.asset().toBytes();
-                AssetPackage parsed = AssetPackage.read(lb.header(), lb.exports(), legacy.relativePath(), EngineVersion.UE5_8);
+                AssetPackage parsed = AssetPackage.read(lb.header(), lb.exports(), legacy.relativePath(), engine);
                 // CookedHeaderSize recomputed from the rebuilt legacy header the way the cooker counts it
-                ZenConversion zen = LegacyToZen.convert(parsed, null, ZenTarget.of(EngineVersion.UE5_8),
+                ZenConversion zen = LegacyToZen.convert(parsed, null, ZenTarget.of(engine),
                         legacy.companions());
                 n++;
-                assertThat(legacy.cookedHeaderSize()).isEqualTo(ZenPackage.read(original, "x", EngineVersion.UE5_8)
+                assertThat(legacy.cookedHeaderSize()).isEqualTo(ZenPackage.read(original, "x", engine)
                         .cookedHeaderSize());
                 assertThat(legacy.notes()).as(legacy.packageName()).noneMatch(m -> m.startsWith("legacy header is"));
                 assertThat(zen.packageId()).as(legacy.packageName()).isEqualTo(id);
@@ -58,7 +74,7 @@ class LegacyToZenRoundTripTest {
                         .isEqualTo(loc.storeEntry().importedPackages());
                 assertThat(zen.storeEntry().exportCount()).isEqualTo(zen.model().exportMap().size());
                 LegacyOutput again = ZenToLegacy.convert(zen.model(), id, zen.storeEntry(), store,
-                        store.scriptObjects().orElseThrow(), EngineVersion.UE5_8, ZenToLegacy.Unresolved.RECOVER,
+                        store.scriptObjects().orElseThrow(), engine, ZenToLegacy.Unresolved.RECOVER,
                         legacy.companions());
                 AssetPackage.Bytes ab = again.asset().toBytes();
                 if (!Arrays.equals(ab.header(), lb.header()) || !Arrays.equals(ab.exports(), lb.exports())) {

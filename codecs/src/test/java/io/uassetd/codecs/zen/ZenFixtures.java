@@ -45,4 +45,24 @@ final class ZenFixtures {
                 .addContainer(ue58Global(variant), PackageStore.GAME_PRIORITY)
                 .addContainer(ue58Toc(variant), PackageStore.GAME_PRIORITY).strict(true).build();
     }
+
+    static final String UE60 = "cue4parse/UE6_0/IoStore/";
+
+    /** Variants of the UE6.0 containers (TOC 10; tagged only). */
+    static Stream<String> ue60Variants() {
+        return Stream.of("Tagged/Oodle", "Tagged/Zlib", "Tagged/Uncompressed", "Tagged/OodlePartitioned", "Tagged/OodleEncrypted");
+    }
+
+    static Path ue60Toc(String variant) {
+        String v = variant.substring(variant.indexOf('/') + 1);
+        return Fixtures.path(UE60 + variant + "/CUE4ParseFixtures-Minimal-" + v + "-Windows.utoc");
+    }
+
+    /** A store over one UE6.0 content container and its global.utoc. */
+    static PackageStore ue60Store(String variant) {
+        return PackageStore.builder(ContainerKeys.of(AesKey.of(CUE4PARSE_KEY)), Codecs.standard())
+                .addContainer(Fixtures.path(UE60 + variant.substring(0, variant.indexOf('/')) + "/global.utoc"),
+                        PackageStore.GAME_PRIORITY)
+                .addContainer(ue60Toc(variant), PackageStore.GAME_PRIORITY).strict(true).build();
+    }
 }

@@ -60,4 +60,25 @@ class ZenRoundTripTest {
             assertThat(packages).isEqualTo(97);
         }
     }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.uassetd.codecs.zen.ZenFixtures#ue60Variants")
+    void everyPackageChunkOfAUE60ContainerRoundTrips(String variant) {
+        try (IoStoreContainer c = IoStoreContainer.open(ZenFixtures.ue60Toc(variant),
+                ContainerKeys.of(AesKey.of(ZenFixtures.CUE4PARSE_KEY)), Codecs.standard())) {
+            int packages = 0;
+            for (int i = 0; i < c.chunkCount(); i++) {
+                if (c.chunkType(i) != IoChunkType.EXPORT_BUNDLE_DATA) {
+                    continue;
+                }
+                byte[] data = c.readChunk(i);
+                String name = variant + " chunk " + i;
+                ZenPackage p = ZenPackage.read(data, name, EngineVersion.UE6_0);
+                assertThat(p.toBytes()).as(name).isEqualTo(data);
+                assertThat(ZenPackage.readAny(data, name).layout()).as(name).isEqualTo(ZenLayout.VERSE_CELLS);
+                packages++;
+            }
+            assertThat(packages).isEqualTo(97);
+        }
+    }
 }

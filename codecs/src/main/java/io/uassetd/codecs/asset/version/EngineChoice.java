@@ -46,6 +46,21 @@ public record EngineChoice(EngineVersion engine, EngineSource source, List<Engin
         return out;
     }
 
+    /**
+     * The releases a package on its own can tell apart, newest first: {@link #detectable()} without a
+     * release whose packages are the previous release's ({@link EngineVersion#packagesLikePrevious()},
+     * UE6_0), which only its containers reveal.
+     */
+    public static List<EngineVersion> detectableFromPackages() {
+        List<EngineVersion> out = new ArrayList<>();
+        for (EngineVersion e : detectable()) {
+            if (!e.packagesLikePrevious()) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
     /** "UE5_8, UE5_7". */
     public static String names(List<EngineVersion> engines) {
         return engines.stream().map(EngineVersion::name).collect(Collectors.joining(", "));

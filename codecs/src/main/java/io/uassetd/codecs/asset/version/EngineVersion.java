@@ -219,10 +219,7 @@ public enum EngineVersion {
     /**
      * Whether this build reads every container format of the release (its pak and TOC versions are
      * known to the readers). Detection and {@link #guess} only pick such releases; a row for a
-     * release whose formats are still to come (UE6_0 until pak 15 and TOC 10 are read) is there for
-     * requests that name it. (Pak 15 and TOC 10 have no public definition: the readers accept them
-     * only when a file fits the newest known layout exactly, with a warning, and never write them,
-     * which does not make UE6_0's formats supported.)
+     * release whose formats are still to come would be there for requests that name it.
      */
     public boolean formatsSupported() {
         int newestPak = 0;
@@ -230,6 +227,25 @@ public enum EngineVersion {
             newestPak = Math.max(newestPak, v.onDisk());
         }
         return pakVersion <= newestPak && tocVersion <= TocVersion.latest().value();
+    }
+
+    /**
+     * Whether the release writes packages exactly as the release before it does (same file versions,
+     * LegacyFileVersion, Zen layout and custom-version defaults) but other containers: UE6_0 after
+     * UE5_8, whose cooked packages in the CUE4Parse fixtures are the same bytes while its pak (15) and
+     * TOC (10) versions differ. Such a release is found from its containers; a package on its own is
+     * taken as the older release ({@link EngineChoice#detectableFromPackages}). (Rows identical in
+     * every column, e.g. UE4_9 and UE4_10, stay as they were: the newer is named.)
+     */
+    public boolean packagesLikePrevious() {
+        int i = ordinal();
+        if (i == 0) {
+            return false;
+        }
+        EngineVersion p = values()[i - 1];
+        return p.fileVersionUE4 == fileVersionUE4 && p.fileVersionUE5 == fileVersionUE5
+                && p.legacyFileVersion == legacyFileVersion && p.zenLayout == zenLayout
+                && p.packageVersion.equals(packageVersion) && (p.pakVersion != pakVersion || p.tocVersion != tocVersion);
     }
 
     /** The package versions this engine writes (licensee 0), with its custom-version defaults. */
@@ -292,7 +308,8 @@ public enum EngineVersion {
     public static EngineVersion guess(PackageVersion v) {
         EngineVersion best = UE4_0;
         for (EngineVersion e : values()) {
-            if (e.formatsSupported() && e.fileVersionUE4 <= v.fileVersionUE4() && e.fileVersionUE5 <= v.fileVersionUE5()) {
+            if (e.formatsSupported() && !e.packagesLikePrevious() && e.fileVersionUE4 <= v.fileVersionUE4()
+                    && e.fileVersionUE5 <= v.fileVersionUE5()) {
                 best = e;
             }
         }

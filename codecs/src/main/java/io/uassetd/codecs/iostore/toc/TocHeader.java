@@ -1,6 +1,8 @@
 package io.uassetd.codecs.iostore.toc;
 
+import io.uassetd.codecs.crypto.EncryptionMethod;
 import io.uassetd.codecs.error.CorruptDataException;
+import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.iostore.internal.IoBits;
 import io.uassetd.codecs.io.ByteWriter;
@@ -13,6 +15,12 @@ import java.util.Objects;
  * writes back byte for byte. Versions before {@link TocVersion#PARTITION_SIZE} store no partition
  * fields; {@link #effectivePartitionCount()} and {@link #effectivePartitionSize()} give what readers
  * use (one partition of unbounded size).
+ *
+ * <p>Fields gated on the version: {@code encryptionMethodId} (offset 81) is reserved before
+ * {@link TocVersion#CONTAINER_ENCRYPTION_METHOD} and the EIoEncryptionMethod from it on;
+ * {@code sourceHashCount} (offset 100) is reserved7 before {@link TocVersion#ADDED_SOURCE_HASHES};
+ * {@code encryptionIvCount} (offset 104) is the first word of reserved8 before version 10. Before
+ * their version they are kept as stored so the header writes back byte for byte.
  */
 public record TocHeader(
         TocVersion version,
@@ -30,12 +38,13 @@ public record TocHeader(
         long containerId,
         byte[] encryptionKeyGuid,
         int containerFlags,
-        int reserved3,
+        int encryptionMethodId,
         int reserved4,
         long perfectHashSeedsCount,
         long partitionSize,
         long chunksWithoutPerfectHashCount,
-        long reserved7,
+        long sourceHashCount,
+        long encryptionIvCount,
         byte[] reserved8) {
 
     public static final int SIZE = 144;
@@ -49,8 +58,8 @@ public record TocHeader(
         if (encryptionKeyGuid == null || encryptionKeyGuid.length != 16) {
             throw new IllegalArgumentException("encryptionKeyGuid must be 16 bytes");
         }
-        if (reserved8 == null || reserved8.length != 40) {
-            throw new IllegalArgumentException("reserved8 must be 40 bytes");
+        if (reserved8 == null || reserved8.length != 36) {
+            throw new IllegalArgumentException("reserved8 must be 36 bytes (after the IV count)");
         }
     }
 
@@ -60,7 +69,24 @@ public record TocHeader(
             long seedsCount, long partitionSize, long withoutPerfectHashCount) {
         return new TocHeader(version, 0, 0, SIZE, entryCount, blockCount, COMPRESSED_BLOCK_ENTRY_SIZE, methodCount, 32,
                 blockSize, directoryIndexSize, partitionCount, containerId, keyGuid == null ? new byte[16] : keyGuid,
-                flags, 0, 0, seedsCount, partitionSize, withoutPerfectHashCount, 0, new byte[40]);
+                flags, 0, 0, seedsCount, partitionSize, withoutPerfectHashCount, 0, 0, new byte[36]);
+    }
+
+    /**
+     * This header with the encryption of a version 10 TOC: {@code method} and {@code ivCount} IVs
+     * (the ENCRYPTED flag is the caller's). Before version 10 only {@link EncryptionMethod#NONE} and
+     * {@link EncryptionMethod#AES_ECB} (with the flag) exist and nothing is stored.
+     */
+    public TocHeader withEncryption(EncryptionMethod method, long ivCount) {
+        boolean stored = version.atLeast(TocVersion.CONTAINER_ENCRYPTION_METHOD);
+        if (!stored && (method == EncryptionMethod.AES_CTR || ivCount != 0)) {
+            throw new IllegalArgumentException("TOC version " + version.value() + " cannot record " + method);
+        }
+        return new TocHeader(version, reserved0, reserved1, headerSize, entryCount, compressedBlockEntryCount,
+                compressedBlockEntrySize, compressionMethodNameCount, compressionMethodNameLength, compressionBlockSize,
+                directoryIndexSize, partitionCount, containerId, encryptionKeyGuid, containerFlags,
+                stored ? method.value() : encryptionMethodId, reserved4, perfectHashSeedsCount, partitionSize,
+                chunksWithoutPerfectHashCount, sourceHashCount, stored ? ivCount : encryptionIvCount, reserved8);
     }
 
     public static TocHeader read(ByteReader r) {
@@ -96,16 +122,21 @@ public record TocHeader(
         long containerId = r.raw64();
         byte[] guid = r.bytes(16);
         int flags = r.u8();
-        int reserved3 = r.u8();
+        long methodAt = r.offset();
+        int method = r.u8();
+        if (version.atLeast(TocVersion.CONTAINER_ENCRYPTION_METHOD)) {
+            EncryptionMethod.of(method, r.source(), methodAt, "FIoStoreTocHeader");
+        }
         int reserved4 = r.u16();
         long seeds = r.u32();
         long partitionSize = r.raw64();
         long withoutPh = r.u32();
-        long reserved7 = r.u32();
-        byte[] reserved8 = r.bytes(40);
+        long sourceHashes = r.u32();
+        long ivCount = r.u32();
+        byte[] reserved8 = r.bytes(36);
         TocHeader h = new TocHeader(version, reserved0, reserved1, headerSize, entryCount, blockCount, blockEntrySize,
-                methodCount, methodLength, blockSize, dirSize, partitionCount, containerId, guid, flags, reserved3,
-                reserved4, seeds, partitionSize, withoutPh, reserved7, reserved8);
+                methodCount, methodLength, blockSize, dirSize, partitionCount, containerId, guid, flags, method,
+                reserved4, seeds, partitionSize, withoutPh, sourceHashes, ivCount, reserved8);
         h.check(r.source(), start);
         return h;
     }
@@ -123,6 +154,16 @@ public record TocHeader(
         if (compressionMethodNameCount > 255) {
             throw new CorruptDataException("CompressionMethodNameCount " + compressionMethodNameCount
                     + " exceeds the 255 a block's method byte can address", file, start + 36, "FIoStoreTocHeader");
+        }
+        if (storedSourceHashCount() != 0) {
+            throw new UnsupportedVersionException("The TOC stores " + storedSourceHashCount() + " source hashes (TOC version "
+                    + TocVersion.ADDED_SOURCE_HASHES.value() + ", AddedSourceHashes): no public source defines where or how they"
+                    + " are stored (CUE4Parse reads only their count)", file, start + 100, "FIoStoreTocHeader");
+        }
+        if (version.atLeast(TocVersion.CONTAINER_ENCRYPTION_METHOD) && has(ContainerFlag.ENCRYPTED)
+                && encryptionMethod() == EncryptionMethod.NONE) {
+            throw new CorruptDataException("The container is flagged encrypted but its EncryptionMethod is None", file,
+                    start + 81, "FIoStoreTocHeader");
         }
         if (version.atLeast(TocVersion.PARTITION_SIZE)) {
             if (partitionCount == 0 && compressedBlockEntryCount > 0) {
@@ -144,8 +185,38 @@ public record TocHeader(
         w.u32(headerSize).u32(entryCount).u32(compressedBlockEntryCount).u32(compressedBlockEntrySize);
         w.u32(compressionMethodNameCount).u32(compressionMethodNameLength).u32(compressionBlockSize);
         w.u32(directoryIndexSize).u32(partitionCount).u64(containerId).bytes(encryptionKeyGuid);
-        w.u8(containerFlags).u8(reserved3).u16(reserved4).u32(perfectHashSeedsCount).u64(partitionSize);
-        w.u32(chunksWithoutPerfectHashCount).u32(reserved7).bytes(reserved8);
+        w.u8(containerFlags).u8(encryptionMethodId).u16(reserved4).u32(perfectHashSeedsCount).u64(partitionSize);
+        w.u32(chunksWithoutPerfectHashCount).u32(sourceHashCount).u32(encryptionIvCount).bytes(reserved8);
+    }
+
+    /**
+     * How the container's data and directory index are encrypted: the stored EncryptionMethod from
+     * TOC version 10 on; before, AES-ECB when the ENCRYPTED flag is set, else none.
+     */
+    public EncryptionMethod encryptionMethod() {
+        if (version.atLeast(TocVersion.CONTAINER_ENCRYPTION_METHOD)) {
+            return EncryptionMethod.of(encryptionMethodId, "FIoStoreTocHeader", 81, "FIoStoreTocHeader");
+        }
+        return has(ContainerFlag.ENCRYPTED) ? EncryptionMethod.AES_ECB : EncryptionMethod.NONE;
+    }
+
+    /** The 12-byte IVs stored after the compression blocks (EncryptionIVCount, TOC version 10 on; 0 before). */
+    public long storedIvCount() {
+        return version.atLeast(TocVersion.CONTAINER_ENCRYPTION_METHOD) ? encryptionIvCount : 0;
+    }
+
+    /** Source hashes the header counts (TOC version 9 on; 0 before). */
+    public long storedSourceHashCount() {
+        return version.atLeast(TocVersion.ADDED_SOURCE_HASHES) ? sourceHashCount : 0;
+    }
+
+    /**
+     * The IVs an AES-CTR container must store: one per compression block and one for the directory
+     * index of an indexed container; none for the other methods.
+     */
+    public long expectedIvCount() {
+        return encryptionMethod() == EncryptionMethod.AES_CTR
+                ? compressedBlockEntryCount + (has(ContainerFlag.INDEXED) ? 1 : 0) : 0;
     }
 
     public boolean has(ContainerFlag flag) {
@@ -203,9 +274,10 @@ public record TocHeader(
                 && compressionBlockSize == h.compressionBlockSize && directoryIndexSize == h.directoryIndexSize
                 && partitionCount == h.partitionCount && containerId == h.containerId
                 && Arrays.equals(encryptionKeyGuid, h.encryptionKeyGuid) && containerFlags == h.containerFlags
-                && reserved3 == h.reserved3 && reserved4 == h.reserved4 && perfectHashSeedsCount == h.perfectHashSeedsCount
+                && encryptionMethodId == h.encryptionMethodId && reserved4 == h.reserved4 && perfectHashSeedsCount == h.perfectHashSeedsCount
                 && partitionSize == h.partitionSize && chunksWithoutPerfectHashCount == h.chunksWithoutPerfectHashCount
-                && reserved7 == h.reserved7 && Arrays.equals(reserved8, h.reserved8);
+                && sourceHashCount == h.sourceHashCount && encryptionIvCount == h.encryptionIvCount
+                && Arrays.equals(reserved8, h.reserved8);
     }
 
     @Override

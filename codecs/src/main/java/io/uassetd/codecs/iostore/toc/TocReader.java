@@ -1,9 +1,8 @@
 package io.uassetd.codecs.iostore.toc;
 
+import io.uassetd.codecs.crypto.AesCtr;
 import io.uassetd.codecs.error.CorruptDataException;
-import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.TruncatedDataException;
-import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.iostore.IoChunkId;
 import io.uassetd.codecs.io.ByteReader;
 import io.uassetd.codecs.iostore.internal.IoBits;
@@ -29,37 +28,7 @@ public final class TocReader {
     private TocReader() {
     }
 
-    /**
-     * TOC versions without a public definition (UE6.0 writes 10 per the engine table; no public
-     * source, CUE4Parse, retoc, repak or UAssetAPI, names an EIoStoreTocVersion after
-     * ReplaceIoChunkHashWithIoHash, 8): read, with a warning, only when the file fits the version 8
-     * layout exactly (header size field equal to the known header size, every section's size adding
-     * up to the file size); 11 and later are refused.
-     */
-    public static final int FIRST_TOLERATED = 9;
-    public static final int LAST_TOLERATED = 10;
-
-    /** A TOC and the version its header stores (the layout's, or a tolerated version read with layout 8). */
-    public record Read(TocResource toc, int storedVersion) {
-        /** Whether the stored version has no public definition and was read with the newest known layout. */
-        public boolean tolerated() {
-            return storedVersion != toc.header().version().value();
-        }
-
-        /** The reply warning for a tolerated read, naming the version and the layout; null otherwise. */
-        public String warning(String file) {
-            return tolerated() ? file + ": TOC version " + storedVersion + " has no public definition; read with the TOC version "
-                    + toc.header().version().value() + " layout (" + toc.header().version() + "), which the file fits exactly"
-                    + " (header size, every section adding up to the file size)" : null;
-        }
-    }
-
     public static TocResource read(Path utoc) {
-        return readStored(utoc).toc();
-    }
-
-    /** As {@link #read(Path)}, with the version the header stores. */
-    public static Read readStored(Path utoc) {
         String name = utoc.getFileName().toString();
         try (FileChannel ch = FileChannel.open(utoc, StandardOpenOption.READ)) {
             long size = ch.size();
@@ -74,7 +43,7 @@ public final class TocReader {
                     throw new TruncatedDataException("File ended while reading", name, bb.position(), "FIoStoreTocResource");
                 }
             }
-            return readStored(data, name);
+            return read(data, name);
         } catch (NoSuchFileException e) {
             throw new CorruptDataException("No such .utoc: " + utoc, name, -1, "FIoStoreTocResource", e);
         } catch (IOException e) {
@@ -83,29 +52,8 @@ public final class TocReader {
     }
 
     public static TocResource read(byte[] data, String name) {
-        return readStored(data, name).toc();
+        return parse(data, name);
     }
-
-    /** As {@link #read(byte[], String)}, with the version the header stores. */
-    public static Read readStored(byte[] data, String name) {
-        int stored = data.length > VERSION_OFFSET ? data[VERSION_OFFSET] & 0xFF : -1;
-        if (stored < FIRST_TOLERATED || stored > LAST_TOLERATED) {
-            TocResource toc = parse(data, name);
-            return new Read(toc, toc.header().version().value());
-        }
-        byte[] copy = data.clone();
-        copy[VERSION_OFFSET] = (byte) TocVersion.latest().value();
-        try {
-            return new Read(parse(copy, name), stored);
-        } catch (FormatException e) {
-            throw new UnsupportedVersionException("TOC version " + stored + " has no public definition; it is read only when it"
-                    + " fits the TOC version " + TocVersion.latest().value() + " layout (" + TocVersion.latest() + ") exactly,"
-                    + " and this one does not: " + e.detail(), name, e.offset(), "FIoStoreTocHeader", e);
-        }
-    }
-
-    /** Offset of the version byte in FIoStoreTocHeader (after the 16-byte magic). */
-    private static final int VERSION_OFFSET = 16;
 
     private static TocResource parse(byte[] data, String name) {
         ByteReader r = ByteReader.of(name, 0, data, "FIoStoreTocResource");
@@ -150,6 +98,14 @@ public final class TocReader {
         for (int i = 0; i < blockCount; i++) {
             blocks.add(CompressedBlockEntry.read(r));
         }
+        r.structure("FIoStoreEncryptionIV[]");
+        long ivCount = h.storedIvCount();
+        if (ivCount != h.expectedIvCount()) {
+            throw new CorruptDataException("The TOC stores " + ivCount + " encryption IVs but " + h.encryptionMethod().unrealName()
+                    + " over " + blockCount + " compression blocks needs " + h.expectedIvCount(), name, 104,
+                    "FIoStoreTocHeader");
+        }
+        byte[] ivs = r.bytes(IoBits.count(r, ivCount, AesCtr.IV_SIZE, "EncryptionIVCount") * AesCtr.IV_SIZE);
         r.structure("CompressionMethodNames");
         int methodCount = IoBits.count(r, h.compressionMethodNameCount(), (int) Math.max(1, h.compressionMethodNameLength()),
                 "CompressionMethodNameCount");
@@ -181,7 +137,7 @@ public final class TocReader {
             throw new CorruptDataException(r.remaining() + " bytes left after the last chunk meta; the TOC sizes do not add up",
                     name, r.offset(), "FIoStoreTocResource");
         }
-        TocResource toc = new TocResource(h, ids, offsets, seeds, overflow, blocks, methods, signatures, directoryIndex,
+        TocResource toc = new TocResource(h, ids, offsets, seeds, overflow, blocks, ivs, methods, signatures, directoryIndex,
                 metas, onDemand);
         validate(toc, name, blocksStart);
         return toc;

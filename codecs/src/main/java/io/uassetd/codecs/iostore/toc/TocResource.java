@@ -1,5 +1,6 @@
 package io.uassetd.codecs.iostore.toc;
 
+import io.uassetd.codecs.crypto.AesCtr;
 import io.uassetd.codecs.iostore.IoChunkId;
 import java.util.Arrays;
 import java.util.List;
@@ -16,6 +17,8 @@ import java.util.Objects;
  * @param perfectHashSeeds int32 seeds (TOC version 4 on), empty before
  * @param chunksWithoutPerfectHash overflow entry indices (TOC version 5 on), empty before
  * @param compressionBlocks FIoStoreTocCompressedBlockEntry per block
+ * @param encryptionIvs the 12-byte AES-CTR IVs (TOC version 10 on), concatenated: one per block, then
+ *     the directory index's; empty for other methods
  * @param compressionMethods the method names; a block's method index i > 0 names entry i - 1
  * @param signatures the signature block of a signed container, or null
  * @param directoryIndex the directory index bytes as stored (possibly encrypted), empty when none
@@ -29,6 +32,7 @@ public record TocResource(
         int[] perfectHashSeeds,
         int[] chunksWithoutPerfectHash,
         List<CompressedBlockEntry> compressionBlocks,
+        byte[] encryptionIvs,
         List<String> compressionMethods,
         TocSignatures signatures,
         byte[] directoryIndex,
@@ -45,10 +49,38 @@ public record TocResource(
         perfectHashSeeds = perfectHashSeeds == null ? new int[0] : perfectHashSeeds;
         chunksWithoutPerfectHash = chunksWithoutPerfectHash == null ? new int[0] : chunksWithoutPerfectHash;
         directoryIndex = directoryIndex == null ? new byte[0] : directoryIndex;
+        encryptionIvs = encryptionIvs == null ? new byte[0] : encryptionIvs;
+        if (encryptionIvs.length % AesCtr.IV_SIZE != 0) {
+            throw new IllegalArgumentException("Encryption IVs are 12 bytes each, got " + encryptionIvs.length + " bytes");
+        }
         if (offsetAndLengths.size() != chunkIds.size() || chunkMetas.size() != chunkIds.size()) {
             throw new IllegalArgumentException("Chunk ids, offsets and metas differ in count: " + chunkIds.size() + ", "
                     + offsetAndLengths.size() + ", " + chunkMetas.size());
         }
+    }
+
+    /** A resource without encryption IVs (every method but AES-CTR). */
+    public TocResource(TocHeader header, List<IoChunkId> chunkIds, List<OffsetAndLength> offsetAndLengths,
+            int[] perfectHashSeeds, int[] chunksWithoutPerfectHash, List<CompressedBlockEntry> compressionBlocks,
+            List<String> compressionMethods, TocSignatures signatures, byte[] directoryIndex, List<TocEntryMeta> chunkMetas,
+            OnDemandMeta onDemand) {
+        this(header, chunkIds, offsetAndLengths, perfectHashSeeds, chunksWithoutPerfectHash, compressionBlocks, new byte[0],
+                compressionMethods, signatures, directoryIndex, chunkMetas, onDemand);
+    }
+
+    /** Number of 12-byte IVs stored. */
+    public int encryptionIvCount() {
+        return encryptionIvs.length / AesCtr.IV_SIZE;
+    }
+
+    /** Offset in {@link #encryptionIvs()} of compression block {@code block}'s IV. */
+    public int blockIvOffset(int block) {
+        return block * AesCtr.IV_SIZE;
+    }
+
+    /** Offset in {@link #encryptionIvs()} of the directory index's IV (the last one). */
+    public int directoryIndexIvOffset() {
+        return encryptionIvs.length - AesCtr.IV_SIZE;
     }
 
     public TocVersion version() {
@@ -77,7 +109,8 @@ public record TocResource(
         return o instanceof TocResource t && header.equals(t.header) && chunkIds.equals(t.chunkIds)
                 && offsetAndLengths.equals(t.offsetAndLengths) && Arrays.equals(perfectHashSeeds, t.perfectHashSeeds)
                 && Arrays.equals(chunksWithoutPerfectHash, t.chunksWithoutPerfectHash)
-                && compressionBlocks.equals(t.compressionBlocks) && compressionMethods.equals(t.compressionMethods)
+                && compressionBlocks.equals(t.compressionBlocks) && Arrays.equals(encryptionIvs, t.encryptionIvs)
+                && compressionMethods.equals(t.compressionMethods)
                 && Objects.equals(signatures, t.signatures) && Arrays.equals(directoryIndex, t.directoryIndex)
                 && chunkMetas.equals(t.chunkMetas) && Objects.equals(onDemand, t.onDemand);
     }

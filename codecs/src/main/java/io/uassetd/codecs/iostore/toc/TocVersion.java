@@ -22,7 +22,18 @@ public enum TocVersion {
     /** The on-demand trailer is gone again. */
     REMOVED_ON_DEMAND_META_DATA(7),
     /** Chunk metas hold a 20-byte FIoHash (plus 3 pad bytes) instead of a 32-byte FIoChunkHash (the UE 5.8 fixtures). */
-    REPLACE_IO_CHUNK_HASH_WITH_IO_HASH(8);
+    REPLACE_IO_CHUNK_HASH_WITH_IO_HASH(8),
+    /**
+     * The header's former reserved7 counts source hashes (TocSourceHashCount, UE6.0). CUE4Parse, the
+     * public source, reads only the count, so a TOC that stores any is refused (no layout is invented).
+     */
+    ADDED_SOURCE_HASHES(9),
+    /**
+     * The header's former reserved3 byte is the EncryptionMethod (EIoEncryptionMethod: 0 None, 1 AES
+     * ECB, 2 AES CTR) and the first word of reserved8 the EncryptionIVCount; with AES CTR a 12-byte IV
+     * per compression block plus one for the directory index (when indexed) follows the blocks (UE6.0).
+     */
+    CONTAINER_ENCRYPTION_METHOD(10);
 
     private static final TocVersion[] BY_VALUE = values();
 
@@ -53,12 +64,6 @@ public enum TocVersion {
         if (value == 0) {
             throw new UnsupportedVersionException("TOC version 0 (Invalid) is not a valid .utoc version", file, offset,
                     "FIoStoreTocHeader");
-        }
-        if (value == latest().value + 1 || value == latest().value + 2) {
-            // 9 and 10 (UE6.0 writes 10 per the engine table): no public source defines them
-            throw new UnsupportedVersionException("TOC version " + value + " has no public definition after " + latest().value
-                    + " (" + latest() + "): it is read only when a .utoc fits the version " + latest().value
-                    + " layout exactly, and never written (no layout is invented)", file, offset, "FIoStoreTocHeader");
         }
         throw new UnsupportedVersionException("TOC version " + value + " is newer than the newest supported version "
                 + latest().value + " (" + latest() + ")", file, offset, "FIoStoreTocHeader");

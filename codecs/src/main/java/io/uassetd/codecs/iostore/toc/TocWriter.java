@@ -24,6 +24,10 @@ public final class TocWriter {
         check(h.storedOverflowCount() == toc.chunksWithoutPerfectHash().length, "TocChunksWithoutPerfectHashCount");
         check(!v.atLeast(TocVersion.DIRECTORY_INDEX) ? toc.directoryIndex().length == 0
                 : h.directoryIndexSize() == toc.directoryIndex().length, "DirectoryIndexSize");
+        check(h.storedIvCount() == toc.encryptionIvCount() && h.expectedIvCount() == toc.encryptionIvCount(),
+                "EncryptionIVCount " + h.storedIvCount() + " for " + toc.encryptionIvCount() + " IVs, " + h.encryptionMethod()
+                        + " needs " + h.expectedIvCount());
+        check(h.storedSourceHashCount() == 0, "source hashes cannot be written");
         check(h.has(ContainerFlag.SIGNED) == (toc.signatures() != null), "Signed flag vs signatures");
         boolean onDemand = v == TocVersion.ON_DEMAND_META_DATA && h.has(ContainerFlag.ON_DEMAND);
         check(onDemand == (toc.onDemand() != null), "OnDemand flag vs on-demand meta");
@@ -31,7 +35,7 @@ public final class TocWriter {
         int n = toc.chunkCount();
         long size = TocHeader.SIZE + (long) n * (IoChunkId.SIZE + OffsetAndLength.SIZE + TocEntryMeta.size(v))
                 + 4L * (toc.perfectHashSeeds().length + toc.chunksWithoutPerfectHash().length)
-                + (long) CompressedBlockEntry.SIZE * toc.compressionBlocks().size()
+                + (long) CompressedBlockEntry.SIZE * toc.compressionBlocks().size() + toc.encryptionIvs().length
                 + h.compressionMethodNameLength() * toc.compressionMethods().size() + toc.directoryIndex().length;
         ByteWriter w = new ByteWriter((int) Math.min(Integer.MAX_VALUE - 64, size + 64));
         h.write(w);
@@ -50,6 +54,7 @@ public final class TocWriter {
         for (CompressedBlockEntry b : toc.compressionBlocks()) {
             b.write(w);
         }
+        w.bytes(toc.encryptionIvs());
         int slot = (int) h.compressionMethodNameLength();
         for (String m : toc.compressionMethods()) {
             byte[] name = m.getBytes(StandardCharsets.ISO_8859_1);

@@ -229,7 +229,8 @@ class EngineDetectionTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource({"cue4parse/UE5_8/IoStore/Tagged, UE5_8, PACKAGE", "cue4parse/UE5_8/IoStore/Unversioned, UE5_8, CONTAINER",
-        "cue4parse/UE5_8/Patch/IoStore, UE5_8, PACKAGE"})
+        "cue4parse/UE5_8/Patch/IoStore, UE5_8, PACKAGE", "cue4parse/UE6_0/IoStore/Tagged, UE6_0, PACKAGE",
+        "cue4parse/UE6_0/IoStore/Tagged/OodleEncrypted, UE6_0, PACKAGE"})
     void containersAreFoundAsTheirRelease(String folder, String engine, String source) {
         try (PackageStore store = PackageStore.open(Fixtures.path(folder),
                 ContainerKeys.of(AesKey.parse(EngineTableTest.KEY)), Codecs.standard())) {

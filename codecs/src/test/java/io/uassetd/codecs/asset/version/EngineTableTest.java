@@ -36,9 +36,13 @@ class EngineTableTest {
     @CsvSource({"UE4_20, repak/packs/pack_v5.pak", "UE4_21, repak/packs/pack_v7.pak", "UE4_22, repak/packs/pack_v8a.pak",
         "UE4_23, repak/packs/pack_v8b.pak", "UE4_25, repak/packs/pack_v9.pak", "UE4_27, repak/packs/pack_v11.pak",
         "UE5_8, cue4parse/UE5_8/Pak/Uncompressed/CUE4ParseFixtures-Minimal-Uncompressed.pak",
-        "UE5_8, cue4parse/UE5_8/LegacyPak/Tagged/Zlib/CUE4ParseFixtures-Legacy-Tagged-Zlib.pak"})
+        "UE5_8, cue4parse/UE5_8/LegacyPak/Tagged/Zlib/CUE4ParseFixtures-Legacy-Tagged-Zlib.pak",
+        "UE6_0, cue4parse/UE6_0/Pak/Uncompressed/CUE4ParseFixtures-Minimal-Uncompressed.pak",
+        "UE6_0, cue4parse/UE6_0/Pak/Oodle/CUE4ParseFixtures-Minimal-Oodle.pak",
+        "UE6_0, cue4parse/UE6_0/LegacyPak/Tagged/Zlib/CUE4ParseFixtures-Legacy-Tagged-Zlib.pak",
+        "UE6_0, cue4parse/UE6_0/LegacyPak/Tagged/OodleEncrypted/CUE4ParseFixtures-Legacy-Tagged-OodleEncrypted.pak"})
     void pakVersionsMatchThePaksEachReleaseWrote(String engine, String pak) {
-        try (PakReader r = PakReader.open(Fixtures.path(pak), PakReadOptions.defaults())) {
+        try (PakReader r = PakReader.open(Fixtures.path(pak), PakReadOptions.defaults().withKey(KEY))) {
             assertThat(r.info().version().onDisk()).isEqualTo(EngineVersion.valueOf(engine).pakVersion());
         }
     }
@@ -46,7 +50,12 @@ class EngineTableTest {
     @ParameterizedTest(name = "{0}: {1}")
     @CsvSource({"UE5_8, cue4parse/UE5_8/IoStore/Tagged/Oodle/CUE4ParseFixtures-Minimal-Oodle-Windows.utoc",
         "UE5_8, cue4parse/UE5_8/IoStore/Unversioned/Uncompressed/CUE4ParseFixtures-Minimal-Uncompressed-Windows.utoc",
-        "UE5_8, cue4parse/UE5_8/Patch/IoStore/CUE4ParseFixtures-PatchBase.utoc"})
+        "UE5_8, cue4parse/UE5_8/Patch/IoStore/CUE4ParseFixtures-PatchBase.utoc",
+        "UE6_0, cue4parse/UE6_0/IoStore/Tagged/Oodle/CUE4ParseFixtures-Minimal-Oodle-Windows.utoc",
+        "UE6_0, cue4parse/UE6_0/IoStore/Tagged/OodleEncrypted/CUE4ParseFixtures-Minimal-OodleEncrypted-Windows.utoc",
+        "UE6_0, cue4parse/UE6_0/IoStore/Tagged/OodlePartitioned/CUE4ParseFixtures-Minimal-OodlePartitioned-Windows.utoc",
+        "UE6_0, cue4parse/UE6_0/IoStore/Tagged/Zlib/CUE4ParseFixtures-Minimal-Zlib-Windows.utoc",
+        "UE6_0, cue4parse/UE6_0/IoStore/Tagged/Uncompressed/CUE4ParseFixtures-Minimal-Uncompressed-Windows.utoc"})
     void tocAndContainerHeaderVersionsMatchTheContainers(String engine, String utoc) {
         EngineVersion e = EngineVersion.valueOf(engine);
         try (IoStoreContainer c = IoStoreContainer.open(Fixtures.path(utoc), ContainerKeys.of(AesKey.parse(KEY)), Codecs.standard())) {
@@ -135,10 +144,12 @@ class EngineTableTest {
         assertThatThrownBy(() -> EngineVersion.parse("UE9_9")).isInstanceOf(UnsupportedVersionException.class)
                 .hasMessageContaining("UE4_0 ... UE6_0");
         assertThatThrownBy(() -> EngineVersion.UE4_25.zenLayout()).isInstanceOf(UnsupportedVersionException.class);
-        // UE6_0's pak 15 and TOC 10 are read only tolerantly (when a file fits the newest known layout) and
-        // never written: it is named, never detected
-        assertThat(EngineVersion.UE6_0.formatsSupported()).isFalse();
-        assertThat(EngineChoice.detectable()).first().isEqualTo(EngineVersion.UE5_8);
-        assertThat(Arrays.stream(EngineVersion.values()).filter(e -> !e.formatsSupported())).containsExactly(EngineVersion.UE6_0);
+        // every release's pak and TOC versions are read (UE6_0: pak 15, TOC 10)
+        assertThat(Arrays.stream(EngineVersion.values()).filter(e -> !e.formatsSupported())).isEmpty();
+        assertThat(EngineChoice.detectable()).first().isEqualTo(EngineVersion.UE6_0);
+        // UE6_0 writes UE5_8's packages (the fixture sets' cooked packages are the same bytes): only its containers tell
+        assertThat(Arrays.stream(EngineVersion.values()).filter(EngineVersion::packagesLikePrevious))
+                .containsExactly(EngineVersion.UE6_0);
+        assertThat(EngineChoice.detectableFromPackages()).first().isEqualTo(EngineVersion.UE5_8);
     }
 }

@@ -24,7 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code create_pak}: writes a pak of any version 3 to 14 from files and folders, compressed in
+ * {@code create_pak}: writes a pak of any version 3 to 15 from files and folders, compressed in
  * parallel 64 KiB blocks, optionally encrypted (standard or Marvel Rivals). Written to a temporary
  * file and renamed into place only on success.
  */
@@ -43,7 +43,7 @@ public final class CreatePakAction implements ActionHandler {
     private static final ActionSpec SPEC = ActionSpec.of("create_pak",
             "Writes a pak (version 3-14) from files and folders, with optional compression and encryption",
             OUTPUT, FILES, INPUT_DIR, BASE, MOUNT, SEED, KEY, PakArchives.SCHEME,
-            FieldSpec.optional("pak_version", FieldType.STRING, "11", "3 to 14, or V8A / V8B (12: UTF-8 file names, 13: flat directory index, 14: PakchunkIndex in the footer)"),
+            FieldSpec.optional("pak_version", FieldType.STRING, "11", "3 to 15, or V8A / V8B (12: UTF-8 file names, 13: flat directory index, 14: PakchunkIndex in the footer, 15: UE6.0, encryption method and IVs; encrypted with AES-CTR)"),
             FieldSpec.optional("compress", FieldType.ANY, true,
                     "false, true (Zlib) or a method name: Zlib, Gzip, LZ4, Zstd, Oodle (Oodle needs the native library)"),
             io.uassetd.daemon.util.CompressionLevels.FIELD,
@@ -102,7 +102,7 @@ public final class CreatePakAction implements ActionHandler {
             throw ActionException.invalid("Field 'pak_version': " + e.getMessage());
         }
         if (!version.writable()) {
-            throw ActionException.invalid("Field 'pak_version': pak version " + version.userName() + " cannot be written (3 to 14)");
+            throw ActionException.invalid("Field 'pak_version': pak version " + version.userName() + " cannot be written (3 to 15)");
         }
         CompressionMethod method = compression(args, "compress");
         AesKey key = PakArchives.key(args);
