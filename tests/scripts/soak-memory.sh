@@ -46,9 +46,9 @@ while (( SECONDS < end )); do
   done
   sent=$((sent + inflight))
 done
-exec 4>&-
-wait "$pid" 2>/dev/null || true
 kill "$sampler" 2>/dev/null || true
+kill "$pid" 2>/dev/null || true
+wait "$pid" 2>/dev/null || true
 max=$(sort -n "$work/rss" | tail -1)
 echo "requests: $sent ($ok ok, $too_large TOO_LARGE, $other other); load: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "max RSS: $((max / 1024)) MiB; budget (--memory-mb): $budget MiB"

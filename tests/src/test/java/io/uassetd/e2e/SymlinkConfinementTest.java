@@ -80,7 +80,8 @@ class SymlinkConfinementTest extends SharedDaemon {
     void extractIoStoreWritesNothingThroughALinkedFolder(@TempDir Path tmp) throws Exception {
         Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
         Path out = Files.createDirectories(tmp.resolve("out"));
-        Path link = Files.createSymbolicLink(out.resolve("Game"), elsewhere);
+        // the container's files are CUE4ParseFixtures/Content/...
+        Path link = Files.createSymbolicLink(out.resolve("CUE4ParseFixtures"), elsewhere);
         Path utoc = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged/Uncompressed/CUE4ParseFixtures-Minimal-Uncompressed-Windows.utoc");
         Reply r = call("extract_iostore", Map.of("file_path", utoc.toString(), "output_path", out.toString()));
         assertConfined(r, link, elsewhere);
