@@ -1,6 +1,7 @@
 package io.uassetd.daemon.actions.asset;
 
 import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.io.AtomicFileSet;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.property.PropertyExportContent;
 import io.uassetd.codecs.asset.property.PropertyParser;
@@ -61,22 +62,23 @@ public final class AssetEdits {
     public static Written write(Session s, Args args, ActionContext ctx) throws Exception {
         Path out = args.path("output_path");
         Path backup = null;
-        if (out == null) {
-            out = s.file();
-            backup = s.file().resolveSibling(s.file().getFileName() + ".bak");
-            Files.copy(s.file(), backup, StandardCopyOption.REPLACE_EXISTING);
-            Path uexp = AssetPackage.sibling(s.file(), ".uexp");
-            if (Files.isRegularFile(uexp)) {
-                Files.copy(uexp, uexp.resolveSibling(uexp.getFileName() + ".bak"), StandardCopyOption.REPLACE_EXISTING);
+        try (AtomicFileSet set = AtomicFileSet.open()) {
+            if (out == null) {
+                out = s.file();
+                backup = s.file().resolveSibling(s.file().getFileName() + ".bak");
+                // the backups are written in the same set as the edit: all old or all new after any failure
+                set.stageCopy(s.file(), backup);
+                Path uexp = AssetPackage.sibling(s.file(), ".uexp");
+                if (Files.isRegularFile(uexp)) {
+                    set.stageCopy(uexp, uexp.resolveSibling(uexp.getFileName() + ".bak"));
+                }
             }
-            ctx.warn("Edited " + s.file() + " in place; the original is kept as " + backup.getFileName());
-        } else {
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
+            s.pkg().write(out, set);
+            set.commit();
         }
-        s.pkg().write(out);
+        if (backup != null) {
+            ctx.warn("Edited " + s.file() + " in place; the original is kept as " + backup.getFileName());
+        }
         return new Written(out, backup);
     }
 }

@@ -6,6 +6,7 @@ import io.uassetd.codecs.asset.version.EngineChoice;
 import io.uassetd.codecs.asset.version.EngineSource;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.io.AtomicFileSet;
 import io.uassetd.codecs.asset.SerialLayout;
 import io.uassetd.codecs.asset.property.PropertyParser;
 import io.uassetd.codecs.usmap.Usmap;
@@ -72,16 +73,22 @@ public final class FixSerializeSizeAction implements ActionHandler {
             String msg = "No export of " + file.getFileName() + " needed a fix; nothing written";
             return ActionResult.of(msg, new Fixed(true, 0, fixes, msg, null, null));
         }
-        if (out == null) {
-            out = file;
-            backup = file.resolveSibling(file.getFileName() + ".bak");
-            Files.copy(file, backup, StandardCopyOption.REPLACE_EXISTING);
-            if (uexp != null) {
-                Files.copy(uexpPath, uexpPath.resolveSibling(uexpPath.getFileName() + ".bak"), StandardCopyOption.REPLACE_EXISTING);
+        try (AtomicFileSet set = AtomicFileSet.open()) {
+            if (out == null) {
+                out = file;
+                backup = file.resolveSibling(file.getFileName() + ".bak");
+                // the backups go in the same set as the fix: all old or all new after any failure
+                set.stageCopy(file, backup);
+                if (uexp != null) {
+                    set.stageCopy(uexpPath, uexpPath.resolveSibling(uexpPath.getFileName() + ".bak"));
+                }
             }
+            r.pkg().write(out, set);
+            set.commit();
+        }
+        if (backup != null) {
             ctx.warn("Fixed " + file + " in place; the original is kept as " + backup.getFileName());
         }
-        r.pkg().write(out);
         String msg = "Fixed " + fixes.size() + " export" + (fixes.size() == 1 ? "" : "s") + "; wrote " + out;
         return ActionResult.of(msg, new Fixed(true, fixes.size(), fixes, msg, out.toString(),
                 backup == null ? null : backup.toString()));

@@ -17,6 +17,7 @@ import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.actions.asset.AssetFiles;
 import io.uassetd.daemon.util.Parallel;
+import io.uassetd.codecs.io.SafePaths;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -83,7 +84,11 @@ public final class ExtractTextureAction implements ActionHandler {
             }
             TextureAsset t = TextureSupport.guard(() -> TextureAsset.read(pkg, AssetFiles.usmapIfNeeded(args, ctx, pkg)));
             Path dest = out == null ? null : out.resolve(TextureSupport.relativeDir(args, file).toString());
-            return TextureExport.write(file, t, o, TextureExport.target(file, dest, t.name(), o.format(), true));
+            Path target = TextureExport.target(file, dest, t.name(), o.format(), true);
+            if (out != null) {
+                SafePaths.prepare(out, target); // confined to the output folder: no link, no name leading out
+            }
+            return TextureExport.write(file, t, o, target);
         });
         List<TextureExport.Written> written = r.results().stream().filter(Objects::nonNull).toList();
         int total = written.size() + r.failures().size();

@@ -120,7 +120,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
                 jobs = onlyFrom(store, containers, jobs);
             }
             Files.createDirectories(out);
-            OutputFolders folders = new OutputFolders();
+            OutputFolders folders = new OutputFolders(out);
             ScriptObjectsDatabase scripts = store.scriptObjects().orElse(null);
             Function<Job, String> jobName = j -> {
                 String n = j.name;
