@@ -9,7 +9,7 @@
  *
  * <p>On-disk structures owned: None.
  *
- * <p>May depend on: codecs.asset (and its version, json packages), codecs.zen, codecs.bundle,
- * codecs.usmap, codecs.error.
+ * <p>May depend on: codecs.asset, codecs.asset.version, codecs.zen, codecs.bundle, codecs.usmap,
+ * codecs.error.
  */
 package io.uassetd.codecs.open;

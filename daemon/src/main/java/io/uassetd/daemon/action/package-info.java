@@ -9,7 +9,7 @@
  *
  * <p>On-disk structures owned: None.
  *
- * <p>May depend on: daemon.services, daemon.cache, protocol, codecs.error, codecs.task, codecs.asset,
- * codecs.asset.version.
+ * <p>May depend on: daemon.services, daemon.cache, protocol, codecs.error, codecs.task, codecs.io,
+ * codecs.asset, codecs.asset.version.
  */
 package io.uassetd.daemon.action;
