@@ -54,8 +54,19 @@ public final class AssetEdits {
         return new Session(file, pkg, usmap);
     }
 
-    /** Writes the package; returns the path written and the backup made (or null). */
-    public record Written(Path path, Path backup) {
+    /** Writes the package; returns the path written, the backup of the original (or null), and whether anything was written. */
+    public record Written(Path path, Path backup, boolean written) {
+    }
+
+    /** Whether writing the package in place would give the bytes already on disk (a no-op edit). */
+    static boolean unchanged(Session s) throws Exception {
+        AssetPackage.Bytes b = s.pkg().toBytes();
+        Path uexp = AssetPackage.sibling(s.file(), ".uexp");
+        if (!java.util.Arrays.equals(b.header(), Files.readAllBytes(s.file()))) {
+            return false;
+        }
+        return b.exports() == null || b.exports().length == 0 ? !Files.exists(uexp) || Files.size(uexp) == 0
+                : Files.isRegularFile(uexp) && java.util.Arrays.equals(b.exports(), Files.readAllBytes(uexp));
     }
 
     public static Written write(Session s, Args args, ActionContext ctx) throws Exception {
@@ -63,13 +74,11 @@ public final class AssetEdits {
         Path backup = null;
         if (out == null) {
             out = s.file();
-            backup = s.file().resolveSibling(s.file().getFileName() + ".bak");
-            Files.copy(s.file(), backup, StandardCopyOption.REPLACE_EXISTING);
-            Path uexp = AssetPackage.sibling(s.file(), ".uexp");
-            if (Files.isRegularFile(uexp)) {
-                Files.copy(uexp, uexp.resolveSibling(uexp.getFileName() + ".bak"), StandardCopyOption.REPLACE_EXISTING);
+            if (unchanged(s)) {
+                ctx.warn("The edit changes no byte of " + s.file() + ": nothing written");
+                return new Written(out, null, false);
             }
-            ctx.warn("Edited " + s.file() + " in place; the original is kept as " + backup.getFileName());
+            backup = io.uassetd.daemon.util.Backups.keepOriginal(s.file(), ctx, ".uexp");
         } else {
             Path parent = out.toAbsolutePath().getParent();
             if (parent != null) {
@@ -77,6 +86,6 @@ public final class AssetEdits {
             }
         }
         s.pkg().write(out);
-        return new Written(out, backup);
+        return new Written(out, backup, true);
     }
 }

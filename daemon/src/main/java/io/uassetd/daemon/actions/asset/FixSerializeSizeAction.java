@@ -75,12 +75,7 @@ public final class FixSerializeSizeAction implements ActionHandler {
         }
         if (out == null) {
             out = file;
-            backup = file.resolveSibling(file.getFileName() + ".bak");
-            Files.copy(file, backup, StandardCopyOption.REPLACE_EXISTING);
-            if (uexp != null) {
-                Files.copy(uexpPath, uexpPath.resolveSibling(uexpPath.getFileName() + ".bak"), StandardCopyOption.REPLACE_EXISTING);
-            }
-            ctx.warn("Fixed " + file + " in place; the original is kept as " + backup.getFileName());
+            backup = io.uassetd.daemon.util.Backups.keepOriginal(file, ctx, ".uexp");
         }
         r.pkg().write(out);
         String msg = "Fixed " + fixes.size() + " export" + (fixes.size() == 1 ? "" : "s") + "; wrote " + out;

@@ -113,7 +113,7 @@ public final class InjectTextureAction implements ActionHandler {
         TextureAsset t = TextureSupport.open(file, args, ctx);
         TextureInject.Result res = TextureSupport.guard(() -> TextureInject.inject(t, image));
         Path target = out == null ? file : out;
-        Path backup = out == null ? StripMipsAction.backup(file) : null;
+        Path backup = out == null ? StripMipsAction.backup(file, ctx) : null;
         List<Path> written = TextureFiles.write(t.pkg(), target, res.edit().ubulk());
         return new Injected(file.toString(), image.toString(), target.toString(), backup == null ? null : backup.toString(),
                 res.pixelFormat(), res.width(), res.height(), res.mipCount(), res.edit().inlineMips(), res.edit().bulkMips(),

@@ -35,9 +35,24 @@ final class TextureSupport {
 
     /** The package's texture; mappings are used when given (unversioned packages are read without them too). */
     static TextureAsset open(Path file, Args args, ActionContext ctx) throws Exception {
-        AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args));
-        Usmap usmap = AssetFiles.usmap(args, ctx);
+        return read(openPackage(file, args, ctx), args, ctx);
+    }
+
+    /** The package, opened under the requested engine or the detected one (which the reply then reports). */
+    static AssetPackage openPackage(Path file, Args args, ActionContext ctx) throws Exception {
+        return AssetFiles.open(file, AssetFiles.engine(args), ctx, AssetFiles.explicitUsmap(args, ctx));
+    }
+
+    /** The package's texture, read with the mappings of the request (or USMAP_PATH) when it has unversioned properties. */
+    static TextureAsset read(AssetPackage pkg, Args args, ActionContext ctx) throws Exception {
+        // textures are located without mappings too: a stale USMAP_PATH is a warning here, not a failure
+        Usmap usmap = pkg.hasUnversionedProperties() ? AssetFiles.usmap(args, ctx) : AssetFiles.explicitUsmap(args, ctx);
         return guard(() -> TextureAsset.read(pkg, usmap));
+    }
+
+    /** Whether the package holds a texture export. */
+    static boolean hasTexture(AssetPackage pkg) {
+        return pkg.exports().stream().anyMatch(e -> TextureAsset.isTextureClass(pkg.className(e)));
     }
 
     /** Runs {@code c}, turning argument errors of the codecs into INVALID_ARGUMENT. */
