@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.json.UAssetJson;
 import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.ActionHandler;
 import io.uassetd.daemon.action.ActionResult;
 import io.uassetd.daemon.action.ActionSpec;
@@ -63,6 +64,9 @@ public final class FromJsonAction implements ActionHandler {
         Supplier<Usmap> mappings = AssetFiles.lazyUsmap(args, ctx);
         Parallel.Outcome<String> o = Parallel.run(ctx, items, JsonFiles.Item::name, item -> {
             String name = item.file().getFileName().toString();
+            if (!Files.isRegularFile(item.file())) {
+                throw ActionException.notFound("JSON file not found: " + item.file(), item.file().toString());
+            }
             JsonNode tree = UAssetJson.parse(Files.readAllBytes(item.file()), name);
             AssetPackage.Bytes bytes = UAssetJson.toPackageBytes(tree, name,
                     UAssetJson.hasUnversionedProperties(tree) || args.has("usmap_path") ? mappings.get() : null);

@@ -46,9 +46,22 @@ public final class ExtractTextureAction implements ActionHandler {
                         .withCli("batch_extract_texture", "output_path", "file_paths"), true));
     }
 
-    /** Batch reply. */
-    public record Batch(int total, int success_count, int fail_count, String output_dir, List<TextureExport.Written> files,
-            List<Parallel.Failure> errors) {
+    /**
+     * Batch reply: UAssetTool's {@code total, success, failed, skipped, elapsed_ms} and per-file
+     * {@code results} (a package named in file_paths that holds no texture is skipped, as there), then
+     * uassetd's counts, the images written ({@code files}) and the failures ({@code errors}).
+     */
+    public record Batch(int total, int success, int failed, int skipped, long elapsed_ms, List<Result> results, int success_count,
+            int fail_count, String output_dir, List<TextureExport.Written> files, List<Parallel.Failure> errors) {
+    }
+
+    /** One file of a batch, as UAssetTool reports it. */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    public record Result(String file, boolean success, Boolean skipped, String output_path, Integer width, Integer height,
+            String pixel_format, String error) {
+    }
+
+    private record Skip(String why) {
     }
 
     @Override
@@ -67,20 +80,45 @@ public final class ExtractTextureAction implements ActionHandler {
             TextureExport.Written w = TextureExport.write(file, t, o, target);
             return ActionResult.of("Wrote " + w.width() + "x" + w.height() + " " + w.format() + " to " + target, w);
         }
+        long start = System.nanoTime();
         List<Path> files = TextureSupport.files(args);
         java.util.Set<String> named = new java.util.HashSet<>(args.strings("file_paths"));
-        Parallel.Outcome<TextureExport.Written> r = Parallel.run(ctx, files, Path::toString, file -> {
-            io.uassetd.codecs.asset.AssetPackage pkg = io.uassetd.daemon.actions.asset.AssetFiles.open(file, AssetFiles.engine(args));
-            if (!named.contains(file.toString()) && pkg.exports().stream().noneMatch(e -> TextureAsset.isTextureClass(pkg.className(e)))) {
-                return null; // found in a folder, not a texture: skipped
+        Parallel.Outcome<Object> r = Parallel.run(ctx, files, Path::toString, file -> {
+            io.uassetd.codecs.asset.AssetPackage pkg = TextureSupport.openPackage(file, args, ctx);
+            if (!TextureSupport.hasTexture(pkg)) {
+                // found in a folder: not counted; named: skipped, as UAssetTool does
+                return named.contains(file.toString()) ? new Skip(pkg.name() + " holds no TextureExport") : null;
             }
-            TextureAsset t = TextureSupport.guard(() -> TextureAsset.read(pkg, AssetFiles.usmap(args, ctx)));
+            TextureAsset t = TextureSupport.read(pkg, args, ctx);
             Path dest = out == null ? null : out.resolve(TextureSupport.relativeDir(args, file).toString());
             return TextureExport.write(file, t, o, TextureExport.target(file, dest, t.name(), o.format(), true));
         });
-        List<TextureExport.Written> written = r.results().stream().filter(java.util.Objects::nonNull).toList();
-        int total = written.size() + r.failures().size();
-        return ActionResult.of("Extracted " + written.size() + " of " + total + " textures",
-                new Batch(total, written.size(), r.failures().size(), out == null ? null : out.toString(), written, r.failures()));
+        java.util.Map<String, Object> done = new java.util.HashMap<>();
+        for (int i = 0; i < r.succeeded().size(); i++) {
+            done.put(r.succeeded().get(i), r.results().get(i));
+        }
+        java.util.Map<String, Parallel.Failure> bad = new java.util.HashMap<>();
+        r.failures().forEach(f -> bad.put(f.item(), f));
+        List<Result> results = new java.util.ArrayList<>();
+        List<TextureExport.Written> written = new java.util.ArrayList<>();
+        int skipped = 0;
+        for (Path f : files) {
+            Object d = done.get(f.toString());
+            Parallel.Failure x = bad.get(f.toString());
+            if (d instanceof TextureExport.Written w) {
+                written.add(w);
+                results.add(new Result(f.toString(), true, null, w.output_path(), w.width(), w.height(), w.pixel_format(), null));
+            } else if (d instanceof Skip k) {
+                skipped++;
+                results.add(new Result(f.toString(), false, true, null, null, null, null, k.why()));
+            } else if (x != null) {
+                results.add(new Result(f.toString(), false, false, null, null, null, null, x.error()));
+            }
+        }
+        int total = results.size();
+        return ActionResult.of("Batch extract: " + written.size() + " succeeded, " + r.failures().size() + " failed, " + skipped
+                        + " skipped out of " + total + " total",
+                new Batch(total, written.size(), r.failures().size(), skipped, (System.nanoTime() - start) / 1_000_000, results, written.size(),
+                        r.failures().size(), out == null ? null : out.toString(), written, r.failures()));
     }
 }
