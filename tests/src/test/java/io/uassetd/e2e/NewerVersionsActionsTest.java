@@ -40,7 +40,8 @@ class NewerVersionsActionsTest extends SharedDaemon {
         for (String v : List.of("12", "13", "14")) {
             Path pak = createPak(tmp, v);
             JsonNode list = call("list_pak", Map.of("file_path", pak.toString())).dataTree();
-            assertThat(list.get("version").asText()).isEqualTo("V" + v);
+            assertThat(list.get("version_name").asText()).isEqualTo("V" + v);
+            assertThat(list.get("version").intValue()).isEqualTo(Integer.parseInt(v));
             assertThat(list.get("total_files").intValue()).isEqualTo(4);
             Reply x = call("extract_pak_all", Map.of("file_path", pak.toString(), "output_path",
                     tmp.resolve("x" + v).toString(), "verify", true));
@@ -62,7 +63,7 @@ class NewerVersionsActionsTest extends SharedDaemon {
         assertThat(list.warnings()).containsExactly("v15.pak: pak version 15 has no public definition; read with the V14 layout"
                 + " (PakFile_Version_PakchunkIndex), which the file fits exactly (footer size and magic, index inside the file,"
                 + " index SHA-1)");
-        assertThat(list.dataTree().get("version").asText()).isEqualTo("V14");
+        assertThat(list.dataTree().get("version_name").asText()).isEqualTo("V14");
         assertThat(list.dataTree().get("total_files").intValue()).isEqualTo(4);
         Reply x = call("extract_pak_all", Map.of("file_path", p.toString(), "output_path", tmp.resolve("x").toString(),
                 "verify", true));

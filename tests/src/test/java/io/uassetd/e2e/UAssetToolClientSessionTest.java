@@ -221,7 +221,7 @@ class UAssetToolClientSessionTest {
         JsonNode c = ok(req("create_pak", "output_path", pak.toString(), "input_dir", Fixtures.path("repak/pack/root").toString()))
                 .get("data");
         List<String> methods = new ArrayList<>();
-        c.get("entries").forEach(e -> methods.add(e.get("compression").textValue()));
+        c.get("entry_details").forEach(e -> methods.add(e.get("compression").textValue()));
         assertThat(methods).contains("Zlib").doesNotContain("Oodle", "Zstd");
         JsonNode l = ok(req("list_pak", "file_path", pak.toString())).get("data");
         assertThat(l.get("compression_methods").toString()).isEqualTo("[\"Zlib\"]");

@@ -43,7 +43,7 @@ public final class ExtractTextureAction implements ActionHandler {
                         "extract_texture_png over many packages (and folders of them), on all cores, with per-file errors",
                         AssetFiles.FILE_OPT, TextureSupport.FILES, OUT_DIR, TextureSupport.MIP, TextureSupport.SLICE, TextureSupport.FACE,
                         TextureSupport.STRIP, TextureSupport.FORMAT, TextureSupport.RECONSTRUCT_Z, AssetFiles.USMAP, AssetFiles.ENGINE)
-                        .withCli("batch_extract_texture", "output_path", "file_paths"), true));
+                        .withCli("batch_extract_texture", "file_paths", "output_path"), true));
     }
 
     /**

@@ -51,7 +51,7 @@ public final class InjectTextureAction implements ActionHandler {
                 new InjectTextureAction(ActionSpec.of("batch_inject_texture",
                         "inject_texture for every texture package of file_paths (files or folders) that has an image of its name in image_dir",
                         AssetFiles.FILE_OPT, TextureSupport.FILES, IMAGE_DIR, OUT_DIR, AssetFiles.USMAP, AssetFiles.ENGINE)
-                        .withCli("batch_inject_texture", "image_dir", "file_paths"), true));
+                        .withCli("batch_inject_texture", "file_paths", "image_dir", "output_path"), true));
     }
 
     /** One texture injected. */

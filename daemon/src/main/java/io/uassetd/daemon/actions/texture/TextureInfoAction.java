@@ -124,9 +124,13 @@ public final class TextureInfoAction implements ActionHandler {
         boolean hasInline = !d.mips().isEmpty() && d.mips().get(0).bulk().location() == BulkData.Location.INLINE;
         return new Info(file.toString(), t.name(), t.className(), t.kind(), d.sizeX(), d.sizeY(), depth,
                 pf == null ? d.pixelFormat() : pf.shortName(), d.pixelFormat(), v != null ? v.numMips() : d.mips().size(),
-                t.propertyText("MipGenSettings"), t.propertyText("CompressionSettings"), t.srgb(), hasInline, total, true,
+                orUnknown(t.propertyText("MipGenSettings")), orUnknown(t.propertyText("CompressionSettings")), t.srgb(), hasInline, total, true,
                 Math.max(1, d.numSlices()), d.isCube(), d.firstMipToSerialize(), inline, d.mips().size() - inline, v != null, virtual,
                 mips, engine, rows(t), t.properties());
+    }
+
+    private static String orUnknown(String s) {
+        return s == null ? "Unknown" : s;
     }
 
     /** The properties as UAssetTool lists them: enums by name, bytes / ints / bools as text, anything else "(complex)". */
