@@ -74,6 +74,19 @@ final class Bundles {
                 ctx.warn("No package among the inputs tells the engine; writing for " + IoStoreProfile.of(null, game).engine()
                         + " (name it with engine_version)");
             }
+            if (engine == null && !args.has("game") && game.engine() != null && !inputs.isEmpty()) {
+                // the default (Marvel Rivals, UAssetTool's game) fits only packages its engine reads: packages found to be of
+                // another engine, that engine not among their candidates, are written for that engine without the profile
+                io.uassetd.codecs.asset.version.EngineChoice found = detect(inputs, ctx);
+                if (found != null && found.engine() != game.engine()
+                        && (found.candidates() == null || !found.candidates().contains(game.engine()))) {
+                    ctx.warn("The packages are " + found.engine() + " (" + found.source().name().toLowerCase(java.util.Locale.ROOT)
+                            + "), not " + game.name() + "'s " + game.engine() + ": written for " + found.engine()
+                            + " without the " + game.name() + " profile (give game to force a profile)");
+                    ctx.usedEngine(found);
+                    return IoStoreProfile.of(found.engine(), GameProfile.NONE);
+                }
+            }
             IoStoreProfile p = IoStoreProfile.of(engine, game);
             ctx.usedEngine(EngineChoice.of(p.engine(), engine != null
                     ? EngineSource.REQUEST : EngineSource.PROFILE));
