@@ -249,10 +249,7 @@ class UAssetToolContractTest {
 
     static void checkCli(JsonNode row) throws Exception {
         List<String> args = new ArrayList<>();
-        String command = row.get("command").asText();
-        if (!command.equals("--version")) {
-            args.add(command);
-        }
+        args.add(row.get("command").asText());
         for (JsonNode a : row.get("args")) {
             args.add(resolve(a).asText());
         }
@@ -401,7 +398,7 @@ class UAssetToolContractTest {
         for (String action : List.of("to_json", "compact_json")) {
             JsonNode r = fails(req(action, "file_path", work.resolve("missing.uasset").toString(), "output_path",
                     work.resolve("out/none-" + action + ".json").toString()), "NOT_FOUND");
-            assertThat(r.get("message").asText()).as(action).doesNotStartWith("Converted 0");
+            assertThat(r.get("data").path("fail_count").intValue()).as(action + ": the data says what failed").isEqualTo(1);
         }
         JsonNode from = fails(req("from_json", "file_path", work.resolve("missing.json").toString(), "output_path",
                 work.resolve("out/none.uasset").toString()), "NOT_FOUND");

@@ -47,6 +47,18 @@ public final class Dispatcher {
         try {
             Map<String, com.fasterxml.jackson.databind.JsonNode> fields = RequestFields.normalize(spec, request.fields(), ctx);
             ActionResult r = handler.handle(new Args(spec, fields, env), ctx);
+            if (r.data() instanceof FailedItems f && f.failedItems() > 0) {
+                // some items failed: no success, and the data stays (what was done, what was not)
+                ErrorCode code;
+                try {
+                    code = f.firstFailureCode() == null ? ErrorCode.INTERNAL : ErrorCode.valueOf(f.firstFailureCode());
+                } catch (IllegalArgumentException e) {
+                    code = ErrorCode.INTERNAL;
+                }
+                String first = f.firstFailureMessage();
+                return new Reply(request.id(), false, r.message() + (first == null ? "" : " (first failure: " + first + ")"),
+                        withEngine(r.data(), ctx.enginesUsed(), ctx.engineCandidates()), ErrorInfo.of(code), ctx.warnings());
+            }
             return Reply.ok(request.id(), r.message(), withEngine(r.data(), ctx.enginesUsed(), ctx.engineCandidates()), ctx.warnings());
         } catch (Throwable t) {
             if (t instanceof VirtualMachineError && !(t instanceof OutOfMemoryError)) {

@@ -35,7 +35,7 @@ public final class AssetTablesAction implements ActionHandler {
                         "The export map: [{index, object_name, class_name, class_index, super_index, outer_index, export_type, serial_size, serial_offset, object_flags}]",
                         AssetFiles.FILE, AssetFiles.ENGINE, AssetFiles.USMAP), Table.EXPORTS),
                 new AssetTablesAction(ActionSpec.of("dump", "Table counts, flags and every export with its class, size and offset",
-                        AssetFiles.FILE, AssetFiles.ENGINE, AssetFiles.USMAP).withCli("dump", "file_path"), Table.DUMP));
+                        AssetFiles.FILE, AssetFiles.ENGINE, AssetFiles.USMAP).withCli("dump", "file_path", "usmap_path"), Table.DUMP));
     }
 
     /** A name. */

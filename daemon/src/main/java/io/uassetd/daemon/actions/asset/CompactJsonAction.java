@@ -51,7 +51,21 @@ public final class CompactJsonAction implements ActionHandler {
     /** Batch reply (absent fields left out). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Batch(int success_count, int fail_count, int total, long elapsed_ms, String output_dir, List<String> files,
-            List<Converted> results, List<Parallel.Failure> errors) {
+            List<Converted> results, List<Parallel.Failure> errors) implements io.uassetd.daemon.action.FailedItems {
+        @Override
+        public int failedItems() {
+            return fail_count;
+        }
+
+        @Override
+        public String firstFailureCode() {
+            return errors == null || errors.isEmpty() ? null : errors.get(0).code();
+        }
+
+        @Override
+        public String firstFailureMessage() {
+            return errors == null || errors.isEmpty() ? null : errors.get(0).item() + ": " + errors.get(0).error();
+        }
     }
 
     @Override

@@ -28,7 +28,7 @@ import java.util.List;
 public final class FixSerializeSizeAction implements ActionHandler {
     private static final ActionSpec SPEC = ActionSpec.of("fix_serialize_size",
             "Recomputes each export's serial size and offset from its data (after a hand edit left them stale) and writes the package",
-            AssetFiles.FILE, AssetEdits.OUTPUT, AssetFiles.USMAP, AssetFiles.ENGINE).withCli("fix", "file_path");
+            AssetFiles.FILE, AssetEdits.OUTPUT, AssetFiles.USMAP, AssetFiles.ENGINE).withCli("fix", "file_path", "usmap_path");
 
     /** One export that changed. */
     public record FixEntry(String export_name, long old_size, long new_size, long difference, int export_index,

@@ -165,7 +165,23 @@ final class JsonFiles {
 
     /** The batch reply (UAssetTool's shape, plus the files written); errors is absent when there are none. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Batch(int success_count, int fail_count, int total, long elapsed_ms, List<Parallel.Failure> errors, List<String> files) {
+    record Batch(int success_count, int fail_count, int total, long elapsed_ms, List<Parallel.Failure> errors, List<String> files)
+            implements io.uassetd.daemon.action.FailedItems {
+        @Override
+        public int failedItems() {
+            return fail_count;
+        }
+
+        @Override
+        public String firstFailureCode() {
+            return errors == null || errors.isEmpty() ? null : errors.get(0).code();
+        }
+
+        @Override
+        public String firstFailureMessage() {
+            return errors == null || errors.isEmpty() ? null : errors.get(0).item() + ": " + errors.get(0).error();
+        }
+
         static Batch of(Parallel.Outcome<String> o, int total, long startNanos) {
             return new Batch(o.succeeded().size(), o.failures().size(), total, (System.nanoTime() - startNanos) / 1_000_000,
                     o.failures().isEmpty() ? null : o.failures(), o.results());

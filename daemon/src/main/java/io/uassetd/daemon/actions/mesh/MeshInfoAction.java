@@ -40,7 +40,7 @@ public final class MeshInfoAction implements ActionHandler {
         return List.of(
                 new MeshInfoAction(ActionSpec.of("skeletal_mesh_info",
                         "A SkeletalMesh's material slots (FSkeletalMaterial) and reference skeleton (bones)",
-                        AssetFiles.FILE, AssetFiles.USMAP, AssetFiles.ENGINE, GAME).withCli("skeletal_mesh_info", "file_path"), true),
+                        AssetFiles.FILE, AssetFiles.USMAP, AssetFiles.ENGINE, GAME).withCli("skeletal_mesh_info", "file_path", "usmap_path"), true),
                 new MeshInfoAction(ActionSpec.of("get_mesh_info",
                         "A SkeletalMesh's or StaticMesh's material slots, LOD count, bones, sockets and counts (null where the package does not say)",
                         AssetFiles.FILE, AssetFiles.USMAP, AssetFiles.ENGINE, GAME).withCli("get_mesh_info", "file_path"), false));

@@ -52,7 +52,22 @@ public final class ExtractTextureAction implements ActionHandler {
      * uassetd's counts, the images written ({@code files}) and the failures ({@code errors}).
      */
     public record Batch(int total, int success, int failed, int skipped, long elapsed_ms, List<Result> results, int success_count,
-            int fail_count, String output_dir, List<TextureExport.Written> files, List<Parallel.Failure> errors) {
+            int fail_count, String output_dir, List<TextureExport.Written> files, List<Parallel.Failure> errors)
+            implements io.uassetd.daemon.action.FailedItems {
+        @Override
+        public int failedItems() {
+            return failed;
+        }
+
+        @Override
+        public String firstFailureCode() {
+            return errors == null || errors.isEmpty() ? null : errors.get(0).code();
+        }
+
+        @Override
+        public String firstFailureMessage() {
+            return errors == null || errors.isEmpty() ? null : errors.get(0).item() + ": " + errors.get(0).error();
+        }
     }
 
     /** One file of a batch, as UAssetTool reports it. */

@@ -66,7 +66,21 @@ public final class StripMipsAction implements ActionHandler {
 
     /** Batch reply: UAssetTool's counts and per-file {@code results} (failed items too), and uassetd's {@code errors}. */
     public record Batch(int total, int success_count, int skip_count, int error_count, int fail_count, List<Object> results,
-            List<Parallel.Failure> errors) {
+            List<Parallel.Failure> errors) implements io.uassetd.daemon.action.FailedItems {
+        @Override
+        public int failedItems() {
+            return fail_count;
+        }
+
+        @Override
+        public String firstFailureCode() {
+            return errors == null || errors.isEmpty() ? null : errors.get(0).code();
+        }
+
+        @Override
+        public String firstFailureMessage() {
+            return errors == null || errors.isEmpty() ? null : errors.get(0).item() + ": " + errors.get(0).error();
+        }
     }
 
     @Override
