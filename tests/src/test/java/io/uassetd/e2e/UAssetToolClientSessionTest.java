@@ -149,7 +149,13 @@ class UAssetToolClientSessionTest {
         assertThat(keys(d)).startsWith("fileName", "filePath", "totalExports").contains("colorExports", "exports");
         JsonNode glow = d.get("colorCurves").get(0);
         assertThat(keys(glow)).containsExactly("exportIndex", "classType", "name", "exportName", "emitter", "valueProperty",
-                "entryCount", "lutSize", "minTime", "maxTime", "shaderLut", "sampleColors", "values", "previewPath");
+                "entryCount", "lutSize", "minTime", "maxTime", "shaderLut", "sampleColors", "values", "previewPath",
+                // UAssetTool's ColorExportInfo fields
+                "channels", "colorCount", "outerIndex", "parentName", "parentChain", "emitterName", "emitterHasEnemyParams", "enemyParams");
+        assertThat(glow.get("channels").intValue()).isEqualTo(4);
+        assertThat(glow.get("colorCount").intValue()).isEqualTo(NiagaraTestSystem.GLOW_COLORS);
+        assertThat(glow.get("parentChain").textValue()).endsWith("NiagaraDataInterfaceColorCurve:NiagaraDataInterfaceColorCurve_Glow");
+        assertThat(glow.get("emitterHasEnemyParams").isBoolean()).isTrue();
         assertThat(glow.get("name").textValue()).isEqualTo("NiagaraDataInterfaceColorCurve_Glow");
         assertThat(glow.get("exportIndex").intValue()).isEqualTo(NiagaraTestSystem.COLOR_GLOW);
         assertThat(glow.get("classType").textValue()).isEqualTo("NiagaraDataInterfaceColorCurve");

@@ -398,7 +398,6 @@ class UAssetToolContractTest {
         for (String action : List.of("to_json", "compact_json")) {
             JsonNode r = fails(req(action, "file_path", work.resolve("missing.uasset").toString(), "output_path",
                     work.resolve("out/none-" + action + ".json").toString()), "NOT_FOUND");
-            assertThat(r.get("data").path("fail_count").intValue()).as(action + ": the data says what failed").isEqualTo(1);
         }
         JsonNode from = fails(req("from_json", "file_path", work.resolve("missing.json").toString(), "output_path",
                 work.resolve("out/none.uasset").toString()), "NOT_FOUND");

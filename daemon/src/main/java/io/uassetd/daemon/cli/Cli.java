@@ -118,13 +118,14 @@ public final class Cli {
                 err.println("warning: " + w);
             }
         }
+        if (!reply.success() && reply.data() != null) {
+            // some items failed (the data says what was done): 1 when some succeeded
+            ItemOutcome some = ItemOutcome.of(reply.data());
+            err.println("uassetd " + command + ": " + (some.failed() > 0 ? some.summary() : reply.message()));
+            return some.succeeded() > 0 ? EXIT_SOME_FAILED : EXIT_NOTHING_DONE;
+        }
         if (!reply.success()) {
             err.println("uassetd " + command + ": error [" + reply.errorCode() + "]: " + reply.message());
-            if (reply.data() != null) {
-                // some items failed (the data says what was done): 1 when some succeeded
-                ItemOutcome some = ItemOutcome.of(reply.data());
-                return some.succeeded() > 0 ? EXIT_SOME_FAILED : EXIT_NOTHING_DONE;
-            }
             return EXIT_NOTHING_DONE;
         }
         ItemOutcome items = ItemOutcome.of(reply.data());

@@ -59,8 +59,7 @@ public final class AssetEdits {
     }
 
     /** Whether writing the package in place would give the bytes already on disk (a no-op edit). */
-    static boolean unchanged(Session s) throws Exception {
-        AssetPackage.Bytes b = s.pkg().toBytes();
+    static boolean unchanged(Session s, AssetPackage.Bytes b) throws Exception {
         Path uexp = AssetPackage.sibling(s.file(), ".uexp");
         if (!java.util.Arrays.equals(b.header(), Files.readAllBytes(s.file()))) {
             return false;
@@ -71,21 +70,22 @@ public final class AssetEdits {
 
     public static Written write(Session s, Args args, ActionContext ctx) throws Exception {
         Path out = args.path("output_path");
-        Path backup = null;
         if (out == null) {
-            out = s.file();
-            if (unchanged(s)) {
+            // in place: serialized once (a second serialization would see the offsets the first relocated)
+            AssetPackage.Bytes b = s.pkg().toBytes();
+            if (unchanged(s, b)) {
                 ctx.warn("The edit changes no byte of " + s.file() + ": nothing written");
-                return new Written(out, null, false);
+                return new Written(s.file(), null, false);
             }
-            backup = io.uassetd.daemon.util.Backups.keepOriginal(s.file(), ctx, ".uexp");
-        } else {
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
+            Path backup = io.uassetd.daemon.util.Backups.keepOriginal(s.file(), ctx, ".uexp");
+            b.writeTo(s.file());
+            return new Written(s.file(), backup, true);
+        }
+        Path parent = out.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
         }
         s.pkg().write(out);
-        return new Written(out, backup, true);
+        return new Written(out, null, true);
     }
 }

@@ -62,7 +62,7 @@ public final class FromJsonAction implements ActionHandler {
         boolean named = out != null && items.size() == 1 && !Files.isDirectory(out) && isPackageName(out);
         // USMAP_PATH is read only once a document with unversioned properties needs it
         Supplier<Usmap> mappings = AssetFiles.lazyUsmap(args, ctx);
-        Parallel.Outcome<String> o = Parallel.run(ctx, items, JsonFiles.Item::name, item -> {
+        Parallel.Work<JsonFiles.Item, String> work = item -> {
             String name = item.file().getFileName().toString();
             if (!Files.isRegularFile(item.file())) {
                 throw ActionException.notFound("JSON file not found: " + item.file(), item.file().toString());
@@ -73,7 +73,11 @@ public final class FromJsonAction implements ActionHandler {
             Path target = named ? out : JsonFiles.target(args, item, extensionOf(tree));
             bytes.writeTo(target);
             return target.toString();
-        });
+        };
+        // one file named alone: its failure is the request's, with its file, offset and structure
+        Parallel.Outcome<String> o = items.size() == 1 && !args.has("file_paths")
+                ? new Parallel.Outcome<>(List.of(items.get(0).name()), List.of(work.apply(items.get(0))), List.of())
+                : Parallel.run(ctx, items, JsonFiles.Item::name, work);
         JsonFiles.Batch b = JsonFiles.Batch.of(o, items.size(), start);
         return ActionResult.of("Wrote " + b.success_count() + " of " + b.total() + " packages from JSON", b);
     }
