@@ -303,7 +303,7 @@ class PakActionsTest extends SharedDaemon {
         Files.write(pak, b);
         Path dest = out.resolve("dest");
         Reply x = call("extract_pak_all", Map.of("file_path", pak.toString(), "output_path", dest.toString(), "verify", true));
-        assertThat(x.success()).as(x.message()).isTrue();
+        assertThat(x.success()).as(x.message()).isFalse();
         assertThat(x.dataTree().get("extracted_count").intValue()).isEqualTo(1);
         assertThat(x.dataTree().get("failed_count").intValue()).isEqualTo(1);
         JsonNode failure = x.dataTree().get("failures").get(0);
@@ -344,7 +344,11 @@ class PakActionsTest extends SharedDaemon {
 
         Path dest = out.resolve("checked");
         Reply x = call("extract_pak_all", Map.of("file_path", pak.toString(), "output_path", dest.toString()));
-        assertThat(x.success()).as(x.message()).isTrue();
+        // the outcome rule: an item failed, so the reply fails (with the first failure's code) and keeps its data
+        assertThat(x.success()).as(x.message()).isFalse();
+        assertThat(x.errorCode()).isEqualTo(ErrorCode.CORRUPT_DATA);
+        assertThat(x.dataTree().get("succeeded").intValue()).isEqualTo(3);
+        assertThat(x.dataTree().get("failed").intValue()).isEqualTo(1);
         assertThat(x.dataTree().get("extracted_count").intValue()).isEqualTo(3);
         assertThat(x.dataTree().get("failed_count").intValue()).isEqualTo(1);
         JsonNode failure = x.dataTree().get("failures").get(0);

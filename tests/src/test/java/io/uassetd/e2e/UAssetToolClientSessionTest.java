@@ -244,7 +244,7 @@ class UAssetToolClientSessionTest {
                 "output_path", out.toString(), "engine_version", "UE5_8", "aes_key", KEY,
                 "filter_patterns", List.of("**/NS_Fixture", "**/SM_Fixture"))).get("data");
         assertThat(keys(d)).containsExactly("output_dir", "extracted_count", "failed_count", "bytes", "files", "failures",
-                "engine_version", "engine_source");
+                "total", "succeeded", "failed", "skipped", "items", "engine_version", "engine_source");
         assertThat(d.get("extracted_count").intValue()).isEqualTo(2);
         List<String> files = new ArrayList<>();
         d.get("files").forEach(f -> files.add(f.textValue()));

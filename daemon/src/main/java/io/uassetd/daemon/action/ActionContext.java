@@ -1,6 +1,7 @@
 package io.uassetd.daemon.action;
 
 import io.uassetd.codecs.asset.version.EngineChoice;
+import io.uassetd.codecs.asset.version.EngineSource;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -54,6 +55,7 @@ public final class ActionContext implements TaskMonitor {
     private final java.util.Map<String, String> engines = new java.util.LinkedHashMap<>();
     private final java.util.Map<String, java.util.Set<String>> engineCandidates = new java.util.LinkedHashMap<>();
     private final io.uassetd.codecs.asset.PackageEngine.Batch engineBatch = new io.uassetd.codecs.asset.PackageEngine.Batch();
+    private final List<EngineChoice> detected = new ArrayList<>();
     private long lastProgressNanos;
     private volatile Consumer<ActionContext> onCancel = c -> { };
 
@@ -135,6 +137,9 @@ public final class ActionContext implements TaskMonitor {
      */
     public void usedEngine(EngineChoice choice) {
         synchronized (engines) {
+            if (choice.source() != EngineSource.REQUEST && detected.size() < 16) {
+                detected.add(choice);
+            }
             engines.putIfAbsent(choice.engine().name(), choice.source().wireName());
             java.util.Set<String> c = engineCandidates.computeIfAbsent(choice.engine().name(), k -> new java.util.LinkedHashSet<>());
             choice.candidates().forEach(e -> c.add(e.name()));
@@ -157,6 +162,19 @@ public final class ActionContext implements TaskMonitor {
     /** Probe decisions shared by the legacy packages this request opens (see {@link io.uassetd.codecs.asset.PackageEngine.Batch}). */
     public io.uassetd.codecs.asset.PackageEngine.Batch engineBatch() {
         return engineBatch;
+    }
+
+    /**
+     * A failure explained by the engine the request's data was read under, when that engine was
+     * detected rather than named (see {@link EngineChoice#explainDetected}); {@code t} otherwise.
+     */
+    public Throwable explainDetected(Throwable t) {
+        synchronized (engines) {
+            if (detected.isEmpty() || !(t instanceof RuntimeException r)) {
+                return t;
+            }
+            return detected.get(detected.size() - 1).explainDetected(r);
+        }
     }
 
     /** The engines recorded by {@link #usedEngine}: name -> source, in the order first used. */

@@ -18,7 +18,9 @@ import java.util.Map;
 /**
  * Runs one request through its handler and builds the reply: unknown actions, unknown fields
  * (reported as warnings), and every failure mapped to a stable error code. The server and the
- * CLI both go through here.
+ * CLI both go through here. The outcome rule: a reply whose data carries an {@link Items} outcome
+ * with a failed item is a failure ({@code success: false}, {@code error.code} the first failed
+ * item's), and keeps its data, so the client still sees every item's result.
  */
 public final class Dispatcher {
     private final ActionRegistry registry;
@@ -47,24 +49,21 @@ public final class Dispatcher {
         try {
             Map<String, com.fasterxml.jackson.databind.JsonNode> fields = RequestFields.normalize(spec, request.fields(), ctx);
             ActionResult r = handler.handle(new Args(spec, fields, env), ctx);
-            if (r.data() instanceof FailedItems f && f.failedItems() > 0) {
-                // some items failed: no success, and the data stays (what was done, what was not)
-                ErrorCode code;
-                try {
-                    code = f.firstFailureCode() == null ? ErrorCode.INTERNAL : ErrorCode.valueOf(f.firstFailureCode());
-                } catch (IllegalArgumentException e) {
-                    code = ErrorCode.INTERNAL;
-                }
-                String first = f.firstFailureMessage();
-                return new Reply(request.id(), false, r.message() + (first == null ? "" : " (first failure: " + first + ")"),
-                        withEngine(r.data(), ctx.enginesUsed(), ctx.engineCandidates()), ErrorInfo.of(code), ctx.warnings());
+            Object data = withEngine(r.data(), ctx.enginesUsed(), ctx.engineCandidates());
+            Items items = Items.find(r.data());
+            if (items != null && items.failed() > 0) {
+                // the outcome rule: a reply whose items failed is not a success; it keeps its data
+                Items.Item first = items.firstFailure();
+                String message = r.message() == null || r.message().isEmpty() ? items.summary() : r.message() + ": " + items.summary();
+                return new Reply(request.id(), false, message, data,
+                        ErrorInfo.of(first == null || first.code() == null ? ErrorCode.INTERNAL : first.code()), ctx.warnings());
             }
-            return Reply.ok(request.id(), r.message(), withEngine(r.data(), ctx.enginesUsed(), ctx.engineCandidates()), ctx.warnings());
+            return Reply.ok(request.id(), r.message(), data, ctx.warnings());
         } catch (Throwable t) {
             if (t instanceof VirtualMachineError && !(t instanceof OutOfMemoryError)) {
                 throw (VirtualMachineError) t;
             }
-            ErrorMapper.Mapped m = errors.map(ctx.isCancelled() ? cancelledOr(t) : t);
+            ErrorMapper.Mapped m = errors.map(ctx.isCancelled() ? cancelledOr(t) : ctx.explainDetected(ErrorMapper.unwrap(t)));
             return Reply.failure(request.id(), m.message(), m.error(), ctx.warnings());
         }
     }

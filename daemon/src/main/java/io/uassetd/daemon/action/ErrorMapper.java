@@ -4,6 +4,7 @@ import io.uassetd.codecs.error.CancelledException;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.JsonFormatException;
 import io.uassetd.codecs.error.FormatException;
+import io.uassetd.codecs.error.InputFileException;
 import io.uassetd.codecs.error.NativeUnavailableException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.error.WrongKeyException;
@@ -58,6 +59,9 @@ public final class ErrorMapper {
         }
         if (e instanceof CancelledException) {
             return new Mapped("Request cancelled", ErrorInfo.of(ErrorCode.CANCELLED));
+        }
+        if (e instanceof InputFileException i) {
+            return new Mapped(i.getMessage(), new ErrorInfo(i.missing() ? ErrorCode.NOT_FOUND : ErrorCode.INVALID_ARGUMENT, i.file(), null, null));
         }
         if (e instanceof NoSuchFileException n) {
             return new Mapped("File not found: " + n.getFile(), new ErrorInfo(ErrorCode.NOT_FOUND, n.getFile(), null, null));

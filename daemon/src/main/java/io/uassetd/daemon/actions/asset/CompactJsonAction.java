@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.asset;
 
+import io.uassetd.daemon.action.Items;
+import io.uassetd.daemon.action.ItemsReply;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.uassetd.codecs.asset.json.JsonOutput;
 import io.uassetd.daemon.util.OutputPaths;
@@ -50,22 +53,12 @@ public final class CompactJsonAction implements ActionHandler {
 
     /** Batch reply (absent fields left out). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Batch(int success_count, int fail_count, int total, long elapsed_ms, String output_dir, List<String> files,
-            List<Converted> results, List<Parallel.Failure> errors) implements io.uassetd.daemon.action.FailedItems {
-        @Override
-        public int failedItems() {
-            return fail_count;
+    public record Batch(int success_count, int fail_count, long elapsed_ms, String output_dir, List<String> files,
+            List<Converted> results, List<Parallel.Failure> errors, @JsonUnwrapped Items outcome) implements ItemsReply {
+        public int total() {
+            return outcome.total();
         }
 
-        @Override
-        public String firstFailureCode() {
-            return errors == null || errors.isEmpty() ? null : errors.get(0).code();
-        }
-
-        @Override
-        public String firstFailureMessage() {
-            return errors == null || errors.isEmpty() ? null : errors.get(0).item() + ": " + errors.get(0).error();
-        }
     }
 
     @Override
@@ -137,9 +130,9 @@ public final class CompactJsonAction implements ActionHandler {
             }
         }
         long elapsed = (System.nanoTime() - start) / 1_000_000;
-        Batch b = new Batch(outcome.succeeded().size(), outcome.failures().size(), files.size(), elapsed,
+        Batch b = new Batch(outcome.succeeded().size(), outcome.failures().size(), elapsed,
                 outDir == null ? null : outDir.toString(), outDir == null ? null : written, outDir == null ? results : null,
-                outcome.failures().isEmpty() ? null : outcome.failures());
+                outcome.failures().isEmpty() ? null : outcome.failures(), outcome.items());
         return ActionResult.of("Converted " + b.success_count() + " of " + b.total() + " packages", b);
     }
 

@@ -10,7 +10,9 @@ import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.iostore.ContainerKeys;
 import io.uassetd.codecs.iostore.IoStoreContainer;
+import io.uassetd.codecs.bundle.BundleInput;
 import io.uassetd.codecs.bundle.ContainerCopy;
+import io.uassetd.codecs.open.BundleEngines;
 import io.uassetd.codecs.game.GameProfile;
 import io.uassetd.codecs.bundle.IoStoreProfile;
 import io.uassetd.daemon.action.ActionContext;
@@ -37,7 +39,7 @@ final class Bundles {
     static final FieldSpec PAK_AES = FieldSpec.optional("pak_aes", FieldType.STRING, null, "the same as aes_key (UAssetTool's CLI name)");
     static final FieldSpec OBFUSCATE = FieldSpec.optional("obfuscate", FieldType.BOOLEAN, false,
             "encrypt the .utoc/.ucas too (directory index and every block) with the key");
-    static final FieldSpec ENGINE = io.uassetd.daemon.action.EngineField.spec(
+    static final FieldSpec ENGINE = EngineField.spec(
             "the engine to write for (a UE5 release); auto: the game profile's engine (UE5_3 for marvel_rivals); with game none, detected from the input packages");
     static final FieldSpec GAME = FieldSpec.optional("game", FieldType.STRING, null,
             "game profile: marvel_rivals (default unless engine_version is given) or none");
@@ -57,15 +59,15 @@ final class Bundles {
 
     /**
      * {@link #profile(Args, ActionContext)}; with {@code game: none} and no {@code engine_version},
-     * the engine is detected from the packages among {@code inputs} (see {@link #detect}).
+     * the engine is detected from the packages among {@code inputs} (see {@link BundleEngines#detect}).
      */
-    static IoStoreProfile profile(Args args, ActionContext ctx, List<io.uassetd.codecs.bundle.BundleInput> inputs) {
-        EngineVersion engine = io.uassetd.daemon.action.EngineField.requested(args);
+    static IoStoreProfile profile(Args args, ActionContext ctx, List<BundleInput> inputs) {
+        EngineVersion engine = EngineField.requested(args);
         try {
             GameProfile game = args.has("game") ? GameProfile.of(args.string("game"))
                     : engine != null ? GameProfile.NONE : GameProfile.MARVEL_RIVALS;
             if (engine == null && game.engine() == null && !inputs.isEmpty()) {
-                io.uassetd.codecs.asset.version.EngineChoice found = detect(inputs, ctx);
+                EngineChoice found = BundleEngines.detect(inputs, ctx::warn);
                 if (found != null) {
                     IoStoreProfile p = IoStoreProfile.of(found.engine(), game);
                     ctx.usedEngine(found);
@@ -77,7 +79,7 @@ final class Bundles {
             if (engine == null && !args.has("game") && game.engine() != null && !inputs.isEmpty()) {
                 // the default (Marvel Rivals, UAssetTool's game) fits only packages its engine reads: packages found to be of
                 // another engine, that engine not among their candidates, are written for that engine without the profile
-                io.uassetd.codecs.asset.version.EngineChoice found = detect(inputs, ctx);
+                io.uassetd.codecs.asset.version.EngineChoice found = BundleEngines.detect(inputs, ctx::warn);
                 if (found != null && found.engine() != game.engine()
                         && (found.candidates() == null || !found.candidates().contains(game.engine()))
                         && !readableAs(inputs, game.engine())) {
@@ -127,68 +129,6 @@ final class Bundles {
             }
         }
         return true;
-    }
-
-    /** Packages whose engine is looked at (the first ones among the inputs, in order). */
-    static final int DETECT_SAMPLE = 8;
-
-    /**
-     * The engine of a bundle's inputs: the first {@link #DETECT_SAMPLE} packages are detected as
-     * a request without {@code engine_version} reads them (legacy packages: their versions, else the
-     * releases of their LegacyFileVersion probed; Zen packages: their versioning info, else the Zen
-     * layouts probed). The newest engine found wins, with a warning when they differ; null when no
-     * package could be read.
-     */
-    static io.uassetd.codecs.asset.version.EngineChoice detect(List<io.uassetd.codecs.bundle.BundleInput> inputs, ActionContext ctx) {
-        java.util.Map<String, io.uassetd.codecs.bundle.BundleInput> byPath = new java.util.HashMap<>();
-        for (io.uassetd.codecs.bundle.BundleInput in : inputs) {
-            byPath.put(in.path().toLowerCase(java.util.Locale.ROOT), in);
-        }
-        List<io.uassetd.codecs.asset.version.EngineChoice> found = new java.util.ArrayList<>();
-        List<String> names = new java.util.ArrayList<>();
-        for (io.uassetd.codecs.bundle.BundleInput in : inputs) {
-            if (found.size() >= DETECT_SAMPLE) {
-                break;
-            }
-            String f = in.fileName();
-            if (!(f.endsWith(".uasset") || f.endsWith(".umap") || f.endsWith(".uzenasset"))) {
-                continue;
-            }
-            try {
-                byte[] data = in.read();
-                if (io.uassetd.codecs.bundle.BundleAssembler.isLegacy(data)) {
-                    String base = in.path().substring(0, in.path().lastIndexOf('.'));
-                    io.uassetd.codecs.bundle.BundleInput uexp = byPath.get((base + ".uexp").toLowerCase(java.util.Locale.ROOT));
-                    found.add(io.uassetd.codecs.asset.PackageEngine.read(data, uexp == null ? null : uexp.read(), in.fileName(), null, null)
-                            .choice());
-                } else {
-                    found.add(io.uassetd.codecs.zen.ZenEngine.of(data, in.path(), null));
-                }
-                names.add(in.path());
-            } catch (RuntimeException e) {
-                // a package no engine reads is not evidence; the bundle reports it
-            }
-        }
-        if (found.isEmpty()) {
-            return null;
-        }
-        io.uassetd.codecs.asset.version.EngineChoice newest = found.get(0);
-        java.util.Set<EngineVersion> engines = new java.util.TreeSet<>(java.util.Comparator.reverseOrder());
-        for (io.uassetd.codecs.asset.version.EngineChoice c : found) {
-            engines.add(c.engine());
-            if (c.engine().ordinal() > newest.engine().ordinal()) {
-                newest = c;
-            }
-        }
-        if (engines.size() > 1) {
-            List<String> per = new java.util.ArrayList<>();
-            for (int i = 0; i < found.size(); i++) {
-                per.add(names.get(i) + ": " + found.get(i).engine());
-            }
-            ctx.warn("The inputs were found as different engines (" + String.join(", ", per) + "); writing for " + newest.engine()
-                    + " (the newest); name the engine with engine_version if that is wrong");
-        }
-        return newest;
     }
 
     /** The compression to use; an unavailable method falls back as {@code oodle_fallback} says, with a warning. */

@@ -76,7 +76,7 @@ public final class FromJsonAction implements ActionHandler {
         };
         // one file named alone: its failure is the request's, with its file, offset and structure
         Parallel.Outcome<String> o = items.size() == 1 && !args.has("file_paths")
-                ? new Parallel.Outcome<>(List.of(items.get(0).name()), List.of(work.apply(items.get(0))), List.of())
+                ? single(items.get(0), work.apply(items.get(0)))
                 : Parallel.run(ctx, items, JsonFiles.Item::name, work);
         JsonFiles.Batch b = JsonFiles.Batch.of(o, items.size(), start);
         return ActionResult.of("Wrote " + b.success_count() + " of " + b.total() + " packages from JSON", b);
@@ -100,5 +100,10 @@ public final class FromJsonAction implements ActionHandler {
         }
         String fileName = tree.path("Uassetd").path("FileName").asText("");
         return fileName.toLowerCase(Locale.ROOT).endsWith(".umap") ? ".umap" : ".uasset";
+    }
+
+    private static Parallel.Outcome<String> single(JsonFiles.Item item, String output) {
+        return new Parallel.Outcome<>(List.of(item.name()), List.of(output), List.of(),
+                io.uassetd.daemon.action.Items.of(List.of(io.uassetd.daemon.action.Items.Item.ok(item.name(), output))));
     }
 }

@@ -17,6 +17,9 @@ import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.actions.usmap.Mappings;
 import io.uassetd.daemon.util.OutputPaths;
 import io.uassetd.daemon.util.Parallel;
+import io.uassetd.daemon.action.Items;
+import io.uassetd.daemon.action.ItemsReply;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -165,26 +168,19 @@ final class JsonFiles {
 
     /** The batch reply (UAssetTool's shape, plus the files written); errors is absent when there are none. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Batch(int success_count, int fail_count, int total, long elapsed_ms, List<Parallel.Failure> errors, List<String> files)
-            implements io.uassetd.daemon.action.FailedItems {
-        @Override
-        public int failedItems() {
-            return fail_count;
-        }
-
-        @Override
-        public String firstFailureCode() {
-            return errors == null || errors.isEmpty() ? null : errors.get(0).code();
-        }
-
-        @Override
-        public String firstFailureMessage() {
-            return errors == null || errors.isEmpty() ? null : errors.get(0).item() + ": " + errors.get(0).error();
-        }
-
+    /**
+     * UAssetTool's batch shape ({@code success_count, fail_count, total, elapsed_ms, errors}), the
+     * files written, and the uniform item outcome ({@code total} is the same count in both).
+     */
+    record Batch(int success_count, int fail_count, long elapsed_ms, List<Parallel.Failure> errors, List<String> files,
+                 @JsonUnwrapped Items outcome) implements ItemsReply {
         static Batch of(Parallel.Outcome<String> o, int total, long startNanos) {
-            return new Batch(o.succeeded().size(), o.failures().size(), total, (System.nanoTime() - startNanos) / 1_000_000,
-                    o.failures().isEmpty() ? null : o.failures(), o.results());
+            return new Batch(o.succeeded().size(), o.failures().size(), (System.nanoTime() - startNanos) / 1_000_000,
+                    o.failures().isEmpty() ? null : o.failures(), o.results(), o.items());
+        }
+
+        int total() {
+            return outcome.total();
         }
     }
 }

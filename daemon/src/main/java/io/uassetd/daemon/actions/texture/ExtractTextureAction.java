@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.texture;
 
+import io.uassetd.daemon.action.Items;
+import io.uassetd.daemon.action.ItemsReply;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.uassetd.codecs.texture.asset.TextureAsset;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;
@@ -10,6 +13,7 @@ import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.actions.asset.AssetFiles;
 import io.uassetd.daemon.util.Parallel;
+import io.uassetd.protocol.ErrorCode;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -48,26 +52,12 @@ public final class ExtractTextureAction implements ActionHandler {
 
     /**
      * Batch reply: UAssetTool's {@code total, success, failed, skipped, elapsed_ms} and per-file
-     * {@code results} (a package named in file_paths that holds no texture is skipped, as there), then
-     * uassetd's counts, the images written ({@code files}) and the failures ({@code errors}).
+     * {@code results} (a package named in file_paths that holds no texture is skipped, as there), the
+     * uniform item outcome (its {@code total/failed/skipped} are UAssetTool's), then uassetd's counts,
+     * the images written ({@code files}) and the failures ({@code errors}).
      */
-    public record Batch(int total, int success, int failed, int skipped, long elapsed_ms, List<Result> results, int success_count,
-            int fail_count, String output_dir, List<TextureExport.Written> files, List<Parallel.Failure> errors)
-            implements io.uassetd.daemon.action.FailedItems {
-        @Override
-        public int failedItems() {
-            return failed;
-        }
-
-        @Override
-        public String firstFailureCode() {
-            return errors == null || errors.isEmpty() ? null : errors.get(0).code();
-        }
-
-        @Override
-        public String firstFailureMessage() {
-            return errors == null || errors.isEmpty() ? null : errors.get(0).item() + ": " + errors.get(0).error();
-        }
+    public record Batch(int success, long elapsed_ms, List<Result> results, int success_count, int fail_count, String output_dir,
+            List<TextureExport.Written> files, List<Parallel.Failure> errors, @JsonUnwrapped Items outcome) implements ItemsReply {
     }
 
     /** One file of a batch, as UAssetTool reports it. */
@@ -115,25 +105,33 @@ public final class ExtractTextureAction implements ActionHandler {
         java.util.Map<String, Parallel.Failure> bad = new java.util.HashMap<>();
         r.failures().forEach(f -> bad.put(f.item(), f));
         List<Result> results = new java.util.ArrayList<>();
+        List<Items.Item> items = new java.util.ArrayList<>();
         List<TextureExport.Written> written = new java.util.ArrayList<>();
-        int skipped = 0;
         for (Path f : files) {
             Object d = done.get(f.toString());
             Parallel.Failure x = bad.get(f.toString());
             if (d instanceof TextureExport.Written w) {
                 written.add(w);
                 results.add(new Result(f.toString(), true, null, w.output_path(), w.width(), w.height(), w.pixel_format(), null));
+                items.add(Items.Item.ok(f.toString(), w.output_path()));
             } else if (d instanceof Skip k) {
-                skipped++;
                 results.add(new Result(f.toString(), false, true, null, null, null, null, k.why()));
+                items.add(Items.Item.skipped(f.toString(), k.why()));
             } else if (x != null) {
                 results.add(new Result(f.toString(), false, false, null, null, null, null, x.error()));
+                ErrorCode code;
+                try {
+                    code = ErrorCode.valueOf(x.code());
+                } catch (RuntimeException e) {
+                    code = ErrorCode.INTERNAL;
+                }
+                items.add(Items.Item.failed(f.toString(), code, x.error()));
             }
         }
-        int total = results.size();
-        return ActionResult.of("Batch extract: " + written.size() + " succeeded, " + r.failures().size() + " failed, " + skipped
-                        + " skipped out of " + total + " total",
-                new Batch(total, written.size(), r.failures().size(), skipped, (System.nanoTime() - start) / 1_000_000, results, written.size(),
-                        r.failures().size(), out == null ? null : out.toString(), written, r.failures()));
+        Items outcome = Items.of(items);
+        return ActionResult.of("Batch extract: " + written.size() + " succeeded, " + outcome.failed() + " failed, " + outcome.skipped()
+                        + " skipped out of " + outcome.total() + " total",
+                new Batch(written.size(), (System.nanoTime() - start) / 1_000_000, results, written.size(), r.failures().size(),
+                        out == null ? null : out.toString(), written, r.failures(), outcome));
     }
 }

@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.texture;
 
+import io.uassetd.daemon.action.Items;
+import io.uassetd.daemon.action.ItemsReply;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.uassetd.codecs.texture.asset.TextureAsset;
 import io.uassetd.codecs.texture.asset.TextureFiles;
 import io.uassetd.codecs.texture.asset.TextureInject;
@@ -64,8 +67,8 @@ public final class InjectTextureAction implements ActionHandler {
     }
 
     /** Batch reply. */
-    public record Batch(int total, int success_count, int fail_count, List<Injected> results, List<Parallel.Failure> errors,
-            List<String> without_image) {
+    public record Batch(int success_count, int fail_count, List<Injected> results, List<Parallel.Failure> errors,
+            List<String> without_image, @JsonUnwrapped Items outcome) implements ItemsReply {
     }
 
     @Override
@@ -106,7 +109,14 @@ public final class InjectTextureAction implements ActionHandler {
         Parallel.Outcome<Injected> r = Parallel.run(ctx, jobs, j -> j[0].toString(),
                 j -> inject(j[0], j[1], out == null ? null : out.resolve(j[0].getFileName().toString()), args, ctx));
         return ActionResult.of("Injected " + r.results().size() + " of " + jobs.size() + " textures",
-                new Batch(jobs.size(), r.results().size(), r.failures().size(), r.results(), r.failures(), without));
+                new Batch(r.results().size(), r.failures().size(), r.results(), r.failures(), without, withSkipped(r.items(), without)));
+    }
+
+    /** The outcome, with the packages that have no image beside them as skipped items. */
+    private static Items withSkipped(Items done, List<String> without) {
+        List<Items.Item> all = new ArrayList<>(done.items());
+        without.forEach(w -> all.add(Items.Item.skipped(w, "no image of the same name in image_dir")));
+        return Items.of(all);
     }
 
     static Injected inject(Path file, Path image, Path out, Args args, ActionContext ctx) throws Exception {

@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.texture;
 
+import io.uassetd.daemon.action.Items;
+import io.uassetd.daemon.action.ItemsReply;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.uassetd.codecs.texture.asset.BulkData;
 import io.uassetd.codecs.texture.asset.TextureAsset;
 import io.uassetd.codecs.texture.asset.TextureMip;
@@ -45,7 +48,8 @@ public final class InlineDataAction implements ActionHandler {
     }
 
     /** Batch reply. */
-    public record Batch(int total_files, int inline_count, boolean any_inline, List<Inline> results, List<Parallel.Failure> errors) {
+    public record Batch(int total_files, int inline_count, boolean any_inline, List<Inline> results, List<Parallel.Failure> errors,
+                        @JsonUnwrapped Items outcome) implements ItemsReply {
     }
 
     @Override

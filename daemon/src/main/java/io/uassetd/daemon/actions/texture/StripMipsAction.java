@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.texture;
 
+import io.uassetd.daemon.action.Items;
+import io.uassetd.daemon.action.ItemsReply;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.texture.asset.TextureAsset;
 import io.uassetd.codecs.texture.asset.TextureEditor;
@@ -64,23 +67,13 @@ public final class StripMipsAction implements ActionHandler {
     public record Failed(String path, boolean success, String message, String code) {
     }
 
-    /** Batch reply: UAssetTool's counts and per-file {@code results} (failed items too), and uassetd's {@code errors}. */
-    public record Batch(int total, int success_count, int skip_count, int error_count, int fail_count, List<Object> results,
-            List<Parallel.Failure> errors) implements io.uassetd.daemon.action.FailedItems {
-        @Override
-        public int failedItems() {
-            return fail_count;
-        }
-
-        @Override
-        public String firstFailureCode() {
-            return errors == null || errors.isEmpty() ? null : errors.get(0).code();
-        }
-
-        @Override
-        public String firstFailureMessage() {
-            return errors == null || errors.isEmpty() ? null : errors.get(0).item() + ": " + errors.get(0).error();
-        }
+    /**
+     * Batch reply: UAssetTool's counts ({@code total} from the item outcome, {@code success_count},
+     * {@code skip_count}, {@code error_count}) and per-file {@code results} (failed items too), uassetd's
+     * {@code errors}, and the uniform item outcome (an already stripped texture is skipped).
+     */
+    public record Batch(int success_count, int skip_count, int error_count, int fail_count, List<Object> results,
+            List<Parallel.Failure> errors, @JsonUnwrapped Items outcome) implements ItemsReply {
     }
 
     @Override
@@ -104,6 +97,7 @@ public final class StripMipsAction implements ActionHandler {
         Parallel.Outcome<Stripped> r = Parallel.run(ctx, files, Path::toString,
                 f -> strip(f, out == null ? null : out.resolve(f.getFileName().toString()), (int) keep, args, ctx));
         List<Object> results = new ArrayList<>();
+        List<Items.Item> items = new ArrayList<>();
         java.util.Map<String, Stripped> ok = new java.util.HashMap<>();
         for (int i = 0; i < r.succeeded().size(); i++) {
             ok.put(r.succeeded().get(i), r.results().get(i));
@@ -115,15 +109,23 @@ public final class StripMipsAction implements ActionHandler {
             Parallel.Failure x = bad.get(f.toString());
             if (s != null) {
                 results.add(s);
+                items.add(s.skipped() ? Items.Item.skipped(f.toString(), s.message()) : Items.Item.ok(f.toString(), s.output_path()));
             } else if (x != null) {
                 results.add(new Failed(f.toString(), false, x.error(), x.code()));
+                io.uassetd.protocol.ErrorCode code;
+                try {
+                    code = io.uassetd.protocol.ErrorCode.valueOf(x.code());
+                } catch (RuntimeException e) {
+                    code = io.uassetd.protocol.ErrorCode.INTERNAL;
+                }
+                items.add(Items.Item.failed(f.toString(), code, x.error()));
             }
         }
         int skipped = (int) r.results().stream().filter(Stripped::skipped).count();
         int stripped = r.results().size() - skipped;
         return ActionResult.of("Batch processed " + files.size() + " files: " + stripped + " stripped, " + skipped + " skipped, "
                 + r.failures().size() + " errors",
-                new Batch(files.size(), stripped, skipped, r.failures().size(), r.failures().size(), results, r.failures()));
+                new Batch(stripped, skipped, r.failures().size(), r.failures().size(), results, r.failures(), Items.of(items)));
     }
 
     static Stripped strip(Path file, Path out, int keep, Args args, ActionContext ctx) throws Exception {

@@ -3,6 +3,7 @@ package io.uassetd.daemon.actions.texture;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.texture.asset.TextureAsset;
 import io.uassetd.codecs.usmap.Usmap;
+import io.uassetd.codecs.open.PackageOpener;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.Args;
@@ -35,12 +36,15 @@ final class TextureSupport {
 
     /** The package's texture; mappings are used when given (unversioned packages are read without them too). */
     static TextureAsset open(Path file, Args args, ActionContext ctx) throws Exception {
-        return read(openPackage(file, args, ctx), args, ctx);
+        PackageOpener.Opened o = AssetFiles.read(args, ctx, file);
+        AssetPackage pkg = o.pkg();
+        Usmap usmap = o.mappings();
+        return guard(() -> TextureAsset.read(pkg, usmap));
     }
 
     /** The package, opened under the requested engine or the detected one (which the reply then reports). */
     static AssetPackage openPackage(Path file, Args args, ActionContext ctx) throws Exception {
-        return AssetFiles.open(file, AssetFiles.engine(args), ctx, AssetFiles.explicitUsmap(args, ctx));
+        return AssetFiles.read(args, ctx, file).pkg();
     }
 
     /** The package's texture, read with the mappings of the request (or USMAP_PATH) when it has unversioned properties. */

@@ -140,7 +140,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
             }
         }
         Extraction.Report r = new Extraction.Report(out.toString(), o.succeeded().size(), o.failures().size(), bytes,
-                List.copyOf(files), o.failures());
+                List.copyOf(files), o.failures(), o.items());
         return ActionResult.of("Extracted " + r.extracted_count() + " packages (" + files.size() + " files)"
                 + (r.failed_count() > 0 ? ", " + r.failed_count() + " failed" : ""), r);
     }
