@@ -219,4 +219,9 @@ public final class Args {
     public Args forAction(ActionSpec other, Map<String, JsonNode> otherFields) {
         return new Args(other, new java.util.LinkedHashMap<>(otherFields), env);
     }
+
+    /** Whether the action declares this field. */
+    public boolean declares(String name) {
+        return spec.field(name).isPresent();
+    }
 }
