@@ -67,7 +67,8 @@ class PakActionsTest extends SharedDaemon {
         Reply plain = call("list_pak_files", Map.of("file_path", pak));
         JsonNode d = plain.dataTree();
         assertThat(d.get("file_count").intValue()).isEqualTo(4);
-        assertThat(d.get("version").textValue()).isEqualTo("V11");
+        assertThat(d.get("version").intValue()).as("UAssetTool's number").isEqualTo(11);
+        assertThat(d.get("version_name").textValue()).isEqualTo("V11");
         assertThat(d.get("files").get(0).has("compressed_size")).isTrue();
         Reply filtered = call("list_pak", Map.of("file_path", pak, "filter_patterns", List.of("*.png", "nested")));
         JsonNode fd = filtered.dataTree();
@@ -117,7 +118,7 @@ class PakActionsTest extends SharedDaemon {
             }
             Reply list = call("list_pak", f);
             assertThat(list.success()).as(pak + ": " + list.message()).isTrue();
-            assertThat(list.dataTree().get("version").textValue()).as(pak.toString()).isEqualTo("V12");
+            assertThat(list.dataTree().get("version_name").textValue()).as(pak.toString()).isEqualTo("V12");
             boolean minimal = pak.getFileName().toString().contains("Minimal");
             assertThat(list.dataTree().get("mount_point").textValue()).isEqualTo(minimal
                     ? "../../../CUE4ParseFixtures/" : "../../../CUE4ParseFixtures/Content/Fixtures/");
@@ -172,7 +173,7 @@ class PakActionsTest extends SharedDaemon {
             boolean compress = pak.getFileName().toString().contains("compress");
             Path made = out.resolve(pak.getFileName());
             Reply r = call("create_pak", Map.of("output_path", made.toString(), "input_dir", root.toString(),
-                    "pak_version", info.get("version").textValue(), "mount_point", info.get("mount_point").textValue(),
+                    "pak_version", info.get("version_name").textValue(), "mount_point", info.get("mount_point").textValue(),
                     "path_hash_seed", info.get("path_hash_seed").longValue(), "compress", compress ? "Zlib" : "false",
                     // UnrealPak was told per file whether to compress: take the same choice from the original.
                     "compress_only", compressedEntries(info), "fsync", fsync));

@@ -251,4 +251,9 @@ public final class Args {
             throw ActionException.invalid("Field '" + name + "' does not fit " + type.getSimpleName() + ": " + e.getMessage());
         }
     }
+
+    /** The same environment with another action's spec and fields (an action that runs another). */
+    public Args forAction(ActionSpec other, Map<String, JsonNode> otherFields) {
+        return new Args(other, new java.util.LinkedHashMap<>(otherFields), env);
+    }
 }

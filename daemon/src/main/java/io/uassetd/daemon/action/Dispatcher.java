@@ -43,16 +43,12 @@ public final class Dispatcher {
             return Reply.failure(request.id(), "Unknown action: " + request.action(), ErrorInfo.of(ErrorCode.UNKNOWN_ACTION), List.of());
         }
         ActionSpec spec = handler.spec();
-        for (String f : request.fields().keySet()) {
-            if (spec.field(f).isEmpty()) {
-                ctx.warn("Unknown field '" + f + "' ignored by action " + spec.name());
-            }
-        }
         if (ctx.isCancelled()) {
             return Reply.failure(request.id(), "Request cancelled", ErrorInfo.of(ErrorCode.CANCELLED), ctx.warnings());
         }
         try {
-            ActionResult r = handler.handle(new Args(spec, request.fields(), env), ctx);
+            Map<String, com.fasterxml.jackson.databind.JsonNode> fields = RequestFields.normalize(spec, request.fields(), ctx);
+            ActionResult r = handler.handle(new Args(spec, fields, env), ctx);
             Object data = withEngine(r.data(), ctx.enginesUsed(), ctx.engineCandidates());
             Items items = Items.find(r.data());
             if (items != null && items.failed() > 0) {

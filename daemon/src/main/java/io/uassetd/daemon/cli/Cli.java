@@ -53,8 +53,15 @@ public final class Cli {
 
     public int run(String command, List<String> args) {
         if (command.equals("help") || command.equals("--help") || command.equals("-h")) {
+            if (!args.isEmpty() && find(args.get(0)).isEmpty()) {
+                err.print("uassetd help: " + commandHelp(args.get(0)));
+                return EXIT_USAGE;
+            }
             out.print(args.isEmpty() ? usage() : commandHelp(args.get(0)));
             return 0;
+        }
+        if (command.equals("--version") || command.equals("-v")) {
+            command = "version"; // UAssetTool's spellings
         }
         Optional<ActionHandler> handler = find(command);
         if (handler.isEmpty()) {
@@ -143,6 +150,9 @@ public final class Cli {
         List<String> positional = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
+            if (a.equals("-deps") && spec.field("with_deps").isPresent()) {
+                a = "--with-deps"; // UAssetTool's extract_iostore_legacy spelling
+            }
             if (a.startsWith("--") && a.length() > 2) {
                 String opt = a;
                 String inline = null;
@@ -176,6 +186,12 @@ public final class Cli {
                     value = args.get(++i);
                 }
                 put(fields, f, value);
+                if (f.type() == FieldType.STRING_LIST && inline == null) {
+                    // UAssetTool's multi-value options: --filter a b (the values up to the next option)
+                    while (i + 1 < args.size() && !args.get(i + 1).startsWith("-")) {
+                        put(fields, f, args.get(++i));
+                    }
+                }
             } else {
                 positional.add(a);
             }

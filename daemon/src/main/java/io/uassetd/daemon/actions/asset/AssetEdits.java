@@ -55,30 +55,38 @@ public final class AssetEdits {
         return new Session(file, pkg, usmap);
     }
 
-    /** Writes the package; returns the path written and the backup made (or null). */
-    public record Written(Path path, Path backup) {
+    /** Writes the package; returns the path written, the backup of the original (or null), and whether anything was written. */
+    public record Written(Path path, Path backup, boolean written) {
+    }
+
+    /** Whether writing the package in place would give the bytes already on disk (a no-op edit). */
+    static boolean unchanged(Session s, AssetPackage.Bytes b) throws Exception {
+        Path uexp = AssetPackage.sibling(s.file(), ".uexp");
+        if (!java.util.Arrays.equals(b.header(), Files.readAllBytes(s.file()))) {
+            return false;
+        }
+        return b.exports() == null || b.exports().length == 0 ? !Files.exists(uexp) || Files.size(uexp) == 0
+                : Files.isRegularFile(uexp) && java.util.Arrays.equals(b.exports(), Files.readAllBytes(uexp));
     }
 
     public static Written write(Session s, Args args, ActionContext ctx) throws Exception {
         Path out = args.path("output_path");
-        Path backup = null;
-        try (AtomicFileSet set = AtomicFileSet.open()) {
-            if (out == null) {
-                out = s.file();
-                backup = s.file().resolveSibling(s.file().getFileName() + ".bak");
-                // the backups are written in the same set as the edit: all old or all new after any failure
-                set.stageCopy(s.file(), backup);
-                Path uexp = AssetPackage.sibling(s.file(), ".uexp");
-                if (Files.isRegularFile(uexp)) {
-                    set.stageCopy(uexp, uexp.resolveSibling(uexp.getFileName() + ".bak"));
-                }
+        if (out == null) {
+            // in place: serialized once (a second serialization would see the offsets the first relocated)
+            AssetPackage.Bytes b = s.pkg().toBytes();
+            if (unchanged(s, b)) {
+                ctx.warn("The edit changes no byte of " + s.file() + ": nothing written");
+                return new Written(s.file(), null, false);
             }
-            s.pkg().write(out, set);
-            set.commit();
+            Path backup = io.uassetd.daemon.util.Backups.keepOriginal(s.file(), ctx, ".uexp");
+            b.writeTo(s.file());
+            return new Written(s.file(), backup, true);
         }
-        if (backup != null) {
-            ctx.warn("Edited " + s.file() + " in place; the original is kept as " + backup.getFileName());
+        Path parent = out.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
         }
-        return new Written(out, backup);
+        s.pkg().write(out);
+        return new Written(out, null, true);
     }
 }

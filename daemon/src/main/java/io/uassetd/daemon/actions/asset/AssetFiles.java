@@ -181,10 +181,10 @@ public final class AssetFiles {
             }
             String t = type.toLowerCase(Locale.ROOT);
             return switch (this) {
-                case TEXTURE -> t.startsWith("texture") || t.endsWith("texture") || t.contains("texture2d") || t.contains("texturecube");
+                case TEXTURE -> t.equals("texture2d") || t.equals("texturecube") || t.equals("volumetexture") || t.equals("texturerendertarget2d");
                 case SKELETAL_MESH -> t.equals("skeletalmesh");
                 case STATIC_MESH -> t.equals("staticmesh");
-                case MESH -> t.equals("skeletalmesh") || t.equals("staticmesh");
+                case MESH -> t.equals("skeletalmesh"); // UAssetTool's detect_mesh: a skeletal mesh
                 case BLUEPRINT -> t.endsWith("blueprintgeneratedclass") || t.equals("blueprint") || t.endsWith("blueprint");
             };
         }

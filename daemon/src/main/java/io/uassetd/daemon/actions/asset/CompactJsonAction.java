@@ -86,7 +86,9 @@ public final class CompactJsonAction implements ActionHandler {
             Map<Path, String> seen = new HashMap<>();
             List<String> clashes = new ArrayList<>();
             for (String f : files) {
-                Path target = outDir.resolve(OutputPaths.withExtension(OutputPaths.relative(base, Path.of(f)), ".json")).normalize();
+                // UAssetTool's single form: an output_path ending in .json is the file itself
+                Path target = one && isJsonFile(outDir) ? outDir
+                        : outDir.resolve(OutputPaths.withExtension(OutputPaths.relative(base, Path.of(f)), ".json")).normalize();
                 String before = seen.putIfAbsent(target, f);
                 if (before != null && !before.equals(f)) {
                     clashes.add(before + " and " + f + " -> " + target);
@@ -152,5 +154,11 @@ public final class CompactJsonAction implements ActionHandler {
             throw ActionException.invalid("Package " + file.getFileName() + " has unversioned properties: give usmap_path (or set USMAP_PATH)");
         }
         return CompactJson.write(pkg, usmap);
+    }
+
+    /** Whether {@code p} names a .json file (not an existing folder). */
+    static boolean isJsonFile(Path p) {
+        return p.getFileName() != null && p.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".json")
+                && !Files.isDirectory(p);
     }
 }

@@ -30,7 +30,7 @@ import java.util.List;
 public final class FixSerializeSizeAction implements ActionHandler {
     private static final ActionSpec SPEC = ActionSpec.of("fix_serialize_size",
             "Recomputes each export's serial size and offset from its data (after a hand edit left them stale) and writes the package",
-            AssetFiles.FILE, AssetEdits.OUTPUT, AssetFiles.USMAP, AssetFiles.ENGINE).withCli("fix", "file_path");
+            AssetFiles.FILE, AssetEdits.OUTPUT, AssetFiles.USMAP, AssetFiles.ENGINE).withCli("fix", "file_path", "usmap_path");
 
     /** One export that changed. */
     public record FixEntry(String export_name, long old_size, long new_size, long difference, int export_index,
@@ -73,22 +73,11 @@ public final class FixSerializeSizeAction implements ActionHandler {
             String msg = "No export of " + file.getFileName() + " needed a fix; nothing written";
             return ActionResult.of(msg, new Fixed(true, 0, fixes, msg, null, null));
         }
-        try (AtomicFileSet set = AtomicFileSet.open()) {
-            if (out == null) {
-                out = file;
-                backup = file.resolveSibling(file.getFileName() + ".bak");
-                // the backups go in the same set as the fix: all old or all new after any failure
-                set.stageCopy(file, backup);
-                if (uexp != null) {
-                    set.stageCopy(uexpPath, uexpPath.resolveSibling(uexpPath.getFileName() + ".bak"));
-                }
-            }
-            r.pkg().write(out, set);
-            set.commit();
+        if (out == null) {
+            out = file;
+            backup = io.uassetd.daemon.util.Backups.keepOriginal(file, ctx, ".uexp");
         }
-        if (backup != null) {
-            ctx.warn("Fixed " + file + " in place; the original is kept as " + backup.getFileName());
-        }
+        r.pkg().write(out); // the package's files as one set (all old or all new)
         String msg = "Fixed " + fixes.size() + " export" + (fixes.size() == 1 ? "" : "s") + "; wrote " + out;
         return ActionResult.of(msg, new Fixed(true, fixes.size(), fixes, msg, out.toString(),
                 backup == null ? null : backup.toString()));

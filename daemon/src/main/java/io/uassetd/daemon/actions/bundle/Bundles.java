@@ -89,6 +89,20 @@ final class Bundles {
                 ctx.warn("No package among the inputs tells the engine; writing for " + IoStoreProfile.of(null, game).engine()
                         + " (name it with engine_version)");
             }
+            if (engine == null && !args.has("game") && game.engine() != null && !inputs.isEmpty()) {
+                // the default (Marvel Rivals, UAssetTool's game) fits only packages its engine reads: packages found to be of
+                // another engine, that engine not among their candidates, are written for that engine without the profile
+                io.uassetd.codecs.asset.version.EngineChoice found = BundleEngines.detect(inputs, ctx::warn);
+                if (found != null && found.engine() != game.engine()
+                        && (found.candidates() == null || !found.candidates().contains(game.engine()))
+                        && !readableAs(inputs, game.engine())) {
+                    ctx.warn("The packages are " + found.engine() + " (" + found.source().name().toLowerCase(java.util.Locale.ROOT)
+                            + "), not " + game.name() + "'s " + game.engine() + ": written for " + found.engine()
+                            + " without the " + game.name() + " profile (give game to force a profile)");
+                    ctx.usedEngine(found);
+                    return IoStoreProfile.of(found.engine(), GameProfile.NONE);
+                }
+            }
             IoStoreProfile p = IoStoreProfile.of(engine, game);
             ctx.usedEngine(EngineChoice.of(p.engine(), engine != null
                     ? EngineSource.REQUEST : EngineSource.PROFILE));
@@ -101,6 +115,33 @@ final class Bundles {
             }
             throw ActionException.invalid(e.getMessage());
         }
+    }
+
+    /** Whether the first legacy package among the inputs reads under {@code engine} (the default profile's): then the profile stays. */
+    static boolean readableAs(List<io.uassetd.codecs.bundle.BundleInput> inputs, EngineVersion engine) {
+        java.util.Map<String, io.uassetd.codecs.bundle.BundleInput> byPath = new java.util.HashMap<>();
+        for (io.uassetd.codecs.bundle.BundleInput in : inputs) {
+            byPath.put(in.path().toLowerCase(java.util.Locale.ROOT), in);
+        }
+        for (io.uassetd.codecs.bundle.BundleInput in : inputs) {
+            String f = in.fileName();
+            if (!(f.endsWith(".uasset") || f.endsWith(".umap"))) {
+                continue;
+            }
+            try {
+                byte[] data = in.read();
+                if (!io.uassetd.codecs.bundle.BundleAssembler.isLegacy(data)) {
+                    return true; // Zen inputs: the profile's own concern
+                }
+                String base = in.path().substring(0, in.path().lastIndexOf('.'));
+                io.uassetd.codecs.bundle.BundleInput uexp = byPath.get((base + ".uexp").toLowerCase(java.util.Locale.ROOT));
+                io.uassetd.codecs.asset.PackageEngine.read(data, uexp == null ? null : uexp.read(), in.fileName(), engine, null);
+                return true;
+            } catch (RuntimeException e) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The compression to use; an unavailable method falls back as {@code oodle_fallback} says, with a warning. */

@@ -69,10 +69,9 @@ final class JsonFiles {
                     s.filter(Files::isRegularFile).filter(f -> hasExtension(f, extensions)).sorted()
                             .forEach(f -> out.add(new Item(f, OutputPaths.relative(base != null ? base : p, f))));
                 }
-            } else if (Files.isRegularFile(p)) {
-                out.add(new Item(p, OutputPaths.relative(base, p)));
             } else {
-                throw ActionException.notFound("Not found: " + p, p.toString());
+                // a file that is missing is that item's failure (NOT_FOUND), not the batch's: the others are converted
+                out.add(new Item(p, OutputPaths.relative(base, p)));
             }
         }
         return out;
@@ -98,6 +97,12 @@ final class JsonFiles {
         Path dir = args.path("output_path");
         if (dir == null) {
             return withExtension(item.file(), extension);
+        }
+        if (args.strings("file_paths").isEmpty() && args.string("file_path") != null && Files.isRegularFile(Path.of(args.string("file_path")))
+                && dir.getFileName() != null && dir.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(extension)
+                && !Files.isDirectory(dir)) {
+            // UAssetTool's single form: output_path names the output file itself (.../Result.json)
+            return dir;
         }
         return withExtension(dir.resolve(item.relative()), extension);
     }

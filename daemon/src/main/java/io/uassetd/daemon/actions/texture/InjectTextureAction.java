@@ -37,6 +37,9 @@ public final class InjectTextureAction implements ActionHandler {
     static final FieldSpec OUT_DIR = FieldSpec.optional("output_path", FieldType.STRING, null,
             "the folder the packages are written to; default: in place, the originals kept as .bak");
 
+    static final FieldSpec NO_MIPS = FieldSpec.optional("no_mips", FieldType.BOOLEAN, false,
+            "UAssetTool's Mode A: keep only the top mip, inline in the .uexp (default: the full mip chain)");
+
     private final ActionSpec spec;
     private final boolean batch;
 
@@ -49,12 +52,12 @@ public final class InjectTextureAction implements ActionHandler {
         return List.of(
                 new InjectTextureAction(ActionSpec.of("inject_texture",
                         "Replaces a 2D texture's pixels from an image, encoded to the texture's pixel format with mips regenerated",
-                        AssetFiles.FILE, IMAGE, OUT, AssetFiles.USMAP, AssetFiles.ENGINE)
+                        AssetFiles.FILE, IMAGE, OUT, AssetFiles.USMAP, AssetFiles.ENGINE, NO_MIPS)
                         .withCli("inject_texture", "file_path", "image_path", "output_path"), false),
                 new InjectTextureAction(ActionSpec.of("batch_inject_texture",
                         "inject_texture for every texture package of file_paths (files or folders) that has an image of its name in image_dir",
-                        AssetFiles.FILE_OPT, TextureSupport.FILES, IMAGE_DIR, OUT_DIR, AssetFiles.USMAP, AssetFiles.ENGINE)
-                        .withCli("batch_inject_texture", "image_dir", "file_paths"), true));
+                        AssetFiles.FILE_OPT, TextureSupport.FILES, IMAGE_DIR, OUT_DIR, AssetFiles.USMAP, AssetFiles.ENGINE, NO_MIPS)
+                        .withCli("batch_inject_texture", "file_paths", "image_dir", "output_path"), true));
     }
 
     /** One texture injected. */
@@ -123,10 +126,14 @@ public final class InjectTextureAction implements ActionHandler {
         TextureAsset t = TextureSupport.open(file, args, ctx);
         TextureInject.Result res = TextureSupport.guard(() -> TextureInject.inject(t, image));
         Path target = out == null ? file : out;
-        Path backup = out == null ? StripMipsAction.backup(file) : null;
+        Path backup = out == null ? StripMipsAction.backup(file, ctx) : null;
         List<Path> written = TextureFiles.write(t.pkg(), target, res.edit().ubulk());
+        if (args.bool("no_mips")) {
+            StripMipsAction.strip(target, target, 1, args, ctx);
+        }
         return new Injected(file.toString(), image.toString(), target.toString(), backup == null ? null : backup.toString(),
-                res.pixelFormat(), res.width(), res.height(), res.mipCount(), res.edit().inlineMips(), res.edit().bulkMips(),
+                res.pixelFormat(), res.width(), res.height(), args.bool("no_mips") ? 1 : res.mipCount(),
+                args.bool("no_mips") ? 1 : res.edit().inlineMips(), args.bool("no_mips") ? 0 : res.edit().bulkMips(),
                 res.copiedBlocks(), res.importedSizeUpdated(), written.stream().map(Path::toString).toList());
     }
 }

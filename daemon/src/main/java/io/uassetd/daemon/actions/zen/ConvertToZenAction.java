@@ -39,7 +39,9 @@ public final class ConvertToZenAction implements ActionHandler {
             EngineField.spec("target engine, also the engine unversioned packages are read as cooked by"
                     + " (auto: the package's own, detected)"),
             FieldSpec.optional("package_name", FieldType.STRING, null,
-                    "the package path (/Game/...) when the package does not store it (UE4 cooks)"))
+                    "the package path (/Game/...) when the package does not store it (UE4 cooks)"),
+            FieldSpec.optional("no_material_tags", FieldType.BOOLEAN, false,
+                    "UAssetTool's to_zen flag; convert_to_zen adds no material tags (create_mod_iostore's mesh fix does), so it changes nothing"))
             .withCli("to_zen", "file_path");
 
     /** One bulk data chunk the package brings. */
