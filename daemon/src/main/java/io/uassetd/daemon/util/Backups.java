@@ -3,6 +3,8 @@ package io.uassetd.daemon.util;
 import io.uassetd.daemon.action.ActionContext;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.LinkOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -43,11 +45,30 @@ public final class Backups {
         return backup;
     }
 
+    /**
+     * Copies {@code from} to a hidden temporary file, then gives it the name {@code to} only if no
+     * file has it (a hard link, which never replaces; a rename where links are not supported), so a
+     * crash during the copy never leaves a partial backup that a later edit would take for the original.
+     */
     private static void copyNew(Path from, Path to) throws IOException {
+        Path temp = to.resolveSibling("." + to.getFileName() + ".u" + ProcessHandle.current().pid() + "-"
+                + Long.toUnsignedString(System.nanoTime(), 36) + ".tmp");
         try {
-            Files.copy(from, to, StandardCopyOption.COPY_ATTRIBUTES);
+            Files.copy(from, temp, StandardCopyOption.COPY_ATTRIBUTES);
+            try {
+                Files.createLink(to, temp);
+            } catch (UnsupportedOperationException | FileSystemException e) {
+                if (e instanceof FileAlreadyExistsException) {
+                    return; // made meanwhile by another edit: that one is the original
+                }
+                if (!Files.exists(to, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.move(temp, to);
+                }
+            }
         } catch (FileAlreadyExistsException e) {
             // made meanwhile by another edit: that one is the original
+        } finally {
+            Files.deleteIfExists(temp);
         }
     }
 
