@@ -209,11 +209,11 @@ public final class PeersBenchmark {
         ZenPeersBenchmark.main(args);
     }
 
-    private static String q(Path p) {
+    static String q(Path p) {
         return "\"" + p.toAbsolutePath().toString().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
-    private static String load() {
+    static String load() {
         try {
             return Files.readString(Path.of("/proc/loadavg")).trim();
         } catch (IOException e) {
@@ -244,7 +244,7 @@ public final class PeersBenchmark {
      * the one before it: without this the unpack rows (1,500 files written, deleted, written again)
      * swung by 40% between runs of the same command. Where there is no {@code sync} it does nothing.
      */
-    private static void settle() throws Exception {
+    static void settle() throws Exception {
         if (SYNC != null) {
             run(List.of(SYNC));
         }
@@ -253,7 +253,7 @@ public final class PeersBenchmark {
     private static final String SYNC = Stream.of("/bin/sync", "/usr/bin/sync")
             .filter(f -> Files.isExecutable(Path.of(f))).findFirst().orElse(null);
 
-    private static void run(List<String> cmd) throws Exception {
+    static void run(List<String> cmd) throws Exception {
         run(cmd, null);
     }
 

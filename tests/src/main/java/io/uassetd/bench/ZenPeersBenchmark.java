@@ -62,7 +62,7 @@ public final class ZenPeersBenchmark {
             report.publish();
             return;
         }
-        report.summary("load before", load());
+        report.summary("load before", PeersBenchmark.load());
         Process daemon = new ProcessBuilder(launcher.toString(), "serve").redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try (OutputStream din = daemon.getOutputStream();
              BufferedReader dout = new BufferedReader(new InputStreamReader(daemon.getInputStream(), StandardCharsets.UTF_8))) {
@@ -77,14 +77,14 @@ public final class ZenPeersBenchmark {
                 Path legacyOut = work.resolve("out-legacy");
                 ops.add(new Op(label, "Zen -> legacy", List.of(retoc.toString(), "to-legacy", "--no-script-objects", game.toString(),
                         legacyOut.toString()), List.of(launcher.toString(), "extract_iostore_legacy", game.toString(), legacyOut.toString()),
-                        "{\"action\":\"extract_iostore_legacy\",\"game_paks\":" + q(game) + ",\"output_path\":" + q(legacyOut) + "}",
+                        "{\"action\":\"extract_iostore_legacy\",\"game_paks\":" + PeersBenchmark.q(game) + ",\"output_path\":" + PeersBenchmark.q(legacyOut) + "}",
                         legacyOut, false));
                 // retoc's legacy output: the input of the legacy -> Zen rows
                 Path retocLegacy = game.resolveSibling(game.getFileName() + "-retoc-legacy");
                 Path made = retocLegacy.resolveSibling(retocLegacy.getFileName() + ".complete");
                 if (!Files.isRegularFile(made)) {
-                    deleteTree(retocLegacy);
-                    run(List.of(retoc.toString(), "to-legacy", "--no-script-objects", game.toString(), retocLegacy.toString()));
+                    BenchFixtures.deleteTree(retocLegacy);
+                    PeersBenchmark.run(List.of(retoc.toString(), "to-legacy", "--no-script-objects", game.toString(), retocLegacy.toString()));
                     Files.writeString(made, "");
                 }
                 Path zenDir = work.resolve("out-zen");
@@ -92,7 +92,7 @@ public final class ZenPeersBenchmark {
                 ops.add(new Op(label, "legacy -> Zen", List.of(retoc.toString(), "to-zen", "--version", "UE5_7", retocLegacy.toString(),
                         utoc.toString()), List.of(launcher.toString(), "create_mod_iostore", utoc.toString(), "--input-dir",
                         retocLegacy.toString(), "--game", "none", "--engine-version", "UE5_7", "--compress=false", "--parallel"),
-                        "{\"action\":\"create_mod_iostore\",\"output_path\":" + q(utoc) + ",\"input_dir\":" + q(retocLegacy)
+                        "{\"action\":\"create_mod_iostore\",\"output_path\":" + PeersBenchmark.q(utoc) + ",\"input_dir\":" + PeersBenchmark.q(retocLegacy)
                                 + ",\"game\":\"none\",\"engine_version\":\"UE5_7\",\"compress\":false,\"parallel\":true}", zenDir, true));
             }
             long pid = daemon.pid();
@@ -111,7 +111,7 @@ public final class ZenPeersBenchmark {
                     for (int k = 0; k < 3; k++) {
                         int way = (r + k) % 3;
                         prepare(op);
-                        settle();
+                        PeersBenchmark.settle();
                         if (way == 0) {
                             t[0][r] = timed(op.retoc());
                         } else if (way == 1) {
@@ -140,7 +140,7 @@ public final class ZenPeersBenchmark {
         } finally {
             daemon.destroy();
         }
-        report.summary("load after", load());
+        report.summary("load after", PeersBenchmark.load());
         report.summary("cores", Runtime.getRuntime().availableProcessors());
         report.summary("cli", "./uassetd as it chooses its Java; time and peak memory from /usr/bin/time");
         report.summary("daemon", "one warm daemon; cpu from /proc/<pid>/stat around each request, rss after it");
@@ -175,14 +175,14 @@ public final class ZenPeersBenchmark {
             return Integer.parseInt(Files.readString(marker).trim());
         }
         Path stage = work.resolve("stage");
-        deleteTree(stage);
+        BenchFixtures.deleteTree(stage);
         Path source = stage.resolve("source");
         copyContainer(tagged, source);
         Path legacy = stage.resolve("legacy");
-        request(din, dout, "{\"action\":\"extract_iostore_legacy\",\"game_paks\":" + q(source) + ",\"output_path\":" + q(legacy) + "}");
+        request(din, dout, "{\"action\":\"extract_iostore_legacy\",\"game_paks\":" + PeersBenchmark.q(source) + ",\"output_path\":" + PeersBenchmark.q(legacy) + "}");
         Path json = stage.resolve("json");
         // a package whose JSON cannot be written is left out of the copies (the reply says which)
-        requestAny(din, dout, "{\"action\":\"batch_to_json\",\"file_path\":" + q(legacy.resolve("Game")) + ",\"output_path\":" + q(json) + "}");
+        requestAny(din, dout, "{\"action\":\"batch_to_json\",\"file_path\":" + PeersBenchmark.q(legacy.resolve("Game")) + ",\"output_path\":" + PeersBenchmark.q(json) + "}");
         List<Path> docs;
         try (Stream<Path> s = Files.walk(json)) {
             docs = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
@@ -197,35 +197,24 @@ public final class ZenPeersBenchmark {
             }
         }
         Path legacyCopies = stage.resolve("legacy-copies");
-        request(din, dout, "{\"action\":\"batch_from_json\",\"file_path\":" + q(renamed) + ",\"output_path\":" + q(legacyCopies) + "}");
-        deleteTree(game);
+        request(din, dout, "{\"action\":\"batch_from_json\",\"file_path\":" + PeersBenchmark.q(renamed) + ",\"output_path\":" + PeersBenchmark.q(legacyCopies) + "}");
+        BenchFixtures.deleteTree(game);
         Files.createDirectories(game);
         for (String f : new String[] {"global.utoc", "global.ucas"}) {
             Files.copy(tagged.resolve(f), game.resolve(f));
         }
-        request(din, dout, "{\"action\":\"create_mod_iostore\",\"output_path\":" + q(game.resolve("Copies_P.utoc")) + ",\"input_dir\":"
-                + q(legacyCopies) + ",\"game\":\"none\",\"engine_version\":\"UE5_8\",\"compress\":false,\"parallel\":true}");
+        request(din, dout, "{\"action\":\"create_mod_iostore\",\"output_path\":" + PeersBenchmark.q(game.resolve("Copies_P.utoc")) + ",\"input_dir\":"
+                + PeersBenchmark.q(legacyCopies) + ",\"game\":\"none\",\"engine_version\":\"UE5_8\",\"compress\":false,\"parallel\":true}");
         int packages = docs.size() * copies;
-        deleteTree(stage);
+        BenchFixtures.deleteTree(stage);
         Files.writeString(marker, Integer.toString(packages));
         return packages;
     }
 
     private static void prepare(Op op) throws IOException {
-        deleteTree(op.output());
+        BenchFixtures.deleteTree(op.output());
         if (op.outputIsFile()) {
             Files.createDirectories(op.output()); // retoc to-zen wants the output folder to exist
-        }
-    }
-
-    private static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(p)) {
-            for (Path f : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(f);
-            }
         }
     }
 
@@ -242,7 +231,7 @@ public final class ZenPeersBenchmark {
         }
         full.addAll(cmd);
         long t0 = System.nanoTime();
-        run(full);
+        PeersBenchmark.run(full);
         double wall = (System.nanoTime() - t0) / 1e9;
         if (stats == null) {
             return new Run(wall, Double.NaN, Double.NaN);
@@ -251,17 +240,6 @@ public final class ZenPeersBenchmark {
         Files.delete(stats);
         int n = f.length;
         return new Run(wall, Double.parseDouble(f[n - 3]) + Double.parseDouble(f[n - 2]), Double.parseDouble(f[n - 1]));
-    }
-
-    private static void run(List<String> cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        if (!p.waitFor(600, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IllegalStateException("timed out: " + cmd);
-        }
-        if (p.exitValue() != 0) {
-            throw new IllegalStateException("exit " + p.exitValue() + ": " + cmd);
-        }
     }
 
     private static double cpuSeconds(long pid) {
@@ -307,27 +285,5 @@ public final class ZenPeersBenchmark {
     private static double median(Run[] runs, java.util.function.ToDoubleFunction<Run> f) {
         double[] s = Arrays.stream(runs).mapToDouble(f).sorted().toArray();
         return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-    }
-
-    private static String q(Path p) {
-        return "\"" + p.toAbsolutePath().toString().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-    }
-
-    private static String load() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).trim();
-        } catch (IOException e) {
-            return "unknown";
-        }
-    }
-
-    /** Sync before a timed run, as the pak side-by-side does. */
-    private static void settle() throws Exception {
-        for (String s : new String[] {"/bin/sync", "/usr/bin/sync"}) {
-            if (Files.isExecutable(Path.of(s))) {
-                run(List.of(s));
-                return;
-            }
-        }
     }
 }
