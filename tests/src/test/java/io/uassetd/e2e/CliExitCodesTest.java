@@ -72,12 +72,12 @@ class CliExitCodesTest {
         assertThat(lines).hasSize(1);
         assertThat(lines.get(0)).startsWith("uassetd from_json: 1 of 2 items failed (first: ").contains("Broken.json");
         assertThat(dir.resolve("back/Items.uasset")).isRegularFile();
-        // only the bad one: nothing done
+        // only the bad one: nothing done, and its own error (with where it lies) on one line
         Files.delete(jsons.resolve("Items.json"));
         Daemon.Result none = run("022", "from_json", jsons.toString(), dir.resolve("back2").toString());
         assertThat(none.status()).as(none.stdout() + none.stderr()).isEqualTo(3);
         assertThat(none.stderr().lines().toList()).singleElement().asString()
-                .startsWith("uassetd from_json: 1 of 1 items failed (first: ");
+                .startsWith("uassetd from_json: error [INVALID_ARGUMENT]: ").contains("Broken.json");
         // an action that fails outright: nothing done, its error on one line
         Daemon.Result failed = run("022", "list_pak", dir.resolve("missing.pak").toString());
         assertThat(failed.status()).isEqualTo(3);

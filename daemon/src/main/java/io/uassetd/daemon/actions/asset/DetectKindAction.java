@@ -7,6 +7,7 @@ import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.property.Property;
 import io.uassetd.codecs.asset.property.PropertyParser;
 import io.uassetd.codecs.error.FormatException;
+import io.uassetd.codecs.error.InputFileException;
 import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
@@ -89,7 +90,7 @@ public final class DetectKindAction implements ActionHandler {
                 if (is) {
                     return ActionResult.of("Found " + what + " in batch: " + f, true);
                 }
-            } catch (ActionException | FormatException | IllegalStateException | IllegalArgumentException e) {
+            } catch (ActionException | FormatException | InputFileException | IllegalStateException | IllegalArgumentException e) {
                 ctx.warn("Skipped " + f + ": " + e.getMessage());
             }
         }

@@ -12,6 +12,7 @@ import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.actions.asset.AssetFiles;
 import io.uassetd.daemon.actions.asset.FixSerializeSizeAction;
+import io.uassetd.codecs.open.PackageOpener;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -42,12 +43,8 @@ public final class PatchMeshAction implements ActionHandler {
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         Path file = args.requirePath("file_path");
         Path uexp = args.requirePath("uexp_path");
-        if (!Files.isRegularFile(file)) {
-            throw ActionException.notFound("File not found: " + file, file.toString());
-        }
-        if (!Files.isRegularFile(uexp)) {
-            throw ActionException.notFound("UEXP not found: " + uexp, uexp.toString());
-        }
+        PackageOpener.checkFile(file, "File");
+        PackageOpener.checkFile(uexp, "UEXP");
         if (!uexp.toAbsolutePath().normalize().equals(AssetPackage.sibling(file, ".uexp").toAbsolutePath().normalize())) {
             throw ActionException.invalid("uexp_path " + uexp + " is not the .uexp of " + file + " (a package reads the .uexp beside it)");
         }

@@ -22,6 +22,7 @@ import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.actions.iostore.PackageStores;
 import io.uassetd.daemon.cache.Lease;
 import io.uassetd.daemon.util.Keys;
+import io.uassetd.codecs.open.PackageOpener;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -61,9 +62,7 @@ public final class ConvertFromZenAction implements ActionHandler {
     @Override
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         Path in = args.requirePath("file_path");
-        if (!Files.isRegularFile(in)) {
-            throw ActionException.notFound("Zen package not found: " + in, in.toString());
-        }
+        PackageOpener.checkFile(in, "Zen package"); // absent: NOT_FOUND; a folder: says so
         byte[] data = Files.readAllBytes(in);
         if (AssetPackage.isLegacyPackage(data)) {
             throw ActionException.invalid(in.getFileName() + " is a legacy package already (convert_to_zen makes Zen packages)");
