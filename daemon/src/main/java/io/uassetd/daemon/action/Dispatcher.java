@@ -64,7 +64,10 @@ public final class Dispatcher {
             if (t instanceof VirtualMachineError && !(t instanceof OutOfMemoryError)) {
                 throw (VirtualMachineError) t;
             }
-            ErrorMapper.Mapped m = errors.map(ctx.isCancelled() ? cancelledOr(t) : ctx.explainDetected(ErrorMapper.unwrap(t)));
+            Throwable cause = ErrorMapper.unwrap(t);
+            Throwable explained = ctx.explainDetected(cause);
+            // unexplained: the whole chain goes to the mapper (a wrapper such as OutputFailedException names the file)
+            ErrorMapper.Mapped m = errors.map(ctx.isCancelled() ? cancelledOr(t) : explained == cause ? t : explained);
             return Reply.failure(request.id(), m.message(), m.error(), ctx.warnings());
         }
     }
