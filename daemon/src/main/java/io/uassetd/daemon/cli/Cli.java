@@ -116,14 +116,15 @@ public final class Cli {
         }
         if (!reply.success()) {
             err.println("uassetd " + command + ": error [" + reply.errorCode() + "]: " + reply.message());
-            return EXIT_NOTHING_DONE;
+            return handler.get().cliExitStatus(false, null, EXIT_NOTHING_DONE);
         }
+        Object data = Dispatcher.WithEngine.unwrap(reply.data());
         ItemOutcome items = ItemOutcome.of(reply.data());
         if (items.failed() == 0) {
-            return EXIT_OK;
+            return handler.get().cliExitStatus(true, data, EXIT_OK);
         }
         err.println("uassetd " + command + ": " + items.summary());
-        return items.succeeded() > 0 ? EXIT_SOME_FAILED : EXIT_NOTHING_DONE;
+        return handler.get().cliExitStatus(true, data, items.succeeded() > 0 ? EXIT_SOME_FAILED : EXIT_NOTHING_DONE);
     }
 
     /** Exit status: everything asked for was done. */
