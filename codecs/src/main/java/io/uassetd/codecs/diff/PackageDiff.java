@@ -313,7 +313,9 @@ public final class PackageDiff {
             compareProperty(path, a, b);
         } else if (a.isObject() && b.isObject()) {
             for (String f : union(a, b)) {
-                if (!f.equals("$type")) {
+                if (isIndexField(a, f) || isIndexField(b, f)) {
+                    generic(path + "." + f, refsA.ref(a.get(f)), refsB.ref(b.get(f)));
+                } else if (!f.equals("$type")) {
                     generic(path + "." + f, a.get(f), b.get(f));
                 }
             }
@@ -364,7 +366,9 @@ public final class PackageDiff {
         if (n.isObject()) {
             ObjectNode o = F.objectNode();
             n.properties().forEach(e -> {
-                if (!e.getKey().equals("$type")) {
+                if (isIndexField(n, e.getKey())) {
+                    o.set(e.getKey(), refs.ref(e.getValue()));
+                } else if (!e.getKey().equals("$type")) {
                     o.set(e.getKey(), plain(e.getValue(), refs));
                 }
             });
@@ -443,6 +447,14 @@ public final class PackageDiff {
             }
         }
         return false;
+    }
+
+    /** A package index inside a value: a field path's owner, a delegate's object. */
+    private static boolean isIndexField(JsonNode owner, String field) {
+        if (owner == null || !owner.path(field).isIntegralNumber()) {
+            return false;
+        }
+        return field.equals("ResolvedOwner") || field.equals("Object") && owner.has("Delegate");
     }
 
     private static boolean isReference(String type) {

@@ -109,6 +109,58 @@ class PackageDiffTest {
                         + refText(t, prop(props, "HardObjectReference").get("Value").asInt()) + "\"");
     }
 
+    @Test
+    void anImportAddedBeforeTheOthersIsOneChangeNotEveryReference() {
+        // every import index shifts by one; references compare by the object they name
+        AssetPackage da = PropertyFixtures.legacyPak(PropertyFixtures.LEGACY_PAKS.get(0)).get("Properties/DA_AllProperties");
+        ObjectNode edited = UAssetJson.toTree(da, null);
+        shiftImports(edited, false);
+        ObjectNode imp = ((ObjectNode) edited.get("Imports").get(0)).deepCopy();
+        imp.put("ObjectName", "/Script/DiffFixture").put("OuterIndex", 0).put("ClassPackage", "/Script/CoreUObject").put("ClassName", "Package");
+        ((ArrayNode) edited.get("Imports")).insert(0, imp);
+        ((ArrayNode) edited.get("NameMap")).add("/Script/DiffFixture");
+        AssetPackage shifted = writeUe5(edited);
+        assertThat(shifted.imports()).hasSize(da.imports().size() + 1);
+
+        assertThat(lines(PackageDiff.diff(da, null, shifted, null))).containsExactly(
+                "+ Names[/Script/DiffFixture]: \"/Script/DiffFixture\"",
+                "+ Imports[/Script/DiffFixture]: {\"ClassPackage\":\"/Script/CoreUObject\",\"ClassName\":\"Package\"}");
+    }
+
+    private static final java.util.Set<String> INDEX_FIELDS = java.util.Set.of("OuterIndex", "ClassIndex", "SuperIndex", "TemplateIndex",
+            "ResolvedOwner", "Object");
+
+    /** Renumbers every import reference of the tree as if one import were inserted first. */
+    private static void shiftImports(JsonNode n, boolean objectValue) {
+        if (n instanceof ObjectNode o) {
+            boolean isRef = o.path("$type").asText().contains(".ObjectPropertyData");
+            for (String f : List.copyOf(iterable(o))) {
+                JsonNode v = o.get(f);
+                boolean index = INDEX_FIELDS.contains(f) || isRef && f.equals("Value");
+                if (index && v.isIntegralNumber() && v.asInt() < 0) {
+                    o.put(f, v.asInt() - 1);
+                } else if (f.endsWith("Dependencies") && v.isArray()) {
+                    ArrayNode a = (ArrayNode) v;
+                    for (int k = 0; k < a.size(); k++) {
+                        if (a.get(k).asInt() < 0) {
+                            a.set(k, a.get(k).asInt() - 1);
+                        }
+                    }
+                } else {
+                    shiftImports(v, false);
+                }
+            }
+        } else if (n instanceof ArrayNode a) {
+            a.forEach(e -> shiftImports(e, false));
+        }
+    }
+
+    private static List<String> iterable(ObjectNode o) {
+        List<String> names = new java.util.ArrayList<>();
+        o.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
     private static String refText(JsonNode tree, int index) {
         return new PackageDiff.Refs(tree).ref(index).asText();
     }
