@@ -21,8 +21,8 @@ WRAPPED_FIELDS: Dict[str, Dict[str, tuple]] = {
     'niagara_edit': {'file_path': ('string', True), 'r': ('number', False), 'g': ('number', False), 'b': ('number', False), 'a': ('number', False), 'export_index': ('integer', False), 'export_name_filter': ('string', False), 'color_index': ('integer', False), 'color_index_start': ('integer', False), 'color_index_end': ('integer', False), 'modify_r': ('boolean', False), 'modify_g': ('boolean', False), 'modify_b': ('boolean', False), 'modify_a': ('boolean', False), 'channels': ('string', False), 'edits': ('any', False), 'edits_file': ('string', False), 'output_path': ('string', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
     'get_texture_info': {'file_path': ('string', True), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
     'extract_texture_png': {'file_path': ('string', True), 'output_path': ('string', False), 'mip_index': ('integer', False), 'slice_index': ('integer', False), 'face': ('integer', False), 'strip': ('boolean', False), 'format': ('string', False), 'reconstruct_z': ('boolean', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
-    'inject_texture': {'file_path': ('string', True), 'image_path': ('string', True), 'output_path': ('string', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
-    'parse_locres': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'detailed': ('boolean', False)},
+    'inject_texture': {'file_path': ('string', True), 'image_path': ('string', True), 'output_path': ('string', False), 'usmap_path': ('string', False), 'engine_version': ('string', False), 'no_mips': ('boolean', False)},
+    'parse_locres': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'detailed': ('boolean', False), 'namespace': ('string', False), 'key': ('string', False), 'search': ('string', False), 'stats': ('boolean', False), 'output': ('string', False)},
 }
 
 
@@ -119,14 +119,14 @@ class ActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('mip_index', mip_index), ('slice_index', slice_index), ('face', face), ('strip', strip), ('format', format), ('reconstruct_z', reconstruct_z), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
         return self.call('extract_texture_png', fields, progress=progress, timeout=timeout)
 
-    def inject_texture(self, file_path: str, image_path: str, *, output_path: Optional[str] = None, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    def inject_texture(self, file_path: str, image_path: str, *, output_path: Optional[str] = None, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, no_mips: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Replaces a 2D texture's pixels from an image, encoded to the texture's pixel format with mips regenerated"""
-        fields = {k: v for k, v in (('file_path', file_path), ('image_path', image_path), ('output_path', output_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('image_path', image_path), ('output_path', output_path), ('usmap_path', usmap_path), ('engine_version', engine_version), ('no_mips', no_mips)) if v is not None}
         return self.call('inject_texture', fields, progress=progress, timeout=timeout)
 
-    def parse_locres(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, detailed: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+    def parse_locres(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, detailed: Optional[bool] = None, namespace: Optional[str] = None, key: Optional[str] = None, search: Optional[str] = None, stats: Optional[bool] = None, output: Optional[str] = None, progress=None, timeout: Optional[float] = None):
         """Reads .locres files (every version): {namespace: {key: localized string}}"""
-        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('detailed', detailed)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('detailed', detailed), ('namespace', namespace), ('key', key), ('search', search), ('stats', stats), ('output', output)) if v is not None}
         return self.call('parse_locres', fields, progress=progress, timeout=timeout)
 
 
@@ -223,12 +223,12 @@ class AsyncActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('mip_index', mip_index), ('slice_index', slice_index), ('face', face), ('strip', strip), ('format', format), ('reconstruct_z', reconstruct_z), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
         return await self.call('extract_texture_png', fields, progress=progress, timeout=timeout)
 
-    async def inject_texture(self, file_path: str, image_path: str, *, output_path: Optional[str] = None, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    async def inject_texture(self, file_path: str, image_path: str, *, output_path: Optional[str] = None, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, no_mips: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Replaces a 2D texture's pixels from an image, encoded to the texture's pixel format with mips regenerated"""
-        fields = {k: v for k, v in (('file_path', file_path), ('image_path', image_path), ('output_path', output_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('image_path', image_path), ('output_path', output_path), ('usmap_path', usmap_path), ('engine_version', engine_version), ('no_mips', no_mips)) if v is not None}
         return await self.call('inject_texture', fields, progress=progress, timeout=timeout)
 
-    async def parse_locres(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, detailed: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+    async def parse_locres(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, detailed: Optional[bool] = None, namespace: Optional[str] = None, key: Optional[str] = None, search: Optional[str] = None, stats: Optional[bool] = None, output: Optional[str] = None, progress=None, timeout: Optional[float] = None):
         """Reads .locres files (every version): {namespace: {key: localized string}}"""
-        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('detailed', detailed)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('detailed', detailed), ('namespace', namespace), ('key', key), ('search', search), ('stats', stats), ('output', output)) if v is not None}
         return await self.call('parse_locres', fields, progress=progress, timeout=timeout)

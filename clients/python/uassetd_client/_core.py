@@ -50,7 +50,7 @@ class ProgressEvent:
 
 class UassetdError(Exception):
     """A failed request. `code` is the daemon's error code (NOT_FOUND, CORRUPT_DATA, WRONG_KEY, CANCELLED,
-    ...) or one of the client's own: DAEMON_EXITED, TIMEOUT. `file`, `offset` and `structure` locate bad
+    NO_SPACE (a full disk; `file` names the path), INVALID_PATH, TOO_LARGE, ...) or one of the client's own: DAEMON_EXITED, TIMEOUT. `file`, `offset` and `structure` locate bad
     input; `warnings` and `reply` are kept."""
 
     def __init__(self, message: str, code: str, file: Optional[str] = None, offset: Optional[int] = None,

@@ -23,8 +23,8 @@ pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("niagara_edit", &[("file_path", "string", true), ("r", "number", false), ("g", "number", false), ("b", "number", false), ("a", "number", false), ("export_index", "integer", false), ("export_name_filter", "string", false), ("color_index", "integer", false), ("color_index_start", "integer", false), ("color_index_end", "integer", false), ("modify_r", "boolean", false), ("modify_g", "boolean", false), ("modify_b", "boolean", false), ("modify_a", "boolean", false), ("channels", "string", false), ("edits", "any", false), ("edits_file", "string", false), ("output_path", "string", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
     ("get_texture_info", &[("file_path", "string", true), ("usmap_path", "string", false), ("engine_version", "string", false)]),
     ("extract_texture_png", &[("file_path", "string", true), ("output_path", "string", false), ("mip_index", "integer", false), ("slice_index", "integer", false), ("face", "integer", false), ("strip", "boolean", false), ("format", "string", false), ("reconstruct_z", "boolean", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
-    ("inject_texture", &[("file_path", "string", true), ("image_path", "string", true), ("output_path", "string", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
-    ("parse_locres", &[("file_path", "string", false), ("file_paths", "string[]", false), ("detailed", "boolean", false)]),
+    ("inject_texture", &[("file_path", "string", true), ("image_path", "string", true), ("output_path", "string", false), ("usmap_path", "string", false), ("engine_version", "string", false), ("no_mips", "boolean", false)]),
+    ("parse_locres", &[("file_path", "string", false), ("file_paths", "string[]", false), ("detailed", "boolean", false), ("namespace", "string", false), ("key", "string", false), ("search", "string", false), ("stats", "boolean", false), ("output", "string", false)]),
 ];
 
 /// Fields of `ping`: Answers at once with pong
@@ -380,6 +380,8 @@ pub struct InjectTextureParams {
     pub usmap_path: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_mips: Option<bool>,
 }
 
 /// Fields of `parse_locres`: Reads .locres files (every version): {namespace: {key: localized string}}
@@ -391,6 +393,16 @@ pub struct ParseLocresParams {
     pub file_paths: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub detailed: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output: Option<String>,
 }
 
 /// Typed wrappers of the common actions.

@@ -61,7 +61,7 @@ pub struct ProgressEvent {
 }
 
 /// A request the daemon answered with a failure: its code (NOT_FOUND, CORRUPT_DATA, WRONG_KEY,
-/// CANCELLED, ...), message, the location of bad input, and the reply's warnings.
+/// CANCELLED, NO_SPACE (a full disk; the file names the path), INVALID_PATH, TOO_LARGE, ...), message, the location of bad input, and the reply's warnings.
 #[derive(Debug, Clone)]
 pub struct RequestError {
     pub code: String,

@@ -597,6 +597,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
     "engine_version": {
       "type": "string",
       "required": false
+    },
+    "no_mips": {
+      "type": "boolean",
+      "required": false
     }
   },
   "parse_locres": {
@@ -610,6 +614,26 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
     },
     "detailed": {
       "type": "boolean",
+      "required": false
+    },
+    "namespace": {
+      "type": "string",
+      "required": false
+    },
+    "key": {
+      "type": "string",
+      "required": false
+    },
+    "search": {
+      "type": "string",
+      "required": false
+    },
+    "stats": {
+      "type": "boolean",
+      "required": false
+    },
+    "output": {
+      "type": "string",
       "required": false
     }
   }
@@ -969,6 +993,8 @@ export interface InjectTextureParams {
   usmap_path?: string;
   /** engine of unversioned (cooked) packages (versioned packages carry their own): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
   engine_version?: string;
+  /** UAssetTool's Mode A: keep only the top mip, inline in the .uexp (default: the full mip chain) */
+  no_mips?: boolean;
 }
 
 /** Fields of `parse_locres`: Reads .locres files (every version): {namespace: {key: localized string}} */
@@ -979,6 +1005,16 @@ export interface ParseLocresParams {
   file_paths?: string[];
   /** reply {files: [{file_path, version, version_number, namespace_count, entry_count, namespaces}]} instead */
   detailed?: boolean;
+  /** only this namespace (UAssetTool's --namespace) */
+  namespace?: string;
+  /** only this key (UAssetTool's --key) */
+  key?: string;
+  /** only entries whose key or string contains this, ignoring case (--search) */
+  search?: string;
+  /** reply the counts only: {namespace_count, total_entries, namespaces: [{Namespace, Count}]} (--stats) */
+  stats?: boolean;
+  /** also write the reply's data as JSON to this file (--output) */
+  output?: string;
 }
 
 /** Typed wrappers of the common actions; each resolves to the Reply or rejects with UassetdError. */

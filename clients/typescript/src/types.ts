@@ -35,7 +35,8 @@ export interface CallOptions {
   id?: string | number;
 }
 
-/** A failed request: the daemon's error code (NOT_FOUND, CORRUPT_DATA, WRONG_KEY, CANCELLED, ...) or the
+/** A failed request: the daemon's error code (NOT_FOUND, CORRUPT_DATA, WRONG_KEY, CANCELLED,
+ * NO_SPACE (a full disk; file names the path), INVALID_PATH, TOO_LARGE, ...) or the
  * client's own (DAEMON_EXITED, TIMEOUT), with the location of bad input and the reply's warnings. */
 export class UassetdError extends Error {
   readonly code: string;

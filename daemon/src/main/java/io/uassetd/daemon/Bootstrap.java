@@ -6,7 +6,9 @@ import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.nativelib.oodle.LoadResult;
 import io.uassetd.nativelib.oodle.OodleLibrary;
 import java.io.PrintStream;
+import io.uassetd.codecs.io.AtomicFileSet;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
@@ -26,6 +28,7 @@ final class Bootstrap {
      * may run {@code ldconfig}).
      */
     static Services services(Services.Config config, PrintStream log, boolean early) {
+        recoverInterruptedWrites(log);
         CompletableFuture<LoadResult> found = new CompletableFuture<>();
         Supplier<LoadResult> search = () -> {
             if (!found.isDone()) {
@@ -52,5 +55,40 @@ final class Bootstrap {
             t.start();
         }
         return new Services(config, codecs, status, log, System.getenv());
+    }
+
+    /**
+     * Names the state folder where writes record the folders they write to, and finishes the
+     * writes of processes that were killed (see docs/transactions.md): {@code UASSETD_STATE_DIR},
+     * else {@code $XDG_STATE_HOME/uassetd}, {@code %LOCALAPPDATA%\\uassetd\\state} on Windows, or
+     * {@code ~/.local/state/uassetd}.
+     */
+    static void recoverInterruptedWrites(PrintStream log) {
+        Path dir = stateDir(System.getenv());
+        if (dir == null) {
+            return;
+        }
+        AtomicFileSet.stateDir(dir);
+        int n = AtomicFileSet.recoverAll();
+        if (n > 0) {
+            log.println("uassetd: finished the interrupted writes of " + n + " folder" + (n == 1 ? "" : "s"));
+        }
+    }
+
+    static Path stateDir(Map<String, String> env) {
+        String explicit = env.get("UASSETD_STATE_DIR");
+        if (explicit != null) {
+            return explicit.isEmpty() ? null : Path.of(explicit);
+        }
+        String xdg = env.get("XDG_STATE_HOME");
+        if (xdg != null && !xdg.isEmpty()) {
+            return Path.of(xdg, "uassetd");
+        }
+        String local = env.get("LOCALAPPDATA");
+        if (local != null && !local.isEmpty()) {
+            return Path.of(local, "uassetd", "state");
+        }
+        String home = System.getProperty("user.home");
+        return home == null || home.isEmpty() ? null : Path.of(home, ".local", "state", "uassetd");
     }
 }

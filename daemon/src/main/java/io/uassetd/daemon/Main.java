@@ -10,6 +10,7 @@ import io.uassetd.daemon.actions.Actions;
 import io.uassetd.daemon.cli.Batch;
 import io.uassetd.daemon.cli.Cli;
 import io.uassetd.daemon.server.Server;
+import io.uassetd.codecs.io.MemoryBudget;
 import io.uassetd.protocol.ErrorCode;
 import io.uassetd.protocol.ErrorInfo;
 import io.uassetd.protocol.Json;
@@ -136,7 +137,7 @@ public final class Main {
         t.start();
     }
 
-    /** Takes {@code --workers}, {@code --cache-mb} and {@code --oodle} out of the arguments wherever they stand. */
+    /** Takes {@code --workers}, {@code --cache-mb}, {@code --memory-mb} and {@code --oodle} out of the arguments wherever they stand. */
     static Services.Config parseGlobalOptions(List<String> args) throws StartupException {
         Services.Config d = Services.Config.defaults();
         int workers = d.workers();
@@ -145,7 +146,7 @@ public final class Main {
         for (int i = 0; i < args.size(); ) {
             String a = args.get(i);
             String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
-            if (!name.equals("--workers") && !name.equals("--cache-mb") && !name.equals("--oodle")) {
+            if (!name.equals("--workers") && !name.equals("--cache-mb") && !name.equals("--oodle") && !name.equals("--memory-mb")) {
                 i++;
                 continue;
             }
@@ -175,6 +176,14 @@ public final class Main {
                             throw new StartupException("--cache-mb must be between 0 and 2^30");
                         }
                         cacheBytes = mb * 1024 * 1024;
+                    }
+                    case "--memory-mb" -> {
+                        long mb = Long.parseLong(value);
+                        if (mb < 64 || mb > 1L << 30) {
+                            throw new StartupException("--memory-mb must be between 64 and 2^30");
+                        }
+                        // the launcher gives the heap 3/4 of the budget; one decode may take half the heap
+                        MemoryBudget.limit(Math.min(Runtime.getRuntime().maxMemory(), mb * 1024 * 1024 * 3 / 4) / 2);
                     }
                     default -> oodle = value;
                 }

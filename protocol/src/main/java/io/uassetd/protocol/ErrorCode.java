@@ -25,6 +25,16 @@ public enum ErrorCode {
      * {@link DuplicateIdRejection} line, which carries {@code duplicate_id} instead of {@code id}.
      */
     DUPLICATE_ID,
+    /** The file system is full (or over quota); {@code error.file} names the path being written. Nothing was changed. */
+    NO_SPACE,
+    /**
+     * A path or entry name the file system cannot hold or that would leave the output folder: too
+     * long, {@code .}/{@code ..}, both a file and a folder, a link inside the output folder; the
+     * message says which rule and {@code error.file} names the path.
+     */
+    INVALID_PATH,
+    /** The input declares more than the memory budget admits (image dimensions, decompressed size); the message names the size. */
+    TOO_LARGE,
     /** Anything else: a bug or an I/O failure; details go to stderr. */
     INTERNAL
 }

@@ -83,7 +83,10 @@ class AssetActionsTest extends SharedDaemon {
         raw.put("export_index", 0);
         JsonNode r = call("get_export_raw_data", raw).dataTree();
         assertThat(r.get("raw_data_size").longValue()).isEqualTo(exports.get(0).get("serial_size").longValue());
-        assertThat(r.get("raw_data_hex").textValue()).hasSize(2 * r.get("raw_data_size").intValue());
+        assertThat(r.get("raw_data_base16").textValue()).hasSize(2 * r.get("raw_data_size").intValue());
+        // UAssetTool writes base64 under raw_data_hex
+        assertThat(java.util.Base64.getDecoder().decode(r.get("raw_data_hex").textValue()))
+                .isEqualTo(java.util.HexFormat.of().parseHex(r.get("raw_data_base16").textValue()));
         raw.put("export_index", 5);
         assertThat(call("get_export_raw_data", raw).errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }

@@ -52,10 +52,12 @@ class BundleEngineDetectionTest extends SharedDaemon {
         assertThat(wrong.success()).isFalse();
         assertThat(wrong.message()).contains("Unsupported data resource version");
         assertThat(out.resolve("Wrong_P.utoc")).doesNotExist();
-        // no game and no engine: the default game profile's engine, as before
+        // no game and no engine: the default profile (Marvel Rivals, UE5_3) cannot read these packages, so they are written for
+        // the engine they were found to be, without the profile, and a warning says so
         Reply rivals = call("create_mod_iostore", request(out, "Rivals_P", Map.of("input_dir", in)));
-        assertThat(rivals.success()).isFalse();
-        assertThat(rivals.message()).contains("Unsupported data resource version");
+        assertThat(rivals.success()).as(rivals.message()).isTrue();
+        assertThat(rivals.warnings()).anyMatch(w -> w.contains("not marvel_rivals's UE5_3") && w.contains("UE5_1"));
+        assertThat(rivals.dataTree().get("engine_version").asText()).isEqualTo("UE5_1");
     }
 
     @Test

@@ -162,14 +162,14 @@ class CliExitCodesTest {
         assertThat(k.get("extracted_count").intValue()).isEqualTo(1);
         assertThat(k.get("files").toString())
                 .isEqualTo("[\"Game/Fixtures/Effects/NS_Fixture.uasset\",\"Game/Fixtures/Effects/NS_Fixture.uexp\"]");
-        // without the right key the container is left out, and a warning says why
+        // a key that decrypts none of the encrypted containers is a wrong key (UAssetTool exits non-zero): nothing done, exit 3
         Daemon.Result wrong = run("022", "extract_iostore_legacy", tagged().resolve("OodleEncrypted").toString(),
                 dir.resolve("legacy/wrong").toString(), "--aes", WRONG_KEY, "--global", global.toString(), "--filter", "**/NS_Fixture",
                 "--engine-version", "UE5_8", "--json");
-        assertThat(wrong.status()).as(wrong.stdout() + wrong.stderr()).isZero();
+        assertThat(wrong.status()).as(wrong.stdout() + wrong.stderr()).isEqualTo(3);
         JsonNode w = Json.mapper().readTree(wrong.stdout());
-        assertThat(w.get("data").get("extracted_count").intValue()).isZero();
-        assertThat(w.get("warnings").toString()).contains("CUE4ParseFixtures-Minimal-OodleEncrypted-Windows.utoc: ");
+        assertThat(w.get("error").get("code").asText()).isEqualTo("WRONG_KEY");
+        assertThat(w.get("message").asText()).contains("CUE4ParseFixtures-Minimal-OodleEncrypted-Windows.utoc: ");
         // --script-objects instead of a global container
         Path bin = dir.resolve("ScriptObjects.bin");
         Daemon.Result so = run("022", "extract_script_objects", tagged().toString(), bin.toString());

@@ -38,7 +38,7 @@ class CompressionLevelTest extends SharedDaemon {
 
     private static Map<String, JsonNode> entries(Reply r) {
         Map<String, JsonNode> m = new HashMap<>();
-        r.dataTree().get("entries").forEach(e -> m.put(e.get("path").textValue(), e));
+        r.dataTree().get("entry_details").forEach(e -> m.put(e.get("path").textValue(), e));
         return m;
     }
 
@@ -126,7 +126,7 @@ class CompressionLevelTest extends SharedDaemon {
                 "--compression-level", "9", "--json");
         assertThat(r.status()).as(r.stderr()).isZero();
         JsonNode reply = io.uassetd.protocol.Json.mapper().readTree(r.stdout().trim());
-        for (JsonNode e : reply.get("data").get("entries")) {
+        for (JsonNode e : reply.get("data").get("entry_details")) {
             byte[] data = Files.readAllBytes(root.resolve(e.get("path").textValue()));
             assertThat(e.get("compressed_size").longValue()).as(e.toString()).isEqualTo(zlibStored(data, 9));
         }

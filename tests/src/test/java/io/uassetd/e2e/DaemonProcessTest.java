@@ -71,7 +71,7 @@ class DaemonProcessTest {
                 "{\"success\":false,\"message\":\"Invalid JSON on line 5: Unexpected end-of-input within/between Object entries\",\"data\":null,\"error\":{\"code\":\"PARSE_ERROR\"}}",
                 "{\"success\":true,\"message\":\"pong\",\"data\":{\"pong\":true},\"warnings\":[\"Unknown field 'verbose' ignored by action ping\"]}",
                 "{\"success\":true,\"message\":\"Slept 0 ms\",\"data\":{\"duration_ms\":0,\"steps\":1}}",
-                "{\"success\":false,\"message\":\"Missing field 'file_path' (the string to hash)\",\"data\":null,\"error\":{\"code\":\"INVALID_ARGUMENT\"}}");
+                "{\"success\":false,\"message\":\"Missing field 'file_path' (the string to hash (UAssetTool passes it in file_path))\",\"data\":null,\"error\":{\"code\":\"INVALID_ARGUMENT\"}}");
     }
 
     @Test

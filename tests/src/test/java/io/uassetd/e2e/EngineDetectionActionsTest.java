@@ -229,7 +229,7 @@ class EngineDetectionActionsTest extends SharedDaemon {
                 "cue4parse/UE6_0/LegacyPak/Tagged/OodleEncrypted/CUE4ParseFixtures-Legacy-Tagged-OodleEncrypted.pak").toString(),
                 "aes_key", KEY_HEX));
         assertThat(list.success()).as(list.message()).isTrue();
-        assertThat(list.dataTree().get("version").asText()).isEqualTo("V15");
+        assertThat(list.dataTree().get("version_name").asText()).isEqualTo("V15");
     }
 
     @Test

@@ -58,7 +58,8 @@ class IoStoreActionsTest extends SharedDaemon {
                 Map<String, Object> f = fields(utoc, variant);
                 Reply files = call("list_iostore_files", f);
                 assertThat(files.success()).as(utoc + ": " + files.message()).isTrue();
-                assertThat(files.dataTree().get("package_count").intValue()).isEqualTo(97);
+                assertThat(files.dataTree().get("packages").intValue()).isEqualTo(97);
+                assertThat(files.dataTree().get("package_count").intValue()).isEqualTo(111);
                 assertThat(files.dataTree().get("file_count").intValue()).isEqualTo(111);
                 JsonNode s = call("inspect_iostore", f).dataTree();
                 assertThat(s.get("toc_version").intValue()).isEqualTo(8);

@@ -124,9 +124,12 @@ class JsonActionsTest extends SharedDaemon {
 
         Files.writeString(out.resolve("broken.json"), "[1, 2", StandardCharsets.UTF_8);
         Reply batch = call("batch_from_json", fields("file_path", out.toString(), "output_path", out.resolve("back").toString()));
-        assertThat(batch.success()).isTrue();
+        assertThat(batch.success()).isFalse();
+        assertThat(batch.errorCode()).isEqualTo(ErrorCode.PARSE_ERROR);
         JsonNode d = batch.dataTree();
         assertThat(d.get("success_count").intValue()).isEqualTo(1);
+        assertThat(d.get("total").intValue()).isEqualTo(2);
+        assertThat(d.get("failed").intValue()).isEqualTo(1);
         assertThat(d.get("fail_count").intValue()).isEqualTo(1);
         assertThat(d.get("errors").get(0).get("item").textValue()).endsWith("broken.json");
         assertThat(d.get("errors").get(0).get("code").textValue()).isEqualTo("PARSE_ERROR");

@@ -38,7 +38,8 @@ class NewerVersionsActionsTest extends SharedDaemon {
         for (String v : List.of("12", "13", "14", "15")) {
             Path pak = createPak(tmp, v);
             JsonNode list = call("list_pak", Map.of("file_path", pak.toString())).dataTree();
-            assertThat(list.get("version").asText()).isEqualTo("V" + v);
+            assertThat(list.get("version_name").asText()).isEqualTo("V" + v);
+            assertThat(list.get("version").intValue()).isEqualTo(Integer.parseInt(v));
             assertThat(list.get("total_files").intValue()).isEqualTo(4);
             Reply x = call("extract_pak_all", Map.of("file_path", pak.toString(), "output_path",
                     tmp.resolve("x" + v).toString(), "verify", true));
@@ -58,7 +59,7 @@ class NewerVersionsActionsTest extends SharedDaemon {
         Reply list = call("list_pak", Map.of("file_path", enc.toString(), "aes_key", KEY));
         assertThat(list.success()).as(list.message()).isTrue();
         assertThat(list.warnings()).isEmpty();
-        assertThat(list.dataTree().get("version").asText()).isEqualTo("V15");
+        assertThat(list.dataTree().get("version_name").asText()).isEqualTo("V15");
         assertThat(list.dataTree().get("total_files").intValue()).isEqualTo(11);
         Reply noKey = call("list_pak", Map.of("file_path", enc.toString()));
         assertThat(noKey.success()).isFalse();
@@ -77,7 +78,7 @@ class NewerVersionsActionsTest extends SharedDaemon {
         assertThat(w.success()).as(w.message()).isTrue();
         Reply back = call("list_pak", Map.of("file_path", out.toString(), "aes_key", KEY));
         assertThat(back.success()).as(back.message()).isTrue();
-        assertThat(back.dataTree().get("version").asText()).isEqualTo("V15");
+        assertThat(back.dataTree().get("version_name").asText()).isEqualTo("V15");
         assertThat(back.dataTree().get("total_files").intValue()).isEqualTo(4);
     }
 

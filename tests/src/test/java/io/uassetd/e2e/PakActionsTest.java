@@ -67,7 +67,8 @@ class PakActionsTest extends SharedDaemon {
         Reply plain = call("list_pak_files", Map.of("file_path", pak));
         JsonNode d = plain.dataTree();
         assertThat(d.get("file_count").intValue()).isEqualTo(4);
-        assertThat(d.get("version").textValue()).isEqualTo("V11");
+        assertThat(d.get("version").intValue()).as("UAssetTool's number").isEqualTo(11);
+        assertThat(d.get("version_name").textValue()).isEqualTo("V11");
         assertThat(d.get("files").get(0).has("compressed_size")).isTrue();
         Reply filtered = call("list_pak", Map.of("file_path", pak, "filter_patterns", List.of("*.png", "nested")));
         JsonNode fd = filtered.dataTree();
@@ -117,7 +118,7 @@ class PakActionsTest extends SharedDaemon {
             }
             Reply list = call("list_pak", f);
             assertThat(list.success()).as(pak + ": " + list.message()).isTrue();
-            assertThat(list.dataTree().get("version").textValue()).as(pak.toString()).isEqualTo("V12");
+            assertThat(list.dataTree().get("version_name").textValue()).as(pak.toString()).isEqualTo("V12");
             boolean minimal = pak.getFileName().toString().contains("Minimal");
             assertThat(list.dataTree().get("mount_point").textValue()).isEqualTo(minimal
                     ? "../../../CUE4ParseFixtures/" : "../../../CUE4ParseFixtures/Content/Fixtures/");
@@ -172,7 +173,7 @@ class PakActionsTest extends SharedDaemon {
             boolean compress = pak.getFileName().toString().contains("compress");
             Path made = out.resolve(pak.getFileName());
             Reply r = call("create_pak", Map.of("output_path", made.toString(), "input_dir", root.toString(),
-                    "pak_version", info.get("version").textValue(), "mount_point", info.get("mount_point").textValue(),
+                    "pak_version", info.get("version_name").textValue(), "mount_point", info.get("mount_point").textValue(),
                     "path_hash_seed", info.get("path_hash_seed").longValue(), "compress", compress ? "Zlib" : "false",
                     // UnrealPak was told per file whether to compress: take the same choice from the original.
                     "compress_only", compressedEntries(info), "fsync", fsync));
@@ -302,7 +303,7 @@ class PakActionsTest extends SharedDaemon {
         Files.write(pak, b);
         Path dest = out.resolve("dest");
         Reply x = call("extract_pak_all", Map.of("file_path", pak.toString(), "output_path", dest.toString(), "verify", true));
-        assertThat(x.success()).as(x.message()).isTrue();
+        assertThat(x.success()).as(x.message()).isFalse();
         assertThat(x.dataTree().get("extracted_count").intValue()).isEqualTo(1);
         assertThat(x.dataTree().get("failed_count").intValue()).isEqualTo(1);
         JsonNode failure = x.dataTree().get("failures").get(0);
@@ -343,7 +344,11 @@ class PakActionsTest extends SharedDaemon {
 
         Path dest = out.resolve("checked");
         Reply x = call("extract_pak_all", Map.of("file_path", pak.toString(), "output_path", dest.toString()));
-        assertThat(x.success()).as(x.message()).isTrue();
+        // the outcome rule: an item failed, so the reply fails (with the first failure's code) and keeps its data
+        assertThat(x.success()).as(x.message()).isFalse();
+        assertThat(x.errorCode()).isEqualTo(ErrorCode.CORRUPT_DATA);
+        assertThat(x.dataTree().get("succeeded").intValue()).isEqualTo(3);
+        assertThat(x.dataTree().get("failed").intValue()).isEqualTo(1);
         assertThat(x.dataTree().get("extracted_count").intValue()).isEqualTo(3);
         assertThat(x.dataTree().get("failed_count").intValue()).isEqualTo(1);
         JsonNode failure = x.dataTree().get("failures").get(0);

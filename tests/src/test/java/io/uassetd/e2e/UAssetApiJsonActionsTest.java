@@ -44,8 +44,11 @@ class UAssetApiJsonActionsTest extends SharedDaemon {
         assertThat(row(rows, "Count").get("value").intValue()).isEqualTo(42);
         assertThat(row(rows, "Enabled").get("value").booleanValue()).isTrue();
         assertThat(row(rows, "Offset").get("struct_type").textValue()).isEqualTo("Vector");
-        assertThat(row(rows, "Offset").get("value").get("Z").doubleValue()).isEqualTo(100.25);
-        assertThat(row(rows, "Values").get("value")).extracting(JsonNode::intValue).containsExactly(1, 2, 3);
+        assertThat(row(rows, "Offset").get("value_tree").get("Z").doubleValue()).isEqualTo(100.25);
+        // UAssetTool's form: a struct's value lists its members (a native struct: one member named after it)
+        assertThat(row(rows, "Offset").get("value").get(0).get("value").get("Z").doubleValue()).isEqualTo(100.25);
+        assertThat(row(rows, "Values").get("value_tree")).extracting(JsonNode::intValue).containsExactly(1, 2, 3);
+        assertThat(row(rows, "Values").get("value")).extracting(e -> e.get("value").intValue()).containsExactly(1, 2, 3);
         assertThat(row(rows, "Label").get("value").textValue()).isEqualTo("Hello from UAssetGUI");
     }
 

@@ -151,7 +151,13 @@ class UAssetToolClientSessionTest {
         assertThat(keys(d)).startsWith("fileName", "filePath", "totalExports").contains("colorExports", "exports");
         JsonNode glow = d.get("colorCurves").get(0);
         assertThat(keys(glow)).containsExactly("exportIndex", "classType", "name", "exportName", "emitter", "valueProperty",
-                "entryCount", "lutSize", "minTime", "maxTime", "shaderLut", "sampleColors", "values", "previewPath");
+                "entryCount", "lutSize", "minTime", "maxTime", "shaderLut", "sampleColors", "values", "previewPath",
+                // UAssetTool's ColorExportInfo fields
+                "channels", "colorCount", "outerIndex", "parentName", "parentChain", "emitterName", "emitterHasEnemyParams", "enemyParams");
+        assertThat(glow.get("channels").intValue()).isEqualTo(4);
+        assertThat(glow.get("colorCount").intValue()).isEqualTo(NiagaraTestSystem.GLOW_COLORS);
+        assertThat(glow.get("parentChain").textValue()).endsWith("NiagaraDataInterfaceColorCurve:NiagaraDataInterfaceColorCurve_Glow");
+        assertThat(glow.get("emitterHasEnemyParams").isBoolean()).isTrue();
         assertThat(glow.get("name").textValue()).isEqualTo("NiagaraDataInterfaceColorCurve_Glow");
         assertThat(glow.get("exportIndex").intValue()).isEqualTo(NiagaraTestSystem.COLOR_GLOW);
         assertThat(glow.get("classType").textValue()).isEqualTo("NiagaraDataInterfaceColorCurve");
@@ -223,7 +229,7 @@ class UAssetToolClientSessionTest {
         JsonNode c = ok(req("create_pak", "output_path", pak.toString(), "input_dir", Fixtures.path("repak/pack/root").toString()))
                 .get("data");
         List<String> methods = new ArrayList<>();
-        c.get("entries").forEach(e -> methods.add(e.get("compression").textValue()));
+        c.get("entry_details").forEach(e -> methods.add(e.get("compression").textValue()));
         assertThat(methods).contains("Zlib").doesNotContain("Oodle", "Zstd");
         JsonNode l = ok(req("list_pak", "file_path", pak.toString())).get("data");
         assertThat(l.get("compression_methods").toString()).isEqualTo("[\"Zlib\"]");
@@ -240,7 +246,7 @@ class UAssetToolClientSessionTest {
                 "output_path", out.toString(), "engine_version", "UE5_8", "aes_key", KEY,
                 "filter_patterns", List.of("**/NS_Fixture", "**/SM_Fixture"))).get("data");
         assertThat(keys(d)).containsExactly("output_dir", "extracted_count", "failed_count", "bytes", "files", "failures",
-                "engine_version", "engine_source");
+                "total", "succeeded", "failed", "skipped", "items", "engine_version", "engine_source");
         assertThat(d.get("extracted_count").intValue()).isEqualTo(2);
         List<String> files = new ArrayList<>();
         d.get("files").forEach(f -> files.add(f.textValue()));

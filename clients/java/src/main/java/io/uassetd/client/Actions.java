@@ -193,11 +193,17 @@ public final class Actions {
         f.put("output_path", "string");
         f.put("usmap_path", "string");
         f.put("engine_version", "string");
+        f.put("no_mips", "boolean");
         t.put("inject_texture", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_path", "string");
         f.put("file_paths", "string[]");
         f.put("detailed", "boolean");
+        f.put("namespace", "string");
+        f.put("key", "string");
+        f.put("search", "string");
+        f.put("stats", "boolean");
+        f.put("output", "string");
         t.put("parse_locres", java.util.Collections.unmodifiableMap(f));
         return java.util.Collections.unmodifiableMap(t);
     }
@@ -953,6 +959,11 @@ public final class Actions {
             put("engine_version", value);
             return this;
         }
+
+        public InjectTexture noMips(boolean value) {
+            put("no_mips", value);
+            return this;
+        }
     }
 
     /** Reads .locres files (every version): {namespace: {key: localized string}} */
@@ -973,6 +984,31 @@ public final class Actions {
 
         public ParseLocres detailed(boolean value) {
             put("detailed", value);
+            return this;
+        }
+
+        public ParseLocres namespace(String value) {
+            put("namespace", value);
+            return this;
+        }
+
+        public ParseLocres key(String value) {
+            put("key", value);
+            return this;
+        }
+
+        public ParseLocres search(String value) {
+            put("search", value);
+            return this;
+        }
+
+        public ParseLocres stats(boolean value) {
+            put("stats", value);
+            return this;
+        }
+
+        public ParseLocres output(String value) {
+            put("output", value);
             return this;
         }
     }

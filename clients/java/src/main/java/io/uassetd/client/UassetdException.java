@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * A request the daemon answered with a failure: its error code (NOT_FOUND, CORRUPT_DATA,
- * WRONG_KEY, CANCELLED, ...), message, the file, offset and structure of bad input, and the
+ * WRONG_KEY, CANCELLED, NO_SPACE (a full disk; the file names the path), INVALID_PATH, TOO_LARGE,
+ * ...), message, the file, offset and structure of bad input, and the
  * reply's warnings. Codes are kept as strings so codes newer than this client still arrive.
  */
 public class UassetdException extends RuntimeException {

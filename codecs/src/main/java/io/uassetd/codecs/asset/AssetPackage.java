@@ -10,7 +10,7 @@ import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.asset.version.PackageVersion;
 import io.uassetd.codecs.error.CorruptDataException;
-import io.uassetd.codecs.io.AtomicOutput;
+import io.uassetd.codecs.io.AtomicFileSet;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -79,21 +79,16 @@ public final class AssetPackage {
     /** The bytes of a written package: the header file and the .uexp (empty for a single-file package). */
     public record Bytes(byte[] header, byte[] exports) {
         /**
-         * Writes the header to {@code path} and, when there is one, the .uexp beside it, each
-         * through a temporary file renamed into place.
+         * Writes the header to {@code path} and, when there is one, the .uexp beside it, as one
+         * {@link AtomicFileSet} (both new or both old after any failure).
          */
         public void writeTo(Path path) {
-            try {
-                Path dir = path.toAbsolutePath().getParent();
-                if (dir != null) {
-                    Files.createDirectories(dir);
-                }
-                writeAtomically(path, header);
+            try (AtomicFileSet set = AtomicFileSet.open()) {
+                set.stage(path, header);
                 if (exports.length > 0) {
-                    writeAtomically(sibling(path, ".uexp"), exports);
+                    set.stage(sibling(path, ".uexp"), exports);
                 }
-            } catch (IOException e) {
-                throw new UncheckedIOException("Cannot write " + path + ": " + e.getMessage(), e);
+                set.commit();
             }
         }
     }
@@ -169,41 +164,32 @@ public final class AssetPackage {
     }
 
     /**
-     * Writes the package to {@code path} (and the .uexp next to it for a split package), each file
-     * through a temporary file renamed into place; bulk-data companions (.ubulk, ...) of the source
-     * are copied alongside when writing elsewhere.
+     * Writes the package to {@code path} (and the .uexp next to it for a split package) as one
+     * {@link AtomicFileSet}: after a failure or crash either every file is the old one or every
+     * file is the new one. Bulk-data companions (.ubulk, ...) of the source are copied alongside, in
+     * the same set, when writing elsewhere.
      */
     public void write(Path path) {
-        Bytes b = toBytes();
-        try {
-            Path dir = path.toAbsolutePath().getParent();
-            if (dir != null) {
-                Files.createDirectories(dir);
-            }
-            writeAtomically(path, b.header());
-            if (split) {
-                writeAtomically(sibling(path, ".uexp"), b.exports());
-            }
-            if (source != null && !source.toAbsolutePath().normalize().equals(path.toAbsolutePath().normalize())) {
-                for (String ext : COMPANIONS) {
-                    Path from = sibling(source, ext);
-                    if (Files.isRegularFile(from)) {
-                        Files.copy(from, sibling(path, ext), StandardCopyOption.REPLACE_EXISTING);
-                    }
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write " + path + ": " + e.getMessage(), e);
+        try (AtomicFileSet set = AtomicFileSet.open()) {
+            write(path, set);
+            set.commit();
         }
     }
 
-    private static void writeAtomically(Path target, byte[] data) throws IOException {
-        try (AtomicOutput out = AtomicOutput.create(target)) {
-            ByteBuffer b = ByteBuffer.wrap(data);
-            while (b.hasRemaining()) {
-                out.channel().write(b);
+    /** Stages the package's files (as {@link #write(Path)} writes them) in {@code set}; the caller commits. */
+    public void write(Path path, AtomicFileSet set) {
+        Bytes b = toBytes();
+        set.stage(path, b.header());
+        if (split) {
+            set.stage(sibling(path, ".uexp"), b.exports());
+        }
+        if (source != null && !source.toAbsolutePath().normalize().equals(path.toAbsolutePath().normalize())) {
+            for (String ext : COMPANIONS) {
+                Path from = sibling(source, ext);
+                if (Files.isRegularFile(from)) {
+                    set.stageCopy(from, sibling(path, ext));
+                }
             }
-            out.commit();
         }
     }
 

@@ -4,7 +4,7 @@ import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.compression.CompressionMethod;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.hash.Hashes;
-import io.uassetd.codecs.io.FileModes;
+import io.uassetd.codecs.io.AtomicFileSet;
 import io.uassetd.codecs.iostore.toc.IoChunkId;
 import io.uassetd.codecs.iostore.toc.IoChunkType;
 import io.uassetd.codecs.iostore.IoStoreWriter;
@@ -19,10 +19,8 @@ import io.uassetd.codecs.pak.PakSource;
 import io.uassetd.codecs.task.TaskMonitor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -34,8 +32,8 @@ import java.util.concurrent.ForkJoinPool;
  * Writes an IoStore bundle: {@code X.utoc} + {@code X.ucas} with the packages' chunks and a
  * container header (never compressed, last in the .ucas), and the companion {@code X.pak} whose
  * {@code chunknames} entry lists the container's files (plus, for a hybrid bundle, the files that
- * are not packages). All three files appear together or not at all: the pak is staged under a
- * temporary name and renamed into place after the container's files.
+ * are not packages). All three files (and every .ucas partition) are one {@link AtomicFileSet}:
+ * they appear together or not at all, and replace an older bundle of the same name all at once.
  */
 public final class BundleWriter {
     /**
@@ -135,14 +133,12 @@ public final class BundleWriter {
             p.chunks().stream().filter(c -> c.path() != null).forEach(c -> files.add(c.path()));
         }
         chunks.stream().filter(c -> c.path() != null).forEach(c -> files.add(c.path()));
-        Path staged = null;
-        boolean done = false;
-        try {
+        try (AtomicFileSet set = AtomicFileSet.open()) {
             Files.createDirectories(utoc.toAbsolutePath().getParent());
             if (o.companionPak()) {
                 List<String> listed = new ArrayList<>(files);
                 o.pakExtras().forEach(s -> listed.add(s.path()));
-                staged = FileModes.createSibling(pak.toAbsolutePath().getParent(), "." + pak.getFileName() + ".", ".staged");
+                Path staged = set.stagePath(pak);
                 CompanionPak.write(staged, listed, o.pakExtras(), o.pakKey(), o.profile().game().companionPak(),
                         o.mountPoint(), 0);
             }
@@ -154,7 +150,7 @@ public final class BundleWriter {
             TocResource toc;
             int total = packages.size() + chunks.size();
             int n = 0;
-            try (IoStoreWriter w = IoStoreWriter.create(utoc, wo, codecs)) {
+            try (IoStoreWriter w = IoStoreWriter.create(utoc, wo, codecs, set)) {
                 Batch batch = new Batch(w, o.pool());
                 for (BundlePackage p : packages) {
                     monitor.checkCancelled();
@@ -178,25 +174,11 @@ public final class BundleWriter {
             for (int i = 0; i < partitions; i++) {
                 parts.add(utoc.resolveSibling(i == 0 ? base + ".ucas" : base + "_s" + i + ".ucas"));
             }
-            if (staged != null) {
-                try {
-                    move(staged, pak);
-                } catch (IOException e) {
-                    // the three files come together or not at all
-                    deleteQuietly(utoc);
-                    parts.forEach(BundleWriter::deleteQuietly);
-                    throw e;
-                }
-            }
-            done = true;
-            return new Result(utoc, parts, staged != null ? pak : null, containerId, packages.size(), toc.chunkCount(),
+            set.commit();
+            return new Result(utoc, parts, o.companionPak() ? pak : null, containerId, packages.size(), toc.chunkCount(),
                     List.copyOf(files), header, toc);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write the bundle " + utoc + ": " + e.getMessage(), e);
-        } finally {
-            if (staged != null && !done) {
-                deleteQuietly(staged);
-            }
         }
     }
 
@@ -274,23 +256,6 @@ public final class BundleWriter {
             if (other != null) {
                 throw new IllegalArgumentException("Path " + c.path() + " comes twice: from " + other + " and from " + owner);
             }
-        }
-    }
-
-    private static void move(Path from, Path to) throws IOException {
-        FileModes.keepModeOf(to, from);
-        try {
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
-    private static void deleteQuietly(Path p) {
-        try {
-            Files.deleteIfExists(p);
-        } catch (IOException ignored) {
-            // best effort: the staged file is hidden and named as temporary
         }
     }
 }

@@ -8,6 +8,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.LinkOption;
+import java.nio.file.StandardOpenOption;
 
 /**
  * Writes a file all-or-nothing: bytes go to a temporary file in the target's folder; {@link #commit}
@@ -67,10 +69,20 @@ public final class AtomicOutput implements AutoCloseable {
             }
             // the temporary file is new and empty: no TRUNCATE_EXISTING, which on ext4 makes close() start
             // write-back of the file at once (auto_da_alloc) and slows extraction of many files
-            FileModes.Sibling s = FileModes.openSibling(dir, "." + abs.getFileName() + ".", ".tmp");
-            return new AtomicOutput(abs, s.path(), s.channel(), durable, !targetIsNew);
+            if (!targetIsNew) {
+                Leftovers.sweepOnce(dir); // leftovers of interrupted writes here (once per folder and process)
+            }
+            Path temp = Leftovers.claim(dir, abs.getFileName().toString(), ".tmp");
+            try {
+                FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                        LinkOption.NOFOLLOW_LINKS);
+                return new AtomicOutput(abs, temp, ch, durable, !targetIsNew);
+            } catch (IOException | RuntimeException e) {
+                Leftovers.release(temp);
+                throw e;
+            }
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot create " + target + ": " + e.getMessage(), e);
+            throw new OutputFailedException("Cannot create " + target + ": " + e.getMessage(), target, e);
         }
     }
 
@@ -83,7 +95,7 @@ public final class AtomicOutput implements AutoCloseable {
             }
             o.commit();
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write " + target + ": " + e.getMessage(), e);
+            throw new OutputFailedException("Cannot write " + target + ": " + e.getMessage(), target, e);
         }
     }
 
@@ -118,8 +130,9 @@ public final class AtomicOutput implements AutoCloseable {
                 Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
             }
             done = true;
+            Leftovers.release(temp);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write " + target + ": " + e.getMessage(), e);
+            throw new OutputFailedException("Cannot write " + target + ": " + e.getMessage(), target, e);
         }
     }
 
@@ -137,7 +150,9 @@ public final class AtomicOutput implements AutoCloseable {
         }
         try {
             Files.deleteIfExists(temp);
+            Leftovers.release(temp);
         } catch (IOException e) {
+            Leftovers.release(temp); // the next sweep here removes it
             throw new UncheckedIOException("Cannot delete temporary file " + temp, e);
         }
     }

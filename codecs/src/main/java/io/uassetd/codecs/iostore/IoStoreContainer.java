@@ -409,6 +409,7 @@ public final class IoStoreContainer implements AutoCloseable {
             String rel = relativePath(f.path());
             try {
                 Path target = SafePaths.resolve(outputDir, rel, utoc.getFileName().toString());
+                SafePaths.prepare(outputDir, target);
                 extractChunk(f.chunkIndex(), target, monitor);
                 written.add(rel);
             } catch (FormatException | UncheckedIOException e) {

@@ -11,7 +11,10 @@ import io.uassetd.codecs.crypto.AesCtr;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionMethod;
 import io.uassetd.codecs.hash.Blake3;
-import io.uassetd.codecs.io.AtomicOutput;
+import io.uassetd.codecs.io.AtomicFileSet;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import io.uassetd.codecs.iostore.toc.CompressedBlockEntry;
 import io.uassetd.codecs.iostore.toc.ContainerFlag;
 import io.uassetd.codecs.iostore.toc.DirectoryIndex;
@@ -40,9 +43,10 @@ import java.util.concurrent.ForkJoinPool;
  * (when that saves space), encrypted when a key is given, and appended to the .ucas (starting a new
  * {@code _sN} partition when the partition size would be crossed); {@link #finish()} adds the perfect
  * hash (TOC version 4 on, entries in slot order), the directory index and the metas (BLAKE3 hashes)
- * and writes the .utoc with {@link TocWriter}. Every file is written to a temporary file and renamed
- * into place only by {@link #finish()}; closing without finishing leaves nothing behind. Not
- * thread-safe.
+ * and writes the .utoc with {@link TocWriter}. Every file is staged in one {@link AtomicFileSet}
+ * (the writer's own, or the caller's) and renamed into place only by {@link #finish()} (or the
+ * caller's commit): a failure or crash leaves the old container or the new one, never a mix;
+ * closing without finishing leaves nothing behind. Not thread-safe.
  */
 public final class IoStoreWriter implements AutoCloseable {
     /**
@@ -121,7 +125,9 @@ public final class IoStoreWriter implements AutoCloseable {
     private final boolean ctr;
     private final ByteArrayOutputStream ivs = new ByteArrayOutputStream();
     private final SecureRandom random;
-    private final List<AtomicOutput> parts = new ArrayList<>();
+    private final AtomicFileSet set;
+    private final boolean ownSet;
+    private final List<FileChannel> parts = new ArrayList<>();
     private final List<IoChunkId> ids = new ArrayList<>();
     private final List<OffsetAndLength> offsets = new ArrayList<>();
     private final List<TocEntryMeta> metas = new ArrayList<>();
@@ -133,7 +139,7 @@ public final class IoStoreWriter implements AutoCloseable {
     private boolean finished;
     private boolean anyCompressed;
 
-    private IoStoreWriter(Path utoc, Options options, Codecs codecs) {
+    private IoStoreWriter(Path utoc, Options options, Codecs codecs, AtomicFileSet set) {
         if (options.blockSize() <= 0 || options.blockSize() > CompressedBlockEntry.MAX_SIZE) {
             throw new IllegalArgumentException("Block size " + options.blockSize() + " does not fit 24 bits");
         }
@@ -164,11 +170,28 @@ public final class IoStoreWriter implements AutoCloseable {
         this.random = ctr && options.ivs() == null ? new SecureRandom() : null;
         this.scratch = new byte[codec == null ? options.blockSize() + 16
                 : Math.max(options.blockSize(), codec.maxCompressedLength(options.blockSize())) + 16];
-        parts.add(AtomicOutput.create(partPath(0)));
+        this.ownSet = set == null;
+        this.set = set == null ? AtomicFileSet.open() : set;
+        try {
+            parts.add(this.set.stage(partPath(0)));
+        } catch (RuntimeException e) {
+            if (ownSet) {
+                this.set.close();
+            }
+            throw e;
+        }
     }
 
     public static IoStoreWriter create(Path utoc, Options options, Codecs codecs) {
-        return new IoStoreWriter(utoc, options, codecs);
+        return new IoStoreWriter(utoc, options, codecs, null);
+    }
+
+    /**
+     * A writer whose files are staged in {@code set} (with the caller's other files): {@link #finish()}
+     * stages the .utoc and the caller commits the set.
+     */
+    public static IoStoreWriter create(Path utoc, Options options, Codecs codecs, AtomicFileSet set) {
+        return new IoStoreWriter(utoc, options, codecs, set);
     }
 
     private Path partPath(int i) {
@@ -312,7 +335,7 @@ public final class IoStoreWriter implements AutoCloseable {
         long partitionSize = options.partitionSize() == -1 ? Long.MAX_VALUE : options.partitionSize();
         long start = alignedStart(partOffset, onDisk);
         if (start + onDisk > partitionSize) {
-            parts.add(AtomicOutput.create(partPath(parts.size())));
+            parts.add(set.stage(partPath(parts.size())));
             partOffset = 0;
             start = 0;
         }
@@ -358,7 +381,7 @@ public final class IoStoreWriter implements AutoCloseable {
     private void write(byte[] b, int off, int len) {
         try {
             ByteBuffer bb = ByteBuffer.wrap(b, off, len);
-            var ch = parts.get(parts.size() - 1).channel();
+            var ch = parts.get(parts.size() - 1);
             while (bb.hasRemaining()) {
                 ch.write(bb);
             }
@@ -427,17 +450,13 @@ public final class IoStoreWriter implements AutoCloseable {
         TocResource toc = new TocResource(h, Arrays.asList(sIds), Arrays.asList(sOffsets), seeds, overflow, blocks,
                 ivs.toByteArray(), methods, null, dir, Arrays.asList(sMetas), null);
         byte[] tocBytes = TocWriter.write(toc);
-        try (AtomicOutput out = AtomicOutput.create(utoc)) {
-            ByteBuffer bb = ByteBuffer.wrap(tocBytes);
-            while (bb.hasRemaining()) {
-                out.channel().write(bb);
-            }
-            for (AtomicOutput p : parts) {
-                p.commit();
-            }
-            out.commit();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write " + utoc + ": " + e.getMessage(), e);
+        set.stage(utoc, tocBytes);
+        // partitions of an older, larger container of the same name go in the same set
+        for (int i = parts.size(); Files.exists(partPath(i), LinkOption.NOFOLLOW_LINKS); i++) {
+            set.delete(partPath(i));
+        }
+        if (ownSet) {
+            set.commit();
         }
         finished = true;
         return toc;
@@ -445,8 +464,8 @@ public final class IoStoreWriter implements AutoCloseable {
 
     @Override
     public void close() {
-        for (AtomicOutput p : parts) {
-            p.close();
+        if (ownSet) {
+            set.close();
         }
     }
 }

@@ -406,7 +406,7 @@ public final class PakReader implements AutoCloseable {
         Object[] outcome = new Object[todo.size()];
         long[] sizes = new long[todo.size()];
         AtomicInteger done = new AtomicInteger();
-        OutputFolders folders = new OutputFolders();
+        OutputFolders folders = new OutputFolders(outDir);
         IntConsumer one = i -> {
             monitor.checkCancelled();
             PakEntry e = todo.get(i);

@@ -4,6 +4,7 @@ import io.uassetd.codecs.asset.PackageEngine;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import io.uassetd.codecs.asset.version.EngineChoice;
+import io.uassetd.codecs.asset.version.EngineSource;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -57,6 +58,7 @@ public final class ActionContext implements TaskMonitor {
     private final Map<String, String> engines = new LinkedHashMap<>();
     private final Map<String, Set<String>> engineCandidates = new LinkedHashMap<>();
     private final PackageEngine.Batch engineBatch = new PackageEngine.Batch();
+    private final List<EngineChoice> detected = new ArrayList<>();
     private long lastProgressNanos;
     private volatile Consumer<ActionContext> onCancel = c -> { };
 
@@ -140,6 +142,9 @@ public final class ActionContext implements TaskMonitor {
      */
     public void usedEngine(EngineChoice choice) {
         synchronized (engines) {
+            if (choice.source() != EngineSource.REQUEST && detected.size() < 16) {
+                detected.add(choice);
+            }
             engines.putIfAbsent(choice.engine().name(), choice.source().wireName());
             Set<String> c = engineCandidates.computeIfAbsent(choice.engine().name(), k -> new LinkedHashSet<>());
             choice.candidates().forEach(e -> c.add(e.name()));
@@ -162,6 +167,19 @@ public final class ActionContext implements TaskMonitor {
     /** Probe decisions shared by the legacy packages this request opens (see {@link io.uassetd.codecs.asset.PackageEngine.Batch}). */
     public PackageEngine.Batch engineBatch() {
         return engineBatch;
+    }
+
+    /**
+     * A failure explained by the engine the request's data was read under, when that engine was
+     * detected rather than named (see {@link EngineChoice#explainDetected}); {@code t} otherwise.
+     */
+    public Throwable explainDetected(Throwable t) {
+        synchronized (engines) {
+            if (detected.isEmpty() || !(t instanceof RuntimeException r)) {
+                return t;
+            }
+            return detected.get(detected.size() - 1).explainDetected(r);
+        }
     }
 
     /** The engines recorded by {@link #usedEngine}: name -> source, in the order first used. */

@@ -2,11 +2,12 @@ package io.uassetd.daemon.action;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.protocol.Json;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -37,6 +38,11 @@ public final class Args {
         declared(name);
         JsonNode n = fields.get(name);
         return n == null || n.isNull() ? null : n;
+    }
+
+    /** Whether the action declares field {@code name}. */
+    public boolean declares(String name) {
+        return spec.field(name).isPresent();
     }
 
     public boolean has(String name) {
@@ -89,15 +95,46 @@ public final class Args {
         return s;
     }
 
-    /** A path field that must be present. */
+    /**
+     * A path field that must be present: a JSON string (a number or boolean is refused, not taken
+     * as text), without NUL or unpaired surrogates, that the platform can name.
+     */
     public Path requirePath(String name) {
-        return Path.of(requireString(name));
+        Path p = path(name);
+        if (p == null) {
+            throw ActionException.invalid("Missing field '" + name + "' (" + declared(name).description() + ")");
+        }
+        return p;
     }
 
-    /** A path field, or null when absent. */
+    /** A path field (checked as {@link #requirePath} says), or null when absent or empty. */
     public Path path(String name) {
+        JsonNode n = node(name);
+        if (n != null && !n.isTextual() && !n.isNull()) {
+            throw wrongType(name, "a path (a JSON string)", n);
+        }
         String s = string(name);
-        return s == null || s.isEmpty() ? null : Path.of(s);
+        return s == null || s.isEmpty() ? null : toPath(name, s);
+    }
+
+    /** {@code s} as a path, refused (INVALID_ARGUMENT naming the field and the rule) when no file system could hold it. */
+    public static Path toPath(String field, String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == 0) {
+                throw ActionException.invalid("Field '" + field + "' contains a NUL character (at " + i + "); a path cannot");
+            }
+            if (Character.isHighSurrogate(c) && (i + 1 >= s.length() || !Character.isLowSurrogate(s.charAt(i + 1)))
+                    || Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(s.charAt(i - 1)))) {
+                throw ActionException.invalid("Field '" + field + "' contains an unpaired surrogate (U+"
+                        + Integer.toHexString(c).toUpperCase(Locale.ROOT) + " at " + i + "); a path must be valid Unicode");
+            }
+        }
+        try {
+            return Path.of(s);
+        } catch (InvalidPathException e) {
+            throw ActionException.invalid("Field '" + field + "' is not a path this system can name: " + e.getReason());
+        }
     }
 
     /** An integer field; also accepts a decimal or 0x-hex string. */
@@ -213,5 +250,10 @@ public final class Args {
         } catch (Exception e) {
             throw ActionException.invalid("Field '" + name + "' does not fit " + type.getSimpleName() + ": " + e.getMessage());
         }
+    }
+
+    /** The same environment with another action's spec and fields (an action that runs another). */
+    public Args forAction(ActionSpec other, Map<String, JsonNode> otherFields) {
+        return new Args(other, new java.util.LinkedHashMap<>(otherFields), env);
     }
 }

@@ -18,7 +18,9 @@ import java.util.Map;
 /**
  * Runs one request through its handler and builds the reply: unknown actions, unknown fields
  * (reported as warnings), and every failure mapped to a stable error code. The server and the
- * CLI both go through here.
+ * CLI both go through here. The outcome rule: a reply whose data carries an {@link Items} outcome
+ * with a failed item is a failure ({@code success: false}, {@code error.code} and {@code error.file} the first failed
+ * item's), and keeps its data, so the client still sees every item's result.
  */
 public final class Dispatcher {
     private final ActionRegistry registry;
@@ -41,22 +43,28 @@ public final class Dispatcher {
             return Reply.failure(request.id(), "Unknown action: " + request.action(), ErrorInfo.of(ErrorCode.UNKNOWN_ACTION), List.of());
         }
         ActionSpec spec = handler.spec();
-        for (String f : request.fields().keySet()) {
-            if (spec.field(f).isEmpty()) {
-                ctx.warn("Unknown field '" + f + "' ignored by action " + spec.name());
-            }
-        }
         if (ctx.isCancelled()) {
             return Reply.failure(request.id(), "Request cancelled", ErrorInfo.of(ErrorCode.CANCELLED), ctx.warnings());
         }
         try {
-            ActionResult r = handler.handle(new Args(spec, request.fields(), env), ctx);
-            return Reply.ok(request.id(), r.message(), withEngine(r.data(), ctx.enginesUsed(), ctx.engineCandidates()), ctx.warnings());
+            Map<String, com.fasterxml.jackson.databind.JsonNode> fields = RequestFields.normalize(spec, request.fields(), ctx);
+            ActionResult r = handler.handle(new Args(spec, fields, env), ctx);
+            Object data = withEngine(r.data(), ctx.enginesUsed(), ctx.engineCandidates());
+            Items items = Items.find(r.data());
+            if (items != null && items.failed() > 0) {
+                // the outcome rule: a reply whose items failed is not a success; it keeps its data
+                Items.Item first = items.firstFailure();
+                String message = r.message() == null || r.message().isEmpty() ? items.summary() : r.message() + ": " + items.summary();
+                ErrorInfo error = first == null || first.code() == null ? ErrorInfo.of(ErrorCode.INTERNAL)
+                        : new ErrorInfo(first.code(), first.file() != null ? first.file() : first.item(), first.offset(), first.structure());
+                return new Reply(request.id(), false, message, data, error, ctx.warnings());
+            }
+            return Reply.ok(request.id(), r.message(), data, ctx.warnings());
         } catch (Throwable t) {
             if (t instanceof VirtualMachineError && !(t instanceof OutOfMemoryError)) {
                 throw (VirtualMachineError) t;
             }
-            ErrorMapper.Mapped m = errors.map(ctx.isCancelled() ? cancelledOr(t) : t);
+            ErrorMapper.Mapped m = errors.map(ctx.isCancelled() ? cancelledOr(t) : ctx.explainDetected(ErrorMapper.unwrap(t)));
             return Reply.failure(request.id(), m.message(), m.error(), ctx.warnings());
         }
     }

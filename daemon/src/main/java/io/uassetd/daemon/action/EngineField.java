@@ -22,6 +22,9 @@ public final class EngineField {
 
     /** The engine the request names, or null for {@code auto} (absent, empty or "auto"). */
     public static EngineVersion requested(Args args) {
+        if (!args.declares(NAME)) {
+            return null; // an action without engine_version (the JSON actions): the engine is detected
+        }
         String e = args.string(NAME);
         if (e == null || e.isBlank() || e.trim().equalsIgnoreCase(AUTO)) {
             return null;

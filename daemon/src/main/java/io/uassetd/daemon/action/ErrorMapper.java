@@ -5,11 +5,22 @@ import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.JsonFormatException;
 import io.uassetd.codecs.error.MissingInput;
 import io.uassetd.codecs.error.FormatException;
+import io.uassetd.codecs.error.InputFileException;
 import io.uassetd.codecs.error.NativeUnavailableException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.error.WrongKeyException;
+import io.uassetd.codecs.error.OverBudgetException;
+import io.uassetd.codecs.error.UnsafePathException;
+import io.uassetd.codecs.io.OutputFailedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NotDirectoryException;
 import io.uassetd.protocol.ErrorCode;
 import io.uassetd.protocol.ErrorInfo;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import java.io.CharConversionException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -35,13 +46,21 @@ public final class ErrorMapper {
     }
 
     public Mapped map(Throwable t) {
+        Mapped fs = fileSystem(t);
+        if (fs != null) {
+            return fs;
+        }
         Throwable e = unwrap(t);
         if (e instanceof ActionException a) {
             return new Mapped(a.getMessage(), new ErrorInfo(a.code(), a.file(), null, null));
         }
         if (e instanceof FormatException f) {
             ErrorCode code;
-            if (f instanceof JsonFormatException j) {
+            if (f instanceof UnsafePathException) {
+                code = ErrorCode.INVALID_PATH;
+            } else if (f instanceof OverBudgetException) {
+                code = ErrorCode.TOO_LARGE;
+            } else if (f instanceof JsonFormatException j) {
                 code = j.syntax() ? ErrorCode.PARSE_ERROR : ErrorCode.INVALID_ARGUMENT;
             } else if (f instanceof WrongKeyException) {
                 code = ErrorCode.WRONG_KEY;
@@ -62,6 +81,9 @@ public final class ErrorMapper {
         if (e instanceof CancelledException) {
             return new Mapped("Request cancelled", ErrorInfo.of(ErrorCode.CANCELLED));
         }
+        if (e instanceof InputFileException i) {
+            return new Mapped(i.getMessage(), new ErrorInfo(i.missing() ? ErrorCode.NOT_FOUND : ErrorCode.INVALID_ARGUMENT, i.file(), null, null));
+        }
         if (e instanceof NoSuchFileException n) {
             return new Mapped("File not found: " + n.getFile(), new ErrorInfo(ErrorCode.NOT_FOUND, n.getFile(), null, null));
         }
@@ -70,6 +92,10 @@ public final class ErrorMapper {
         }
         if (e instanceof AccessDeniedException a) {
             return new Mapped("Access denied: " + a.getFile(), new ErrorInfo(ErrorCode.INVALID_ARGUMENT, a.getFile(), null, null));
+        }
+        if (e instanceof CharConversionException || e instanceof JsonProcessingException) {
+            // text that is not JSON (or not UTF-8/16/32) where JSON was expected
+            return new Mapped("Not a JSON document: " + e.getMessage(), ErrorInfo.of(ErrorCode.PARSE_ERROR));
         }
         if (e instanceof IOException io) {
             log.println("uassetd: I/O error: " + io);
@@ -82,6 +108,51 @@ public final class ErrorMapper {
         e.printStackTrace(log);
         String m = e.getMessage();
         return new Mapped("Internal error: " + e.getClass().getSimpleName() + (m == null ? "" : ": " + m), ErrorInfo.of(ErrorCode.INTERNAL));
+    }
+
+    /**
+     * The file system's refusals that have a code of their own, wherever they sit in the cause
+     * chain: a full disk (NO_SPACE, naming the file written), names it cannot hold and paths that
+     * are not valid (INVALID_PATH, saying which rule); null for anything else.
+     */
+    static Mapped fileSystem(Throwable t) {
+        String file = null;
+        for (Throwable e = t; e != null; e = e.getCause() == e ? null : e.getCause()) {
+            if (file == null && e instanceof OutputFailedException o && o.path() != null) {
+                file = o.path().toString();
+            }
+            if (e instanceof FileSystemException f && f.getFile() != null && file == null) {
+                file = f.getFile();
+            }
+            String m = e.getMessage() == null ? "" : e.getMessage();
+            String rule = null;
+            ErrorCode code = ErrorCode.INVALID_PATH;
+            if (e instanceof InvalidPathException ip) {
+                rule = "is not a path this system can name (" + ip.getReason() + ")";
+                file = file == null ? ip.getInput() : file;
+            } else if (!(e instanceof IOException)) {
+                continue;
+            } else if (m.contains("No space left on device") || m.contains("not enough space on the disk")
+                    || m.contains("Disk quota exceeded")) {
+                code = ErrorCode.NO_SPACE;
+                rule = "no space left on the device";
+            } else if (m.contains("File name too long")) {
+                rule = "has a name longer than the file system allows (255 bytes per name)";
+            } else if (e instanceof FileAlreadyExistsException || e instanceof NotDirectoryException
+                    || e instanceof DirectoryNotEmptyException || m.contains("Not a directory") || m.contains("Is a directory")) {
+                rule = "names both a file and a folder (a file stands where a folder is needed, or the reverse)";
+            } else if (m.contains("Too many levels of symbolic links")) {
+                rule = "goes through a link, which output paths may not";
+            }
+            if (rule != null) {
+                String where = file != null ? file : (e instanceof FileSystemException f ? f.getFile() : null);
+                String msg = code == ErrorCode.NO_SPACE
+                        ? "No space left on the device" + (where == null ? "" : " writing " + where) + "; the file was not written"
+                        : "Path " + (where == null ? "" : where + " ") + rule;
+                return new Mapped(msg, new ErrorInfo(code, where, null, null));
+            }
+        }
+        return null;
     }
 
     static Throwable unwrap(Throwable t) {

@@ -112,6 +112,7 @@ public final class Actions {
         all.add(new ExtractIoStoreLegacyAction());
         all.add(new InspectZenAction());
         all.add(new ConvertToZenAction());
+        all.add(new io.uassetd.daemon.actions.zen.ConvertFromZenAction());
         // Legacy packages
         all.add(DetectTypeAction.single());
         all.add(DetectTypeAction.batch());
@@ -136,6 +137,7 @@ public final class Actions {
         all.add(new ImportFromJsonAction());
         // Meshes
         all.addAll(MeshInfoAction.all());
+        all.add(new io.uassetd.daemon.actions.mesh.PatchMeshAction());
         // Niagara
         all.add(new NiagaraDetailsAction());
         all.add(new ListNiagaraFilesAction());

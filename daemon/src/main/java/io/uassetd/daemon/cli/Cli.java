@@ -1,16 +1,8 @@
 package io.uassetd.daemon.cli;
 
-import java.lang.reflect.Method;
-import java.lang.reflect.RecordComponent;
-import java.util.Collection;
-import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
-import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.uassetd.daemon.services.Services;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;
@@ -19,6 +11,7 @@ import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Dispatcher;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.action.Items;
 import io.uassetd.protocol.Json;
 import io.uassetd.protocol.Reply;
 import io.uassetd.protocol.Request;
@@ -28,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * One-shot commands: {@code uassetd <command> [args…] [--json]}. Arguments map onto the action's
@@ -61,8 +53,15 @@ public final class Cli {
 
     public int run(String command, List<String> args) {
         if (command.equals("help") || command.equals("--help") || command.equals("-h")) {
+            if (!args.isEmpty() && find(args.get(0)).isEmpty()) {
+                err.print("uassetd help: " + commandHelp(args.get(0)));
+                return EXIT_USAGE;
+            }
             out.print(args.isEmpty() ? usage() : commandHelp(args.get(0)));
             return 0;
+        }
+        if (command.equals("--version") || command.equals("-v")) {
+            command = "version"; // UAssetTool's spellings
         }
         Optional<ActionHandler> handler = find(command);
         if (handler.isEmpty()) {
@@ -96,35 +95,41 @@ public final class Cli {
                 err.println("uassetd: cannot encode reply: " + e);
                 return EXIT_NOTHING_DONE;
             }
-        } else if (reply.success()) {
-            String text = handler.get().formatHuman(new ActionResult(reply.message(),
-                    Dispatcher.WithEngine.unwrap(reply.data())));
-            if (text == null) {
-                if (reply.message() != null && !reply.message().isEmpty()) {
-                    out.println(reply.message());
-                }
-                text = HumanRenderer.render(reply.data());
-            }
-            out.print(text);
-            for (String w : reply.warnings()) {
-                err.println("warning: " + w);
-            }
         } else {
+            if (reply.success() || reply.data() != null) {
+                String text = reply.success() ? handler.get().formatHuman(new ActionResult(reply.message(),
+                        Dispatcher.WithEngine.unwrap(reply.data()))) : null;
+                if (text == null) {
+                    if (reply.success() && reply.message() != null && !reply.message().isEmpty()) {
+                        out.println(reply.message());
+                    }
+                    text = HumanRenderer.render(reply.data());
+                }
+                out.print(text);
+            }
             for (String w : reply.warnings()) {
                 err.println("warning: " + w);
             }
         }
-        if (!reply.success()) {
+        int code = exitCode(command, reply);
+        return handler.get().cliExitStatus(reply.success(), reply.success() ? Dispatcher.WithEngine.unwrap(reply.data()) : null, code);
+    }
+
+    /**
+     * The exit status of a reply, from its outcome alone: 0 when it succeeded; 1 when some of its
+     * items failed and others succeeded ({@link Items}); 3 when it failed otherwise.
+     */
+    int exitCode(String command, Reply reply) {
+        if (reply.success()) {
+            return EXIT_OK;
+        }
+        Items items = Items.find(reply.data());
+        if (items != null && items.failed() > 0) {
+            err.println("uassetd " + command + ": " + items.summary());
+        } else {
             err.println("uassetd " + command + ": error [" + reply.errorCode() + "]: " + reply.message());
-            return handler.get().cliExitStatus(false, null, EXIT_NOTHING_DONE);
         }
-        Object data = Dispatcher.WithEngine.unwrap(reply.data());
-        ItemOutcome items = ItemOutcome.of(reply.data());
-        if (items.failed() == 0) {
-            return handler.get().cliExitStatus(true, data, EXIT_OK);
-        }
-        err.println("uassetd " + command + ": " + items.summary());
-        return handler.get().cliExitStatus(true, data, items.succeeded() > 0 ? EXIT_SOME_FAILED : EXIT_NOTHING_DONE);
+        return items != null && items.succeeded() > 0 ? EXIT_SOME_FAILED : EXIT_NOTHING_DONE;
     }
 
     /** Exit status: everything asked for was done. */
@@ -136,142 +141,6 @@ public final class Cli {
     /** Exit status: nothing was done: the action failed, or every one of its items did. */
     public static final int EXIT_NOTHING_DONE = 3;
 
-    /**
-     * How many items of a batch reply failed and succeeded, read from the counts the batch actions
-     * reply with ({@code failed_count}/{@code fail_count}/{@code bad_count}, else the length of
-     * {@code failures}/{@code errors}; successes from {@code extracted_count}/{@code success_count}/
-     * {@code verified_count}/{@code package_count}, else {@code total} less the failures).
-     */
-    record ItemOutcome(long failed, long succeeded, String firstFailure) {
-        /** The names {@link #of} reads; only these are turned into JSON. */
-        private static final Set<String> KEYS = Set.of("failures", "errors", "bad", "failed_count", "fail_count", "bad_count",
-                "extracted_count", "success_count", "verified_count", "package_count", "total", "total_files", "scanned_count");
-
-        static ItemOutcome of(Object data) {
-            JsonNode d = data == null ? null : countsOf(Dispatcher.WithEngine.unwrap(data));
-            if (d == null || !d.isObject()) {
-                return new ItemOutcome(0, 0, null);
-            }
-            JsonNode list = first(d, "failures", "errors", "bad");
-            long failed = -1;
-            for (String k : List.of("failed_count", "fail_count", "bad_count")) {
-                if (d.path(k).canConvertToLong()) {
-                    failed = d.get(k).asLong();
-                    break;
-                }
-            }
-            if (failed < 0) {
-                failed = list != null && list.isArray() ? list.size() : 0;
-            }
-            long ok = -1;
-            for (String k : List.of("extracted_count", "success_count", "verified_count", "package_count")) {
-                if (d.path(k).canConvertToLong()) {
-                    ok = d.get(k).asLong();
-                    break;
-                }
-            }
-            if (ok < 0) {
-                long total = -1;
-                for (String k : List.of("total", "total_files", "scanned_count")) {
-                    if (d.path(k).canConvertToLong()) {
-                        total = d.get(k).asLong();
-                        break;
-                    }
-                }
-                ok = total >= 0 ? Math.max(0, total - failed) : 0;
-            }
-            String firstFailure = null;
-            if (list != null && list.isArray() && !list.isEmpty()) {
-                JsonNode f = list.get(0);
-                firstFailure = f.isObject()
-                        ? f.path("item").asText("?") + ": " + f.path("error").asText(f.toString())
-                        : f.asText();
-            }
-            return new ItemOutcome(failed, ok, firstFailure);
-        }
-
-        /**
-         * The reply data's properties named in {@link #KEYS}, as JSON. A reply may list thousands of
-         * entries; converting all of it would cost a one-shot command more than the rest of its output.
-         */
-        private static JsonNode countsOf(Object data) {
-            if (data instanceof JsonNode n) {
-                return n;
-            }
-            ObjectNode out = F.objectNode();
-            if (data instanceof Record r && recordCounts(r, out)) {
-                return out;
-            }
-            ObjectMapper m = Json.mapper();
-            if (data instanceof Map<?, ?> map) {
-                map.forEach((k, v) -> {
-                    if (KEYS.contains(String.valueOf(k))) {
-                        out.set(String.valueOf(k), m.valueToTree(v));
-                    }
-                });
-                return out;
-            }
-            BeanDescription bean = m.getSerializationConfig().introspect(m.constructType(data.getClass()));
-            if (bean.findAnyGetter() != null || bean.findJsonValueAccessor() != null) {
-                return m.valueToTree(data);
-            }
-            for (BeanPropertyDefinition p : bean.findProperties()) {
-                AnnotatedMember get = p.getAccessor();
-                if (get != null && KEYS.contains(p.getName())) {
-                    get.fixAccess(true); // as Jackson's own serializer does: reply records need not be public
-                    out.set(p.getName(), m.valueToTree(get.getValue(data)));
-                }
-            }
-            return out;
-        }
-
-        /**
-         * The counts of a reply record whose components carry their JSON names (how replies are
-         * written), read without the JSON mapper, which a one-shot command need not set up for this;
-         * false when the record renames or hides any, or holds a failure list (then the mapper reads it).
-         */
-        private static boolean recordCounts(Record r, ObjectNode out) {
-            for (RecordComponent c : r.getClass().getRecordComponents()) {
-                if (c.getAccessor().getAnnotations().length > 0 || c.getAnnotations().length > 0) {
-                    return false;
-                }
-                if (!KEYS.contains(c.getName())) {
-                    continue;
-                }
-                Object v;
-                try {
-                    Method get = c.getAccessor();
-                    get.setAccessible(true);
-                    v = get.invoke(r);
-                } catch (ReflectiveOperationException | RuntimeException e) {
-                    return false;
-                }
-                if (v instanceof Long || v instanceof Integer) {
-                    out.put(c.getName(), ((Number) v).longValue());
-                } else if (v instanceof Collection<?> list && list.isEmpty()) {
-                    out.set(c.getName(), F.arrayNode());
-                } else if (v != null) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        private static JsonNode first(JsonNode d, String... keys) {
-            for (String k : keys) {
-                if (d.path(k).isArray()) {
-                    return d.get(k);
-                }
-            }
-            return null;
-        }
-
-        String summary() {
-            String s = failed + " of " + (failed + succeeded) + " items failed";
-            return firstFailure == null ? s : s + " (first: " + firstFailure.replace('\n', ' ') + ")";
-        }
-    }
-
     private Optional<ActionHandler> find(String command) {
         Optional<ActionHandler> h = dispatcher.registry().command(command);
         return h.isPresent() ? h : dispatcher.registry().action(command);
@@ -282,6 +151,9 @@ public final class Cli {
         List<String> positional = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
+            if (a.equals("-deps") && spec.field("with_deps").isPresent()) {
+                a = "--with-deps"; // UAssetTool's extract_iostore_legacy spelling
+            }
             if (a.startsWith("--") && a.length() > 2) {
                 String opt = a;
                 String inline = null;
@@ -315,6 +187,12 @@ public final class Cli {
                     value = args.get(++i);
                 }
                 put(fields, f, value);
+                if (f.type() == FieldType.STRING_LIST && inline == null) {
+                    // UAssetTool's multi-value options: --filter a b (the values up to the next option)
+                    while (i + 1 < args.size() && !args.get(i + 1).startsWith("-")) {
+                        put(fields, f, args.get(++i));
+                    }
+                }
             } else {
                 positional.add(a);
             }

@@ -101,6 +101,10 @@ public final class Server {
                     inOrder(lane, Reply.failure(null, line.error(), ErrorInfo.of(ErrorCode.PARSE_ERROR), List.of()));
                     continue;
                 }
+                if (!line.text().isEmpty() && line.text().charAt(0) == '\uFEFF') {
+                    // a UTF-8 byte order mark (what .NET's UTF-8 writers put before the first line) is not part of the request
+                    line = new LineReader.Line(line.text().substring(1), null, line.number());
+                }
                 if (line.text().isBlank()) {
                     continue;
                 }

@@ -3,6 +3,9 @@ package io.uassetd.daemon.util;
 import io.uassetd.codecs.error.CancelledException;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.Items;
+import io.uassetd.daemon.action.ItemsReply;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -11,9 +14,9 @@ public final class Extraction {
     private Extraction() {
     }
 
-    /** Reply data of an extraction. */
+    /** Reply data of an extraction: UAssetTool's fields, bytes, failures with reasons, and the uniform item outcome. */
     public record Report(String output_dir, int extracted_count, int failed_count, long bytes, List<String> files,
-                         List<Parallel.Failure> failures) {
+                         List<Parallel.Failure> failures, @JsonUnwrapped Items outcome) implements ItemsReply {
     }
 
     /** The report of a finished parallel extraction whose results are byte counts; CANCELLED if it was cancelled. */
@@ -22,14 +25,14 @@ public final class Extraction {
             throw new CancelledException("Request cancelled");
         }
         long bytes = o.results().stream().mapToLong(Long::longValue).sum();
-        Report r = new Report(outDir.toString(), o.succeeded().size(), o.failures().size(), bytes, o.succeeded(), o.failures());
+        Report r = new Report(outDir.toString(), o.succeeded().size(), o.failures().size(), bytes, o.succeeded(), o.failures(), o.items());
         return ActionResult.of("Extracted " + r.extracted_count() + " " + what
                 + (r.failed_count() > 0 ? ", " + r.failed_count() + " failed" : ""), r);
     }
 
     /** A listing of what would be extracted. */
     public static ActionResult listing(Path outDir, List<String> paths) {
-        return ActionResult.of(paths.size() + " files would be extracted", new Report(outDir.toString(), 0, 0, 0, paths, List.of()));
+        return ActionResult.of(paths.size() + " files would be extracted", new Report(outDir.toString(), 0, 0, 0, paths, List.of(), Items.of(List.of())));
     }
 
     public static String human(ActionResult result) {

@@ -67,6 +67,23 @@ public record EngineChoice(EngineVersion engine, EngineSource source, List<Engin
     }
 
     /**
+     * A failure of work done on data read under this detected choice (not named by the request),
+     * saying so: the engine read with and why, the releases the evidence left, and that
+     * {@code engine_version} names the right one; {@code e} itself when the request named the engine
+     * or the message says it already.
+     */
+    public RuntimeException explainDetected(RuntimeException e) {
+        if (source == EngineSource.REQUEST || !(e instanceof FormatException f) || f.getMessage().contains("engine_version")) {
+            return e;
+        }
+        List<EngineVersion> left = candidates.size() > 1 ? candidates : tried;
+        String msg = f.detail() + " [engine not named: read as " + engine + " (" + source.wireName() + ")"
+                + (left.size() > 1 ? "; the evidence leaves " + names(left) : "")
+                + "; name the engine that cooked the files with engine_version (" + EngineVersion.range() + ")]";
+        return rebuild(f, msg, e);
+    }
+
+    /**
      * The same error (same kind, file, offset and structure) saying the engine was assumed: which
      * releases were tried and that {@code engine_version} names the right one.
      */
@@ -76,6 +93,10 @@ public record EngineChoice(EngineVersion engine, EngineSource source, List<Engin
         }
         String msg = f.detail() + " [engine not named: tried " + names(tried)
                 + "; name the engine that cooked the files with engine_version (" + EngineVersion.range() + ")]";
+        return rebuild(f, msg, e);
+    }
+
+    private static RuntimeException rebuild(FormatException f, String msg, RuntimeException e) {
         if (f instanceof UnsupportedVersionException) {
             return new UnsupportedVersionException(msg, f.file(), f.offset(), f.structure(), f);
         }

@@ -47,6 +47,7 @@ public final class TextureAsset {
     private final List<TexturePlatformData> platforms;
     private final int tailStart;
     private final Map<String, Object> properties;
+    private Map<String, String> propertyKinds = Map.of();
     private Usmap mappings;
 
     private TextureAsset(AssetPackage pkg, Export export, String className, int nativeStart, int platformStart, Boolean serializeMipData,
@@ -96,12 +97,14 @@ public final class TextureAsset {
     }
 
     public static TextureAsset read(AssetPackage pkg, Export e, Usmap mappings) {
-        TextureAsset t = readWith(pkg, e, mappings);
+        Map<String, String> kinds = new LinkedHashMap<>();
+        TextureAsset t = readWith(pkg, e, mappings, kinds);
         t.mappings = mappings;
+        t.propertyKinds = Collections.unmodifiableMap(kinds);
         return t;
     }
 
-    private static TextureAsset readWith(AssetPackage pkg, Export e, Usmap mappings) {
+    private static TextureAsset readWith(AssetPackage pkg, Export e, Usmap mappings, Map<String, String> kinds) {
         String cls = pkg.className(e);
         PackageReader r = pkg.exportReader(e);
         long base = r.position();
@@ -113,7 +116,9 @@ public final class TextureAsset {
             nativeAt = base + c.scriptPropertiesSize();
             for (Property p : c.properties().properties()) {
                 String name = p.name(pkg);
-                props.put(p.arrayIndex() == 0 ? name : name + "[" + p.arrayIndex() + "]", p.value().view(pkg));
+                String key = p.arrayIndex() == 0 ? name : name + "[" + p.arrayIndex() + "]";
+                props.put(key, p.value().view(pkg));
+                kinds.put(key, p.type().kind());
             }
         } catch (FormatException | IllegalStateException | IllegalArgumentException ex) {
             propertyError = ex instanceof FormatException f ? f : null;
@@ -474,6 +479,11 @@ public final class TextureAsset {
     /** The export's properties as JSON-friendly views (empty when they could not be read). */
     public Map<String, Object> properties() {
         return Collections.unmodifiableMap(properties);
+    }
+
+    /** The type (kind, e.g. EnumProperty) of each property of {@link #properties()}, in the same order. */
+    public Map<String, String> propertyKinds() {
+        return propertyKinds;
     }
 
     /** A property's view rendered as text, or null. */

@@ -64,6 +64,34 @@ final class VirtualTextures {
             BulkData bulk = TextureAsset.readBulk(pkg, r, base);
             list.add(new VirtualTextureInfo.Chunk(size, payload, codecs, offs, bulk));
         }
+        String bad = null;
+        if (numMips <= 0 || numMips > 32) {
+            bad = "NumMips " + numMips;
+        } else if (chunkPerMip.length < numMips || basePerMip.length < numMips || offsets.size() < numMips) {
+            bad = numMips + " mips but " + chunkPerMip.length + " chunk indexes, " + basePerMip.length + " base offsets and "
+                    + offsets.size() + " tile offset tables";
+        } else if (tile <= 0 || border < 0 || width <= 0 || height <= 0) {
+            bad = "tile size " + tile + ", border " + border + ", size " + width + "x" + height;
+        } else if (perLayer.length < layers - 1) {
+            bad = layers + " layers but " + perLayer.length + " layer offsets";
+        } else if (formats.contains(null)) {
+            bad = "a layer without a pixel format name";
+        } else {
+            for (int m = 0; m < numMips && bad == null; m++) {
+                if (chunkPerMip[m] < 0 || chunkPerMip[m] >= list.size()) {
+                    bad = "mip " + m + " names chunk " + chunkPerMip[m] + " of " + list.size();
+                }
+            }
+            for (VirtualTextureInfo.Chunk c : list) {
+                if (bad == null && c.codecs().length < layers) {
+                    bad = "a chunk with " + c.codecs().length + " layer codecs for " + layers + " layers";
+                }
+            }
+        }
+        if (bad != null) {
+            throw new io.uassetd.codecs.error.CorruptDataException("Virtual texture data is inconsistent: " + bad, r.file(), at,
+                    "FVirtualTextureBuiltData");
+        }
         return new VirtualTextureInfo(layers, wb, hb, tile, border, perLayer, numMips, width, height, chunkPerMip, basePerMip,
                 List.copyOf(offsets), List.copyOf(formats), List.copyOf(list));
     }

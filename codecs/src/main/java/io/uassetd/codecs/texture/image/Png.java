@@ -1,5 +1,6 @@
 package io.uassetd.codecs.texture.image;
 
+import io.uassetd.codecs.io.MemoryBudget;
 import java.util.Arrays;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.TruncatedDataException;
@@ -88,6 +89,9 @@ public final class Png {
                         }
                         long rowBytes = ((long) width * channels(ctype) * depth + 7) / 8;
                         long total = interlace == 0 ? (rowBytes + 1) * height : rowBytes * height + 4L * height + 64;
+                        // the inflated rows and the RGBA pixels (8 or 16 bits a channel) made from them
+                        MemoryBudget.admit(total + (long) width * height * (depth == 16 ? 8 : 4),
+                                "PNG of " + width + "x" + height, name, body, "PNG IHDR");
                         rawBuf = new byte[(int) Math.min(Integer.MAX_VALUE - 16, total)];
                         break;
                     case "PLTE":

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.texture.image;
 
+import io.uassetd.codecs.io.MemoryBudget;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.TruncatedDataException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
@@ -54,7 +55,10 @@ public final class Tga {
             throw new CorruptDataException("Colour-mapped TGA without a colour map", name, 1, "TGA header");
         }
         int pb = (bpp + 7) / 8;
-        int n = width * height;
+        long pixels = (long) width * height;
+        // the int pixels and the RGBA bytes made from them: 8 bytes a pixel
+        MemoryBudget.admit(pixels * 8, "TGA of " + width + "x" + height, name, 12, "TGA header");
+        int n = (int) pixels;
         int[] px = new int[n];
         int i = 0;
         while (i < n) {

@@ -66,7 +66,7 @@ public record LegacyOutput(String packageName, String extension, AssetPackage as
 
     /**
      * Writes under {@code root} at {@link #relativePath()} as one file of an extraction: each folder is
-     * made once ({@code folders}), and every file goes through a temporary file renamed into place
+     * made once ({@code folders}, made for {@code root}: no link below it is followed), and every file goes through a temporary file renamed into place
      * without an fsync (a reader or a killed process never sees a partial file; the extraction as a
      * whole is not durable until the system writes it back, as for {@code extract_pak}).
      */
@@ -90,6 +90,9 @@ public record LegacyOutput(String packageName, String extension, AssetPackage as
     }
 
     private static void put(Path target, byte[] data, boolean fresh, List<Written> out) throws IOException {
+        if (!fresh) {
+            SafePaths.checkTarget(target.toAbsolutePath().normalize()); // never replaces a link or a folder
+        }
         try (AtomicOutput o = AtomicOutput.create(target, false, true, fresh)) {
             ByteBuffer buf = ByteBuffer.wrap(data);
             while (buf.hasRemaining()) {
@@ -103,10 +106,12 @@ public record LegacyOutput(String packageName, String extension, AssetPackage as
     /** Writes under {@code root} at {@link #relativePath()}. */
     public List<Path> writeUnder(Path root) {
         Path file = SafePaths.resolve(root, relativePath(), packageName);
-        try {
-            Files.createDirectories(file.getParent());
-        } catch (IOException ex) {
-            throw new UncheckedIOException("Cannot create " + file.getParent() + ": " + ex.getMessage(), ex);
+        SafePaths.prepare(root, file);
+        for (String ext : companions.keySet()) {
+            SafePaths.checkTarget(AssetPackage.sibling(file, ext).toAbsolutePath());
+        }
+        if (asset.isSplit()) {
+            SafePaths.checkTarget(AssetPackage.sibling(file, ".uexp").toAbsolutePath());
         }
         return write(file);
     }

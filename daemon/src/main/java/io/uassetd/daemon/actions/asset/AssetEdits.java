@@ -1,6 +1,7 @@
 package io.uassetd.daemon.actions.asset;
 
 import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.io.AtomicFileSet;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.property.PropertyExportContent;
 import io.uassetd.codecs.asset.property.PropertyParser;
@@ -54,29 +55,38 @@ public final class AssetEdits {
         return new Session(file, pkg, usmap);
     }
 
-    /** Writes the package; returns the path written and the backup made (or null). */
-    public record Written(Path path, Path backup) {
+    /** Writes the package; returns the path written, the backup of the original (or null), and whether anything was written. */
+    public record Written(Path path, Path backup, boolean written) {
+    }
+
+    /** Whether writing the package in place would give the bytes already on disk (a no-op edit). */
+    static boolean unchanged(Session s, AssetPackage.Bytes b) throws Exception {
+        Path uexp = AssetPackage.sibling(s.file(), ".uexp");
+        if (!java.util.Arrays.equals(b.header(), Files.readAllBytes(s.file()))) {
+            return false;
+        }
+        return b.exports() == null || b.exports().length == 0 ? !Files.exists(uexp) || Files.size(uexp) == 0
+                : Files.isRegularFile(uexp) && java.util.Arrays.equals(b.exports(), Files.readAllBytes(uexp));
     }
 
     public static Written write(Session s, Args args, ActionContext ctx) throws Exception {
         Path out = args.path("output_path");
-        Path backup = null;
         if (out == null) {
-            out = s.file();
-            backup = s.file().resolveSibling(s.file().getFileName() + ".bak");
-            Files.copy(s.file(), backup, StandardCopyOption.REPLACE_EXISTING);
-            Path uexp = AssetPackage.sibling(s.file(), ".uexp");
-            if (Files.isRegularFile(uexp)) {
-                Files.copy(uexp, uexp.resolveSibling(uexp.getFileName() + ".bak"), StandardCopyOption.REPLACE_EXISTING);
+            // in place: serialized once (a second serialization would see the offsets the first relocated)
+            AssetPackage.Bytes b = s.pkg().toBytes();
+            if (unchanged(s, b)) {
+                ctx.warn("The edit changes no byte of " + s.file() + ": nothing written");
+                return new Written(s.file(), null, false);
             }
-            ctx.warn("Edited " + s.file() + " in place; the original is kept as " + backup.getFileName());
-        } else {
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
+            Path backup = io.uassetd.daemon.util.Backups.keepOriginal(s.file(), ctx, ".uexp");
+            b.writeTo(s.file());
+            return new Written(s.file(), backup, true);
+        }
+        Path parent = out.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
         }
         s.pkg().write(out);
-        return new Written(out, backup);
+        return new Written(out, null, true);
     }
 }

@@ -1,7 +1,7 @@
 package io.uassetd.daemon.actions.asset;
 
 import io.uassetd.codecs.asset.AssetPackage;
-import io.uassetd.codecs.asset.PackageEngine;
+import io.uassetd.codecs.open.PackageOpener;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.ObjectExport;
 import io.uassetd.codecs.asset.version.EngineVersion;
@@ -13,7 +13,6 @@ import io.uassetd.daemon.action.EngineField;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.actions.usmap.Mappings;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -35,9 +34,35 @@ public final class AssetFiles {
     private AssetFiles() {
     }
 
-    /** The engine the request names; null for auto (detected per package, see {@link PackageEngine}). */
+    /** The engine the request names; null for auto (detected per package, see {@link PackageOpener}). */
     public static EngineVersion engine(Args args) {
         return EngineField.requested(args);
+    }
+
+    /**
+     * The request's package opener (codecs' {@link PackageOpener}): its {@code engine_version},
+     * {@code usmap_path} and the {@code USMAP_PATH} environment variable, mappings read through the
+     * daemon's cache, warnings into the reply, probe decisions shared by the request.
+     */
+    public static PackageOpener opener(Args args, ActionContext ctx) {
+        String u = args.has("usmap_path") ? args.node("usmap_path").asText() : null;
+        String env = args.environment(USMAP_ENV);
+        return new PackageOpener(args.declares(EngineField.NAME) ? engine(args) : null, u == null || u.isBlank() ? null : Path.of(u), env == null ? null : Path.of(env),
+                file -> {
+                    try (var lease = Mappings.open(ctx, file)) {
+                        return lease.get().usmap();
+                    }
+                }, ctx::warn, ctx.engineBatch());
+    }
+
+    /**
+     * Opens {@code file} through the request's opener and records the engine used in the reply;
+     * the package with how it was read and the mappings it needs.
+     */
+    public static PackageOpener.Opened read(Args args, ActionContext ctx, Path file) throws Exception {
+        PackageOpener.Opened o = opener(args, ctx).open(file);
+        ctx.usedEngine(o.choice());
+        return o;
     }
 
     /**
@@ -48,20 +73,7 @@ public final class AssetFiles {
      * packages that need no mappings); null when there are none.
      */
     public static Usmap usmap(Args args, ActionContext ctx) throws Exception {
-        Usmap given = explicitUsmap(args, ctx);
-        if (given != null || args.has("usmap_path")) {
-            return given;
-        }
-        String env = args.environment(USMAP_ENV);
-        if (env == null) {
-            return null;
-        }
-        Path p = Path.of(env);
-        if (!Files.isRegularFile(p)) {
-            ctx.warn(USMAP_ENV + " names " + p + ", which is not a file: read without mappings");
-            return null;
-        }
-        return fromEnvironment(ctx, p);
+        return opener(args, ctx).mappings();
     }
 
     /**
@@ -71,20 +83,7 @@ public final class AssetFiles {
      * variable when it names no file); null when there are none.
      */
     public static Usmap usmapFor(Args args, ActionContext ctx, AssetPackage p) throws Exception {
-        Usmap given = explicitUsmap(args, ctx);
-        if (given != null || args.has("usmap_path") || !p.hasUnversionedProperties()) {
-            return given;
-        }
-        String env = args.environment(USMAP_ENV);
-        if (env == null) {
-            return null;
-        }
-        Path file = Path.of(env);
-        if (!Files.isRegularFile(file)) {
-            throw ActionException.notFound("Mappings file not found: " + file + " (from the " + USMAP_ENV
-                    + " environment variable; the package has unversioned properties and no usmap_path was given)", file.toString());
-        }
-        return fromEnvironment(ctx, file);
+        return opener(args, ctx).mappingsFor(p);
     }
 
     /**
@@ -93,27 +92,18 @@ public final class AssetFiles {
      * mappings; {@code usmap_path} when given is read at once. Safe to call from several threads.
      */
     public static Supplier<Usmap> lazyUsmap(Args args, ActionContext ctx) throws Exception {
+        PackageOpener opener = opener(args, ctx);
         if (args.has("usmap_path") || args.environment(USMAP_ENV) == null) {
-            Usmap given = usmap(args, ctx);
+            Usmap given = opener.mappings();
             return () -> given;
         }
-        return new Supplier<>() {
-            private Usmap read;
-            private boolean done;
-
-            @Override
-            public synchronized Usmap get() {
-                if (!done) {
-                    done = true;
-                    try {
-                        read = usmap(args, ctx);
-                    } catch (RuntimeException e) {
-                        throw e;
-                    } catch (Exception e) {
-                        throw ActionException.invalid("Mappings from " + USMAP_ENV + ": " + e.getMessage());
-                    }
-                }
-                return read;
+        return () -> {
+            try {
+                return opener.mappings();
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw ActionException.invalid("Mappings from " + USMAP_ENV + ": " + e.getMessage());
             }
         };
     }
@@ -132,34 +122,11 @@ public final class AssetFiles {
     }
 
     /** The environment variable UAssetTool's clients pass the mappings in. */
-    public static final String USMAP_ENV = "USMAP_PATH";
+    public static final String USMAP_ENV = PackageOpener.USMAP_ENV;
 
     /** The mappings {@code usmap_path} names (NOT_FOUND when it names no file); null when not given. */
     public static Usmap explicitUsmap(Args args, ActionContext ctx) throws Exception {
-        if (!args.has("usmap_path")) {
-            return null;
-        }
-        String u = args.node("usmap_path").asText();
-        if (u.isBlank()) {
-            return null;
-        }
-        try (var lease = Mappings.open(ctx, Path.of(u))) {
-            return lease.get().usmap();
-        }
-    }
-
-    private static Usmap fromEnvironment(ActionContext ctx, Path file) throws Exception {
-        try (var lease = Mappings.open(ctx, file)) {
-            Usmap u = lease.get().usmap();
-            ctx.warn("usmap_path not given: mappings read from " + USMAP_ENV + " (" + file + ")");
-            return u;
-        }
-    }
-
-
-    /** Opens a package under {@code engine} (null: detected), without reporting the engine. */
-    public static AssetPackage open(Path file, EngineVersion engine) {
-        return opened(file, engine, null, null).pkg();
+        return opener(args, ctx).named();
     }
 
     /**
@@ -167,10 +134,8 @@ public final class AssetFiles {
      * when given) and records the engine used in the reply.
      */
     public static AssetPackage open(Path file, EngineVersion engine, ActionContext ctx, Usmap usmap) {
-        PackageEngine.Opened o = opened(file, engine, usmap, ctx == null ? null : ctx.engineBatch());
-        if (ctx != null) {
-            ctx.usedEngine(o.choice());
-        }
+        PackageOpener.Opened o = PackageOpener.read(file, engine, usmap, ctx.engineBatch());
+        ctx.usedEngine(o.choice());
         return o.pkg();
     }
 
@@ -179,15 +144,8 @@ public final class AssetFiles {
         return open(file, engine, ctx, null);
     }
 
-    private static PackageEngine.Opened opened(Path file, EngineVersion engine, Usmap usmap, PackageEngine.Batch batch) {
-        if (!Files.isRegularFile(file)) {
-            throw ActionException.notFound("Package not found: " + file, file.toString());
-        }
-        return PackageEngine.open(file, engine, usmap == null ? null : usmap.versioning(), batch);
-    }
-
     static AssetPackage open(Args args, ActionContext ctx) throws Exception {
-        return open(args.requirePath("file_path"), engine(args), ctx, explicitUsmap(args, ctx));
+        return read(args, ctx, args.requirePath("file_path")).pkg();
     }
 
     /** The export that stands for the asset: the first top-level export flagged as an asset, else the first top-level one. */
@@ -223,10 +181,10 @@ public final class AssetFiles {
             }
             String t = type.toLowerCase(Locale.ROOT);
             return switch (this) {
-                case TEXTURE -> t.startsWith("texture") || t.endsWith("texture") || t.contains("texture2d") || t.contains("texturecube");
+                case TEXTURE -> t.equals("texture2d") || t.equals("texturecube") || t.equals("volumetexture") || t.equals("texturerendertarget2d");
                 case SKELETAL_MESH -> t.equals("skeletalmesh");
                 case STATIC_MESH -> t.equals("staticmesh");
-                case MESH -> t.equals("skeletalmesh") || t.equals("staticmesh");
+                case MESH -> t.equals("skeletalmesh"); // UAssetTool's detect_mesh: a skeletal mesh
                 case BLUEPRINT -> t.endsWith("blueprintgeneratedclass") || t.equals("blueprint") || t.endsWith("blueprint");
             };
         }

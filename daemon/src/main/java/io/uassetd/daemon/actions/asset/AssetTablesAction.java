@@ -35,7 +35,7 @@ public final class AssetTablesAction implements ActionHandler {
                         "The export map: [{index, object_name, class_name, class_index, super_index, outer_index, export_type, serial_size, serial_offset, object_flags}]",
                         AssetFiles.FILE, AssetFiles.ENGINE, AssetFiles.USMAP), Table.EXPORTS),
                 new AssetTablesAction(ActionSpec.of("dump", "Table counts, flags and every export with its class, size and offset",
-                        AssetFiles.FILE, AssetFiles.ENGINE, AssetFiles.USMAP).withCli("dump", "file_path"), Table.DUMP));
+                        AssetFiles.FILE, AssetFiles.ENGINE, AssetFiles.USMAP).withCli("dump", "file_path", "usmap_path"), Table.DUMP));
     }
 
     /** A name. */
@@ -48,12 +48,13 @@ public final class AssetTablesAction implements ActionHandler {
 
     /** An export. */
     public record ExportRow(int index, String object_name, String class_name, int class_index, int super_index, int outer_index,
-                            String export_type, long serial_size, long serial_offset, long object_flags, Integer property_count) {
+                            String export_type, long serial_size, long serial_offset, String object_flags, int property_count,
+                            long object_flags_value, boolean properties_read) {
     }
 
     /** A dump. */
-    public record Dump(String file_path, int name_count, int import_count, int export_count, long package_flags,
-                       boolean has_unversioned_properties, String asset_type, List<DumpExport> exports) {
+    public record Dump(String file_path, int name_count, int import_count, int export_count, String package_flags,
+                       boolean has_unversioned_properties, String asset_type, List<DumpExport> exports, long package_flags_value) {
     }
 
     /** An export in a dump. */
@@ -92,7 +93,8 @@ public final class AssetTablesAction implements ActionHandler {
                         count = props.result(e.index()).content().properties().properties().size();
                     }
                     out.add(new ExportRow(e.index(), e.objectName(), e.className(), e.classIndex(), e.superIndex(), e.outerIndex(),
-                            e.className(), e.serialSize(), e.serialOffset(), Integer.toUnsignedLong(e.objectFlags()), count));
+                            e.className(), e.serialSize(), e.serialOffset(), io.uassetd.codecs.asset.json.FlagNames.objectFlags(e.objectFlags()),
+                            count == null ? 0 : count, Integer.toUnsignedLong(e.objectFlags()), count != null));
                 }
                 return ActionResult.of(out.size() + " exports", out);
             }
@@ -103,7 +105,8 @@ public final class AssetTablesAction implements ActionHandler {
                             e.entry().serialOffset()));
                 }
                 Dump d = new Dump(args.string("file_path"), p.names().size(), p.imports().size(), p.exports().size(),
-                        Integer.toUnsignedLong(p.packageFlags()), p.hasUnversionedProperties(), AssetFiles.assetType(p), List.copyOf(ex));
+                        io.uassetd.codecs.asset.json.FlagNames.packageFlags(p.packageFlags()), p.hasUnversionedProperties(),
+                        AssetFiles.assetType(p), List.copyOf(ex), Integer.toUnsignedLong(p.packageFlags()));
                 return ActionResult.of("Dump of " + p.name(), d);
             }
         }
@@ -121,7 +124,7 @@ public final class AssetTablesAction implements ActionHandler {
             StringBuilder sb = new StringBuilder();
             sb.append(d.file_path()).append(": ").append(d.asset_type()).append(", ").append(d.name_count()).append(" names, ")
                     .append(d.import_count()).append(" imports, ").append(d.export_count()).append(" exports, flags 0x")
-                    .append(Long.toHexString(d.package_flags())).append(d.has_unversioned_properties() ? ", unversioned properties" : "")
+                    .append(Long.toHexString(d.package_flags_value())).append(" (").append(d.package_flags()).append(")").append(d.has_unversioned_properties() ? ", unversioned properties" : "")
                     .append('\n');
             for (DumpExport e : d.exports()) {
                 sb.append(String.format("  [%d] %-40s %-32s %10d bytes at %d%n", e.index(), e.object_name(), e.class_type(),

@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.asset;
 
+import io.uassetd.daemon.action.Items;
+import io.uassetd.daemon.action.ItemsReply;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.uassetd.daemon.action.FilePaths;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.uassetd.codecs.asset.json.JsonOutput;
@@ -51,8 +54,12 @@ public final class CompactJsonAction implements ActionHandler {
 
     /** Batch reply (absent fields left out). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Batch(int success_count, int fail_count, int total, long elapsed_ms, String output_dir, List<String> files,
-            List<Converted> results, List<Parallel.Failure> errors) {
+    public record Batch(int success_count, int fail_count, long elapsed_ms, String output_dir, List<String> files,
+            List<Converted> results, List<Parallel.Failure> errors, @JsonUnwrapped Items outcome) implements ItemsReply {
+        public int total() {
+            return outcome.total();
+        }
+
     }
 
     @Override
@@ -79,7 +86,9 @@ public final class CompactJsonAction implements ActionHandler {
             Map<Path, String> seen = new HashMap<>();
             List<String> clashes = new ArrayList<>();
             for (String f : files) {
-                Path target = outDir.resolve(OutputPaths.withExtension(OutputPaths.relative(base, Path.of(f)), ".json")).normalize();
+                // UAssetTool's single form: an output_path ending in .json is the file itself
+                Path target = one && isJsonFile(outDir) ? outDir
+                        : outDir.resolve(OutputPaths.withExtension(OutputPaths.relative(base, Path.of(f)), ".json")).normalize();
                 String before = seen.putIfAbsent(target, f);
                 if (before != null && !before.equals(f)) {
                     clashes.add(before + " and " + f + " -> " + target);
@@ -115,9 +124,9 @@ public final class CompactJsonAction implements ActionHandler {
             }
         }
         long elapsed = (System.nanoTime() - start) / 1_000_000;
-        Batch b = new Batch(outcome.succeeded().size(), outcome.failures().size(), files.size(), elapsed,
+        Batch b = new Batch(outcome.succeeded().size(), outcome.failures().size(), elapsed,
                 outDir == null ? null : outDir.toString(), outDir == null ? null : written, outDir == null ? results : null,
-                outcome.failures().isEmpty() ? null : outcome.failures());
+                outcome.failures().isEmpty() ? null : outcome.failures(), outcome.items());
         return ActionResult.of("Converted " + b.success_count() + " of " + b.total() + " packages", b);
     }
 
@@ -145,5 +154,11 @@ public final class CompactJsonAction implements ActionHandler {
             throw ActionException.invalid("Package " + file.getFileName() + " has unversioned properties: give usmap_path (or set USMAP_PATH)");
         }
         return CompactJson.write(pkg, usmap);
+    }
+
+    /** Whether {@code p} names a .json file (not an existing folder). */
+    static boolean isJsonFile(Path p) {
+        return p.getFileName() != null && p.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".json")
+                && !Files.isDirectory(p);
     }
 }

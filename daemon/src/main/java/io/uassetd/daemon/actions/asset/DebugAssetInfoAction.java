@@ -21,9 +21,15 @@ public final class DebugAssetInfoAction implements ActionHandler {
     public record Custom(String key, int version, String name) {
     }
 
-    /** Reply data. */
-    public record Debug(AssetSummaryAction.Summary summary, String package_version, int total_header_size, boolean split,
-                        List<Custom> custom_versions, List<String> layout) {
+    /** An export as UAssetTool lists it (UAssetAPI's export class name, e.g. NormalExport, is uassetd's content kind here). */
+    public record ExportEntry(@com.fasterxml.jackson.annotation.JsonProperty("ExportType") String ExportType, @com.fasterxml.jackson.annotation.JsonProperty("ObjectName") String ObjectName,
+            @com.fasterxml.jackson.annotation.JsonProperty("ClassName") String ClassName) {
+    }
+
+    /** Reply data: UAssetTool's {@code Exports}, {@code Imports} (object names) and {@code DetectedType}, then uassetd's. */
+    public record Debug(@com.fasterxml.jackson.annotation.JsonProperty("Exports") List<ExportEntry> Exports, @com.fasterxml.jackson.annotation.JsonProperty("Imports") List<String> Imports,
+                        @com.fasterxml.jackson.annotation.JsonProperty("DetectedType") String DetectedType, AssetSummaryAction.Summary summary,
+                        String package_version, int total_header_size, boolean split, List<Custom> custom_versions, List<String> layout) {
     }
 
     @Override
@@ -39,7 +45,16 @@ public final class DebugAssetInfoAction implements ActionHandler {
         for (CustomVersion c : p.summary().customVersions().versions()) {
             customs.add(new Custom(c.key().toString(), c.version(), c.friendlyName() == null ? null : c.friendlyName().toString()));
         }
-        Debug d = new Debug(AssetSummaryAction.summarize(f, p), p.version().toString(), p.summary().totalHeaderSize(), p.isSplit(),
+        List<ExportEntry> exports = new ArrayList<>();
+        for (var e : p.exports()) {
+            exports.add(new ExportEntry(e.content() == null ? "RawExport" : e.content().getClass().getSimpleName(),
+                    p.name(e.entry().objectName()), p.className(e)));
+        }
+        List<String> imports = new ArrayList<>();
+        for (var i : p.importInfos()) {
+            imports.add(i.objectName());
+        }
+        Debug d = new Debug(List.copyOf(exports), List.copyOf(imports), AssetFiles.assetType(p), AssetSummaryAction.summarize(f, p), p.version().toString(), p.summary().totalHeaderSize(), p.isSplit(),
                 List.copyOf(customs), p.describeLayout());
         return ActionResult.of("Debug info of " + f.getFileName(), d);
     }

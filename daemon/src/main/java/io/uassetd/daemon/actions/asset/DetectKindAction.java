@@ -2,6 +2,12 @@ package io.uassetd.daemon.actions.asset;
 
 import java.util.Locale;
 import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.Export;
+import io.uassetd.codecs.asset.property.Property;
+import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.error.FormatException;
+import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.ActionHandler;
@@ -48,23 +54,63 @@ public final class DetectKindAction implements ActionHandler {
         return spec;
     }
 
+    /**
+     * UAssetTool's meanings: {@code detect_mesh} is a skeletal mesh; {@code detect_texture} is a
+     * texture that still needs the NoMipmaps fix (a Texture2D whose MipGenSettings is not
+     * TMGS_NoMipmaps, or absent). A batch answers whether any item matches; an item that is missing or
+     * cannot be read does not match and is named in {@code warnings}.
+     */
     @Override
-    public ActionResult handle(Args args, ActionContext ctx) {
+    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         EngineVersion engine = AssetFiles.engine(args);
         if (!batch) {
-            boolean is = kind.matches(AssetFiles.assetType(AssetFiles.open(args.requirePath("file_path"), engine, ctx)));
-            return ActionResult.of(is ? "yes" : "no", is);
+            Path file = args.requirePath("file_path");
+            AssetPackage p = AssetFiles.open(file, engine, ctx, AssetFiles.explicitUsmap(args, ctx));
+            if (kind == AssetFiles.Kind.TEXTURE) {
+                boolean texture = kind.matches(AssetFiles.assetType(p));
+                boolean needsFix = texture && needsMipGenFix(p, args, ctx);
+                return ActionResult.of(needsFix ? "Texture needs MipGen fix" : texture ? "Texture already has NoMipmaps" : "Not a texture",
+                        needsFix);
+            }
+            boolean is = kind.matches(AssetFiles.assetType(p));
+            String what = kind == AssetFiles.Kind.MESH ? "skeletal_mesh" : kind.name().toLowerCase(Locale.ROOT);
+            return ActionResult.of(is ? "File is " + what : "File is not " + what, is);
         }
         List<String> files = args.strings("file_paths");
         if (files.isEmpty()) {
             throw ActionException.invalid("Field 'file_paths' is empty");
         }
+        String what = kind.name().toLowerCase(Locale.ROOT);
         for (String f : files) {
             ctx.checkCancelled();
-            if (kind.matches(AssetFiles.assetType(AssetFiles.open(Path.of(f), engine, ctx)))) {
-                return ActionResult.of("yes: " + f, true);
+            try {
+                AssetPackage p = AssetFiles.open(Path.of(f), engine, ctx, AssetFiles.explicitUsmap(args, ctx));
+                boolean is = kind.matches(AssetFiles.assetType(p)) && (kind != AssetFiles.Kind.TEXTURE || needsMipGenFix(p, args, ctx));
+                if (is) {
+                    return ActionResult.of("Found " + what + " in batch: " + f, true);
+                }
+            } catch (ActionException | FormatException | IllegalStateException | IllegalArgumentException e) {
+                ctx.warn("Skipped " + f + ": " + e.getMessage());
             }
         }
-        return ActionResult.of("no", false);
+        return ActionResult.of("No " + what + " found", false);
+    }
+
+    /** Whether the package's Texture2D export has a MipGenSettings other than TMGS_NoMipmaps (absent: the group default, so yes). */
+    static boolean needsMipGenFix(AssetPackage p, Args args, ActionContext ctx) throws Exception {
+        for (Export e : p.exports()) {
+            if (!"Texture2D".equals(p.className(e))) {
+                continue;
+            }
+            Usmap usmap = AssetFiles.usmapFor(args, ctx, p);
+            for (Property prop : PropertyParser.contentOf(p, e, usmap).properties().properties()) {
+                if ("MipGenSettings".equals(prop.name(p))) {
+                    String v = String.valueOf(prop.value().view(p));
+                    return !(v.endsWith("TMGS_NoMipmaps") || v.equals("13"));
+                }
+            }
+            return true;
+        }
+        return false;
     }
 }

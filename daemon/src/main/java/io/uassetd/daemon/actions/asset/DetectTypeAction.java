@@ -26,14 +26,14 @@ public final class DetectTypeAction implements ActionHandler {
     public static DetectTypeAction single() {
         return new DetectTypeAction(ActionSpec.of("detect_type",
                 "The asset type (class of the main export) of a package, or of each of file_paths",
-                AssetFiles.FILE_OPT, AssetFiles.FILES, AssetFiles.ENGINE, AssetFiles.USMAP).withCli("detect", "file_path"));
+                AssetFiles.FILE_OPT, AssetFiles.FILES, AssetFiles.ENGINE, AssetFiles.USMAP).withCli("detect", "file_path", "usmap_path"));
     }
 
     /** {@code batch_detect} (CLI {@code batch_detect <files...>}): detect_type over many files. */
     public static DetectTypeAction batch() {
         return new DetectTypeAction(ActionSpec.of("batch_detect",
                 "The asset type of each of file_paths, with per-file errors",
-                AssetFiles.FILE_OPT, AssetFiles.FILES, AssetFiles.ENGINE, AssetFiles.USMAP).withCli("batch_detect", "file_paths"));
+                AssetFiles.FILE_OPT, AssetFiles.FILES, AssetFiles.ENGINE, AssetFiles.USMAP).withCli("batch_detect", "file_paths", "usmap_path"));
     }
 
     /** One package's type. */
@@ -63,6 +63,24 @@ public final class DetectTypeAction implements ActionHandler {
             String type = AssetFiles.assetType(p);
             return ActionResult.of("Detected " + type, new Detected(type, p.exports().size(), p.imports().size(), f));
         }
+        // a folder stands for the packages under it (UAssetTool's batch_detect <directory>)
+        List<String> expanded = new ArrayList<>();
+        for (String f : many) {
+            Path d = Path.of(f);
+            if (java.nio.file.Files.isDirectory(d)) {
+                try (var w = java.nio.file.Files.walk(d)) {
+                    w.filter(x -> {
+                        String n = x.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+                        return (n.endsWith(".uasset") || n.endsWith(".umap")) && java.nio.file.Files.isRegularFile(x);
+                    }).sorted().forEach(x -> expanded.add(x.toString()));
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            } else {
+                expanded.add(f);
+            }
+        }
+        many = expanded;
         ErrorMapper mapper = new ErrorMapper(ctx.services().log());
         List<Result> out = new ArrayList<>();
         int i = 0;

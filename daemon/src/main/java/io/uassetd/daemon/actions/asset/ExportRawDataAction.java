@@ -19,9 +19,12 @@ public final class ExportRawDataAction implements ActionHandler {
             "An export's serialized bytes as hex, with its serial size and offset",
             AssetFiles.FILE, EXPORT_INDEX, AssetFiles.ENGINE, AssetFiles.USMAP);
 
-    /** Reply data. */
+    /**
+     * Reply data. {@code raw_data_hex} is base64, as UAssetTool writes it under that name;
+     * {@code raw_data_base16} holds the same bytes as hex digits.
+     */
     public record RawData(int export_index, boolean has_raw_data, String raw_data_hex, int raw_data_size, long serial_offset,
-                          long serial_size) {
+                          long serial_size, String raw_data_base16) {
     }
 
     @Override
@@ -45,7 +48,8 @@ public final class ExportRawDataAction implements ActionHandler {
         AssetPackage p = AssetFiles.open(args, ctx);
         Export e = export(p, args);
         byte[] raw = e.rawData();
-        return ActionResult.of(raw.length + " bytes", new RawData(e.index(), raw.length > 0, HexFormat.of().withUpperCase().formatHex(raw),
-                raw.length, e.entry().serialOffset(), e.entry().serialSize()));
+        return ActionResult.of(raw.length + " bytes", new RawData(e.index(), raw.length > 0,
+                raw.length == 0 ? null : java.util.Base64.getEncoder().encodeToString(raw), raw.length, e.entry().serialOffset(),
+                e.entry().serialSize(), HexFormat.of().withUpperCase().formatHex(raw)));
     }
 }

@@ -1,10 +1,12 @@
 package io.uassetd.daemon.actions.asset;
 
+import io.uassetd.codecs.open.PackageOpener;
 import io.uassetd.codecs.asset.PackageEngine;
 import io.uassetd.codecs.asset.version.EngineChoice;
 import io.uassetd.codecs.asset.version.EngineSource;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.io.AtomicFileSet;
 import io.uassetd.codecs.asset.SerialLayout;
 import io.uassetd.codecs.asset.property.PropertyParser;
 import io.uassetd.codecs.usmap.Usmap;
@@ -28,7 +30,7 @@ import java.util.List;
 public final class FixSerializeSizeAction implements ActionHandler {
     private static final ActionSpec SPEC = ActionSpec.of("fix_serialize_size",
             "Recomputes each export's serial size and offset from its data (after a hand edit left them stale) and writes the package",
-            AssetFiles.FILE, AssetEdits.OUTPUT, AssetFiles.USMAP, AssetFiles.ENGINE).withCli("fix", "file_path");
+            AssetFiles.FILE, AssetEdits.OUTPUT, AssetFiles.USMAP, AssetFiles.ENGINE).withCli("fix", "file_path", "usmap_path");
 
     /** One export that changed. */
     public record FixEntry(String export_name, long old_size, long new_size, long difference, int export_index,
@@ -48,9 +50,7 @@ public final class FixSerializeSizeAction implements ActionHandler {
     @Override
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         Path file = args.requirePath("file_path");
-        if (!Files.isRegularFile(file)) {
-            throw ActionException.notFound("Package not found: " + file, file.toString());
-        }
+        PackageOpener.checkPackage(file);
         byte[] header = Files.readAllBytes(file);
         Path uexpPath = AssetPackage.sibling(file, ".uexp");
         byte[] uexp = Files.isRegularFile(uexpPath) ? Files.readAllBytes(uexpPath) : null;
@@ -75,14 +75,9 @@ public final class FixSerializeSizeAction implements ActionHandler {
         }
         if (out == null) {
             out = file;
-            backup = file.resolveSibling(file.getFileName() + ".bak");
-            Files.copy(file, backup, StandardCopyOption.REPLACE_EXISTING);
-            if (uexp != null) {
-                Files.copy(uexpPath, uexpPath.resolveSibling(uexpPath.getFileName() + ".bak"), StandardCopyOption.REPLACE_EXISTING);
-            }
-            ctx.warn("Fixed " + file + " in place; the original is kept as " + backup.getFileName());
+            backup = io.uassetd.daemon.util.Backups.keepOriginal(file, ctx, ".uexp");
         }
-        r.pkg().write(out);
+        r.pkg().write(out); // the package's files as one set (all old or all new)
         String msg = "Fixed " + fixes.size() + " export" + (fixes.size() == 1 ? "" : "s") + "; wrote " + out;
         return ActionResult.of(msg, new Fixed(true, fixes.size(), fixes, msg, out.toString(),
                 backup == null ? null : backup.toString()));

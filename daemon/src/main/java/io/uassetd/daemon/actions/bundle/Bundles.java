@@ -20,7 +20,10 @@ import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.iostore.ContainerKeys;
 import io.uassetd.codecs.iostore.IoStoreContainer;
+import io.uassetd.codecs.bundle.BundleInput;
 import io.uassetd.codecs.bundle.ContainerCopy;
+import io.uassetd.codecs.open.BundleEngines;
+import io.uassetd.codecs.open.PackageOpener;
 import io.uassetd.codecs.game.GameProfile;
 import io.uassetd.codecs.bundle.IoStoreProfile;
 import io.uassetd.daemon.action.ActionContext;
@@ -69,7 +72,7 @@ final class Bundles {
 
     /**
      * {@link #profile(Args, ActionContext)}; with {@code game: none} and no {@code engine_version},
-     * the engine is detected from the packages among {@code inputs} (see {@link #detect}).
+     * the engine is detected from the packages among {@code inputs} (see {@link BundleEngines#detect}).
      */
     static IoStoreProfile profile(Args args, ActionContext ctx, List<BundleInput> inputs) {
         EngineVersion engine = EngineField.requested(args);
@@ -77,7 +80,7 @@ final class Bundles {
             GameProfile game = args.has("game") ? GameProfile.of(args.string("game"))
                     : engine != null ? GameProfile.NONE : GameProfile.DEFAULT;
             if (engine == null && game.engine() == null && !inputs.isEmpty()) {
-                EngineChoice found = detect(inputs, ctx);
+                EngineChoice found = BundleEngines.detect(inputs, ctx::warn);
                 if (found != null) {
                     IoStoreProfile p = IoStoreProfile.of(found.engine(), game);
                     ctx.usedEngine(found);
@@ -85,6 +88,20 @@ final class Bundles {
                 }
                 ctx.warn("No package among the inputs tells the engine; writing for " + IoStoreProfile.of(null, game).engine()
                         + " (name it with engine_version)");
+            }
+            if (engine == null && !args.has("game") && game.engine() != null && !inputs.isEmpty()) {
+                // the default (Marvel Rivals, UAssetTool's game) fits only packages its engine reads: packages found to be of
+                // another engine, that engine not among their candidates, are written for that engine without the profile
+                io.uassetd.codecs.asset.version.EngineChoice found = BundleEngines.detect(inputs, ctx::warn);
+                if (found != null && found.engine() != game.engine()
+                        && (found.candidates() == null || !found.candidates().contains(game.engine()))
+                        && !readableAs(inputs, game.engine())) {
+                    ctx.warn("The packages are " + found.engine() + " (" + found.source().name().toLowerCase(java.util.Locale.ROOT)
+                            + "), not " + game.name() + "'s " + game.engine() + ": written for " + found.engine()
+                            + " without the " + game.name() + " profile (give game to force a profile)");
+                    ctx.usedEngine(found);
+                    return IoStoreProfile.of(found.engine(), GameProfile.NONE);
+                }
             }
             IoStoreProfile p = IoStoreProfile.of(engine, game);
             ctx.usedEngine(EngineChoice.of(p.engine(), engine != null
@@ -100,66 +117,31 @@ final class Bundles {
         }
     }
 
-    /** Packages whose engine is looked at (the first ones among the inputs, in order). */
-    static final int DETECT_SAMPLE = 8;
-
-    /**
-     * The engine of a bundle's inputs: the first {@link #DETECT_SAMPLE} packages are detected as
-     * a request without {@code engine_version} reads them (legacy packages: their versions, else the
-     * releases of their LegacyFileVersion probed; Zen packages: their versioning info, else the Zen
-     * layouts probed). The newest engine found wins, with a warning when they differ; null when no
-     * package could be read.
-     */
-    static EngineChoice detect(List<BundleInput> inputs, ActionContext ctx) {
-        Map<String, BundleInput> byPath = new HashMap<>();
-        for (BundleInput in : inputs) {
-            byPath.put(in.path().toLowerCase(Locale.ROOT), in);
+    /** Whether the first legacy package among the inputs reads under {@code engine} (the default profile's): then the profile stays. */
+    static boolean readableAs(List<io.uassetd.codecs.bundle.BundleInput> inputs, EngineVersion engine) {
+        java.util.Map<String, io.uassetd.codecs.bundle.BundleInput> byPath = new java.util.HashMap<>();
+        for (io.uassetd.codecs.bundle.BundleInput in : inputs) {
+            byPath.put(in.path().toLowerCase(java.util.Locale.ROOT), in);
         }
-        List<EngineChoice> found = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        for (BundleInput in : inputs) {
-            if (found.size() >= DETECT_SAMPLE) {
-                break;
-            }
+        for (io.uassetd.codecs.bundle.BundleInput in : inputs) {
             String f = in.fileName();
-            if (!(f.endsWith(".uasset") || f.endsWith(".umap") || f.endsWith(".uzenasset"))) {
+            if (!(f.endsWith(".uasset") || f.endsWith(".umap"))) {
                 continue;
             }
             try {
                 byte[] data = in.read();
-                if (BundleAssembler.isLegacy(data)) {
-                    String base = in.path().substring(0, in.path().lastIndexOf('.'));
-                    BundleInput uexp = byPath.get((base + ".uexp").toLowerCase(Locale.ROOT));
-                    found.add(PackageEngine.read(data, uexp == null ? null : uexp.read(), in.fileName(), null, null)
-                            .choice());
-                } else {
-                    found.add(ZenEngine.of(data, in.path(), null));
+                if (!io.uassetd.codecs.bundle.BundleAssembler.isLegacy(data)) {
+                    return true; // Zen inputs: the profile's own concern
                 }
-                names.add(in.path());
+                String base = in.path().substring(0, in.path().lastIndexOf('.'));
+                io.uassetd.codecs.bundle.BundleInput uexp = byPath.get((base + ".uexp").toLowerCase(java.util.Locale.ROOT));
+                io.uassetd.codecs.asset.PackageEngine.read(data, uexp == null ? null : uexp.read(), in.fileName(), engine, null);
+                return true;
             } catch (RuntimeException e) {
-                // a package no engine reads is not evidence; the bundle reports it
+                return false;
             }
         }
-        if (found.isEmpty()) {
-            return null;
-        }
-        EngineChoice newest = found.get(0);
-        Set<EngineVersion> engines = new TreeSet<>(Comparator.reverseOrder());
-        for (EngineChoice c : found) {
-            engines.add(c.engine());
-            if (c.engine().ordinal() > newest.engine().ordinal()) {
-                newest = c;
-            }
-        }
-        if (engines.size() > 1) {
-            List<String> per = new ArrayList<>();
-            for (int i = 0; i < found.size(); i++) {
-                per.add(names.get(i) + ": " + found.get(i).engine());
-            }
-            ctx.warn("The inputs were found as different engines (" + String.join(", ", per) + "); writing for " + newest.engine()
-                    + " (the newest); name the engine with engine_version if that is wrong");
-        }
-        return newest;
+        return true;
     }
 
     /** The compression to use; an unavailable method falls back as {@code oodle_fallback} says, with a warning. */
@@ -222,7 +204,8 @@ final class Bundles {
     /** The {@code file_path} of a container request: an existing .utoc. */
     static Path requireUtoc(Args args) {
         Path utoc = args.requirePath("file_path");
-        if (!Files.isRegularFile(utoc) || !utoc.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".utoc")) {
+        PackageOpener.checkFile(utoc, "Container");
+        if (!utoc.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".utoc")) {
             throw ActionException.notFound("Container not found (a .utoc): " + utoc, utoc.toString());
         }
         return utoc;

@@ -109,10 +109,27 @@ public final class CreateModIoStoreAction implements ActionHandler {
                 + (b.fallback() == null ? "" : " (" + b.fallback() + ")"), c);
     }
 
+    /** The files a package may have beside its .uasset / .umap. */
+    static final List<String> COMPANIONS = List.of(".uexp", ".ubulk", ".uptnl", ".m.ubulk");
+
     /** The request's inputs: file_paths, input_dir, input_pak, in that order. */
     static List<BundleInput> inputs(Args args, ActionContext ctx) {
         List<Path> paths = new ArrayList<>();
         args.strings("file_paths").forEach(s -> paths.add(Path.of(s)));
+        // X.uasset named alone (as UAssetTool's clients send it) brings the files of its package beside it
+        for (Path p : List.copyOf(paths)) {
+            String n = p.getFileName() == null ? "" : p.getFileName().toString();
+            String lower = n.toLowerCase(java.util.Locale.ROOT);
+            if (Files.isRegularFile(p) && (lower.endsWith(".uasset") || lower.endsWith(".umap"))) {
+                String stem = n.substring(0, n.lastIndexOf('.'));
+                for (String ext : COMPANIONS) {
+                    Path c = p.resolveSibling(stem + ext);
+                    if (Files.isRegularFile(c) && paths.stream().noneMatch(q -> q.toAbsolutePath().normalize().equals(c.toAbsolutePath().normalize()))) {
+                        paths.add(paths.indexOf(p) + 1, c);
+                    }
+                }
+            }
+        }
         if (args.has("input_dir")) {
             paths.add(args.path("input_dir"));
         }

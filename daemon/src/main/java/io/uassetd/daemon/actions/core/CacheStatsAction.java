@@ -1,30 +1,27 @@
 package io.uassetd.daemon.actions.core;
 
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
+import io.uassetd.daemon.cache.CacheStats;
 import io.uassetd.daemon.action.ActionContext;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
-import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
 
 /** {@code cache_stats}: what the daemon keeps warm (entries, bytes, hits, misses, evictions). */
-public final class CacheStatsAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("cache_stats",
-            "Hits, misses, evictions and retained bytes of the resource cache; clear: true empties it",
-            FieldSpec.optional("clear", FieldType.BOOLEAN, false, "drop every cached entry after taking the snapshot"));
+public final class CacheStatsAction extends TypedAction<CacheStatsAction.Request, CacheStats> {
+    /** The request. */
+    public record Request(@Field("drop every cached entry after taking the snapshot") boolean clear) {
+    }
 
-    @Override
-    public ActionSpec spec() {
-        return SPEC;
+    public CacheStatsAction() {
+        super("cache_stats", "Hits, misses, evictions and retained bytes of the resource cache; clear: true empties it");
     }
 
     @Override
-    public ActionResult handle(Args args, ActionContext ctx) {
-        var stats = ctx.services().cache().stats();
-        if (args.bool("clear")) {
+    protected Done<CacheStats> run(Request r, ActionContext ctx) {
+        CacheStats stats = ctx.services().cache().stats();
+        if (r.clear()) {
             ctx.services().cache().clear();
         }
-        return ActionResult.of("Cache statistics", stats);
+        return Done.of("Cache statistics", stats);
     }
 }

@@ -7,7 +7,11 @@ import io.uassetd.daemon.action.ActionRegistry;
 import io.uassetd.daemon.action.ActionResult;
 import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.Contracts;
 import io.uassetd.daemon.action.FieldSpec;
+import io.uassetd.daemon.action.ItemsReply;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -22,8 +26,29 @@ public final class CapabilitiesAction implements ActionHandler {
     public record Capabilities(String version, List<String> protocol_extensions, List<ActionInfo> actions) {
     }
 
-    /** One action. */
-    public record ActionInfo(String name, String summary, String cli, List<String> cli_positionals, List<FieldInfo> fields) {
+    /**
+     * One action; {@code reply} describes its reply data when the action is declared by typed
+     * request and reply (null for one not yet declared so).
+     */
+    public record ActionInfo(String name, String summary, String cli, List<String> cli_positionals, List<FieldInfo> fields,
+                             ReplyInfo reply) {
+    }
+
+    /**
+     * A reply's shape: its JSON type ({@code type}: a record name, {@code X[]}, {@code boolean}...),
+     * the fields of every record it names ({@code records}), and whether it carries the uniform item
+     * outcome ({@code total/succeeded/failed/skipped/items}).
+     */
+    public record ReplyInfo(String type, boolean items, Map<String, List<Contracts.ReplyField>> records) {
+        static ReplyInfo of(ActionSpec s) {
+            if (!s.isTyped()) {
+                return null;
+            }
+            Map<String, List<Contracts.ReplyField>> records = new LinkedHashMap<>();
+            Contracts.records(s.reply()).forEach((n, c) -> records.put(n, Contracts.replyFields(c)));
+            boolean items = s.reply() instanceof Class<?> c && ItemsReply.class.isAssignableFrom(c);
+            return new ReplyInfo(Contracts.typeName(s.reply()), items, records);
+        }
     }
 
     /** One field. */
@@ -51,7 +76,7 @@ public final class CapabilitiesAction implements ActionHandler {
                 fields.add(new FieldInfo(f.name(), f.type().label(), f.required(), f.defaultValue(), f.description(),
                         s.cliName() == null ? null : f.cliFlag()));
             }
-            actions.add(new ActionInfo(s.name(), s.summary(), s.cliName(), s.positionals(), List.copyOf(fields)));
+            actions.add(new ActionInfo(s.name(), s.summary(), s.cliName(), s.positionals(), List.copyOf(fields), ReplyInfo.of(s)));
         }
         return ActionResult.of(actions.size() + " actions", new Capabilities(Version.VERSION, EXTENSIONS, List.copyOf(actions)));
     }

@@ -1,24 +1,28 @@
 package io.uassetd.daemon.actions.core;
 
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.action.ActionContext;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
-import io.uassetd.daemon.action.Args;
-import java.util.Map;
 
 /** {@code ping}: answers at once; for liveness checks and latency measurement. */
-public final class PingAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("ping", "Answers at once with pong").withCli("ping");
-    private static final Map<String, Object> DATA = Map.of("pong", true);
+public final class PingAction extends TypedAction<PingAction.Request, PingAction.Pong> {
+    /** No fields. */
+    public record Request() {
+    }
 
-    @Override
-    public ActionSpec spec() {
-        return SPEC;
+    /** Reply data: {@code pong: true}. */
+    public record Pong(boolean pong) {
+    }
+
+    private static final Pong DATA = new Pong(true);
+
+    public PingAction() {
+        super("ping", "Answers at once with pong", "ping");
     }
 
     @Override
-    public ActionResult handle(Args args, ActionContext ctx) {
-        return ActionResult.of("pong", DATA);
+    protected Done<Pong> run(Request r, ActionContext ctx) {
+        return Done.of("pong", DATA);
     }
 }

@@ -1,19 +1,23 @@
 package io.uassetd.daemon.actions.core;
 
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.daemon.services.Services;
 import io.uassetd.daemon.services.Version;
 import io.uassetd.daemon.action.ActionContext;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
-import io.uassetd.daemon.action.Args;
 import java.util.List;
 
 /** {@code version}: the tool's version, the Java runtime, compression methods and the Oodle backend. */
-public final class VersionAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("version",
-            "Tool version, Java version, available compression methods and whether native Oodle is loaded").withCli("version");
+public final class VersionAction extends TypedAction<VersionAction.Request, VersionAction.VersionInfo> {
+    /** No fields. */
+    public record Request() {
+    }
+
+    public VersionAction() {
+        super("version", "Tool version, Java version, available compression methods and whether native Oodle is loaded", "version");
+    }
 
     /** The reply data of {@code version}. */
     public record VersionInfo(String version, String java_version, String java_vm, String os,
@@ -22,23 +26,17 @@ public final class VersionAction implements ActionHandler {
     }
 
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) {
+    protected Done<VersionInfo> run(Request r, ActionContext ctx) {
         Services s = ctx.services();
         VersionInfo v = new VersionInfo(Version.VERSION, System.getProperty("java.version"),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"),
                 s.codecs().describe(), s.oodle().nativeLoaded(), s.oodle().backend(), s.oodle().detail());
-        return ActionResult.of("uassetd " + Version.VERSION, v);
+        return Done.of("uassetd " + Version.VERSION, v);
     }
 
     @Override
-    public String formatHuman(ActionResult result) {
-        VersionInfo v = (VersionInfo) result.data();
+    protected String human(VersionInfo v) {
         StringBuilder sb = new StringBuilder();
         sb.append("uassetd ").append(v.version()).append('\n');
         sb.append("java: ").append(v.java_version()).append(" (").append(v.java_vm()).append(")\n");

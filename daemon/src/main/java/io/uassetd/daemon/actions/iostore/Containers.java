@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.iostore;
 
+import io.uassetd.codecs.open.PackageOpener;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.iostore.ContainerKeys;
 import io.uassetd.codecs.iostore.IoStoreContainer;
@@ -68,9 +69,7 @@ final class Containers {
 
     static Path requireUtoc(Args args) {
         Path utoc = args.requirePath("file_path");
-        if (!Files.isRegularFile(utoc)) {
-            throw ActionException.notFound("Container not found: " + utoc, utoc.toString());
-        }
+        PackageOpener.checkFile(utoc, "Container");
         if (!utoc.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".utoc")) {
             throw ActionException.invalid("Not a .utoc file: " + utoc);
         }

@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.iostore;
 
+import io.uassetd.codecs.io.OutputFolders;
 import io.uassetd.codecs.io.SafePaths;
 import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.codecs.iostore.IoStoreFile;
@@ -106,9 +107,10 @@ public final class ExtractIoStoreAction implements ActionHandler {
                 }
             }
             Files.createDirectories(outDir);
+            OutputFolders folders = new OutputFolders(outDir);
             Parallel.Outcome<Long> o = Parallel.run(ctx, jobs, Job::name, j -> {
                 Path target = SafePaths.resolve(outDir, j.name(), c.name());
-                Files.createDirectories(target.getParent());
+                folders.prepare(target);
                 return c.extractChunk(j.chunk(), target, ctx);
             });
             return Extraction.report(ctx, outDir, o, "chunks");

@@ -17,8 +17,30 @@ public final class ListIoStoreFilesAction implements ActionHandler {
             "Lists the files a .utoc's directory index names, and its package count",
             Containers.UTOC, Containers.AES_KEY);
 
-    /** Reply data. */
-    public record Files(int package_count, String container_name, int file_count, List<String> files) {
+    /**
+     * Reply data, UAssetTool's: {@code files} the directory-index paths without the mount point's
+     * leading {@code ../} and with {@code /Game/} written as {@code Marvel/Content/} (Marvel Rivals'
+     * layout, as UAssetTool resolves them), {@code package_count} their number; then uassetd's
+     * {@code paths} as the index names them, and {@code packages} (the .uasset / .umap among them).
+     */
+    public record Files(int package_count, String container_name, List<String> files, int file_count, int packages, List<String> paths) {
+    }
+
+    /** A directory-index path as UAssetTool resolves it. */
+    static String resolved(String path) {
+        String p = path;
+        while (p.startsWith("../")) {
+            p = p.substring(3);
+        }
+        if (p.startsWith("/Game/")) {
+            p = "Marvel/Content" + p.substring(5);
+        } else if (p.startsWith("Game/")) {
+            p = "Marvel/Content/" + p.substring(5);
+        }
+        while (p.startsWith("/")) {
+            p = p.substring(1);
+        }
+        return p;
     }
 
     @Override
@@ -39,7 +61,8 @@ public final class ListIoStoreFilesAction implements ActionHandler {
                     packages++;
                 }
             }
-            return ActionResult.of("Found " + files.size() + " files", new Files(packages, c.name(), files.size(), List.copyOf(files)));
+            return ActionResult.of("Found " + files.size() + " files", new Files(files.size(), c.name(),
+                    files.stream().map(ListIoStoreFilesAction::resolved).toList(), files.size(), packages, List.copyOf(files)));
         }
     }
 }

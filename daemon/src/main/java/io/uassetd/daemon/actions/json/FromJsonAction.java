@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.json.UAssetJson;
 import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.ActionHandler;
 import io.uassetd.daemon.action.ActionResult;
 import io.uassetd.daemon.action.ActionSpec;
@@ -61,15 +62,22 @@ public final class FromJsonAction implements ActionHandler {
         boolean named = out != null && items.size() == 1 && !Files.isDirectory(out) && isPackageName(out);
         // USMAP_PATH is read only once a document with unversioned properties needs it
         Supplier<Usmap> mappings = AssetFiles.lazyUsmap(args, ctx);
-        Parallel.Outcome<String> o = Parallel.run(ctx, items, JsonFiles.Item::name, item -> {
+        Parallel.Work<JsonFiles.Item, String> work = item -> {
             String name = item.file().getFileName().toString();
+            if (!Files.isRegularFile(item.file())) {
+                throw ActionException.notFound("JSON file not found: " + item.file(), item.file().toString());
+            }
             JsonNode tree = UAssetJson.parse(Files.readAllBytes(item.file()), name);
             AssetPackage.Bytes bytes = UAssetJson.toPackageBytes(tree, name,
                     UAssetJson.hasUnversionedProperties(tree) || args.has("usmap_path") ? mappings.get() : null);
             Path target = named ? out : JsonFiles.target(args, item, extensionOf(tree));
             bytes.writeTo(target);
             return target.toString();
-        });
+        };
+        // one file named alone: its failure is the request's, with its file, offset and structure
+        Parallel.Outcome<String> o = items.size() == 1 && !args.has("file_paths")
+                ? single(items.get(0), work.apply(items.get(0)))
+                : Parallel.run(ctx, items, JsonFiles.Item::name, work);
         JsonFiles.Batch b = JsonFiles.Batch.of(o, items.size(), start);
         return ActionResult.of("Wrote " + b.success_count() + " of " + b.total() + " packages from JSON", b);
     }
@@ -92,5 +100,10 @@ public final class FromJsonAction implements ActionHandler {
         }
         String fileName = tree.path("Uassetd").path("FileName").asText("");
         return fileName.toLowerCase(Locale.ROOT).endsWith(".umap") ? ".umap" : ".uasset";
+    }
+
+    private static Parallel.Outcome<String> single(JsonFiles.Item item, String output) {
+        return new Parallel.Outcome<>(List.of(item.name()), List.of(output), List.of(),
+                io.uassetd.daemon.action.Items.of(List.of(io.uassetd.daemon.action.Items.Item.ok(item.name(), output))));
     }
 }

@@ -18,6 +18,9 @@ import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.actions.usmap.Mappings;
 import io.uassetd.daemon.util.OutputPaths;
 import io.uassetd.daemon.util.Parallel;
+import io.uassetd.daemon.action.Items;
+import io.uassetd.daemon.action.ItemsReply;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -66,10 +69,9 @@ final class JsonFiles {
                     s.filter(Files::isRegularFile).filter(f -> hasExtension(f, extensions)).sorted()
                             .forEach(f -> out.add(new Item(f, OutputPaths.relative(base != null ? base : p, f))));
                 }
-            } else if (Files.isRegularFile(p)) {
-                out.add(new Item(p, OutputPaths.relative(base, p)));
             } else {
-                throw ActionException.notFound("Not found: " + p, p.toString());
+                // a file that is missing is that item's failure (NOT_FOUND), not the batch's: the others are converted
+                out.add(new Item(p, OutputPaths.relative(base, p)));
             }
         }
         return out;
@@ -95,6 +97,12 @@ final class JsonFiles {
         Path dir = args.path("output_path");
         if (dir == null) {
             return withExtension(item.file(), extension);
+        }
+        if (args.strings("file_paths").isEmpty() && args.string("file_path") != null && Files.isRegularFile(Path.of(args.string("file_path")))
+                && dir.getFileName() != null && dir.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(extension)
+                && !Files.isDirectory(dir)) {
+            // UAssetTool's single form: output_path names the output file itself (.../Result.json)
+            return dir;
         }
         return withExtension(dir.resolve(item.relative()), extension);
     }
@@ -152,10 +160,19 @@ final class JsonFiles {
 
     /** The batch reply (UAssetTool's shape, plus the files written); errors is absent when there are none. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Batch(int success_count, int fail_count, int total, long elapsed_ms, List<Parallel.Failure> errors, List<String> files) {
+    /**
+     * UAssetTool's batch shape ({@code success_count, fail_count, total, elapsed_ms, errors}), the
+     * files written, and the uniform item outcome ({@code total} is the same count in both).
+     */
+    record Batch(int success_count, int fail_count, long elapsed_ms, List<Parallel.Failure> errors, List<String> files,
+                 @JsonUnwrapped Items outcome) implements ItemsReply {
         static Batch of(Parallel.Outcome<String> o, int total, long startNanos) {
-            return new Batch(o.succeeded().size(), o.failures().size(), total, (System.nanoTime() - startNanos) / 1_000_000,
-                    o.failures().isEmpty() ? null : o.failures(), o.results());
+            return new Batch(o.succeeded().size(), o.failures().size(), (System.nanoTime() - startNanos) / 1_000_000,
+                    o.failures().isEmpty() ? null : o.failures(), o.results(), o.items());
+        }
+
+        int total() {
+            return outcome.total();
         }
     }
 }

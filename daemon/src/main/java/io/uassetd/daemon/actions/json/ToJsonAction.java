@@ -55,15 +55,24 @@ public final class ToJsonAction implements ActionHandler {
         // USMAP_PATH is read only once a package with unversioned properties needs it
         Supplier<Usmap> mappings = AssetFiles.lazyUsmap(args, ctx);
         AtomicBoolean warned = new AtomicBoolean();
-        Parallel.Outcome<String> o = Parallel.run(ctx, items, JsonFiles.Item::name, item -> {
+        Parallel.Work<JsonFiles.Item, String> work = item -> {
             AssetPackage pkg = AssetFiles.open(item.file(), engine, ctx);
             Usmap usmap = pkg.hasUnversionedProperties() || args.has("usmap_path") ? mappings.get() : null;
             JsonFiles.warnIfUnmapped(ctx, pkg, usmap, warned);
             Path target = JsonFiles.target(args, item, ".json");
             JsonFiles.writeJson(writer, pkg, usmap, target);
             return target.toString();
-        });
+        };
+        // one file named alone: its failure is the request's, with its file, offset and structure
+        Parallel.Outcome<String> o = items.size() == 1 && !args.has("file_paths")
+                ? single(items.get(0), work.apply(items.get(0)))
+                : Parallel.run(ctx, items, JsonFiles.Item::name, work);
         JsonFiles.Batch b = JsonFiles.Batch.of(o, items.size(), start);
         return ActionResult.of("Converted " + b.success_count() + " of " + b.total() + " packages to JSON", b);
+    }
+
+    private static Parallel.Outcome<String> single(JsonFiles.Item item, String output) {
+        return new Parallel.Outcome<>(List.of(item.name()), List.of(output), List.of(),
+                io.uassetd.daemon.action.Items.of(List.of(io.uassetd.daemon.action.Items.Item.ok(item.name(), output))));
     }
 }

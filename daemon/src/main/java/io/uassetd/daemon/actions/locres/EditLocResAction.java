@@ -110,9 +110,13 @@ public final class EditLocResAction implements ActionHandler {
         Path backup = null;
         if (out == null) {
             out = file;
-            backup = file.resolveSibling(file.getFileName() + ".bak");
-            Files.copy(file, backup, StandardCopyOption.REPLACE_EXISTING);
-            ctx.warn("Edited " + file + " in place; the original is kept as " + backup.getFileName());
+            if (java.util.Arrays.equals(bytes, Files.readAllBytes(file))) {
+                ctx.warn("The edits change no byte of " + file + ": nothing written");
+                return ActionResult.of("Applied " + applied.size() + (applied.size() == 1 ? " edit" : " edits") + " to " + out
+                        + ": no byte changed, nothing written", new Result(file.toString(), out.toString(), null, r.version().engineName(),
+                        r.namespaces().size(), r.entryCount(), bytes.length, applied));
+            }
+            backup = io.uassetd.daemon.util.Backups.keepOriginal(file, ctx);
         }
         AtomicOutput.write(out, bytes);
         return ActionResult.of("Applied " + applied.size() + (applied.size() == 1 ? " edit" : " edits") + " to " + out,

@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.locres;
 
+import io.uassetd.codecs.open.PackageOpener;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,9 +20,7 @@ final class LocResFiles {
     }
 
     static void requireFile(Path file, String what) {
-        if (!Files.isRegularFile(file)) {
-            throw ActionException.notFound(what + " not found: " + file, file.toString());
-        }
+        PackageOpener.checkFile(file, what);
     }
 
     /** Reads a .locres; a .locmeta given by mistake is named as such. */

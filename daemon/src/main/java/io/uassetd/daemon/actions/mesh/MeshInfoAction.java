@@ -40,7 +40,7 @@ public final class MeshInfoAction implements ActionHandler {
         return List.of(
                 new MeshInfoAction(ActionSpec.of("skeletal_mesh_info",
                         "A SkeletalMesh's material slots (FSkeletalMaterial) and reference skeleton (bones)",
-                        AssetFiles.FILE, AssetFiles.USMAP, AssetFiles.ENGINE, GAME).withCli("skeletal_mesh_info", "file_path"), true),
+                        AssetFiles.FILE, AssetFiles.USMAP, AssetFiles.ENGINE, GAME).withCli("skeletal_mesh_info", "file_path", "usmap_path"), true),
                 new MeshInfoAction(ActionSpec.of("get_mesh_info",
                         "A SkeletalMesh's or StaticMesh's material slots, LOD count, bones, sockets and counts (null where the package does not say)",
                         AssetFiles.FILE, AssetFiles.USMAP, AssetFiles.ENGINE, GAME).withCli("get_mesh_info", "file_path"), false));
@@ -62,11 +62,15 @@ public final class MeshInfoAction implements ActionHandler {
                            List<Bone> bones, Integer lod_count, String profile) {
     }
 
-    /** get_mesh_info's reply data. */
-    public record Mesh(String file_path, String mesh_type, String mesh_name, int material_count, List<Slot> material_slots,
-                       Integer lod_count, Integer vertex_count, Integer triangle_count, Integer bone_count,
-                       Boolean has_vertex_colors, Boolean has_morph_targets, List<String> morph_targets, List<Bone> bones,
-                       List<Socket> sockets, String profile) {
+    /**
+     * get_mesh_info's reply data: UAssetTool's fields with its types ({@code material_slots} the
+     * count, counts 0 and flags false when not known), then the slots themselves ({@code materials})
+     * and what uassetd adds; {@code *_known} say which of UAssetTool's values were read rather than defaulted.
+     */
+    public record Mesh(String file_path, String mesh_type, String mesh_name, int material_count, int material_slots,
+                       int lod_count, int vertex_count, int triangle_count, int bone_count,
+                       boolean has_vertex_colors, boolean has_morph_targets, List<Slot> materials, List<String> morph_targets,
+                       List<Bone> bones, List<Socket> sockets, String profile, boolean vertex_colors_known) {
     }
 
     @Override
@@ -90,7 +94,14 @@ public final class MeshInfoAction implements ActionHandler {
         try {
             m = MeshInfo.read(session.pkg(), session.usmap(), profile);
         } catch (MeshException e) {
-            throw ActionException.invalid(e.getMessage());
+            var pkg = session.pkg();
+            boolean mesh = pkg.exports().stream().map(pkg::className).anyMatch(c -> c.equals("SkeletalMesh") || c.equals("StaticMesh"));
+            if (mesh || skeletalOnly) {
+                throw ActionException.invalid(e.getMessage());
+            }
+            // not a mesh: UAssetTool answers its defaults
+            return ActionResult.of("Not a mesh", new Mesh(file.toString(), "Unknown", null, 0, 0, 0, 0, 0, 0, false, false, List.of(),
+                    List.of(), List.of(), List.of(), null, false));
         }
         List<Slot> slots = m.materials().stream().map(s -> new Slot(s.index(), s.slotName(), s.materialIndex(), s.materialPath(),
                 s.importedSlotName(), s.overlayMaterialPath(), s.gameplayTags())).toList();
@@ -105,8 +116,13 @@ public final class MeshInfoAction implements ActionHandler {
         List<Socket> sockets = m.sockets().stream().map(s -> new Socket(s.name(), s.boneName(), s.location(), s.rotation(), s.scale(),
                 s.tag())).toList();
         return ActionResult.of(m.meshType() + ": " + slots.size() + " material slots, " + m.lodCount() + " LODs",
-                new Mesh(file.toString(), m.meshType(), m.exportName(), slots.size(), slots, m.lodCount(), m.vertexCount(),
-                        m.triangleCount(), m.boneCount(), m.hasVertexColors(), m.hasMorphTargets(), m.morphTargets(), bones, sockets,
-                        m.profile()));
+                new Mesh(file.toString(), m.meshType(), m.exportName(), slots.size(), slots.size(), zero(m.lodCount()), zero(m.vertexCount()),
+                        zero(m.triangleCount()), zero(m.boneCount()), Boolean.TRUE.equals(m.hasVertexColors()),
+                        Boolean.TRUE.equals(m.hasMorphTargets()), slots, m.morphTargets(), bones, sockets, m.profile(),
+                        m.hasVertexColors() != null));
+    }
+
+    private static int zero(Integer v) {
+        return v == null ? 0 : v;
     }
 }

@@ -45,7 +45,48 @@ public final class NiagaraDetailsAction implements ActionHandler {
                         int entryCount, Integer lutSize, Object minTime, Object maxTime, List<List<Object>> sampleColors,
                         List<List<Object>> values, String previewPath, String name,
                         @JsonInclude(JsonInclude.Include.NON_NULL) ShaderLut shaderLut,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) List<List<Object>> colorData) {
+                        @JsonInclude(JsonInclude.Include.NON_NULL) List<List<Object>> colorData, int channels, int colorCount,
+                        int outerIndex, String parentName, String parentChain, String emitterName, boolean emitterHasEnemyParams,
+                        List<String> enemyParams) {
+    }
+
+    /** Where an interface sits: UAssetTool's outerIndex, parentName, parentChain ("Class:Name > ..."), emitterName and enemy params. */
+    record Place(int outerIndex, String parentName, String parentChain, String emitterName, List<String> enemyParams) {
+        static Place of(io.uassetd.codecs.asset.AssetPackage pkg, int exportIndex) {
+            var exports = pkg.exports();
+            int outer = exportIndex >= 0 && exportIndex < exports.size() ? exports.get(exportIndex).entry().outerIndex().value() : 0;
+            String parent = outer > 0 && outer - 1 < exports.size() ? pkg.name(exports.get(outer - 1).entry().objectName()) : null;
+            List<String> parts = new ArrayList<>();
+            String emitter = null;
+            int walk = exportIndex;
+            for (int safety = 0; walk >= 0 && walk < exports.size() && safety < 50; safety++) {
+                var e = exports.get(walk);
+                String cls = pkg.className(e);
+                String name = pkg.name(e.entry().objectName());
+                parts.add(0, cls + ":" + name);
+                if (emitter == null && "NiagaraEmitter".equals(cls)) {
+                    emitter = name;
+                }
+                int o = e.entry().outerIndex().value();
+                if (o <= 0) {
+                    break;
+                }
+                walk = o - 1;
+            }
+            List<String> enemy = new ArrayList<>();
+            if (emitter != null) {
+                for (int ni = 0; ni < pkg.names().size(); ni++) {
+                    String n = pkg.names().get(ni);
+                    String lower = n.toLowerCase(java.util.Locale.ROOT);
+                    int dot = n.indexOf('.');
+                    if ((lower.contains("enemycolor") || lower.contains("enemyvalue")) && dot > 0
+                            && n.substring(0, dot).equalsIgnoreCase(emitter)) {
+                        enemy.add(n);
+                    }
+                }
+            }
+            return new Place(outer, parent, String.join(" > ", parts), emitter, List.copyOf(enemy));
+        }
     }
 
     /**
@@ -95,7 +136,7 @@ public final class NiagaraDetailsAction implements ActionHandler {
                 NiagaraPreview.write(di, png);
                 preview = png.toString();
             }
-            all.add(entry(di, samples, values, preview));
+            all.add(entry(di, samples, values, preview, Place.of(ns.pkg(), di.exportIndex())));
         }
         Path file = o.session().file();
         Map<String, Object> d = new LinkedHashMap<>();
@@ -116,7 +157,7 @@ public final class NiagaraDetailsAction implements ActionHandler {
                 + d.get("arrayColorCount") + " colour arrays) in " + d.get("totalExports") + " exports", d);
     }
 
-    static Entry entry(NiagaraDataInterface di, int samples, boolean values, String preview) {
+    static Entry entry(NiagaraDataInterface di, int samples, boolean values, String preview, Place place) {
         List<List<Object>> all = null;
         if (values) {
             all = new ArrayList<>();
@@ -134,6 +175,8 @@ public final class NiagaraDetailsAction implements ActionHandler {
         ShaderLut lut = curve ? new ShaderLut(di.valueCount(), di.entryCount(), minTime, maxTime, every) : null;
         return new Entry(di.exportIndex(), di.exportName(), di.className(), di.emitter(), di.valuePropertyName(), di.entryCount(),
                 curve ? di.valueCount() : null, minTime, maxTime,
-                NiagaraFiles.samples(di, samples), all, preview, di.exportName(), lut, curve ? null : every);
+                NiagaraFiles.samples(di, samples), all, preview, di.exportName(), lut, curve ? null : every,
+                di.entryCount() == 0 ? di.valueCount() : di.valueCount() / di.entryCount(), di.entryCount(), place.outerIndex(),
+                place.parentName(), place.parentChain(), place.emitterName(), !place.enemyParams().isEmpty(), place.enemyParams());
     }
 }

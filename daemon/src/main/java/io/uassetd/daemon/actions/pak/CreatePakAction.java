@@ -61,7 +61,8 @@ public final class CreatePakAction implements ActionHandler {
     }
 
     /** Reply data (UAssetTool's shape plus version and size). */
-    public record Created(String output_path, int file_count, String mount_point, String version, long size, List<Entry> entries) {
+    public record Created(String output_path, int file_count, String mount_point, String version, long size, List<String> entries,
+            List<Entry> entry_details) {
     }
 
     @Override
@@ -137,7 +138,8 @@ public final class CreatePakAction implements ActionHandler {
             entries.add(new Entry(e.path(), e.size(), e.compressedSize(), e.compressed() ? e.compressionName() : "None", e.encrypted()));
         }
         return ActionResult.of("Created " + out + " with " + r.fileCount() + " files",
-                new Created(out.toString(), r.fileCount(), r.mountPoint(), r.version().userName(), r.size(), List.copyOf(entries)));
+                new Created(out.toString(), r.fileCount(), r.mountPoint(), r.version().userName(), r.size(),
+                        entries.stream().map(Entry::path).toList(), List.copyOf(entries)));
     }
 
     @Override

@@ -59,7 +59,7 @@ public final class ExtractPakAllAction implements ActionHandler {
             Files.createDirectories(outDir);
             boolean verify = args.bool("verify");
             boolean hashCheck = args.bool("hash_check") && !verify;
-            OutputFolders folders = new OutputFolders();
+            OutputFolders folders = new OutputFolders(outDir);
             Parallel.Outcome<Long> o = Parallel.run(ctx, todo, PakEntry::path, e -> {
                 if (verify) {
                     r.verify(e);

@@ -1,6 +1,7 @@
 package io.uassetd.daemon.actions.pak;
 
 import io.uassetd.codecs.pak.PakEntry;
+import io.uassetd.codecs.io.SafePaths;
 import io.uassetd.codecs.pak.PakReader;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
@@ -48,12 +49,16 @@ public final class ExtractPakFileAction implements ActionHandler {
                     new ActionException(ErrorCode.NOT_FOUND, "No entry '" + internal + "' in " + args.string("file_path")
                             + nearest(r, internal), args.string("file_path")));
             if (Files.isDirectory(out) || args.string("output_path").endsWith("/") || args.string("output_path").endsWith("\\")) {
-                String name = e.path().substring(e.path().lastIndexOf('/') + 1);
-                out = out.resolve(name);
-            }
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
+                // into a folder: the entry's file name, confined like every extraction (no empty name, no link)
+                Path folder = out;
+                out = SafePaths.resolve(folder, e.path().substring(e.path().lastIndexOf('/') + 1), r.name());
+                SafePaths.prepare(folder, out);
+            } else {
+                Path parent = out.toAbsolutePath().getParent();
+                if (parent != null) {
+                    Files.createDirectories(parent);
+                }
+                SafePaths.checkTarget(out.toAbsolutePath());
             }
             boolean verify = args.bool("verify");
             if (verify) {

@@ -28,9 +28,9 @@ public final class ListPakAction implements ActionHandler {
     }
 
     /** Reply data (UAssetTool's shape, plus path_hash_seed and compression_methods). */
-    public record Listing(String pak_path, String mount_point, String version, boolean encrypted_index, int total_files,
+    public record Listing(String pak_path, String mount_point, int version, boolean encrypted_index, int total_files,
                           int filtered_count, long total_compressed_bytes, long total_uncompressed_bytes, long path_hash_seed,
-                          List<String> compression_methods, List<Object> files) {
+                          List<String> compression_methods, List<Object> files, String version_name) {
     }
 
     @Override
@@ -62,10 +62,10 @@ public final class ListPakAction implements ActionHandler {
                 files.add(pathsOnly ? e.path() : new Entry(e.path(), e.size(), e.compressedSize(), e.compressed(), e.encrypted(),
                         e.compressed() ? e.compressionName() : "None"));
             }
-            Listing l = new Listing(args.string("file_path"), info.mountPoint(), info.version().userName(), info.encryptedIndex(),
+            Listing l = new Listing(args.string("file_path"), info.mountPoint(), info.version().onDisk(), info.encryptedIndex(),
                     total, files.size(), comp, raw, info.pathHashSeed(),
                     // the footer's unused method slots are empty names: list only the methods named
-                    info.compressionMethods().stream().filter(m -> m != null && !m.isEmpty()).toList(), List.copyOf(files));
+                    info.compressionMethods().stream().filter(m -> m != null && !m.isEmpty()).toList(), List.copyOf(files), info.version().userName());
             return ActionResult.of("Listed " + files.size() + " of " + total + " files", l);
         }
     }
@@ -76,7 +76,7 @@ public final class ListPakAction implements ActionHandler {
         StringBuilder sb = new StringBuilder();
         boolean pathsOnly = !l.files().isEmpty() && l.files().get(0) instanceof String;
         if (!pathsOnly) {
-            sb.append(l.pak_path()).append(": version ").append(l.version()).append(", mount point ").append(l.mount_point())
+            sb.append(l.pak_path()).append(": version ").append(l.version_name()).append(", mount point ").append(l.mount_point())
                     .append(l.encrypted_index() ? ", encrypted index" : "").append('\n');
         }
         for (Object o : l.files()) {

@@ -23,7 +23,7 @@ public final class ListPakFilesAction implements ActionHandler {
     }
 
     /** Reply data. */
-    public record Files(int file_count, String mount_point, String version, boolean encrypted_index, List<File> files) {
+    public record Files(int file_count, String mount_point, int version, boolean encrypted_index, List<File> files, String version_name) {
     }
 
     @Override
@@ -43,7 +43,8 @@ public final class ListPakFilesAction implements ActionHandler {
                 }
             }
             return ActionResult.of("Found " + files.size() + " files",
-                    new Files(files.size(), info.mountPoint(), info.version().userName(), info.encryptedIndex(), List.copyOf(files)));
+                    new Files(files.size(), info.mountPoint(), info.version().onDisk(), info.encryptedIndex(), List.copyOf(files),
+                            info.version().userName()));
         }
     }
 }

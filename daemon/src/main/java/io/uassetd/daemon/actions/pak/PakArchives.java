@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.pak;
 
+import io.uassetd.codecs.open.PackageOpener;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionScheme;
 import io.uassetd.codecs.game.GameProfile;
@@ -49,9 +50,7 @@ final class PakArchives {
     /** Opens (or reuses) the pak named by {@code file_path} with the request's key and scheme. */
     static Lease<PakReader> open(Args args, ActionContext ctx) throws Exception {
         Path file = args.requirePath("file_path");
-        if (!Files.isRegularFile(file)) {
-            throw ActionException.notFound("Pak file not found: " + file, file.toString());
-        }
+        PackageOpener.checkFile(file, "Pak file");
         AesKey key = key(args);
         EncryptionScheme scheme = scheme(args);
         String qualifier = Keys.qualifier(key) + "/" + scheme.name();

@@ -8,6 +8,9 @@ import io.uassetd.codecs.pak.PakReader;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;
 import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.Items;
+import io.uassetd.daemon.action.ItemsReply;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.util.Parallel;
@@ -22,7 +25,8 @@ public final class VerifyPakAction implements ActionHandler {
             .withCli("verify_pak", "file_path");
 
     /** Reply data. */
-    public record Verified(String file_path, int total_files, int verified_count, int bad_count, List<Parallel.Failure> bad) {
+    public record Verified(String file_path, int total_files, int verified_count, int bad_count, List<Parallel.Failure> bad,
+                           @JsonUnwrapped Items outcome) implements ItemsReply {
     }
 
     @Override
@@ -51,7 +55,7 @@ public final class VerifyPakAction implements ActionHandler {
             if (ctx.isCancelled()) {
                 throw new CancelledException("Request cancelled");
             }
-            Verified v = new Verified(args.string("file_path"), todo.size(), o.succeeded().size(), o.failures().size(), o.failures());
+            Verified v = new Verified(args.string("file_path"), todo.size(), o.succeeded().size(), o.failures().size(), o.failures(), o.items());
             return ActionResult.of(v.bad_count() == 0 ? "All " + v.verified_count() + " entries verified"
                     : v.bad_count() + " of " + v.total_files() + " entries are bad", v);
         }

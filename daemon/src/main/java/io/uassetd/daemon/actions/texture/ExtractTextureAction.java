@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.texture;
 
+import io.uassetd.daemon.action.Items;
+import io.uassetd.daemon.action.ItemsReply;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.uassetd.codecs.asset.AssetPackage;
 import java.util.HashSet;
 import java.util.Objects;
@@ -14,6 +17,8 @@ import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.actions.asset.AssetFiles;
 import io.uassetd.daemon.util.Parallel;
+import io.uassetd.codecs.io.SafePaths;
+import io.uassetd.protocol.ErrorCode;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -47,12 +52,26 @@ public final class ExtractTextureAction implements ActionHandler {
                         "extract_texture_png over many packages (and folders of them), on all cores, with per-file errors",
                         AssetFiles.FILE_OPT, TextureSupport.FILES, OUT_DIR, TextureSupport.MIP, TextureSupport.SLICE, TextureSupport.FACE,
                         TextureSupport.STRIP, TextureSupport.FORMAT, TextureSupport.RECONSTRUCT_Z, AssetFiles.USMAP, AssetFiles.ENGINE)
-                        .withCli("batch_extract_texture", "output_path", "file_paths"), true));
+                        .withCli("batch_extract_texture", "file_paths", "output_path"), true));
     }
 
-    /** Batch reply. */
-    public record Batch(int total, int success_count, int fail_count, String output_dir, List<TextureExport.Written> files,
-            List<Parallel.Failure> errors) {
+    /**
+     * Batch reply: UAssetTool's {@code total, success, failed, skipped, elapsed_ms} and per-file
+     * {@code results} (a package named in file_paths that holds no texture is skipped, as there), the
+     * uniform item outcome (its {@code total/failed/skipped} are UAssetTool's), then uassetd's counts,
+     * the images written ({@code files}) and the failures ({@code errors}).
+     */
+    public record Batch(int success, long elapsed_ms, List<Result> results, int success_count, int fail_count, String output_dir,
+            List<TextureExport.Written> files, List<Parallel.Failure> errors, @JsonUnwrapped Items outcome) implements ItemsReply {
+    }
+
+    /** One file of a batch, as UAssetTool reports it. */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    public record Result(String file, boolean success, Boolean skipped, String output_path, Integer width, Integer height,
+            String pixel_format, String error) {
+    }
+
+    private record Skip(String why) {
     }
 
     @Override
@@ -71,20 +90,57 @@ public final class ExtractTextureAction implements ActionHandler {
             TextureExport.Written w = TextureExport.write(file, t, o, target);
             return ActionResult.of("Wrote " + w.width() + "x" + w.height() + " " + w.format() + " to " + target, w);
         }
+        long start = System.nanoTime();
         List<Path> files = TextureSupport.files(args);
-        Set<String> named = new HashSet<>(args.strings("file_paths"));
-        Parallel.Outcome<TextureExport.Written> r = Parallel.run(ctx, files, Path::toString, file -> {
-            AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args));
-            if (!named.contains(file.toString()) && pkg.exports().stream().noneMatch(e -> TextureAsset.isTextureClass(pkg.className(e)))) {
-                return null; // found in a folder, not a texture: skipped
+        java.util.Set<String> named = new java.util.HashSet<>(args.strings("file_paths"));
+        Parallel.Outcome<Object> r = Parallel.run(ctx, files, Path::toString, file -> {
+            io.uassetd.codecs.asset.AssetPackage pkg = TextureSupport.openPackage(file, args, ctx);
+            if (!TextureSupport.hasTexture(pkg)) {
+                // found in a folder: not counted; named: skipped, as UAssetTool does
+                return named.contains(file.toString()) ? new Skip(pkg.name() + " holds no TextureExport") : null;
             }
-            TextureAsset t = TextureSupport.guard(() -> TextureAsset.read(pkg, AssetFiles.usmapIfNeeded(args, ctx, pkg)));
+            TextureAsset t = TextureSupport.read(pkg, args, ctx);
             Path dest = out == null ? null : out.resolve(TextureSupport.relativeDir(args, file).toString());
-            return TextureExport.write(file, t, o, TextureExport.target(file, dest, t.name(), o.format(), true));
+            Path target = TextureExport.target(file, dest, t.name(), o.format(), true);
+            if (out != null) {
+                SafePaths.prepare(out, target); // confined to the output folder: no link, no name leading out
+            }
+            return TextureExport.write(file, t, o, target);
         });
-        List<TextureExport.Written> written = r.results().stream().filter(Objects::nonNull).toList();
-        int total = written.size() + r.failures().size();
-        return ActionResult.of("Extracted " + written.size() + " of " + total + " textures",
-                new Batch(total, written.size(), r.failures().size(), out == null ? null : out.toString(), written, r.failures()));
+        java.util.Map<String, Object> done = new java.util.HashMap<>();
+        for (int i = 0; i < r.succeeded().size(); i++) {
+            done.put(r.succeeded().get(i), r.results().get(i));
+        }
+        java.util.Map<String, Parallel.Failure> bad = new java.util.HashMap<>();
+        r.failures().forEach(f -> bad.put(f.item(), f));
+        List<Result> results = new java.util.ArrayList<>();
+        List<Items.Item> items = new java.util.ArrayList<>();
+        List<TextureExport.Written> written = new java.util.ArrayList<>();
+        for (Path f : files) {
+            Object d = done.get(f.toString());
+            Parallel.Failure x = bad.get(f.toString());
+            if (d instanceof TextureExport.Written w) {
+                written.add(w);
+                results.add(new Result(f.toString(), true, null, w.output_path(), w.width(), w.height(), w.pixel_format(), null));
+                items.add(Items.Item.ok(f.toString(), w.output_path()));
+            } else if (d instanceof Skip k) {
+                results.add(new Result(f.toString(), false, true, null, null, null, null, k.why()));
+                items.add(Items.Item.skipped(f.toString(), k.why()));
+            } else if (x != null) {
+                results.add(new Result(f.toString(), false, false, null, null, null, null, x.error()));
+                ErrorCode code;
+                try {
+                    code = ErrorCode.valueOf(x.code());
+                } catch (RuntimeException e) {
+                    code = ErrorCode.INTERNAL;
+                }
+                items.add(Items.Item.failed(f.toString(), code, x.error()));
+            }
+        }
+        Items outcome = Items.of(items);
+        return ActionResult.of("Batch extract: " + written.size() + " succeeded, " + outcome.failed() + " failed, " + outcome.skipped()
+                        + " skipped out of " + outcome.total() + " total",
+                new Batch(written.size(), (System.nanoTime() - start) / 1_000_000, results, written.size(), r.failures().size(),
+                        out == null ? null : out.toString(), written, r.failures(), outcome));
     }
 }

@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.texture;
 
+import io.uassetd.daemon.action.Items;
+import io.uassetd.daemon.action.ItemsReply;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.uassetd.codecs.texture.asset.TextureAsset;
 import io.uassetd.codecs.texture.asset.TextureFiles;
 import io.uassetd.codecs.texture.asset.TextureInject;
@@ -34,6 +37,9 @@ public final class InjectTextureAction implements ActionHandler {
     static final FieldSpec OUT_DIR = FieldSpec.optional("output_path", FieldType.STRING, null,
             "the folder the packages are written to; default: in place, the originals kept as .bak");
 
+    static final FieldSpec NO_MIPS = FieldSpec.optional("no_mips", FieldType.BOOLEAN, false,
+            "UAssetTool's Mode A: keep only the top mip, inline in the .uexp (default: the full mip chain)");
+
     private final ActionSpec spec;
     private final boolean batch;
 
@@ -46,12 +52,12 @@ public final class InjectTextureAction implements ActionHandler {
         return List.of(
                 new InjectTextureAction(ActionSpec.of("inject_texture",
                         "Replaces a 2D texture's pixels from an image, encoded to the texture's pixel format with mips regenerated",
-                        AssetFiles.FILE, IMAGE, OUT, AssetFiles.USMAP, AssetFiles.ENGINE)
+                        AssetFiles.FILE, IMAGE, OUT, AssetFiles.USMAP, AssetFiles.ENGINE, NO_MIPS)
                         .withCli("inject_texture", "file_path", "image_path", "output_path"), false),
                 new InjectTextureAction(ActionSpec.of("batch_inject_texture",
                         "inject_texture for every texture package of file_paths (files or folders) that has an image of its name in image_dir",
-                        AssetFiles.FILE_OPT, TextureSupport.FILES, IMAGE_DIR, OUT_DIR, AssetFiles.USMAP, AssetFiles.ENGINE)
-                        .withCli("batch_inject_texture", "image_dir", "file_paths"), true));
+                        AssetFiles.FILE_OPT, TextureSupport.FILES, IMAGE_DIR, OUT_DIR, AssetFiles.USMAP, AssetFiles.ENGINE, NO_MIPS)
+                        .withCli("batch_inject_texture", "file_paths", "image_dir", "output_path"), true));
     }
 
     /** One texture injected. */
@@ -61,8 +67,8 @@ public final class InjectTextureAction implements ActionHandler {
     }
 
     /** Batch reply. */
-    public record Batch(int total, int success_count, int fail_count, List<Injected> results, List<Parallel.Failure> errors,
-            List<String> without_image) {
+    public record Batch(int success_count, int fail_count, List<Injected> results, List<Parallel.Failure> errors,
+            List<String> without_image, @JsonUnwrapped Items outcome) implements ItemsReply {
     }
 
     @Override
@@ -103,7 +109,14 @@ public final class InjectTextureAction implements ActionHandler {
         Parallel.Outcome<Injected> r = Parallel.run(ctx, jobs, j -> j[0].toString(),
                 j -> inject(j[0], j[1], out == null ? null : out.resolve(j[0].getFileName().toString()), args, ctx));
         return ActionResult.of("Injected " + r.results().size() + " of " + jobs.size() + " textures",
-                new Batch(jobs.size(), r.results().size(), r.failures().size(), r.results(), r.failures(), without));
+                new Batch(r.results().size(), r.failures().size(), r.results(), r.failures(), without, withSkipped(r.items(), without)));
+    }
+
+    /** The outcome, with the packages that have no image beside them as skipped items. */
+    private static Items withSkipped(Items done, List<String> without) {
+        List<Items.Item> all = new ArrayList<>(done.items());
+        without.forEach(w -> all.add(Items.Item.skipped(w, "no image of the same name in image_dir")));
+        return Items.of(all);
     }
 
     static Injected inject(Path file, Path image, Path out, Args args, ActionContext ctx) throws Exception {
@@ -113,10 +126,14 @@ public final class InjectTextureAction implements ActionHandler {
         TextureAsset t = TextureSupport.open(file, args, ctx);
         TextureInject.Result res = TextureSupport.guard(() -> TextureInject.inject(t, image));
         Path target = out == null ? file : out;
-        Path backup = out == null ? StripMipsAction.backup(file) : null;
+        Path backup = out == null ? StripMipsAction.backup(file, ctx) : null;
         List<Path> written = TextureFiles.write(t.pkg(), target, res.edit().ubulk());
+        if (args.bool("no_mips")) {
+            StripMipsAction.strip(target, target, 1, args, ctx);
+        }
         return new Injected(file.toString(), image.toString(), target.toString(), backup == null ? null : backup.toString(),
-                res.pixelFormat(), res.width(), res.height(), res.mipCount(), res.edit().inlineMips(), res.edit().bulkMips(),
+                res.pixelFormat(), res.width(), res.height(), args.bool("no_mips") ? 1 : res.mipCount(),
+                args.bool("no_mips") ? 1 : res.edit().inlineMips(), args.bool("no_mips") ? 0 : res.edit().bulkMips(),
                 res.copiedBlocks(), res.importedSizeUpdated(), written.stream().map(Path::toString).toList());
     }
 }

@@ -1,8 +1,12 @@
 package io.uassetd.daemon.actions.texture;
 
+import io.uassetd.daemon.action.Items;
+import io.uassetd.daemon.action.ItemsReply;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.uassetd.codecs.texture.asset.BulkData;
 import io.uassetd.codecs.texture.asset.TextureAsset;
 import io.uassetd.codecs.texture.asset.TextureMip;
+import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;
 import io.uassetd.daemon.action.ActionResult;
@@ -11,6 +15,7 @@ import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.actions.asset.AssetFiles;
 import io.uassetd.daemon.util.Parallel;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -43,7 +48,8 @@ public final class InlineDataAction implements ActionHandler {
     }
 
     /** Batch reply. */
-    public record Batch(int total_files, int inline_count, boolean any_inline, List<Inline> results, List<Parallel.Failure> errors) {
+    public record Batch(int total_files, int inline_count, boolean any_inline, List<Inline> results, List<Parallel.Failure> errors,
+                        @JsonUnwrapped Items outcome) implements ItemsReply {
     }
 
     @Override
@@ -60,17 +66,39 @@ public final class InlineDataAction implements ActionHandler {
                 mips.size() - inline, where);
     }
 
+    /**
+     * UAssetTool's shapes: the single form answers a bool (a package without a texture: false,
+     * "Not a texture"); the batch form the list of the given packages whose texture has its top mip
+     * inline (packages that are no texture are left out; one that cannot be read is left out and
+     * named in {@code warnings}).
+     */
     @Override
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         if (!batch) {
             Path file = args.requirePath("file_path");
-            Inline r = inline(file, TextureSupport.open(file, args, ctx));
-            return ActionResult.of(r.has_inline_data() ? "Top mip is inline" : "Top mip is not inline", r);
+            AssetPackage pkg = TextureSupport.openPackage(file, args, ctx);
+            if (!TextureSupport.hasTexture(pkg)) {
+                return ActionResult.of("Not a texture", false);
+            }
+            Inline r = inline(file, TextureSupport.read(pkg, args, ctx));
+            return ActionResult.of(r.has_inline_data() ? "Texture has inline data (top mip in the .uexp; " + r.inline_mip_count() + " of "
+                    + r.mip_count() + " mips inline)" : "Texture uses external bulk data (top mip: " + r.locations().get(0) + ")",
+                    r.has_inline_data());
         }
         List<Path> files = TextureSupport.files(args);
-        Parallel.Outcome<Inline> r = Parallel.run(ctx, files, Path::toString, f -> inline(f, TextureSupport.open(f, args, ctx)));
-        int n = (int) r.results().stream().filter(Inline::has_inline_data).count();
-        return ActionResult.of(n + " of " + files.size() + " textures have inline data",
-                new Batch(files.size(), n, n > 0, r.results(), r.failures()));
+        Parallel.Outcome<Boolean> r = Parallel.run(ctx, files, Path::toString, f -> {
+            AssetPackage pkg = TextureSupport.openPackage(f, args, ctx);
+            return TextureSupport.hasTexture(pkg) && inline(f, TextureSupport.read(pkg, args, ctx)).has_inline_data();
+        });
+        List<String> inline = new ArrayList<>();
+        for (int i = 0; i < r.succeeded().size(); i++) {
+            if (r.results().get(i)) {
+                inline.add(r.succeeded().get(i));
+            }
+        }
+        for (Parallel.Failure f : r.failures()) {
+            ctx.warn("Left out " + f.item() + ": " + f.error());
+        }
+        return ActionResult.of("Found " + inline.size() + " textures with inline data", List.copyOf(inline));
     }
 }

@@ -1,5 +1,8 @@
 package io.uassetd.daemon.actions.texture;
 
+import io.uassetd.daemon.action.Items;
+import io.uassetd.daemon.action.ItemsReply;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.texture.asset.TextureAsset;
 import io.uassetd.codecs.texture.asset.TextureEditor;
@@ -18,6 +21,7 @@ import io.uassetd.daemon.util.Parallel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -49,13 +53,27 @@ public final class StripMipsAction implements ActionHandler {
                         .withCli("batch_strip_mipmaps_native", "file_paths"), true));
     }
 
-    /** One texture stripped. */
-    public record Stripped(String file_path, String output_path, String backup_path, int mips_before, int mips_after,
+    /**
+     * One texture: UAssetTool's {@code original_mips}/{@code new_mips} (and, in a batch, its {@code path},
+     * {@code success}, {@code message}, {@code skipped}), then where it was written; {@code changed} false
+     * when it already had no more mips than kept (nothing written, no backup made).
+     */
+    public record Stripped(String path, boolean success, String message, boolean skipped, int original_mips, int new_mips,
+            boolean changed, String file_path, String output_path, String backup_path, int mips_before, int mips_after,
             long uexp_size, boolean ubulk_removed, List<String> files) {
     }
 
-    /** Batch reply. */
-    public record Batch(int total, int success_count, int fail_count, List<Stripped> results, List<Parallel.Failure> errors) {
+    /** An item of a batch that failed. */
+    public record Failed(String path, boolean success, String message, String code) {
+    }
+
+    /**
+     * Batch reply: UAssetTool's counts ({@code total} from the item outcome, {@code success_count},
+     * {@code skip_count}, {@code error_count}) and per-file {@code results} (failed items too), uassetd's
+     * {@code errors}, and the uniform item outcome (an already stripped texture is skipped).
+     */
+    public record Batch(int success_count, int skip_count, int error_count, int fail_count, List<Object> results,
+            List<Parallel.Failure> errors, @JsonUnwrapped Items outcome) implements ItemsReply {
     }
 
     @Override
@@ -73,38 +91,66 @@ public final class StripMipsAction implements ActionHandler {
         if (!batch) {
             Path file = args.requirePath("file_path");
             Stripped s = strip(file, out, (int) keep, args, ctx);
-            return ActionResult.of("Kept " + s.mips_after() + " of " + s.mips_before() + " mips", s);
+            return ActionResult.of(s.message(), s);
         }
         List<Path> files = TextureSupport.files(args);
         Parallel.Outcome<Stripped> r = Parallel.run(ctx, files, Path::toString,
                 f -> strip(f, out == null ? null : out.resolve(f.getFileName().toString()), (int) keep, args, ctx));
-        return ActionResult.of("Stripped " + r.results().size() + " of " + files.size() + " textures",
-                new Batch(files.size(), r.results().size(), r.failures().size(), r.results(), r.failures()));
+        List<Object> results = new ArrayList<>();
+        List<Items.Item> items = new ArrayList<>();
+        java.util.Map<String, Stripped> ok = new java.util.HashMap<>();
+        for (int i = 0; i < r.succeeded().size(); i++) {
+            ok.put(r.succeeded().get(i), r.results().get(i));
+        }
+        java.util.Map<String, Parallel.Failure> bad = new java.util.HashMap<>();
+        r.failures().forEach(f -> bad.put(f.item(), f));
+        for (Path f : files) {
+            Stripped s = ok.get(f.toString());
+            Parallel.Failure x = bad.get(f.toString());
+            if (s != null) {
+                results.add(s);
+                items.add(s.skipped() ? Items.Item.skipped(f.toString(), s.message()) : Items.Item.ok(f.toString(), s.output_path()));
+            } else if (x != null) {
+                results.add(new Failed(f.toString(), false, x.error(), x.code()));
+                io.uassetd.protocol.ErrorCode code;
+                try {
+                    code = io.uassetd.protocol.ErrorCode.valueOf(x.code());
+                } catch (RuntimeException e) {
+                    code = io.uassetd.protocol.ErrorCode.INTERNAL;
+                }
+                items.add(Items.Item.failed(f.toString(), code, x.error()));
+            }
+        }
+        int skipped = (int) r.results().stream().filter(Stripped::skipped).count();
+        int stripped = r.results().size() - skipped;
+        return ActionResult.of("Batch processed " + files.size() + " files: " + stripped + " stripped, " + skipped + " skipped, "
+                + r.failures().size() + " errors",
+                new Batch(stripped, skipped, r.failures().size(), r.failures().size(), results, r.failures(), Items.of(items)));
     }
 
     static Stripped strip(Path file, Path out, int keep, Args args, ActionContext ctx) throws Exception {
         TextureAsset t = TextureSupport.open(file, args, ctx);
         int before = t.data().mips().size();
-        TextureEditor.Edit edit = TextureSupport.guard(() -> TextureOps.stripMips(t, keep));
         Path target = out == null ? file : out;
-        Path backup = out == null ? backup(file) : null;
+        if (before <= keep && out == null) {
+            // nothing to strip: nothing is written, and no backup made (an existing one stays the original)
+            String msg = "Texture already has " + (keep == 1 ? "1 or fewer mipmaps" : keep + " or fewer mipmaps") + ": nothing written";
+            return new Stripped(file.toString(), true, msg, true, before, before, false, file.toString(), file.toString(), null, before,
+                    before, Files.size(AssetPackage.sibling(file, ".uexp")), false, List.of());
+        }
+        TextureEditor.Edit edit = TextureSupport.guard(() -> TextureOps.stripMips(t, keep));
+        Path backup = out == null ? backup(file, ctx) : null;
         boolean hadBulk = Files.isRegularFile(AssetPackage.sibling(target, ".ubulk"));
         List<Path> written = TextureFiles.write(t.pkg(), target, edit.ubulk());
-        return new Stripped(file.toString(), target.toString(), backup == null ? null : backup.toString(), before,
-                Math.min(keep, before), Files.size(AssetPackage.sibling(target, ".uexp")), hadBulk && edit.ubulk() == null,
+        int after = Math.min(keep, before);
+        return new Stripped(file.toString(), true, "Stripped mipmaps: " + before + " -> " + after, false, before, after, before != after,
+                file.toString(), target.toString(), backup == null ? null : backup.toString(), before, after,
+                Files.size(AssetPackage.sibling(target, ".uexp")), hadBulk && edit.ubulk() == null,
                 written.stream().map(Path::toString).toList());
     }
 
-    /** Copies the package's files (.uasset, .uexp, .ubulk) to .bak next to them; returns the .uasset's backup. */
-    static Path backup(Path file) throws Exception {
-        Path b = file.resolveSibling(file.getFileName() + ".bak");
-        Files.copy(file, b, StandardCopyOption.REPLACE_EXISTING);
-        for (String ext : new String[] {".uexp", ".ubulk"}) {
-            Path s = AssetPackage.sibling(file, ext);
-            if (Files.isRegularFile(s)) {
-                Files.copy(s, s.resolveSibling(s.getFileName() + ".bak"), StandardCopyOption.REPLACE_EXISTING);
-            }
-        }
-        return b;
+    /** Keeps the package's original files (.uasset, .uexp, .ubulk) as .bak, never overwriting an earlier backup; returns the .uasset's. */
+    static Path backup(Path file, ActionContext ctx) throws Exception {
+        return io.uassetd.daemon.util.Backups.keepOriginal(file, ctx, ".uexp", ".ubulk");
     }
 }

@@ -8,6 +8,7 @@ import io.uassetd.codecs.texture.asset.TextureMip;
 import io.uassetd.codecs.texture.asset.TexturePayloads;
 import io.uassetd.codecs.texture.asset.TexturePlatformData;
 import io.uassetd.codecs.texture.asset.VirtualTextureInfo;
+import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;
 import io.uassetd.daemon.action.ActionResult;
@@ -35,12 +36,24 @@ public final class TextureInfoAction implements ActionHandler {
             List<String> layer_formats, int chunk_count, long chunk_bytes) {
     }
 
-    /** Reply data. */
+    /** One property as UAssetTool lists it: name, UAssetAPI's class name of its data, and its value as text. */
+    public record PropertyRow(String name, String type, String value) {
+    }
+
+    /**
+     * Reply data. UAssetTool's fields keep its names and types ({@code properties} a list of
+     * {name, type, value}); {@code property_values} holds every property's full value by name.
+     */
     public record Info(String file_path, String name, String type, String kind, int width, int height, int depth, String format,
             String pixel_format, int mip_count, String mip_gen_settings, String compression_settings, boolean srgb,
             boolean has_inline_data, long size_bytes, boolean is_texture, int slices, boolean is_cube, int first_mip,
             int inline_mip_count, int streamed_mip_count, boolean is_virtual, Virtual virtual, List<Mip> mips, String engine,
-            Map<String, Object> properties) {
+            List<PropertyRow> properties, Map<String, Object> property_values) {
+    }
+
+    /** What a package without a texture export answers (UAssetTool: success, is_texture false, its defaults). */
+    public record NotTexture(String file_path, String name, String type, boolean is_texture, String format, String pixel_format, int width,
+            int height, int mip_count, String mip_gen_settings, String compression_settings, boolean has_inline_data, long size_bytes) {
     }
 
     @Override
@@ -51,17 +64,24 @@ public final class TextureInfoAction implements ActionHandler {
     @Override
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         Path file = args.requirePath("file_path");
-        TextureAsset t = TextureSupport.open(file, args, ctx);
-        Info info = info(file, t, engine(t, args));
+        AssetPackage pkg = TextureSupport.openPackage(file, args, ctx);
+        if (!TextureSupport.hasTexture(pkg)) {
+            return ActionResult.of("Not a texture", new NotTexture(file.toString(), pkg.name().replaceFirst("\\.[^.]*$", ""),
+                    AssetFiles.assetType(pkg), false, "Unknown", "Unknown", 0, 0, 0, "Unknown", "Unknown", false, 0L));
+        }
+        TextureAsset t = TextureSupport.read(pkg, args, ctx);
+        Info info = info(file, t, engine(t, ctx));
         return ActionResult.of(info.type() + " " + info.width() + "x" + info.height() + " " + info.pixel_format() + ", " + info.mip_count()
                 + " mips", info);
     }
 
     /** The engine: the package's own versions, or for an unversioned package the engine_version it was read as. */
-    static String engine(TextureAsset t, Args args) {
+    static String engine(TextureAsset t, ActionContext ctx) {
         var s = t.pkg().summary();
         if (s.isUnversioned()) {
-            return AssetFiles.engine(args).name() + " (unversioned; as requested)";
+            var used = ctx.enginesUsed();
+            String name = used.isEmpty() ? "unknown" : String.join("/", used.keySet());
+            return name + " (unversioned; " + (used.isEmpty() ? "no engine" : String.join("/", used.values())) + ")";
         }
         return "UE4 file version " + s.fileVersionUE4() + (s.fileVersionUE5() > 0 ? ", UE5 file version " + s.fileVersionUE5() : "")
                 + (s.savedByEngineVersion() != null ? ", saved by " + s.savedByEngineVersion() : "");
@@ -104,9 +124,29 @@ public final class TextureInfoAction implements ActionHandler {
         boolean hasInline = !d.mips().isEmpty() && d.mips().get(0).bulk().location() == BulkData.Location.INLINE;
         return new Info(file.toString(), t.name(), t.className(), t.kind(), d.sizeX(), d.sizeY(), depth,
                 pf == null ? d.pixelFormat() : pf.shortName(), d.pixelFormat(), v != null ? v.numMips() : d.mips().size(),
-                t.propertyText("MipGenSettings"), t.propertyText("CompressionSettings"), t.srgb(), hasInline, total, true,
+                orUnknown(t.propertyText("MipGenSettings")), orUnknown(t.propertyText("CompressionSettings")), t.srgb(), hasInline, total, true,
                 Math.max(1, d.numSlices()), d.isCube(), d.firstMipToSerialize(), inline, d.mips().size() - inline, v != null, virtual,
-                mips, engine, t.properties());
+                mips, engine, rows(t), t.properties());
+    }
+
+    private static String orUnknown(String s) {
+        return s == null ? "Unknown" : s;
+    }
+
+    /** The properties as UAssetTool lists them: enums by name, bytes / ints / bools as text, anything else "(complex)". */
+    static List<PropertyRow> rows(TextureAsset t) {
+        List<PropertyRow> out = new ArrayList<>();
+        Map<String, String> kinds = t.propertyKinds();
+        t.properties().forEach((name, view) -> {
+            String kind = kinds.getOrDefault(name, "Property");
+            String value = switch (kind) {
+                case "EnumProperty", "ByteProperty", "IntProperty" -> String.valueOf(view);
+                case "BoolProperty" -> Boolean.TRUE.equals(view) ? "True" : "False";
+                default -> "(complex)";
+            };
+            out.add(new PropertyRow(name, kind + "Data", value));
+        });
+        return out;
     }
 
     /** The pixel format enum of a texture (for callers that only need it checked). */

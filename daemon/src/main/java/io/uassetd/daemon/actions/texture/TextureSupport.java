@@ -36,9 +36,26 @@ final class TextureSupport {
 
     /** The package's texture; mappings are used when given (unversioned packages are read without them too). */
     static TextureAsset open(Path file, Args args, ActionContext ctx) throws Exception {
-        AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args));
+        AssetPackage pkg = AssetFiles.open(file, AssetFiles.engine(args), ctx);
         Usmap usmap = AssetFiles.usmapIfNeeded(args, ctx, pkg);
         return guard(() -> TextureAsset.read(pkg, usmap));
+    }
+
+    /** The package, opened under the requested engine or the detected one (which the reply then reports). */
+    static AssetPackage openPackage(Path file, Args args, ActionContext ctx) throws Exception {
+        return AssetFiles.read(args, ctx, file).pkg();
+    }
+
+    /** The package's texture, read with the mappings of the request (or USMAP_PATH) when it has unversioned properties. */
+    static TextureAsset read(AssetPackage pkg, Args args, ActionContext ctx) throws Exception {
+        // textures are located without mappings too: a stale USMAP_PATH is a warning here, not a failure
+        Usmap usmap = pkg.hasUnversionedProperties() ? AssetFiles.usmap(args, ctx) : AssetFiles.explicitUsmap(args, ctx);
+        return guard(() -> TextureAsset.read(pkg, usmap));
+    }
+
+    /** Whether the package holds a texture export. */
+    static boolean hasTexture(AssetPackage pkg) {
+        return pkg.exports().stream().anyMatch(e -> TextureAsset.isTextureClass(pkg.className(e)));
     }
 
     /** Runs {@code c}, turning argument errors of the codecs into INVALID_ARGUMENT. */

@@ -1,5 +1,6 @@
 package io.uassetd.daemon.actions.zen;
 
+import io.uassetd.codecs.open.PackageOpener;
 import io.uassetd.codecs.asset.PackageEngine;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.daemon.action.EngineField;
@@ -38,7 +39,9 @@ public final class ConvertToZenAction implements ActionHandler {
             EngineField.spec("target engine, also the engine unversioned packages are read as cooked by"
                     + " (auto: the package's own, detected)"),
             FieldSpec.optional("package_name", FieldType.STRING, null,
-                    "the package path (/Game/...) when the package does not store it (UE4 cooks)"))
+                    "the package path (/Game/...) when the package does not store it (UE4 cooks)"),
+            FieldSpec.optional("no_material_tags", FieldType.BOOLEAN, false,
+                    "UAssetTool's to_zen flag; convert_to_zen adds no material tags (create_mod_iostore's mesh fix does), so it changes nothing"))
             .withCli("to_zen", "file_path");
 
     /** One bulk data chunk the package brings. */
@@ -60,9 +63,7 @@ public final class ConvertToZenAction implements ActionHandler {
     @Override
     public ActionResult handle(Args args, ActionContext ctx) throws Exception {
         Path in = args.requirePath("file_path");
-        if (!Files.isRegularFile(in)) {
-            throw ActionException.notFound("Package not found: " + in, in.toString());
-        }
+        PackageOpener.checkPackage(in);
         EngineVersion requested = EngineField.requested(args);
         if (requested != null) {
             target(requested); // an engine without a Zen writer is refused before anything is read

@@ -108,6 +108,12 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
             PackageStore store = lease.get();
             // containers left out (encrypted without a working key, unreadable): their packages are not converted
             store.problems().forEach(ctx::warn);
+            // a key that decrypts none of the encrypted containers it was given for is a wrong key, not a partial extraction
+            List<String> refused = store.problems().stream().filter(p -> p.contains("the key is wrong") || p.contains("AES key")).toList();
+            if (!keys.isEmpty() && !refused.isEmpty() && store.containers().stream().noneMatch(c -> c.isEncrypted())) {
+                throw new io.uassetd.codecs.error.WrongKeyException("The AES key decrypts none of the encrypted containers of " + paks
+                        + ": " + refused.get(0));
+            }
             if (store.scriptObjects().isEmpty()) {
                 throw ActionException.notFound("No global.utoc (script objects) in " + paks + ": imports of /Script packages cannot be resolved"
                         + " (give --global or --script-objects)", paks.toString());
@@ -120,7 +126,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
                 jobs = onlyFrom(store, containers, jobs);
             }
             Files.createDirectories(out);
-            OutputFolders folders = new OutputFolders();
+            OutputFolders folders = new OutputFolders(out);
             ScriptObjectsDatabase scripts = store.scriptObjects().orElse(null);
             Function<Job, String> jobName = j -> {
                 String n = j.name;
@@ -163,7 +169,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
             }
         }
         Extraction.Report r = new Extraction.Report(out.toString(), o.succeeded().size(), o.failures().size(), bytes,
-                List.copyOf(files), o.failures());
+                List.copyOf(files), o.failures(), o.items());
         return ActionResult.of("Extracted " + r.extracted_count() + " packages (" + files.size() + " files)"
                 + (r.failed_count() > 0 ? ", " + r.failed_count() + " failed" : ""), r);
     }

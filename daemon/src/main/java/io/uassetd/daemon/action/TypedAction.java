@@ -1,0 +1,66 @@
+package io.uassetd.daemon.action;
+
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+
+/**
+ * An action declared by its request record {@code Q} and reply type {@code R} (a record, a list of
+ * records, a boolean...): its {@link ActionSpec} (fields, CLI form, reply shape) is made from them,
+ * its request is bound to a {@code Q} through {@link Args} before {@link #run}, and what {@code run}
+ * returns is the reply. The subclass names {@code Q} and {@code R} as type arguments:
+ * {@code final class X extends TypedAction<X.Request, X.Reply>}.
+ */
+public abstract class TypedAction<Q extends Record, R> implements ActionHandler {
+    private final ActionSpec spec;
+    private final Class<Q> requestType;
+
+    /** An action with no CLI command of its own (it still runs under its wire name). */
+    protected TypedAction(String name, String summary) {
+        this(name, summary, null);
+    }
+
+    /** An action reachable as CLI command {@code cliName} (null: none), positional arguments filling {@code positionals}. */
+    protected TypedAction(String name, String summary, String cliName, String... positionals) {
+        Type[] args = typeArguments(getClass());
+        @SuppressWarnings("unchecked")
+        Class<Q> q = (Class<Q>) args[0];
+        this.requestType = q;
+        ActionSpec s = ActionSpec.typed(name, summary, q, args[1]);
+        this.spec = cliName == null ? s : s.withCli(cliName, positionals);
+    }
+
+    private static Type[] typeArguments(Class<?> c) {
+        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+            if (k.getGenericSuperclass() instanceof ParameterizedType p && p.getRawType() == TypedAction.class) {
+                return p.getActualTypeArguments();
+            }
+        }
+        throw new IllegalStateException(c.getName() + " must name its request and reply types as TypedAction's type arguments");
+    }
+
+    @Override
+    public final ActionSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public final ActionResult handle(Args args, ActionContext ctx) throws Exception {
+        Done<R> d = run(Contracts.bind(args, requestType), ctx);
+        return ActionResult.of(d.message(), d.data());
+    }
+
+    /** Runs the action on a bound request; bad input as {@link ActionException} or the codecs' format exceptions. */
+    protected abstract Done<R> run(Q request, ActionContext ctx) throws Exception;
+
+    @Override
+    public final String formatHuman(ActionResult result) {
+        @SuppressWarnings("unchecked")
+        R data = (R) result.data();
+        return human(data);
+    }
+
+    /** Human-readable CLI output of a successful reply; null means the generic rendering. */
+    protected String human(R reply) {
+        return null;
+    }
+}

@@ -1,0 +1,102 @@
+package io.uassetd.daemon.actions.zen;
+
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.version.EngineChoice;
+import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.codecs.hash.Hashes;
+import io.uassetd.codecs.iostore.PackageStore;
+import io.uassetd.codecs.zen.ZenEngine;
+import io.uassetd.codecs.zen.ZenPackage;
+import io.uassetd.codecs.zen.convert.LegacyOutput;
+import io.uassetd.codecs.zen.convert.ZenToLegacy;
+import io.uassetd.codecs.zen.write.LegacyToZen;
+import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.ActionException;
+import io.uassetd.daemon.action.ActionHandler;
+import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.EngineField;
+import io.uassetd.daemon.action.FieldSpec;
+import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.actions.iostore.PackageStores;
+import io.uassetd.daemon.cache.Lease;
+import io.uassetd.daemon.util.Keys;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code convert_from_zen}: a loose Zen package ({@code .uzenasset}, as {@code convert_to_zen} writes
+ * it, with its .ubulk / .uptnl beside it) becomes a legacy cooked package (.uasset + .uexp and the
+ * bulk files). Imports of script objects (/Script/...) are resolved through the game's global
+ * container ({@code game_paks}, the Paks folder); without it they are rebuilt from the package's own
+ * names where that is certain, and each that is not is said in {@code notes}. UAssetTool names this
+ * action (file_path, usmap_path) but never implemented it.
+ */
+public final class ConvertFromZenAction implements ActionHandler {
+    private static final ActionSpec SPEC = ActionSpec.of("convert_from_zen",
+            "Converts a loose Zen package (.uzenasset) into a legacy cooked package (.uasset + .uexp)",
+            FieldSpec.required("file_path", FieldType.STRING, "the .uzenasset (its .ubulk / .uptnl beside it are read too)"),
+            FieldSpec.optional("usmap_path", FieldType.STRING, null,
+                    "accepted for UAssetTool compatibility; the conversion does not read properties, so it needs no mappings").cli("--usmap"),
+            FieldSpec.optional("output_path", FieldType.STRING, null,
+                    "the .uasset (or .umap) to write; default: beside the input, which must not exist yet"),
+            FieldSpec.optional("game_paks", FieldType.STRING, null,
+                    "the game's Paks folder: its global container resolves script imports and its packages the imported ones"),
+            FieldSpec.optional("aes_key", FieldType.STRING, null, "AES key of the game's containers (hex or base64)"),
+            EngineField.spec("engine the Zen package was cooked by (auto: detected from the package, or the game's containers)"))
+            .withCli("from_zen", "file_path", "output_path");
+
+    /** Reply data. */
+    public record Converted(String output_path, long size, String package_name, String package_id, List<String> files,
+            List<String> notes, boolean script_objects) {
+    }
+
+    @Override
+    public ActionSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+        Path in = args.requirePath("file_path");
+        if (!Files.isRegularFile(in)) {
+            throw ActionException.notFound("Zen package not found: " + in, in.toString());
+        }
+        byte[] data = Files.readAllBytes(in);
+        if (AssetPackage.isLegacyPackage(data)) {
+            throw ActionException.invalid(in.getFileName() + " is a legacy package already (convert_to_zen makes Zen packages)");
+        }
+        EngineVersion requested = EngineField.requested(args);
+        Path paks = args.path("game_paks");
+        Lease<PackageStore> lease = paks == null ? null
+                : PackageStores.open(ctx, paks, List.of(), args.has("aes_key") ? Keys.parse(args.string("aes_key")) : null);
+        try {
+            PackageStore store = lease == null ? null : lease.get();
+            EngineChoice choice = store != null && requested == null ? ZenEngine.of(store, null)
+                    : ZenEngine.of(data, in.getFileName().toString(), requested);
+            ctx.usedEngine(choice);
+            ZenPackage pkg = ZenPackage.read(data, in.getFileName().toString(), choice.engine());
+            long id = Hashes.cityHash64LowerUtf16(pkg.packageName());
+            var scripts = store == null ? null : store.scriptObjects().orElse(null);
+            LegacyOutput legacy = ZenToLegacy.convert(pkg, id, null, store, scripts, choice.engine(), ZenToLegacy.Unresolved.RECOVER,
+                    LegacyToZen.companions(in));
+            Path out = args.path("output_path");
+            if (out == null) {
+                out = AssetPackage.sibling(in, legacy.extension());
+                if (Files.exists(out)) {
+                    throw ActionException.invalid(out + " exists: give output_path (the conversion does not overwrite a package by default)");
+                }
+            }
+            List<Path> written = legacy.write(out);
+            return ActionResult.of("Converted " + legacy.packageName() + " to " + out,
+                    new Converted(out.toString(), Files.size(out), legacy.packageName(), Hashes.hex64(id),
+                            written.stream().map(Path::toString).toList(), legacy.notes(), scripts != null));
+        } finally {
+            if (lease != null) {
+                lease.close();
+            }
+        }
+    }
+}

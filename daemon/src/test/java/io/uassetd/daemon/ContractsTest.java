@@ -1,0 +1,208 @@
+package io.uassetd.daemon;
+
+import io.uassetd.daemon.action.*;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.daemon.cli.Cli;
+import io.uassetd.daemon.services.Services;
+import io.uassetd.protocol.ErrorCode;
+import io.uassetd.protocol.Json;
+import io.uassetd.protocol.Reply;
+import io.uassetd.protocol.Request;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The contract mechanism: fields from a request record, binding, reply shape, and the outcome rule. */
+class ContractsTest {
+    record Req(@Field(value = "the input", required = true) Path file_path,
+               @Field(value = "more inputs") List<String> file_paths,
+               @Field(value = "how many", dflt = "3", min = 0, max = 10) int count,
+               @Field(value = "loud") boolean loud,
+               @Field(value = "ratio", dflt = "0.5") double ratio,
+               @Field(value = "maybe") Long maybe,
+               @Field(value = "mappings", cli = "--usmap") String usmap_path,
+               @Field(value = "what to read with") EngineVersion engine_version,
+               @Field(value = "stop at the first failure", dflt = "false") boolean fail_fast) {
+    }
+
+    record Reply1(String first, @JsonUnwrapped Items outcome) implements ItemsReply {
+    }
+
+    /** Fails the items whose name contains "bad". */
+    static final class Sample extends TypedAction<Req, Reply1> {
+        Sample() {
+            super("sample_items", "Handles items", "sample", "file_path", "file_paths");
+        }
+
+        @Override
+        protected Done<Reply1> run(Req r, ActionContext ctx) {
+            List<String> all = new ArrayList<>();
+            all.add(r.file_path().toString());
+            all.addAll(r.file_paths());
+            Items.Builder b = new Items.Builder(ctx, r.fail_fast());
+            for (String s : all) {
+                b.attempt(s, () -> {
+                    if (s.contains("bad")) {
+                        throw ActionException.notFound("no such thing: " + s, s);
+                    }
+                    return s + ".out";
+                });
+            }
+            return Done.of("Handled " + all.size(), new Reply1(all.get(0), b.build()));
+        }
+    }
+
+    static Services services;
+
+    @BeforeAll
+    static void start() {
+        services = Bootstrap.services(Services.Config.defaults(), System.err, true);
+    }
+
+    @AfterAll
+    static void stop() {
+        services.close();
+    }
+
+    static Reply send(Map<String, JsonNode> fields, Map<String, String> env) {
+        Dispatcher d = new Dispatcher(new ActionRegistry(List.of(new Sample())), new ErrorMapper(System.err), env);
+        return d.dispatch(new Request("sample_items", null, false, fields), new ActionContext(services, null, null, ActionContext.Control.NONE));
+    }
+
+    static Map<String, JsonNode> fields(String json) throws Exception {
+        Map<String, JsonNode> m = new LinkedHashMap<>();
+        Json.mapper().readTree(json).properties().forEach(e -> m.put(e.getKey(), e.getValue()));
+        return m;
+    }
+
+    /**
+     * The actions not yet declared by typed request and reply (their fields are still declared and
+     * checked; their reply is hand-written). The list only shrinks: a new action is declared by type.
+     */
+    static final List<String> NOT_YET_TYPED = List.of(
+            "capabilities", "list_pak_files", "list_pak", "extract_pak_file", "extract_pak_all", "verify_pak", "create_pak",
+            "create_companion_pak", "list_iostore_files", "list_iostore", "extract_iostore", "inspect_iostore",
+            "is_iostore_compressed", "is_iostore_encrypted", "extract_script_objects", "package_store_info",
+            "create_mod_iostore", "build_bundle", "create_iostore_bundle", "create_iostore", "recompress_iostore",
+            "clone_mod_iostore", "extract_iostore_legacy", "convert_to_zen", "detect_type", "batch_detect",
+            "detect_texture", "batch_detect_texture", "detect_mesh", "detect_skeletal_mesh", "batch_detect_skeletal_mesh",
+            "detect_static_mesh", "batch_detect_static_mesh", "detect_blueprint", "batch_detect_blueprint", "get_asset_summary",
+            "get_name_map", "get_imports", "get_exports", "dump", "get_export_raw_data", "debug_asset_info",
+            "get_export_properties", "set_property_value", "add_property", "remove_property", "save_asset", "fix_serialize_size",
+            "compact_json", "to_json", "batch_to_json", "from_json", "batch_from_json", "export_to_json", "import_from_json",
+            "skeletal_mesh_info", "get_mesh_info", "niagara_details", "list_niagara_files", "niagara_edit", "niagara_preview",
+            "niagara_audit", "parse_locres", "edit_locres", "get_texture_info", "extract_texture_png",
+            "batch_extract_texture_png", "has_inline_texture_data", "batch_has_inline_texture_data", "strip_mipmaps_native",
+            "batch_strip_mipmaps_native", "inject_texture", "batch_inject_texture", "texture_preview");
+
+    @Test
+    void everyActionIsDeclaredByTypeExceptTheListedOnes() {
+        List<String> untyped = new ArrayList<>();
+        List<String> typed = new ArrayList<>();
+        for (ActionHandler h : io.uassetd.daemon.actions.Actions.registry().actions()) {
+            (h.spec().isTyped() ? typed : untyped).add(h.spec().name());
+            if (h.spec().isTyped()) {
+                assertThat(h).isInstanceOf(TypedAction.class);
+                assertThat(Contracts.fields(h.spec().request())).isEqualTo(h.spec().fields());
+            }
+        }
+        assertThat(untyped).containsExactlyInAnyOrderElementsOf(NOT_YET_TYPED);
+        assertThat(typed).hasSize(12);
+    }
+
+    @Test
+    void fieldsComeFromTheRecord() {
+        ActionSpec s = new Sample().spec();
+        assertThat(s.fields()).extracting(FieldSpec::name).containsExactly("file_path", "file_paths", "count", "loud", "ratio", "maybe",
+                "usmap_path", "engine_version", "fail_fast");
+        assertThat(s.fields()).extracting(f -> f.type().label()).containsExactly("string", "string[]", "integer", "boolean", "number",
+                "integer", "string", "string", "boolean");
+        assertThat(s.field("count").orElseThrow().defaultValue()).isEqualTo(3L);
+        assertThat(s.field("file_path").orElseThrow().required()).isTrue();
+        assertThat(s.field("usmap_path").orElseThrow().cliFlag()).isEqualTo("--usmap");
+        assertThat(s.field("engine_version").orElseThrow().description()).startsWith("what to read with: auto").contains("UE4_");
+        assertThat(s.field("engine_version").orElseThrow().defaultValue()).isEqualTo("auto");
+        assertThat(s.cliName()).isEqualTo("sample");
+        assertThat(Contracts.typeName(s.reply())).isEqualTo("Reply1");
+        assertThat(Contracts.replyFields(Reply1.class)).extracting(Contracts.ReplyField::name)
+                .containsExactly("first", "total", "succeeded", "failed", "skipped", "items");
+    }
+
+    @Test
+    void bindingAppliesDefaultsTypesAndTheEnvironment() throws Exception {
+        Args a = new Args(new Sample().spec(), fields("{\"file_path\":\"x\",\"file_paths\":\"y\",\"count\":\"0x2\",\"loud\":\"true\","
+                + "\"engine_version\":\"UE5_3\"}"), Map.of("USMAP_PATH", "/m.usmap"));
+        Req r = Contracts.bind(a, Req.class);
+        assertThat(r).isEqualTo(new Req(Path.of("x"), List.of("y"), 2, true, 0.5, null, "/m.usmap", EngineVersion.UE5_3, false));
+        Args auto = new Args(new Sample().spec(), fields("{\"file_path\":\"x\",\"engine_version\":\"auto\"}"), Map.of());
+        assertThat(Contracts.bind(auto, Req.class).engine_version()).isNull();
+        assertThatThrownBy(() -> Contracts.bind(new Args(new Sample().spec(), fields("{}"), Map.of()), Req.class))
+                .isInstanceOf(ActionException.class).hasMessageContaining("Missing field 'file_path'");
+        assertThatThrownBy(() -> Contracts.bind(new Args(new Sample().spec(), fields("{\"file_path\":\"x\",\"count\":11}"), Map.of()),
+                Req.class)).isInstanceOf(ActionException.class).hasMessageContaining("'count' must be between 0 and 10");
+        assertThatThrownBy(() -> Contracts.bind(new Args(new Sample().spec(), fields("{\"file_path\":\"x\",\"loud\":[1]}"), Map.of()),
+                Req.class)).isInstanceOf(ActionException.class).hasMessageContaining("'loud' must be a boolean");
+    }
+
+    record NoAnnotation(String file_path) {
+    }
+
+    @Test
+    void aComponentWithoutDeclarationIsRefused() {
+        assertThatThrownBy(() -> Contracts.fields(NoAnnotation.class)).hasMessageContaining("needs @Field");
+    }
+
+    @Test
+    void anItemFailureFailsTheReplyButKeepsEveryItem() throws Exception {
+        Reply ok = send(fields("{\"file_path\":\"a\",\"file_paths\":[\"b\"]}"), Map.of());
+        assertThat(ok.success()).isTrue();
+        JsonNode d = ok.dataTree();
+        assertThat(d.get("total").asInt()).isEqualTo(2);
+        assertThat(d.get("succeeded").asInt()).isEqualTo(2);
+        assertThat(d.get("items").get(1).toString()).isEqualTo("{\"item\":\"b\",\"status\":\"ok\",\"output\":\"b.out\"}");
+
+        Reply some = send(fields("{\"file_path\":\"a\",\"file_paths\":[\"bad1\",\"c\",\"bad2\"]}"), Map.of());
+        assertThat(some.success()).isFalse();
+        assertThat(some.errorCode()).isEqualTo(ErrorCode.NOT_FOUND);
+        assertThat(some.error().file()).isEqualTo("bad1"); // the ActionException names the item as its file
+        assertThat(some.message()).isEqualTo("Handled 4: 2 of 4 items failed (first: bad1: no such thing: bad1)");
+        JsonNode s = some.dataTree();
+        assertThat(List.of(s.get("total").asInt(), s.get("succeeded").asInt(), s.get("failed").asInt(), s.get("skipped").asInt()))
+                .containsExactly(4, 2, 2, 0);
+        assertThat(s.get("first").asText()).isEqualTo("a");
+        assertThat(s.get("items").get(1).toString())
+                .isEqualTo("{\"item\":\"bad1\",\"status\":\"failed\",\"code\":\"NOT_FOUND\",\"error\":\"no such thing: bad1\",\"file\":\"bad1\"}");
+
+        Reply fast = send(fields("{\"file_path\":\"a\",\"file_paths\":[\"bad1\",\"c\",\"bad2\"],\"fail_fast\":true}"), Map.of());
+        JsonNode f = fast.dataTree();
+        assertThat(List.of(f.get("succeeded").asInt(), f.get("failed").asInt(), f.get("skipped").asInt())).containsExactly(1, 1, 2);
+        assertThat(f.get("items").get(2).get("status").asText()).isEqualTo("skipped");
+    }
+
+    @Test
+    void theCliExitCodeComesFromTheOutcomeAlone() throws Exception {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Dispatcher d = new Dispatcher(new ActionRegistry(List.of(new Sample())), new ErrorMapper(System.err), Map.of());
+        Cli cli = new Cli(d, services, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(cli.run("sample", List.of("a", "b"))).isEqualTo(Cli.EXIT_OK);
+        assertThat(cli.run("sample", List.of("a", "bad"))).isEqualTo(Cli.EXIT_SOME_FAILED);
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("uassetd sample: 1 of 2 items failed (first: bad: no such thing: bad)\n");
+        assertThat(cli.run("sample", List.of("bad", "bad2"))).isEqualTo(Cli.EXIT_NOTHING_DONE);
+        assertThat(cli.run("sample", List.of("--count", "99", "a"))).isEqualTo(Cli.EXIT_NOTHING_DONE);
+    }
+}
