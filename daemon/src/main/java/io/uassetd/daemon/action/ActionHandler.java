@@ -17,4 +17,12 @@ public interface ActionHandler {
     default String formatHuman(ActionResult result) {
         return null;
     }
+
+    /**
+     * The CLI's exit status for this action's reply; {@code usual} is the one every action has
+     * (0 done, 1 some items failed, 3 nothing done). {@code diff_packages} answers as {@code diff} does.
+     */
+    default int cliExitStatus(boolean success, Object data, int usual) {
+        return usual;
+    }
 }

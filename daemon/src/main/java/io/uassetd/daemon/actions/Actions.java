@@ -2,6 +2,7 @@ package io.uassetd.daemon.actions;
 
 import io.uassetd.daemon.action.ActionHandler;
 import io.uassetd.daemon.action.ActionRegistry;
+import io.uassetd.daemon.actions.asset.DiffPackagesAction;
 import io.uassetd.daemon.actions.asset.AssetSummaryAction;
 import io.uassetd.daemon.actions.asset.AssetTablesAction;
 import io.uassetd.daemon.actions.asset.CompactJsonAction;
@@ -117,6 +118,7 @@ public final class Actions {
         all.add(DetectTypeAction.batch());
         all.addAll(DetectKindAction.all());
         all.add(new AssetSummaryAction());
+        all.add(new DiffPackagesAction());
         all.addAll(AssetTablesAction.all());
         all.add(new ExportRawDataAction());
         all.add(new DebugAssetInfoAction());

@@ -111,7 +111,8 @@ public final class Cli {
                 err.println("warning: " + w);
             }
         }
-        return exitCode(command, reply);
+        int code = exitCode(command, reply);
+        return handler.get().cliExitStatus(reply.success(), reply.success() ? Dispatcher.WithEngine.unwrap(reply.data()) : null, code);
     }
 
     /**
