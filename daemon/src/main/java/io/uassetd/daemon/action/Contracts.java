@@ -49,9 +49,15 @@ public final class Contracts {
             }
             String help = c.getName().equals(EngineField.NAME) ? EngineField.spec(f.value()).description() : f.value();
             Object shown = dflt == null && c.getName().equals(EngineField.NAME) ? EngineField.AUTO : dflt;
-            out.add(new FieldSpec(c.getName(), t, shown, f.required(), help, f.cli().isEmpty() ? null : f.cli()));
+            out.add(new FieldSpec(wireName(c), t, shown, f.required(), help, f.cli().isEmpty() ? null : f.cli()));
         }
         return List.copyOf(out);
+    }
+
+    /** The wire name of a request component: its {@code @Field(name)}, else its own name. */
+    static String wireName(RecordComponent c) {
+        Field f = c.getAnnotation(Field.class);
+        return f != null && !f.name().isEmpty() ? f.name() : c.getName();
     }
 
     private static FieldType fieldType(RecordComponent c) {
@@ -79,6 +85,9 @@ public final class Contracts {
 
     private static Object defaultValue(FieldType t, String text, Class<?> owner, RecordComponent c) {
         try {
+            if (t == FieldType.ANY) {
+                return io.uassetd.protocol.Json.mapper().readValue(text, Object.class); // JSON text: true, 3, "x"
+            }
             return switch (t) {
                 case INTEGER -> Long.parseLong(text);
                 case NUMBER -> Double.parseDouble(text);
@@ -91,7 +100,7 @@ public final class Contracts {
                 case STRING -> text;
                 default -> throw new IllegalArgumentException("no default for " + t);
             };
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | java.io.IOException e) {
             throw new IllegalArgumentException(owner.getName() + "." + c.getName() + ": bad default '" + text + "'", e);
         }
     }
@@ -120,7 +129,7 @@ public final class Contracts {
     }
 
     private static Object value(Args args, RecordComponent c) {
-        String n = c.getName();
+        String n = wireName(c);
         Field f = c.getAnnotation(Field.class);
         Class<?> t = c.getType();
         boolean required = f.required();
@@ -143,6 +152,13 @@ public final class Contracts {
         }
         if (t == JsonNode.class) {
             JsonNode j = args.json(n);
+            if (j == null && !f.dflt().isEmpty()) {
+                try {
+                    j = io.uassetd.protocol.Json.mapper().readTree(f.dflt());
+                } catch (java.io.IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
             if (required && j == null) {
                 throw ActionException.invalid("Missing field '" + n + "' (" + f.value() + ")");
             }

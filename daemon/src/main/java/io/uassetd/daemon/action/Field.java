@@ -28,5 +28,8 @@ public @interface Field {
 
     long min() default Long.MIN_VALUE;
 
+    /** The wire name when the component cannot carry it (a Java keyword: {@code package}); {@code ""}: the component's name. */
+    String name() default "";
+
     long max() default Long.MAX_VALUE;
 }

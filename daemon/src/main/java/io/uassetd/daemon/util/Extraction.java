@@ -2,7 +2,7 @@ package io.uassetd.daemon.util;
 
 import io.uassetd.codecs.error.CancelledException;
 import io.uassetd.daemon.action.ActionContext;
-import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.Done;
 import io.uassetd.daemon.action.Items;
 import io.uassetd.daemon.action.ItemsReply;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
@@ -14,35 +14,45 @@ public final class Extraction {
     private Extraction() {
     }
 
-    /** Reply data of an extraction: UAssetTool's fields, bytes, failures with reasons, and the uniform item outcome. */
+    /**
+     * Reply data of an extraction: UAssetTool's fields, bytes, failures with reasons, and the
+     * uniform item outcome. {@code files} lists what was extracted (with {@code list_only}, what
+     * would be).
+     */
     public record Report(String output_dir, int extracted_count, int failed_count, long bytes, List<String> files,
                          List<Parallel.Failure> failures, @JsonUnwrapped Items outcome) implements ItemsReply {
     }
 
     /** The report of a finished parallel extraction whose results are byte counts; CANCELLED if it was cancelled. */
-    public static ActionResult report(ActionContext ctx, Path outDir, Parallel.Outcome<Long> o, String what) {
+    public static Done<Report> report(ActionContext ctx, Path outDir, Parallel.Outcome<Long> o, String what) {
         if (ctx.isCancelled()) {
             throw new CancelledException("Request cancelled");
         }
         long bytes = o.results().stream().mapToLong(Long::longValue).sum();
         Report r = new Report(outDir.toString(), o.succeeded().size(), o.failures().size(), bytes, o.succeeded(), o.failures(), o.items());
-        return ActionResult.of("Extracted " + r.extracted_count() + " " + what
-                + (r.failed_count() > 0 ? ", " + r.failed_count() + " failed" : ""), r);
+        return Done.of(message(r, what), r);
+    }
+
+    private static String message(Report r, String what) {
+        return "Extracted " + r.extracted_count() + " " + what + (r.failed_count() > 0 ? ", " + r.failed_count() + " failed" : "");
     }
 
     /** A listing of what would be extracted. */
-    public static ActionResult listing(Path outDir, List<String> paths) {
-        return ActionResult.of(paths.size() + " files would be extracted", new Report(outDir.toString(), 0, 0, 0, paths, List.of(), Items.of(List.of())));
+    public static Done<Report> listing(Path outDir, List<String> paths) {
+        return Done.of(paths.size() + " files would be extracted",
+                new Report(outDir.toString(), 0, 0, 0, paths, List.of(), Items.of(List.of())));
     }
 
-    public static String human(ActionResult result) {
-        Report r = (Report) result.data();
+    /** The CLI rendering of a report whose items are {@code what} (files, chunks, packages). */
+    public static String human(Report r, String what) {
         StringBuilder sb = new StringBuilder();
-        sb.append(result.message()).append(" to ").append(r.output_dir()).append(" (").append(r.bytes()).append(" bytes)\n");
+        boolean listing = r.extracted_count() == 0 && r.failures().isEmpty() && !r.files().isEmpty();
+        sb.append(listing ? r.files().size() + " files would be extracted" : message(r, what)).append(" to ").append(r.output_dir())
+                .append(" (").append(r.bytes()).append(" bytes)\n");
         for (Parallel.Failure f : r.failures()) {
             sb.append("  failed: ").append(f.item()).append(": ").append(f.error()).append('\n');
         }
-        if (r.extracted_count() == 0 && r.failures().isEmpty()) {
+        if (listing) {
             r.files().forEach(f -> sb.append(f).append('\n'));
         }
         return sb.toString();

@@ -12,7 +12,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import io.uassetd.codecs.asset.version.EngineChoice;
 import io.uassetd.codecs.asset.version.EngineSource;
-import io.uassetd.daemon.action.EngineField;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.compression.CompressionMethod;
@@ -28,9 +27,6 @@ import io.uassetd.codecs.game.GameProfile;
 import io.uassetd.codecs.bundle.IoStoreProfile;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.util.Keys;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,45 +35,26 @@ import java.util.Locale;
 
 /** Fields and choices the bundle actions share: profile, compression, keys, output names. */
 final class Bundles {
-    static final FieldSpec COMPRESS = FieldSpec.optional("compress", FieldType.BOOLEAN, true,
-            "compress the chunks (the container header is always stored)");
-    static final FieldSpec COMPRESSION = FieldSpec.optional("compression", FieldType.STRING, "Oodle",
-            "the method when compressing: Oodle (needs the native library), Zlib, LZ4, Zstd");
-    static final FieldSpec OODLE_FALLBACK = FieldSpec.optional("oodle_fallback", FieldType.STRING, "Zlib",
-            "what to use when Oodle is asked for but the native library is not loaded: Zlib or None (said in warnings)");
-    static final FieldSpec AES_KEY = FieldSpec.optional("aes_key", FieldType.STRING, null,
-            "AES-256 key (hex or base64): encrypts the companion pak (game profile's scheme); with obfuscate also the container");
-    static final FieldSpec PAK_AES = FieldSpec.optional("pak_aes", FieldType.STRING, null, "the same as aes_key (UAssetTool's CLI name)");
-    static final FieldSpec OBFUSCATE = FieldSpec.optional("obfuscate", FieldType.BOOLEAN, false,
-            "encrypt the .utoc/.ucas too (directory index and every block) with the key");
-    static final FieldSpec ENGINE = EngineField.spec(
-            "the engine to write for (a UE5 release); auto: the game profile's engine (" + GameProfile.DEFAULT.name() + ": "
-                    + GameProfile.DEFAULT.engine() + "); with game none, detected from the input packages");
-    static final FieldSpec GAME = FieldSpec.optional("game", FieldType.STRING, null,
-            "game profile: " + GameProfile.names() + " (default " + GameProfile.DEFAULT.name()
-                    + " unless engine_version is given)");
-    static final FieldSpec MOUNT = FieldSpec.optional("mount_point", FieldType.STRING, "../../../",
-            "mount point of the container's directory index and the companion pak");
+    static final String COMPRESSION = "the method when compressing: Oodle (needs the native library), Zlib, LZ4, Zstd";
+    static final String OODLE_FALLBACK = "what to use when Oodle is asked for but the native library is not loaded: Zlib or None (said in"
+            + " warnings)";
+    static final String ENGINE = "the engine to write for (a UE5 release); auto: the game profile's engine (marvel_rivals: UE5_3);"
+            + " with game none, detected from the input packages";
+    static final String GAME = "game profile: none, marvel_rivals (default marvel_rivals unless engine_version is given)";
+    static final String MOUNT = "mount point of the container's directory index and the companion pak";
 
     private Bundles() {
     }
 
     /**
-     * The profile a request asks for: game (default marvel_rivals unless engine_version names an
-     * engine) and engine (auto: the game's); the engine is recorded for the reply.
+     * The profile a request asks for: {@code gameName} (default marvel_rivals unless
+     * {@code engine} names an engine) and engine (null, auto: the game's); the engine is recorded
+     * for the reply. With {@code game: none} and no engine, the engine is detected from the
+     * packages among {@code inputs} (see {@link BundleEngines#detect}).
      */
-    static IoStoreProfile profile(Args args, ActionContext ctx) {
-        return profile(args, ctx, List.of());
-    }
-
-    /**
-     * {@link #profile(Args, ActionContext)}; with {@code game: none} and no {@code engine_version},
-     * the engine is detected from the packages among {@code inputs} (see {@link BundleEngines#detect}).
-     */
-    static IoStoreProfile profile(Args args, ActionContext ctx, List<BundleInput> inputs) {
-        EngineVersion engine = EngineField.requested(args);
+    static IoStoreProfile profile(String gameName, EngineVersion engine, ActionContext ctx, List<BundleInput> inputs) {
         try {
-            GameProfile game = args.has("game") ? GameProfile.of(args.string("game"))
+            GameProfile game = gameName != null ? GameProfile.of(gameName)
                     : engine != null ? GameProfile.NONE : GameProfile.DEFAULT;
             if (engine == null && game.engine() == null && !inputs.isEmpty()) {
                 EngineChoice found = BundleEngines.detect(inputs, ctx::warn);
@@ -89,7 +66,7 @@ final class Bundles {
                 ctx.warn("No package among the inputs tells the engine; writing for " + IoStoreProfile.of(null, game).engine()
                         + " (name it with engine_version)");
             }
-            if (engine == null && !args.has("game") && game.engine() != null && !inputs.isEmpty()) {
+            if (engine == null && gameName == null && game.engine() != null && !inputs.isEmpty()) {
                 // the default (Marvel Rivals, UAssetTool's game) fits only packages its engine reads: packages found to be of
                 // another engine, that engine not among their candidates, are written for that engine without the profile
                 io.uassetd.codecs.asset.version.EngineChoice found = BundleEngines.detect(inputs, ctx::warn);
@@ -144,21 +121,13 @@ final class Bundles {
         return true;
     }
 
-    /** The compression to use; an unavailable method falls back as {@code oodle_fallback} says, with a warning. */
-    static CompressionMethod method(Args args, Codecs codecs, ActionContext ctx) {
-        if (!args.bool("compress")) {
-            return CompressionMethod.NONE;
-        }
-        return method(args.string("compression"), args, codecs, ctx);
-    }
-
-    /** The method {@code name} names, or its fallback when it cannot compress here (with a warning). */
-    static CompressionMethod method(String name, Args args, Codecs codecs, ActionContext ctx) {
+    /** The method {@code name} names, or its fallback ({@code oodleFallback}) when it cannot compress here (with a warning). */
+    static CompressionMethod method(String name, String oodleFallback, Codecs codecs, ActionContext ctx) {
         CompressionMethod m = parse(name, "compression");
         if (m == CompressionMethod.NONE || codecs.canCompress(m)) {
             return m;
         }
-        CompressionMethod fallback = parse(args.string("oodle_fallback"), "oodle_fallback");
+        CompressionMethod fallback = parse(oodleFallback, "oodle_fallback");
         if (fallback != CompressionMethod.NONE && !codecs.canCompress(fallback)) {
             fallback = CompressionMethod.NONE;
         }
@@ -176,10 +145,10 @@ final class Bundles {
                 "Field '" + field + "' names an unknown compression method '" + name + "' (Oodle, Zlib, LZ4, Zstd, None)"));
     }
 
-    /** The key from {@code aes_key} or {@code pak_aes} (the action declares both); null when neither is given. */
-    static AesKey key(Args args) {
-        AesKey a = Keys.parse(args.string("aes_key"));
-        AesKey b = Keys.parse(args.string("pak_aes"));
+    /** The key from {@code aes_key} or {@code pak_aes}; null when neither is given. */
+    static AesKey key(String aesKey, String pakAes) {
+        AesKey a = Keys.parse(aesKey);
+        AesKey b = Keys.parse(pakAes);
         if (a != null && b != null && !a.equals(b)) {
             throw ActionException.invalid("Fields 'aes_key' and 'pak_aes' name different keys");
         }
@@ -201,9 +170,8 @@ final class Bundles {
         return output.resolveSibling(f + ".utoc");
     }
 
-    /** The {@code file_path} of a container request: an existing .utoc. */
-    static Path requireUtoc(Args args) {
-        Path utoc = args.requirePath("file_path");
+    /** The {@code file_path} of a container request, checked: an existing .utoc. */
+    static Path requireUtoc(Path utoc) {
         PackageOpener.checkFile(utoc, "Container");
         if (!utoc.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".utoc")) {
             throw ActionException.notFound("Container not found (a .utoc): " + utoc, utoc.toString());

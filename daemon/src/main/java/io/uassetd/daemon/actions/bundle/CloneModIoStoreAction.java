@@ -8,12 +8,9 @@ import io.uassetd.codecs.bundle.ContainerCopy;
 import io.uassetd.codecs.game.GameProfile;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
-import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.util.Keys;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,21 +20,24 @@ import java.util.List;
  * new bundle's base): every chunk, path and store entry the same, the container id that of the new
  * name, compressed as the source is (or as asked), and a companion pak listing its files.
  */
-public final class CloneModIoStoreAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("clone_mod_iostore",
-            "Copies a mod IoStore container under a new name, with a companion pak",
-            FieldSpec.required("file_path", FieldType.STRING, "the source .utoc"),
-            FieldSpec.required("output_path", FieldType.STRING, "the new bundle's base path (X or X.utoc)"),
-            FieldSpec.optional("compression", FieldType.STRING, null,
-                    "compression of the copy (default: the source's; Oodle falls back as oodle_fallback says)"),
-            CompressionLevels.FIELD, Bundles.OODLE_FALLBACK,
-            FieldSpec.optional("aes_key", FieldType.STRING, null, "AES-256 key of an encrypted source (the copy is encrypted with it too)")
-                    .cli("--aes"),
-            FieldSpec.optional("pak_aes", FieldType.STRING, null, "key of the companion pak (encrypted with the game's scheme)"),
-            FieldSpec.optional("game", FieldType.STRING, GameProfile.DEFAULT.name(),
-                    "game profile whose scheme encrypts the companion pak: " + GameProfile.names()),
-            FieldSpec.optional("companion_pak", FieldType.BOOLEAN, true, "write the companion pak"))
-            .withCli("clone_mod_iostore", "file_path", "output_path");
+public final class CloneModIoStoreAction extends TypedAction<CloneModIoStoreAction.Request, CloneModIoStoreAction.Cloned> {
+    /** The request. */
+    public record Request(@Field(value = "the source .utoc", required = true) Path file_path,
+                          @Field(value = "the new bundle's base path (X or X.utoc)", required = true) Path output_path,
+                          @Field("compression of the copy (default: the source's; Oodle falls back as oodle_fallback says)") String compression,
+                          @Field(CompressionLevels.HELP) Integer compression_level,
+                          @Field(value = Bundles.OODLE_FALLBACK, dflt = "Zlib") String oodle_fallback,
+                          @Field(value = "AES-256 key of an encrypted source (the copy is encrypted with it too)", cli = "--aes") String aes_key,
+                          @Field("key of the companion pak (encrypted with the game's scheme)") String pak_aes,
+                          @Field(value = "game profile whose scheme encrypts the companion pak: none, marvel_rivals", dflt = "marvel_rivals")
+                          String game,
+                          @Field(value = "write the companion pak", dflt = "true") boolean companion_pak) {
+    }
+
+    public CloneModIoStoreAction() {
+        super("clone_mod_iostore", "Copies a mod IoStore container under a new name, with a companion pak", "clone_mod_iostore",
+                "file_path", "output_path");
+    }
 
     /** Reply data. */
     public record Cloned(String file_path, String output_path, String utoc_path, String ucas_path, String pak_path,
@@ -45,33 +45,28 @@ public final class CloneModIoStoreAction implements ActionHandler {
     }
 
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        Path utoc = Bundles.requireUtoc(args);
-        Path out = Bundles.utocOf(args.requirePath("output_path")).toAbsolutePath();
+    protected Done<Cloned> run(Request q, ActionContext ctx) throws Exception {
+        Path utoc = Bundles.requireUtoc(q.file_path());
+        Path out = Bundles.utocOf(q.output_path()).toAbsolutePath();
         if (out.normalize().equals(utoc.toAbsolutePath().normalize())) {
             throw ActionException.invalid("output_path names the source container; a clone needs a new name");
         }
-        AesKey key = Keys.parse(args.string("aes_key"));
-        AesKey pakKey = Keys.parse(args.string("pak_aes"));
+        AesKey key = Keys.parse(q.aes_key());
+        AesKey pakKey = Keys.parse(q.pak_aes());
         GameProfile game;
         try {
-            game = GameProfile.of(args.string("game"));
+            game = GameProfile.of(q.game());
         } catch (RuntimeException e) {
             throw ActionException.invalid(e.getMessage());
         }
         ContainerCopy.Snapshot s = Bundles.snapshot(utoc, key, ctx);
-        CompressionMethod m = args.has("compression") ? Bundles.method(args.string("compression"), args, ctx.services().codecs(), ctx)
+        CompressionMethod m = q.compression() != null ? Bundles.method(q.compression(), q.oodle_fallback(), ctx.services().codecs(), ctx)
                 : s.method() == CompressionMethod.NONE ? CompressionMethod.NONE
-                : Bundles.method(s.method().unrealName(), args, ctx.services().codecs(), ctx);
+                : Bundles.method(s.method().unrealName(), q.oodle_fallback(), ctx.services().codecs(), ctx);
         BundleWriter.Result r = ContainerCopy.write(s, out, new ContainerCopy.Options(m, s.encrypted() ? key : null, pakKey, true,
-                args.bool("companion_pak"), game, ctx.services().compute()),
-                CompressionLevels.codecs(args, m, ctx.services().codecs()), ctx);
-        return ActionResult.of("Cloned " + utoc + " to " + r.utoc(), new Cloned(utoc.toString(), r.utoc().toString(),
+                q.companion_pak(), game, ctx.services().compute()),
+                CompressionLevels.codecs(q.compression_level(), m, ctx.services().codecs()), ctx);
+        return Done.of("Cloned " + utoc + " to " + r.utoc(), new Cloned(utoc.toString(), r.utoc().toString(),
                 r.utoc().toString(), r.ucas().get(0).toString(), Bundles.str(r.pak()), r.chunkCount(),
                 r.header().packageIds().size(), m.unrealName(), r.files()));
     }

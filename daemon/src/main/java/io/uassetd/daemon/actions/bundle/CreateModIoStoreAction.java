@@ -13,13 +13,12 @@ import io.uassetd.codecs.bundle.LegacyPackages;
 import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
-import io.uassetd.daemon.actions.asset.AssetFiles;
+import io.uassetd.daemon.actions.usmap.Mappings;
+import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.util.Keys;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +34,7 @@ import java.util.function.Supplier;
  * that cannot be made is listed in {@code errors} and left out (with {@code strict}, it fails the
  * request); when no package can be made nothing is written.
  */
-public final class CreateModIoStoreAction implements ActionHandler {
+public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAction.Request, CreateModIoStoreAction.Created> {
     /**
      * Reply data, UAssetTool's shape plus the profile and warnings-worthy counts; {@code compression_fallback}
      * (null when none) says that the method asked for (the game's) could not be used here and which was.
@@ -45,50 +44,51 @@ public final class CreateModIoStoreAction implements ActionHandler {
             String profile, String compression, boolean encrypted, String compression_fallback) {
     }
 
-    private final ActionSpec spec;
-
     /** Every field a bundle request takes (also {@code create_iostore}'s). */
-    static final FieldSpec[] FIELDS = {
-        FieldSpec.required("output_path", FieldType.STRING, "the bundle's base path (X or X.utoc: writes X.utoc, X.ucas, X.pak)"),
-        FieldSpec.optional("file_paths", FieldType.STRING_LIST, null, "files and folders to put in, in order"),
-        FieldSpec.optional("input_dir", FieldType.STRING, null, "a folder to put in (paths relative to it)"),
-        FieldSpec.optional("input_pak", FieldType.STRING, null, "a legacy .pak whose entries to put in"),
-        FieldSpec.optional("input_pak_aes", FieldType.STRING, null, "AES key of input_pak"),
-        FieldSpec.optional("input_pak_scheme", FieldType.STRING, "standard",
-                "encryption scheme of input_pak: " + EncryptionScheme.names() + ", or a game profile's name for its scheme (" + GameProfile.names() + ")"),
-        FieldSpec.optional("base_path", FieldType.STRING, null, "single files are placed relative to this folder").cli("--root"),
-        Bundles.MOUNT,
-        FieldSpec.optional("game_path", FieldType.STRING, "Marvel/Content/",
-                "where single files go when their path has no Content folder"),
-        Bundles.COMPRESS, Bundles.COMPRESSION, CompressionLevels.FIELD, Bundles.OODLE_FALLBACK, Bundles.AES_KEY, Bundles.PAK_AES, Bundles.OBFUSCATE,
-        FieldSpec.optional("hybrid", FieldType.BOOLEAN, false, "files that are not Unreal packages go into the companion pak"),
-        FieldSpec.optional("parallel", FieldType.BOOLEAN, false, "read and convert the packages on all cores"),
-        FieldSpec.optional("strict", FieldType.BOOLEAN, false, "fail when any package cannot be made"),
-        Bundles.ENGINE, Bundles.GAME,
-        FieldSpec.optional("material_tags", FieldType.BOOLEAN, true,
-                "legacy inputs: apply the game profile's mesh material layout (Marvel Rivals: an empty gameplay tag container after each"
-                        + " skeletal mesh material)"),
-        FieldSpec.optional("no_material_tags", FieldType.BOOLEAN, false, "UAssetTool's name: true turns the mesh material fix off"),
-        FieldSpec.optional("usmap_path", FieldType.STRING, null,
-                "mappings for the mesh material fix of unversioned skeletal meshes; packages otherwise convert without them")
-                .cli("--usmap")};
+    public record Request(
+            @Field(value = "the bundle's base path (X or X.utoc: writes X.utoc, X.ucas, X.pak)", required = true) Path output_path,
+            @Field("files and folders to put in, in order") List<String> file_paths,
+            @Field("a folder to put in (paths relative to it)") Path input_dir,
+            @Field("a legacy .pak whose entries to put in") Path input_pak,
+            @Field("AES key of input_pak") String input_pak_aes,
+            @Field(value = "encryption scheme of input_pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals)",
+                    dflt = "standard") String input_pak_scheme,
+            @Field(value = "single files are placed relative to this folder", cli = "--root") Path base_path,
+            @Field(value = Bundles.MOUNT, dflt = "../../../") String mount_point,
+            @Field(value = "where single files go when their path has no Content folder", dflt = "Marvel/Content/") String game_path,
+            @Field(value = "compress the chunks (the container header is always stored)", dflt = "true") boolean compress,
+            @Field(value = Bundles.COMPRESSION, dflt = "Oodle") String compression,
+            @Field(CompressionLevels.HELP) Integer compression_level,
+            @Field(value = Bundles.OODLE_FALLBACK, dflt = "Zlib") String oodle_fallback,
+            @Field("AES-256 key (hex or base64): encrypts the companion pak (game profile's scheme); with obfuscate also the container")
+            String aes_key,
+            @Field("the same as aes_key (UAssetTool's CLI name)") String pak_aes,
+            @Field("encrypt the .utoc/.ucas too (directory index and every block) with the key") boolean obfuscate,
+            @Field("files that are not Unreal packages go into the companion pak") boolean hybrid,
+            @Field("read and convert the packages on all cores") boolean parallel,
+            @Field("fail when any package cannot be made") boolean strict,
+            @Field(Bundles.ENGINE) EngineVersion engine_version,
+            @Field(Bundles.GAME) String game,
+            @Field(value = "legacy inputs: apply the game profile's mesh material layout (Marvel Rivals: an empty gameplay tag container"
+                    + " after each skeletal mesh material)", dflt = "true") boolean material_tags,
+            @Field("UAssetTool's name: true turns the mesh material fix off") boolean no_material_tags,
+            @Field(value = "mappings for the mesh material fix of unversioned skeletal meshes (read only when one needs them); packages"
+                    + " otherwise convert without them", cli = "--usmap") String usmap_path) {
+    }
 
-    private CreateModIoStoreAction(String name, String cli) {
-        this.spec = ActionSpec.of(name,
-                "Builds an IoStore mod bundle (.utoc/.ucas + companion .pak) from a folder, files or a legacy .pak", FIELDS)
-                .withCli(cli, "output_path", "file_paths");
+    public CreateModIoStoreAction() {
+        this("create_mod_iostore");
+    }
+
+    private CreateModIoStoreAction(String name) {
+        super(name, "Builds an IoStore mod bundle (.utoc/.ucas + companion .pak) from a folder, files or a legacy .pak", name,
+                "output_path", "file_paths");
     }
 
     /** The action under UAssetTool's name and its aliases. */
     public static List<CreateModIoStoreAction> all() {
-        return List.of(new CreateModIoStoreAction("create_mod_iostore", "create_mod_iostore"),
-                new CreateModIoStoreAction("build_bundle", "build_bundle"),
-                new CreateModIoStoreAction("create_iostore_bundle", "create_iostore_bundle"));
-    }
-
-    @Override
-    public ActionSpec spec() {
-        return spec;
+        return List.of(new CreateModIoStoreAction("create_mod_iostore"), new CreateModIoStoreAction("build_bundle"),
+                new CreateModIoStoreAction("create_iostore_bundle"));
     }
 
     /** What a bundle request resolved to, shared with {@code create_iostore}. */
@@ -97,15 +97,15 @@ public final class CreateModIoStoreAction implements ActionHandler {
     }
 
     @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        Built b = build(args, ctx, inputs(args, ctx));
+    protected Done<Created> run(Request q, ActionContext ctx) throws Exception {
+        Built b = build(q, ctx, inputs(q, ctx));
         BundleWriter.Result r = b.result();
         List<String> paths = new ArrayList<>(r.files());
         b.plan().rawFiles().forEach(s -> paths.add(s.path()));
         Created c = new Created(r.utoc().toString(), r.ucas().get(0).toString(), Bundles.str(r.pak()), b.plan().legacyCount(),
                 paths.size(), b.plan().rawFiles().size(), List.copyOf(paths), b.plan().errors(), r.packageCount(), r.chunkCount(),
                 b.profile().describe(), b.compression(), b.encrypted(), b.fallback());
-        return ActionResult.of("Created " + r.utoc() + " with " + r.packageCount() + " packages"
+        return Done.of("Created " + r.utoc() + " with " + r.packageCount() + " packages"
                 + (b.fallback() == null ? "" : " (" + b.fallback() + ")"), c);
     }
 
@@ -113,9 +113,9 @@ public final class CreateModIoStoreAction implements ActionHandler {
     static final List<String> COMPANIONS = List.of(".uexp", ".ubulk", ".uptnl", ".m.ubulk");
 
     /** The request's inputs: file_paths, input_dir, input_pak, in that order. */
-    static List<BundleInput> inputs(Args args, ActionContext ctx) {
+    static List<BundleInput> inputs(Request q, ActionContext ctx) {
         List<Path> paths = new ArrayList<>();
-        args.strings("file_paths").forEach(s -> paths.add(Path.of(s)));
+        q.file_paths().forEach(s -> paths.add(Args.toPath("file_paths", s)));
         // X.uasset named alone (as UAssetTool's clients send it) brings the files of its package beside it
         for (Path p : List.copyOf(paths)) {
             String n = p.getFileName() == null ? "" : p.getFileName().toString();
@@ -124,33 +124,33 @@ public final class CreateModIoStoreAction implements ActionHandler {
                 String stem = n.substring(0, n.lastIndexOf('.'));
                 for (String ext : COMPANIONS) {
                     Path c = p.resolveSibling(stem + ext);
-                    if (Files.isRegularFile(c) && paths.stream().noneMatch(q -> q.toAbsolutePath().normalize().equals(c.toAbsolutePath().normalize()))) {
+                    if (Files.isRegularFile(c) && paths.stream().noneMatch(x -> x.toAbsolutePath().normalize().equals(c.toAbsolutePath().normalize()))) {
                         paths.add(paths.indexOf(p) + 1, c);
                     }
                 }
             }
         }
-        if (args.has("input_dir")) {
-            paths.add(args.path("input_dir"));
+        if (q.input_dir() != null) {
+            paths.add(q.input_dir());
         }
         for (Path p : paths) {
             if (!Files.exists(p)) {
                 throw ActionException.notFound("Input not found: " + p, p.toString());
             }
         }
-        List<BundleInput> inputs = new ArrayList<>(BundleInput.of(paths, args.path("base_path"), args.string("game_path")));
-        if (args.has("input_pak")) {
-            Path pak = args.path("input_pak");
+        List<BundleInput> inputs = new ArrayList<>(BundleInput.of(paths, q.base_path(), q.game_path()));
+        if (q.input_pak() != null) {
+            Path pak = q.input_pak();
             if (!Files.isRegularFile(pak)) {
                 throw ActionException.notFound("Input pak not found: " + pak, pak.toString());
             }
             EncryptionScheme scheme;
             try {
-                scheme = GameProfile.encryptionSchemeNamed(args.string("input_pak_scheme"));
+                scheme = GameProfile.encryptionSchemeNamed(q.input_pak_scheme());
             } catch (RuntimeException e) {
                 throw ActionException.invalid("Field 'input_pak_scheme': " + e.getMessage());
             }
-            inputs.addAll(BundleInput.ofPak(pak, Keys.parse(args.string("input_pak_aes")), scheme, ctx.services().codecs()));
+            inputs.addAll(BundleInput.ofPak(pak, Keys.parse(q.input_pak_aes()), scheme, ctx.services().codecs()));
         }
         inputs = withoutBackups(inputs, ctx);
         if (inputs.isEmpty()) {
@@ -181,54 +181,68 @@ public final class CreateModIoStoreAction implements ActionHandler {
         return kept;
     }
 
-    /** {@link AssetFiles#lazyUsmap}, its failures as INVALID_ARGUMENT. */
-    private static Supplier<Usmap> lazyMappings(Args args, ActionContext ctx) {
-        try {
-            return AssetFiles.lazyUsmap(args, ctx);
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw ActionException.invalid("Field 'usmap_path': " + e.getMessage());
+    /**
+     * The mappings of {@code usmap_path} (else {@code USMAP_PATH}), read once and only when asked
+     * for (an unversioned skeletal mesh the material fix needs them for); a file that cannot be
+     * read is INVALID_ARGUMENT naming the field.
+     */
+    private static Supplier<Usmap> lazyMappings(String usmap, ActionContext ctx) {
+        if (usmap == null || usmap.isBlank()) {
+            return () -> null;
         }
+        Path file = Args.toPath("usmap_path", usmap);
+        Usmap[] loaded = new Usmap[1];
+        return () -> {
+            synchronized (loaded) {
+                if (loaded[0] == null) {
+                    try (var lease = Mappings.open(ctx, file)) {
+                        loaded[0] = lease.get().usmap();
+                    } catch (RuntimeException e) {
+                        throw e;
+                    } catch (Exception e) {
+                        throw ActionException.invalid("Field 'usmap_path': " + e.getMessage());
+                    }
+                }
+                return loaded[0];
+            }
+        };
     }
 
-    static Built build(Args args, ActionContext ctx, List<BundleInput> inputs) {
-        IoStoreProfile profile = Bundles.profile(args, ctx, inputs);
-        Path utoc = Bundles.utocOf(args.requirePath("output_path")).toAbsolutePath();
-        CompressionMethod method = Bundles.method(args, ctx.services().codecs(), ctx);
-        CompressionMethod asked = args.bool("compress") ? Bundles.parse(args.string("compression"), "compression") : CompressionMethod.NONE;
+    static Built build(Request q, ActionContext ctx, List<BundleInput> inputs) {
+        IoStoreProfile profile = Bundles.profile(q.game(), q.engine_version(), ctx, inputs);
+        Path utoc = Bundles.utocOf(q.output_path()).toAbsolutePath();
+        CompressionMethod method = q.compress() ? Bundles.method(q.compression(), q.oodle_fallback(), ctx.services().codecs(), ctx)
+                : CompressionMethod.NONE;
+        CompressionMethod asked = q.compress() ? Bundles.parse(q.compression(), "compression") : CompressionMethod.NONE;
         String fallback = asked == method ? null
                 : asked.unrealName() + " is not available here, so " + (method == CompressionMethod.NONE
                         ? "the chunks are stored uncompressed" : "the chunks are compressed with " + method.unrealName());
-        AesKey key = Bundles.key(args);
-        boolean obfuscate = args.bool("obfuscate");
+        AesKey key = Bundles.key(q.aes_key(), q.pak_aes());
+        boolean obfuscate = q.obfuscate();
         if (obfuscate && key == null) {
             throw ActionException.invalid("obfuscate needs the game's key in aes_key (or pak_aes)");
         }
-        boolean hybrid = args.bool("hybrid");
-        boolean materialFix = args.bool("material_tags") && !args.bool("no_material_tags");
+        boolean hybrid = q.hybrid();
+        boolean materialFix = q.material_tags() && !q.no_material_tags();
         boolean meshFix = materialFix && profile.game().skeletalMaterialTags();
         // the mesh material fix reads usmap_path, else USMAP_PATH (UAssetTool's clients pass the mappings
         // there): once, and only when an unversioned skeletal mesh needs them
-        Supplier<Usmap> mappings = meshFix ? lazyMappings(args, ctx) : () -> null;
-        if (!meshFix && args.has("usmap_path")) {
-            ctx.warn("usmap_path is not needed: legacy packages convert to Zen without mappings");
-        }
+        Supplier<Usmap> mappings = meshFix ? lazyMappings(q.usmap_path(), ctx) : () -> null;
         LegacyPackages legacy = new LegacyPackages(materialFix, mappings);
         BundleAssembler.Plan plan = BundleAssembler.assemble(inputs, profile, hybrid, legacy,
-                args.bool("parallel") ? ctx.services().compute() : null, ctx);
+                q.parallel() ? ctx.services().compute() : null, ctx);
         legacy.notes().forEach(ctx::warn);
         plan.skipped().forEach(p -> ctx.warn(p + ": not an Unreal package; left out (hybrid puts such files in the companion pak)"));
-        if (plan.packages().isEmpty() || (args.bool("strict") && !plan.errors().isEmpty())) {
+        if (plan.packages().isEmpty() || (q.strict() && !plan.errors().isEmpty())) {
             String why = plan.errors().isEmpty() ? "no Unreal packages among the inputs" : String.join("; ", plan.errors());
             throw ActionException.invalid("Nothing written: " + why);
         }
-        BundleWriter.Options o = BundleWriter.Options.of(profile).withMethod(method).withMountPoint(args.string("mount_point"))
+        BundleWriter.Options o = BundleWriter.Options.of(profile).withMethod(method).withMountPoint(q.mount_point())
                 .withKeys(obfuscate ? key : null, key).withCompanionPak(true, plan.rawFiles())
                 .withPool(ctx.services().compute());
         try {
             BundleWriter.Result r = BundleWriter.write(utoc, o, plan.packages(), List.of(),
-                    CompressionLevels.codecs(args, method, ctx.services().codecs()), ctx);
+                    CompressionLevels.codecs(q.compression_level(), method, ctx.services().codecs()), ctx);
             return new Built(r, plan, method.unrealName(), obfuscate, profile, fallback);
         } catch (IllegalArgumentException e) {
             throw ActionException.invalid(e.getMessage());
@@ -236,8 +250,7 @@ public final class CreateModIoStoreAction implements ActionHandler {
     }
 
     @Override
-    public String formatHuman(ActionResult result) {
-        Created c = (Created) result.data();
+    protected String human(Created c) {
         StringBuilder sb = new StringBuilder();
         sb.append("Created ").append(c.utoc_path()).append(", ").append(c.ucas_path());
         if (c.pak_path() != null) {

@@ -10,12 +10,9 @@ import io.uassetd.codecs.bundle.ContainerCopy;
 import io.uassetd.codecs.game.GameProfile;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
-import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.util.Keys;
 import java.nio.file.Path;
 
@@ -24,44 +21,45 @@ import java.nio.file.Path;
  * (Oodle by default), every chunk, path, store entry and the container id unchanged; in place
  * unless {@code output_path} names another .utoc. An already compressed container is left alone.
  */
-public final class RecompressIoStoreAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("recompress_iostore",
-            "Compresses an uncompressed IoStore container (in place, or to output_path)",
-            FieldSpec.required("file_path", FieldType.STRING, "the .utoc"),
-            FieldSpec.optional("output_path", FieldType.STRING, null, "the .utoc to write (default: replace file_path)"),
-            Bundles.COMPRESSION, CompressionLevels.FIELD, Bundles.OODLE_FALLBACK,
-            FieldSpec.optional("aes_key", FieldType.STRING, null, "AES-256 key of an encrypted container (the copy keeps it)").cli("--aes"),
-            FieldSpec.optional("force", FieldType.BOOLEAN, false, "recompress a container that is already compressed"))
-            .withCli("recompress_iostore", "file_path");
+public final class RecompressIoStoreAction extends TypedAction<RecompressIoStoreAction.Request, RecompressIoStoreAction.Recompressed> {
+    /** The request. */
+    public record Request(@Field(value = "the .utoc", required = true) Path file_path,
+                          @Field("the .utoc to write (default: replace file_path)") Path output_path,
+                          @Field(value = Bundles.COMPRESSION, dflt = "Oodle") String compression,
+                          @Field(CompressionLevels.HELP) Integer compression_level,
+                          @Field(value = Bundles.OODLE_FALLBACK, dflt = "Zlib") String oodle_fallback,
+                          @Field(value = "AES-256 key of an encrypted container (the copy keeps it)", cli = "--aes") String aes_key,
+                          @Field("recompress a container that is already compressed") boolean force) {
+    }
+
+    public RecompressIoStoreAction() {
+        super("recompress_iostore", "Compresses an uncompressed IoStore container (in place, or to output_path)", "recompress_iostore",
+                "file_path");
+    }
 
     /** Reply data: UAssetTool's fields plus what was done. */
     public record Recompressed(String output_path, boolean already_compressed, String compression, int chunk_count) {
     }
 
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        Path utoc = Bundles.requireUtoc(args);
-        Path out = args.has("output_path") ? Bundles.utocOf(args.path("output_path")) : utoc;
-        AesKey key = Keys.parse(args.string("aes_key"));
+    protected Done<Recompressed> run(Request q, ActionContext ctx) throws Exception {
+        Path utoc = Bundles.requireUtoc(q.file_path());
+        Path out = q.output_path() != null ? Bundles.utocOf(q.output_path()) : utoc;
+        AesKey key = Keys.parse(q.aes_key());
         try (IoStoreContainer src = IoStoreContainer.open(utoc, ContainerKeys.of(key), ctx.services().codecs())) {
-            if (src.isCompressed() && !args.bool("force")) {
-                return ActionResult.of("Already compressed: " + utoc, new Recompressed(utoc.toString(), true,
+            if (src.isCompressed() && !q.force()) {
+                return Done.of("Already compressed: " + utoc, new Recompressed(utoc.toString(), true,
                         String.join(",", src.toc().compressionMethods()), src.chunkCount()));
             }
         }
         ContainerCopy.Snapshot s = Bundles.snapshot(utoc, key, ctx);
-        CompressionMethod m = Bundles.method(args.string("compression"), args, ctx.services().codecs(), ctx);
+        CompressionMethod m = Bundles.method(q.compression(), q.oodle_fallback(), ctx.services().codecs(), ctx);
         if (m == CompressionMethod.NONE) {
             throw ActionException.invalid("No compression method is available to recompress with");
         }
         BundleWriter.Result r = ContainerCopy.write(s, out, new ContainerCopy.Options(m, s.encrypted() ? key : null, null, false,
-                false, GameProfile.NONE, ctx.services().compute()), CompressionLevels.codecs(args, m, ctx.services().codecs()), ctx);
-        return ActionResult.of("Recompressed " + utoc + " to " + r.utoc(), new Recompressed(r.utoc().toString(), false,
+                false, GameProfile.NONE, ctx.services().compute()), CompressionLevels.codecs(q.compression_level(), m, ctx.services().codecs()), ctx);
+        return Done.of("Recompressed " + utoc + " to " + r.utoc(), new Recompressed(r.utoc().toString(), false,
                 m.unrealName(), r.chunkCount()));
     }
 }

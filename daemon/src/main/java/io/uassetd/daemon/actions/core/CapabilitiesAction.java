@@ -4,9 +4,9 @@ import io.uassetd.daemon.services.Version;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;
 import io.uassetd.daemon.action.ActionRegistry;
-import io.uassetd.daemon.action.ActionResult;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.action.ActionSpec;
-import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.Contracts;
 import io.uassetd.daemon.action.FieldSpec;
 import io.uassetd.daemon.action.ItemsReply;
@@ -17,9 +17,11 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /** {@code capabilities}: every action with its fields, and the protocol extensions this daemon speaks. */
-public final class CapabilitiesAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("capabilities",
-            "Lists every action with its fields, CLI command and the protocol extensions").withCli("capabilities");
+public final class CapabilitiesAction extends TypedAction<CapabilitiesAction.Request, CapabilitiesAction.Capabilities> {
+    /** The request: no fields. */
+    public record Request() {
+    }
+
     static final List<String> EXTENSIONS = List.of("id", "progress", "cancel", "error_codes", "warnings");
 
     /** Reply data. */
@@ -51,23 +53,19 @@ public final class CapabilitiesAction implements ActionHandler {
         }
     }
 
-    /** One field. */
+    /** One field ({@code default_value} has the field's type). */
     public record FieldInfo(String name, String type, boolean required, Object default_value, String description, String cli_option) {
     }
 
     private final Supplier<ActionRegistry> registry;
 
     public CapabilitiesAction(Supplier<ActionRegistry> registry) {
+        super("capabilities", "Lists every action with its fields, CLI command and the protocol extensions", "capabilities");
         this.registry = registry;
     }
 
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) {
+    protected Done<Capabilities> run(Request q, ActionContext ctx) {
         List<ActionInfo> actions = new ArrayList<>();
         for (ActionHandler h : registry.get().actions()) {
             ActionSpec s = h.spec();
@@ -78,12 +76,11 @@ public final class CapabilitiesAction implements ActionHandler {
             }
             actions.add(new ActionInfo(s.name(), s.summary(), s.cliName(), s.positionals(), List.copyOf(fields), ReplyInfo.of(s)));
         }
-        return ActionResult.of(actions.size() + " actions", new Capabilities(Version.VERSION, EXTENSIONS, List.copyOf(actions)));
+        return Done.of(actions.size() + " actions", new Capabilities(Version.VERSION, EXTENSIONS, List.copyOf(actions)));
     }
 
     @Override
-    public String formatHuman(ActionResult result) {
-        Capabilities c = (Capabilities) result.data();
+    protected String human(Capabilities c) {
         StringBuilder sb = new StringBuilder();
         for (ActionInfo a : c.actions()) {
             sb.append(a.name()).append(a.cli() != null ? "  (CLI: " + a.cli() + ")" : "").append("\n    ").append(a.summary()).append('\n');

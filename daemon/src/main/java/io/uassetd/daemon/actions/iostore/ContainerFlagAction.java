@@ -2,47 +2,75 @@ package io.uassetd.daemon.actions.iostore;
 
 import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.daemon.action.ActionContext;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
-import io.uassetd.daemon.action.Args;
-import java.util.Map;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
+import java.nio.file.Path;
 
 /** {@code is_iostore_compressed} and {@code is_iostore_encrypted}: one flag of a container. */
-public final class ContainerFlagAction implements ActionHandler {
-    private final ActionSpec spec;
-    private final boolean compressed;
-
-    private ContainerFlagAction(String name, String summary, boolean compressed) {
-        this.spec = ActionSpec.of(name, summary, Containers.UTOC).withCli(name, "file_path");
-        this.compressed = compressed;
+public final class ContainerFlagAction {
+    private ContainerFlagAction() {
     }
 
-    public static ContainerFlagAction compressed() {
-        return new ContainerFlagAction("is_iostore_compressed", "Whether a container's chunks are compressed", true);
+    /** The request of both. */
+    public record Request(@Field(value = Containers.UTOC, required = true) Path file_path) {
     }
 
-    public static ContainerFlagAction encrypted() {
-        return new ContainerFlagAction("is_iostore_encrypted", "Whether a container is encrypted", false);
+    /** {@code is_iostore_compressed}'s reply: {@code {compressed}} and the container's name. */
+    public record Compressed(boolean compressed, String container_name) {
     }
 
-    @Override
-    public ActionSpec spec() {
-        return spec;
+    /** {@code is_iostore_encrypted}'s reply: {@code {encrypted}} and the container's name. */
+    public record Encrypted(boolean encrypted, String container_name) {
     }
 
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        try (var lease = Containers.open(ctx, Containers.requireUtoc(args), null)) {
-            IoStoreContainer c = lease.get();
-            boolean v = compressed ? c.isCompressed() : c.isEncrypted();
-            String key = compressed ? "compressed" : "encrypted";
-            return ActionResult.of(c.name() + (v ? " is " : " is not ") + key, Map.of(key, v));
+    /** {@code is_iostore_compressed}. */
+    public static final class IsCompressed extends TypedAction<Request, Compressed> {
+        public IsCompressed() {
+            super("is_iostore_compressed", "Whether a container's chunks are compressed", "is_iostore_compressed", "file_path");
+        }
+
+        @Override
+        protected Done<Compressed> run(Request q, ActionContext ctx) throws Exception {
+            try (var lease = Containers.open(ctx, Containers.requireUtoc(q.file_path()), null)) {
+                IoStoreContainer c = lease.get();
+                boolean v = c.isCompressed();
+                return Done.of(c.name() + (v ? " is " : " is not ") + "compressed", new Compressed(v, c.name()));
+            }
+        }
+
+        @Override
+        protected String human(Compressed r) {
+            return r.container_name() + (r.compressed() ? " is " : " is not ") + "compressed\n";
         }
     }
 
-    @Override
-    public String formatHuman(ActionResult result) {
-        return result.message() + "\n";
+    /** {@code is_iostore_encrypted}. */
+    public static final class IsEncrypted extends TypedAction<Request, Encrypted> {
+        public IsEncrypted() {
+            super("is_iostore_encrypted", "Whether a container is encrypted", "is_iostore_encrypted", "file_path");
+        }
+
+        @Override
+        protected Done<Encrypted> run(Request q, ActionContext ctx) throws Exception {
+            try (var lease = Containers.open(ctx, Containers.requireUtoc(q.file_path()), null)) {
+                IoStoreContainer c = lease.get();
+                boolean v = c.isEncrypted();
+                return Done.of(c.name() + (v ? " is " : " is not ") + "encrypted", new Encrypted(v, c.name()));
+            }
+        }
+
+        @Override
+        protected String human(Encrypted r) {
+            return r.container_name() + (r.encrypted() ? " is " : " is not ") + "encrypted\n";
+        }
+    }
+
+    public static TypedAction<Request, Compressed> compressed() {
+        return new IsCompressed();
+    }
+
+    public static TypedAction<Request, Encrypted> encrypted() {
+        return new IsEncrypted();
     }
 }

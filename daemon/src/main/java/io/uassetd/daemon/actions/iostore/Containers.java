@@ -9,9 +9,6 @@ import io.uassetd.codecs.iostore.ScriptObjectsChunk;
 import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.cache.CacheKey;
 import io.uassetd.daemon.cache.Lease;
 import io.uassetd.daemon.cache.ResourceCache;
@@ -31,11 +28,9 @@ import java.util.stream.Stream;
  * package store by every .utoc/.ucas under its folders.
  */
 final class Containers {
-    static final FieldSpec UTOC = FieldSpec.required("file_path", FieldType.STRING, "the .utoc file");
-    static final FieldSpec AES_KEY = FieldSpec.optional("aes_key", FieldType.STRING, null,
-            "AES-256 key as hex (with or without 0x) or base64").cli("--aes");
-    static final FieldSpec FILTER = FieldSpec.optional("filter_patterns", FieldType.STRING_LIST, null,
-            "globs (*, ?, **) or substrings; a file passes when it matches any").cli("--filter");
+    static final String UTOC = "the .utoc file";
+    static final String AES_KEY = "AES-256 key as hex (with or without 0x) or base64";
+    static final String FILTER = "globs (*, ?, **) or substrings; a file passes when it matches any";
 
     private Containers() {
     }
@@ -67,8 +62,8 @@ final class Containers {
         return out;
     }
 
-    static Path requireUtoc(Args args) {
-        Path utoc = args.requirePath("file_path");
+    /** {@code utoc} (a request's {@code file_path}), checked: an existing .utoc file. */
+    static Path requireUtoc(Path utoc) {
         PackageOpener.checkFile(utoc, "Container");
         if (!utoc.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".utoc")) {
             throw ActionException.invalid("Not a .utoc file: " + utoc);

@@ -5,12 +5,9 @@ import io.uassetd.codecs.io.SafePaths;
 import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.codecs.iostore.IoStoreFile;
 import io.uassetd.daemon.action.ActionContext;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
-import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.util.Extraction;
 import io.uassetd.daemon.util.Parallel;
 import io.uassetd.codecs.io.PathFilter;
@@ -27,23 +24,25 @@ import java.util.Set;
  * directory-index path (with the mount point's leading {@code ../} dropped), and chunks without a
  * path as {@code _chunks/<chunk id>.<type>}; in parallel, with progress events.
  */
-public final class ExtractIoStoreAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("extract_iostore",
-            "Extracts every chunk of a .utoc/.ucas container under output_path (by directory-index path, else by chunk id)",
-            Containers.UTOC,
-            FieldSpec.required("output_path", FieldType.STRING, "the output folder (created when missing)"),
-            Containers.AES_KEY, Containers.FILTER,
-            FieldSpec.optional("chunk_id", FieldType.STRING, null, "extract only the chunk with this id (24 hex digits)"),
-            FieldSpec.optional("package", FieldType.STRING, null, "extract only this package's files: a package path (/Game/Maps/Arena) or a substring of the path").cli("--package"),
-            FieldSpec.optional("include_unnamed", FieldType.BOOLEAN, true, "also extract chunks the directory index does not name"))
-            .withCli("extract_iostore", "file_path", "output_path");
-
-    private record Job(int chunk, String name) {
+public final class ExtractIoStoreAction extends TypedAction<ExtractIoStoreAction.Request, Extraction.Report> {
+    /** The request. */
+    public record Request(@Field(value = Containers.UTOC, required = true) Path file_path,
+                          @Field(value = "the output folder (created when missing)", required = true) Path output_path,
+                          @Field(value = Containers.AES_KEY, cli = "--aes") String aes_key,
+                          @Field(value = Containers.FILTER, cli = "--filter") List<String> filter_patterns,
+                          @Field("extract only the chunk with this id (24 hex digits)") String chunk_id,
+                          @Field(value = "extract only this package's files: a package path (/Game/Maps/Arena) or a substring of the path",
+                                  name = "package") String package_,
+                          @Field(value = "also extract chunks the directory index does not name", dflt = "true") boolean include_unnamed,
+                          @Field("stop at the first chunk that fails (the rest are reported as skipped)") boolean fail_fast) {
     }
 
-    @Override
-    public ActionSpec spec() {
-        return SPEC;
+    public ExtractIoStoreAction() {
+        super("extract_iostore", "Extracts every chunk of a .utoc/.ucas container under output_path (by directory-index path, else by chunk id)",
+                "extract_iostore", "file_path", "output_path");
+    }
+
+    private record Job(int chunk, String name) {
     }
 
     /**
@@ -83,12 +82,12 @@ public final class ExtractIoStoreAction implements ActionHandler {
     }
 
     @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        Path outDir = args.requirePath("output_path").toAbsolutePath().normalize();
-        PathFilter filter = PathFilter.of(args.strings("filter_patterns"));
-        String pkg = args.string("package");
-        String onlyChunk = args.string("chunk_id");
-        try (var lease = Containers.open(ctx, Containers.requireUtoc(args), Containers.key(args.string("aes_key")))) {
+    protected Done<Extraction.Report> run(Request q, ActionContext ctx) throws Exception {
+        Path outDir = q.output_path().toAbsolutePath().normalize();
+        PathFilter filter = PathFilter.of(q.filter_patterns());
+        String pkg = q.package_();
+        String onlyChunk = q.chunk_id();
+        try (var lease = Containers.open(ctx, Containers.requireUtoc(q.file_path()), Containers.key(q.aes_key()))) {
             IoStoreContainer c = lease.get();
             List<Job> jobs = new ArrayList<>();
             Set<Integer> named = new HashSet<>();
@@ -99,7 +98,7 @@ public final class ExtractIoStoreAction implements ActionHandler {
                     jobs.add(new Job(f.chunkIndex(), IoStoreContainer.relativePath(f.path())));
                 }
             }
-            boolean unnamed = args.bool("include_unnamed") && pkg == null && filter.isEmpty();
+            boolean unnamed = q.include_unnamed() && pkg == null && filter.isEmpty();
             for (int i = 0; i < c.chunkCount(); i++) {
                 if (!named.contains(i) && (unnamed || onlyChunk != null)
                         && (onlyChunk == null || c.chunkId(i).hex().equalsIgnoreCase(onlyChunk))) {
@@ -112,13 +111,13 @@ public final class ExtractIoStoreAction implements ActionHandler {
                 Path target = SafePaths.resolve(outDir, j.name(), c.name());
                 folders.prepare(target);
                 return c.extractChunk(j.chunk(), target, ctx);
-            });
+            }, q.fail_fast());
             return Extraction.report(ctx, outDir, o, "chunks");
         }
     }
 
     @Override
-    public String formatHuman(ActionResult result) {
-        return Extraction.human(result);
+    protected String human(Extraction.Report r) {
+        return Extraction.human(r, "chunks");
     }
 }

@@ -3,13 +3,10 @@ package io.uassetd.daemon.actions.iostore;
 import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.codecs.iostore.IoStoreFile;
 import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
-import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
 import io.uassetd.codecs.io.PathFilter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,19 +16,24 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /** {@code list_iostore}: the files of one container, or of every container in a folder, filtered. */
-public final class ListIoStoreAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("list_iostore",
-            "Lists the files of a .utoc (or of every .utoc in a folder) with sizes and chunk ids; filter_patterns selects files",
-            FieldSpec.required("file_path", FieldType.STRING, "a .utoc file or a folder of them"),
-            Containers.AES_KEY, Containers.FILTER,
-            FieldSpec.optional("paths_only", FieldType.BOOLEAN, false, "list paths only"))
-            .withCli("list_iostore", "file_path");
+public final class ListIoStoreAction extends TypedAction<ListIoStoreAction.Request, ListIoStoreAction.Listing> {
+    /** The request. */
+    public record Request(@Field(value = "a .utoc file or a folder of them", required = true) Path file_path,
+                          @Field(value = Containers.AES_KEY, cli = "--aes") String aes_key,
+                          @Field(value = Containers.FILTER, cli = "--filter") List<String> filter_patterns,
+                          @Field("list paths only") boolean paths_only) {
+    }
+
+    public ListIoStoreAction() {
+        super("list_iostore", "Lists the files of a .utoc (or of every .utoc in a folder) with sizes and chunk ids; filter_patterns"
+                + " selects files", "list_iostore", "file_path");
+    }
 
     /** One file. */
     public record Entry(String path, long size, long compressed_size, String chunk_id, String chunk_type) {
     }
 
-    /** One container's listing. */
+    /** One container's listing; {@code files} holds {@link Entry} records, or the paths alone with {@code paths_only}. */
     public record Container(String container_name, String file_path, String toc_version, String mount_point, int chunk_count,
                             int total_files, int filtered_count, List<Object> files) {
     }
@@ -41,13 +43,8 @@ public final class ListIoStoreAction implements ActionHandler {
     }
 
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        Path p = args.requirePath("file_path");
+    protected Done<Listing> run(Request q, ActionContext ctx) throws Exception {
+        Path p = q.file_path();
         List<Path> tocs = new ArrayList<>();
         if (Files.isDirectory(p)) {
             try (Stream<Path> s = Files.walk(p)) {
@@ -58,9 +55,9 @@ public final class ListIoStoreAction implements ActionHandler {
         } else {
             throw ActionException.notFound("Not found: " + p, p.toString());
         }
-        PathFilter filter = PathFilter.of(args.strings("filter_patterns"));
-        boolean pathsOnly = args.bool("paths_only");
-        var key = Containers.key(args.string("aes_key"));
+        PathFilter filter = PathFilter.of(q.filter_patterns());
+        boolean pathsOnly = q.paths_only();
+        var key = Containers.key(q.aes_key());
         List<Container> out = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         int total = 0;
@@ -88,13 +85,12 @@ public final class ListIoStoreAction implements ActionHandler {
                 problems.add(toc + ": " + e.getMessage());
             }
         }
-        return ActionResult.of("Listed " + shown + " of " + total + " files in " + out.size() + " containers",
+        return Done.of("Listed " + shown + " of " + total + " files in " + out.size() + " containers",
                 new Listing(out.size(), total, shown, List.copyOf(out), List.copyOf(problems)));
     }
 
     @Override
-    public String formatHuman(ActionResult result) {
-        Listing l = (Listing) result.data();
+    protected String human(Listing l) {
         StringBuilder sb = new StringBuilder();
         for (Container c : l.containers()) {
             for (Object o : c.files()) {

@@ -4,18 +4,23 @@ import java.util.Locale;
 import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.codecs.iostore.IoStoreFile;
 import io.uassetd.daemon.action.ActionContext;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
-import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /** {@code list_iostore_files}: UAssetTool's listing of a container's files (directory-index paths). */
-public final class ListIoStoreFilesAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("list_iostore_files",
-            "Lists the files a .utoc's directory index names, and its package count",
-            Containers.UTOC, Containers.AES_KEY);
+public final class ListIoStoreFilesAction extends TypedAction<ListIoStoreFilesAction.Request, ListIoStoreFilesAction.Files> {
+    /** The request. */
+    public record Request(@Field(value = Containers.UTOC, required = true) Path file_path,
+                          @Field(value = Containers.AES_KEY, cli = "--aes") String aes_key) {
+    }
+
+    public ListIoStoreFilesAction() {
+        super("list_iostore_files", "Lists the files a .utoc's directory index names, and its package count");
+    }
 
     /**
      * Reply data, UAssetTool's: {@code files} the directory-index paths without the mount point's
@@ -44,13 +49,8 @@ public final class ListIoStoreFilesAction implements ActionHandler {
     }
 
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        try (var lease = Containers.open(ctx, Containers.requireUtoc(args), Containers.key(args.string("aes_key")))) {
+    protected Done<Files> run(Request q, ActionContext ctx) throws Exception {
+        try (var lease = Containers.open(ctx, Containers.requireUtoc(q.file_path()), Containers.key(q.aes_key()))) {
             IoStoreContainer c = lease.get();
             List<String> files = new ArrayList<>();
             int packages = 0;
@@ -61,7 +61,7 @@ public final class ListIoStoreFilesAction implements ActionHandler {
                     packages++;
                 }
             }
-            return ActionResult.of("Found " + files.size() + " files", new Files(files.size(), c.name(),
+            return Done.of("Found " + files.size() + " files", new Files(files.size(), c.name(),
                     files.stream().map(ListIoStoreFilesAction::resolved).toList(), files.size(), packages, List.copyOf(files)));
         }
     }

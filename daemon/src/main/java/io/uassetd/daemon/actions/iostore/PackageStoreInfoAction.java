@@ -5,12 +5,9 @@ import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.codecs.iostore.PackageLocation;
 import io.uassetd.codecs.iostore.PackageStore;
 import io.uassetd.daemon.action.ActionContext;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
-import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.codecs.hash.Hashes;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,14 +18,18 @@ import java.util.List;
  * containers in priority order (later ones win), package counts, the script objects, problems;
  * with {@code package}, which container provides that package. Kept warm in the cache.
  */
-public final class PackageStoreInfoAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("package_store_info",
-            "The package store over a Paks folder and mods: containers in priority order, package counts, where a package comes from",
-            FieldSpec.required("game_paks", FieldType.STRING, "the game's Paks folder"),
-            FieldSpec.optional("mod_path", FieldType.STRING_LIST, null, "mod folders or .utoc files, loaded with priority over the game").cli("--mod"),
-            Containers.AES_KEY,
-            FieldSpec.optional("package", FieldType.STRING, null, "a package path (/Game/...) or id (decimal or 0x-hex) to locate"))
-            .withCli("package_store_info", "game_paks");
+public final class PackageStoreInfoAction extends TypedAction<PackageStoreInfoAction.Request, PackageStoreInfoAction.Info> {
+    /** The request. */
+    public record Request(@Field(value = "the game's Paks folder", required = true) Path game_paks,
+                          @Field(value = "mod folders or .utoc files, loaded with priority over the game", cli = "--mod") List<String> mod_path,
+                          @Field(value = Containers.AES_KEY, cli = "--aes") String aes_key,
+                          @Field(value = "a package path (/Game/...) or id (decimal or 0x-hex) to locate", name = "package") String package_) {
+    }
+
+    public PackageStoreInfoAction() {
+        super("package_store_info", "The package store over a Paks folder and mods: containers in priority order, package counts, where a"
+                + " package comes from", "package_store_info", "game_paks");
+    }
 
     /** One container. */
     public record Container(int order, String name, String file_path, int packages_won) {
@@ -44,15 +45,10 @@ public final class PackageStoreInfoAction implements ActionHandler {
     }
 
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        Path paks = args.requirePath("game_paks");
-        List<Path> mods = args.strings("mod_path").stream().map(Path::of).toList();
-        try (var lease = Containers.store(ctx, paks, mods, Containers.key(args.string("aes_key")))) {
+    protected Done<Info> run(Request q, ActionContext ctx) throws Exception {
+        Path paks = q.game_paks();
+        List<Path> mods = q.mod_path().stream().map(m -> io.uassetd.daemon.action.Args.toPath("mod_path", m)).toList();
+        try (var lease = Containers.store(ctx, paks, mods, Containers.key(q.aes_key()))) {
             PackageStore s = lease.get();
             List<Container> cs = new ArrayList<>();
             int order = 0;
@@ -60,7 +56,7 @@ public final class PackageStoreInfoAction implements ActionHandler {
                 cs.add(new Container(order++, c.name(), c.utocPath().toString(), s.packagesWonBy(c).size()));
             }
             Location loc = null;
-            String pkg = args.string("package");
+            String pkg = q.package_();
             if (pkg != null && !pkg.isBlank()) {
                 long id = pkg.startsWith("/") ? Hashes.cityHash64LowerUtf16(pkg) : parseId(pkg);
                 List<String> providers = s.providers(id).stream().map(l -> l.container().name()).toList();
@@ -69,7 +65,7 @@ public final class PackageStoreInfoAction implements ActionHandler {
             }
             Integer objects = s.scriptObjects().map(db -> db.size()).orElse(null);
             Info info = new Info(paks.toString(), cs.size(), s.packageCount(), objects, List.copyOf(cs), s.problems(), loc);
-            return ActionResult.of(s.packageCount() + " packages in " + cs.size() + " containers", info);
+            return Done.of(s.packageCount() + " packages in " + cs.size() + " containers", info);
         }
     }
 

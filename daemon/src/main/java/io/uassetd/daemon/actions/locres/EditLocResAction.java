@@ -7,12 +7,9 @@ import io.uassetd.codecs.locres.LocResHashes;
 import io.uassetd.codecs.locres.LocResWriter;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
-import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.protocol.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,23 +25,26 @@ import java.util.Set;
  * Every edit is applied in memory first; one that cannot be applied (a set or remove of an entry
  * that does not exist, an add of one that does) fails the request and nothing is written.
  */
-public final class EditLocResAction implements ActionHandler {
+public final class EditLocResAction extends TypedAction<EditLocResAction.Request, EditLocResAction.Result> {
     private static final Set<String> EDIT_FIELDS = Set.of("op", "namespace", "key", "string", "source_hash", "source_string");
-    private static final ActionSpec SPEC = ActionSpec.of("edit_locres",
-            "Sets, adds or removes .locres entries and writes the file in its version (string table and hashes recomputed)",
-            FieldSpec.required("file_path", FieldType.STRING, "the .locres"),
-            FieldSpec.optional("edits", FieldType.ANY, null,
-                    "a list of edits [{op: set|add|remove, namespace, key, string, source_hash?, source_string?}], applied in order"),
-            FieldSpec.optional("op", FieldType.STRING, "set", "one edit: set (an existing entry), add (a new one) or remove"),
-            FieldSpec.optional("namespace", FieldType.STRING, null, "one edit: the namespace (may be empty)"),
-            FieldSpec.optional("key", FieldType.STRING, null, "one edit: the key"),
-            FieldSpec.optional("string", FieldType.STRING, null, "one edit: the new localized string (set, add)"),
-            FieldSpec.optional("source_hash", FieldType.STRING, null,
-                    "one edit: the source-string hash (0x hex or decimal); set keeps the entry's, add uses the hash of source_string or of string"),
-            FieldSpec.optional("source_string", FieldType.STRING, null, "one edit: the source (native) text whose hash the entry records"),
-            FieldSpec.optional("output_path", FieldType.STRING, null,
-                    "where to write; when absent the file is edited in place and the original kept as .bak"))
-            .withCli("edit_locres", "file_path");
+    /** The request: the file, and either {@code edits} or one edit's fields. */
+    public record Request(@Field(value = "the .locres", required = true) Path file_path,
+                          @Field("a list of edits [{op: set|add|remove, namespace, key, string, source_hash?, source_string?}], applied in order")
+                          JsonNode edits,
+                          @Field(value = "one edit: set (an existing entry), add (a new one) or remove", dflt = "set") String op,
+                          @Field("one edit: the namespace (may be empty)") String namespace,
+                          @Field("one edit: the key") String key,
+                          @Field("one edit: the new localized string (set, add)") String string,
+                          @Field("one edit: the source-string hash (0x hex or decimal); set keeps the entry's, add uses the hash of source_string"
+                                  + " or of string") String source_hash,
+                          @Field("one edit: the source (native) text whose hash the entry records") String source_string,
+                          @Field("where to write; when absent the file is edited in place and the original kept as .bak") Path output_path) {
+    }
+
+    public EditLocResAction() {
+        super("edit_locres", "Sets, adds or removes .locres entries and writes the file in its version (string table and hashes recomputed)",
+                "edit_locres", "file_path");
+    }
 
     /** One applied edit. */
     public record Applied(String op, String namespace, String key, String old_string, String new_string, String source_hash) {
@@ -59,14 +59,9 @@ public final class EditLocResAction implements ActionHandler {
     }
 
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        Path file = args.requirePath("file_path");
-        List<Edit> edits = edits(args);
+    protected Done<Result> run(Request q, ActionContext ctx) throws Exception {
+        Path file = q.file_path();
+        List<Edit> edits = edits(q);
         LocRes r = LocResFiles.open(file);
         List<Applied> applied = new ArrayList<>();
         for (int i = 0; i < edits.size(); i++) {
@@ -106,29 +101,29 @@ public final class EditLocResAction implements ActionHandler {
             }
         }
         byte[] bytes = LocResWriter.toBytes(r);
-        Path out = args.path("output_path");
+        Path out = q.output_path();
         Path backup = null;
         if (out == null) {
             out = file;
             if (java.util.Arrays.equals(bytes, Files.readAllBytes(file))) {
                 ctx.warn("The edits change no byte of " + file + ": nothing written");
-                return ActionResult.of("Applied " + applied.size() + (applied.size() == 1 ? " edit" : " edits") + " to " + out
+                return Done.of("Applied " + applied.size() + (applied.size() == 1 ? " edit" : " edits") + " to " + out
                         + ": no byte changed, nothing written", new Result(file.toString(), out.toString(), null, r.version().engineName(),
                         r.namespaces().size(), r.entryCount(), bytes.length, applied));
             }
             backup = io.uassetd.daemon.util.Backups.keepOriginal(file, ctx);
         }
         AtomicOutput.write(out, bytes);
-        return ActionResult.of("Applied " + applied.size() + (applied.size() == 1 ? " edit" : " edits") + " to " + out,
+        return Done.of("Applied " + applied.size() + (applied.size() == 1 ? " edit" : " edits") + " to " + out,
                 new Result(file.toString(), out.toString(), backup == null ? null : backup.toString(), r.version().engineName(),
                         r.namespaces().size(), r.entryCount(), bytes.length, applied));
     }
 
     /** The edits from {@code edits} (a list, one object, or JSON text) or the single-edit fields. */
-    private static List<Edit> edits(Args args) throws Exception {
-        JsonNode n = args.json("edits");
-        boolean single = args.has("namespace") || args.has("key") || args.has("string") || args.has("source_hash")
-                || args.has("source_string");
+    private static List<Edit> edits(Request q) throws Exception {
+        JsonNode n = q.edits();
+        boolean single = q.namespace() != null || q.key() != null || q.string() != null || q.source_hash() != null
+                || q.source_string() != null;
         List<Edit> out = new ArrayList<>();
         if (n != null) {
             if (single) {
@@ -165,11 +160,10 @@ public final class EditLocResAction implements ActionHandler {
                         hashText(e.get("source_hash"), p), text(e, "source_string", p)));
             }
         } else {
-            if (!args.has("key")) {
+            if (q.key() == null) {
                 throw ActionException.invalid("Give edits, or namespace, key and string (and op: set, add or remove)");
             }
-            out.add(edit("", args.string("op"), args.string("namespace"), args.string("key"), args.string("string"),
-                    args.string("source_hash"), args.string("source_string")));
+            out.add(edit("", q.op(), q.namespace(), q.key(), q.string(), q.source_hash(), q.source_string()));
         }
         if (out.isEmpty()) {
             throw ActionException.invalid("Field 'edits' is empty");

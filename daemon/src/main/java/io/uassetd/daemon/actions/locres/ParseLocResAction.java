@@ -1,15 +1,12 @@
 package io.uassetd.daemon.actions.locres;
 
-import io.uassetd.daemon.action.FilePaths;
 import io.uassetd.codecs.locres.LocRes;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,20 +18,24 @@ import java.util.Map;
  * several (merged in the order given; a later file's entry replaces an earlier one). With
  * {@code detailed}, one record per file with its version and counts instead.
  */
-public final class ParseLocResAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("parse_locres",
-            "Reads .locres files (every version): {namespace: {key: localized string}}",
-            FieldSpec.optional("file_path", FieldType.STRING, null, "the .locres"),
-            FieldSpec.optional("file_paths", FieldType.STRING_LIST, null, "several .locres, merged in order (later files win)"),
-            FieldSpec.optional("detailed", FieldType.BOOLEAN, false,
-                    "reply {files: [{file_path, version, version_number, namespace_count, entry_count, namespaces}]} instead"),
-            FieldSpec.optional("namespace", FieldType.STRING, null, "only this namespace (UAssetTool's --namespace)"),
-            FieldSpec.optional("key", FieldType.STRING, null, "only this key (UAssetTool's --key)"),
-            FieldSpec.optional("search", FieldType.STRING, null, "only entries whose key or string contains this, ignoring case (--search)"),
-            FieldSpec.optional("stats", FieldType.BOOLEAN, false,
-                    "reply the counts only: {namespace_count, total_entries, namespaces: [{Namespace, Count}]} (--stats)"),
-            FieldSpec.optional("output", FieldType.STRING, null, "also write the reply's data as JSON to this file (--output)"))
-            .withCli("parse_locres", "file_paths");
+public final class ParseLocResAction extends TypedAction<ParseLocResAction.Request, Object> {
+    /** The request. */
+    public record Request(@Field("the .locres") Path file_path,
+                          @Field("several .locres, merged in order (later files win)") List<String> file_paths,
+                          @Field("reply {files: [{file_path, version, version_number, namespace_count, entry_count, namespaces}]} instead")
+                          boolean detailed,
+                          @Field("only this namespace (UAssetTool's --namespace)") String namespace,
+                          @Field("only this key (UAssetTool's --key)") String key,
+                          @Field("only entries whose key or string contains this, ignoring case (--search)") String search,
+                          @Field("reply the counts only: {namespace_count, total_entries, namespaces: [{Namespace, Count}]} (--stats)")
+                          boolean stats,
+                          @Field("also write the reply's data as JSON to this file (--output)") Path output) {
+    }
+
+    public ParseLocResAction() {
+        super("parse_locres", "Reads .locres files (every version): {namespace: {key: localized string}}; with stats a Stats record,"
+                + " with detailed a Detailed record", "parse_locres", "file_paths");
+    }
 
     /** A namespace's entry count (UAssetTool's --stats). */
     public record NamespaceCount(@com.fasterxml.jackson.annotation.JsonProperty("Namespace") String Namespace,
@@ -55,23 +56,25 @@ public final class ParseLocResAction implements ActionHandler {
     }
 
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        List<String> given = FilePaths.of(args, "Give file_path or file_paths (the .locres files)");
+    protected Done<Object> run(Request q, ActionContext ctx) throws Exception {
+        List<String> given = new ArrayList<>();
+        if (q.file_path() != null) {
+            given.add(q.file_path().toString());
+        }
+        given.addAll(q.file_paths());
+        if (given.isEmpty()) {
+            throw ActionException.invalid("Give file_path or file_paths (the .locres files)");
+        }
         Map<String, Map<String, String>> merged = new LinkedHashMap<>();
         List<FileResult> files = new ArrayList<>();
         int entries = 0;
         for (int i = 0; i < given.size(); i++) {
             ctx.checkCancelled();
-            Path file = Path.of(given.get(i));
+            Path file = Args.toPath("file_paths", given.get(i));
             LocRes r = LocResFiles.open(file);
             Map<String, Map<String, String>> map = r.toMap();
             entries += r.entryCount();
-            if (args.bool("detailed")) {
+            if (q.detailed()) {
                 files.add(new FileResult(file.toString(), r.version().engineName(), r.version().number(), r.namespaces().size(),
                         r.entryCount(), map));
             } else {
@@ -80,12 +83,12 @@ public final class ParseLocResAction implements ActionHandler {
             ctx.progress(i + 1, given.size(), file.toString());
         }
         String message = "Parsed " + entries + " entries from " + given.size() + (given.size() == 1 ? " file" : " files");
-        if (args.bool("detailed")) {
-            return written(args, ActionResult.of(message, new Detailed(files)));
+        if (q.detailed()) {
+            return written(q, message, new Detailed(files));
         }
-        String ns = args.string("namespace");
-        String key = args.string("key");
-        String term = args.string("search") == null ? null : args.string("search").toLowerCase(java.util.Locale.ROOT);
+        String ns = q.namespace();
+        String key = q.key();
+        String term = q.search() == null ? null : q.search().toLowerCase(java.util.Locale.ROOT);
         Map<String, Map<String, String>> shown = new LinkedHashMap<>();
         merged.forEach((n, keys) -> {
             if (ns != null && !ns.equals(n)) {
@@ -98,27 +101,27 @@ public final class ParseLocResAction implements ActionHandler {
                 }
             });
         });
-        if (args.bool("stats")) {
+        if (q.stats()) {
             List<NamespaceCount> counts = new ArrayList<>();
             shown.forEach((n, keys) -> counts.add(new NamespaceCount(n, keys.size())));
             counts.sort((a, b) -> Integer.compare(b.Count(), a.Count()));
             int total = counts.stream().mapToInt(NamespaceCount::Count).sum();
-            return written(args, ActionResult.of(message, new Stats(counts.size(), total, counts)));
+            return written(q, message, new Stats(counts.size(), total, counts));
         }
-        return written(args, ActionResult.of(message, shown));
+        return written(q, message, shown);
     }
 
     /** Writes the data as JSON to {@code output} when given. */
-    private static ActionResult written(Args args, ActionResult r) throws Exception {
-        Path out = args.path("output");
+    private static Done<Object> written(Request q, String message, Object data) throws Exception {
+        Path out = q.output();
         if (out != null) {
             if (out.toAbsolutePath().getParent() != null) {
                 java.nio.file.Files.createDirectories(out.toAbsolutePath().getParent());
             }
             io.uassetd.codecs.io.AtomicOutput.write(out, io.uassetd.protocol.Json.mapper().writerWithDefaultPrettyPrinter()
-                    .writeValueAsBytes(r.data()));
-            return ActionResult.of(r.message() + "; wrote " + out, r.data());
+                    .writeValueAsBytes(data));
+            return Done.of(message + "; wrote " + out, data);
         }
-        return r;
+        return Done.of(message, data);
     }
 }

@@ -9,50 +9,52 @@ import io.uassetd.codecs.pak.PakReadOptions;
 import io.uassetd.codecs.pak.PakReader;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.cache.CacheKey;
 import io.uassetd.daemon.cache.Lease;
 import io.uassetd.daemon.cache.ResourceCache;
 import io.uassetd.daemon.util.Keys;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Opens paks through the daemon's cache (keyed by file, size, mtime, key and scheme). */
 final class PakArchives {
-    static final FieldSpec HASH_CHECK = FieldSpec.optional("hash_check", FieldType.BOOLEAN, true,
-            "check each unencrypted entry's SHA-1 while copying it (one pass; an altered entry fails and is not written); "
-            + "--no-hash-check skips it").cli("--hash-check");
-    static final FieldSpec FILE_PATH = FieldSpec.required("file_path", FieldType.STRING, "the .pak file");
-    static final FieldSpec AES_KEY = FieldSpec.optional("aes_key", FieldType.STRING, null,
-            "AES-256 key as hex (with or without 0x) or base64").cli("--aes");
-    static final FieldSpec SCHEME = FieldSpec.optional("encryption_scheme", FieldType.STRING, "standard",
-            "encryption scheme of the pak: " + EncryptionScheme.names() + ", or a game profile's name for its scheme (" + GameProfile.names() + ")");
-    static final FieldSpec FILTER = FieldSpec.optional("filter_patterns", FieldType.STRING_LIST, null,
-            "globs (*, ?, **) or substrings; an entry passes when it matches any").cli("--filter");
+    static final String HASH_CHECK = "check each unencrypted entry's SHA-1 while copying it (one pass; an altered entry fails and is not"
+            + " written); --no-hash-check skips it";
+    static final String FILE_PATH = "the .pak file";
+    static final String AES_KEY = "AES-256 key as hex (with or without 0x) or base64";
+    static final String SCHEME = "encryption scheme of the pak: standard, rivals, or a game profile's name for its scheme"
+            + " (none, marvel_rivals)";
+    static final String FILTER = "globs (*, ?, **) or substrings; an entry passes when it matches any";
+
+    /** What a request that reads a pak names: the file, its key and its encryption scheme. */
+    interface Source {
+        Path file_path();
+
+        String aes_key();
+
+        String encryption_scheme();
+    }
 
     private PakArchives() {
     }
 
-    static AesKey key(Args args) {
-        return Keys.parse(args.string("aes_key"));
+    static AesKey key(String text) {
+        return Keys.parse(text);
     }
 
-    static EncryptionScheme scheme(Args args) {
+    static EncryptionScheme scheme(String name) {
         try {
-            return GameProfile.encryptionSchemeNamed(args.string("encryption_scheme"));
+            return GameProfile.encryptionSchemeNamed(name);
         } catch (IllegalArgumentException e) {
             throw ActionException.invalid(e.getMessage());
         }
     }
 
     /** Opens (or reuses) the pak named by {@code file_path} with the request's key and scheme. */
-    static Lease<PakReader> open(Args args, ActionContext ctx) throws Exception {
-        Path file = args.requirePath("file_path");
+    static Lease<PakReader> open(Source q, ActionContext ctx) throws Exception {
+        Path file = q.file_path();
         PackageOpener.checkFile(file, "Pak file");
-        AesKey key = key(args);
-        EncryptionScheme scheme = scheme(args);
+        AesKey key = key(q.aes_key());
+        EncryptionScheme scheme = scheme(q.encryption_scheme());
         String qualifier = Keys.qualifier(key) + "/" + scheme.name();
         CacheKey ck = CacheKey.ofFile("pak", file, qualifier);
         PakReadOptions options = new PakReadOptions(key, scheme, ctx.services().codecs());

@@ -17,7 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Turns {@code file_paths} / {@code input_dir} / {@code base_path} into pak entries: files keep
+ * Turns {@code file_paths} / {@code input_dir} / {@code base_path} (the requests' fields) into pak entries: files keep
  * the order given, a folder adds its files in sorted path order; entry names are relative to
  * {@code base_path} when given, else to the folder given, else the file name.
  */
@@ -37,14 +37,13 @@ final class PakInputs {
      * package) are left out and said in {@code warnings}: a backup never goes into a mod pak. A
      * .bak file named on its own is packed.
      */
-    static List<Input> collect(Args args, ActionContext ctx) throws IOException {
-        Path base = args.path("base_path");
+    static List<Input> collect(List<String> filePaths, Path inputDir, Path base, ActionContext ctx) throws IOException {
         List<Path> given = new ArrayList<>();
-        for (String s : args.strings("file_paths")) {
-            given.add(Path.of(s));
+        for (String s : filePaths) {
+            given.add(Args.toPath("file_paths", s));
         }
-        if (args.has("input_dir")) {
-            given.add(args.path("input_dir"));
+        if (inputDir != null) {
+            given.add(inputDir);
         }
         if (given.isEmpty()) {
             throw ActionException.invalid("Nothing to pack: give file_paths (files or folders) or input_dir");

@@ -12,13 +12,9 @@ import io.uassetd.codecs.zen.convert.ZenToLegacy;
 import io.uassetd.codecs.zen.write.LegacyToZen;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
-import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.EngineField;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.actions.iostore.PackageStores;
 import io.uassetd.daemon.cache.Lease;
 import io.uassetd.daemon.util.Keys;
@@ -35,19 +31,23 @@ import java.util.List;
  * names where that is certain, and each that is not is said in {@code notes}. UAssetTool names this
  * action (file_path, usmap_path) but never implemented it.
  */
-public final class ConvertFromZenAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("convert_from_zen",
-            "Converts a loose Zen package (.uzenasset) into a legacy cooked package (.uasset + .uexp)",
-            FieldSpec.required("file_path", FieldType.STRING, "the .uzenasset (its .ubulk / .uptnl beside it are read too)"),
-            FieldSpec.optional("usmap_path", FieldType.STRING, null,
-                    "accepted for UAssetTool compatibility; the conversion does not read properties, so it needs no mappings").cli("--usmap"),
-            FieldSpec.optional("output_path", FieldType.STRING, null,
-                    "the .uasset (or .umap) to write; default: beside the input, which must not exist yet"),
-            FieldSpec.optional("game_paks", FieldType.STRING, null,
-                    "the game's Paks folder: its global container resolves script imports and its packages the imported ones"),
-            FieldSpec.optional("aes_key", FieldType.STRING, null, "AES key of the game's containers (hex or base64)"),
-            EngineField.spec("engine the Zen package was cooked by (auto: detected from the package, or the game's containers)"))
-            .withCli("from_zen", "file_path", "output_path");
+public final class ConvertFromZenAction extends TypedAction<ConvertFromZenAction.Request, ConvertFromZenAction.Converted> {
+    /** The request. */
+    public record Request(@Field(value = "the .uzenasset (its .ubulk / .uptnl beside it are read too)", required = true) Path file_path,
+                          @Field(value = "accepted for UAssetTool compatibility; the conversion does not read properties, so it needs no mappings",
+                                  cli = "--usmap") String usmap_path,
+                          @Field("the .uasset (or .umap) to write; default: beside the input, which must not exist yet") Path output_path,
+                          @Field("the game's Paks folder: its global container resolves script imports and its packages the imported ones")
+                          Path game_paks,
+                          @Field("AES key of the game's containers (hex or base64)") String aes_key,
+                          @Field("engine the Zen package was cooked by (auto: detected from the package, or the game's containers)")
+                          EngineVersion engine_version) {
+    }
+
+    public ConvertFromZenAction() {
+        super("convert_from_zen", "Converts a loose Zen package (.uzenasset) into a legacy cooked package (.uasset + .uexp)", "from_zen",
+                "file_path", "output_path");
+    }
 
     /** Reply data. */
     public record Converted(String output_path, long size, String package_name, String package_id, List<String> files,
@@ -55,22 +55,16 @@ public final class ConvertFromZenAction implements ActionHandler {
     }
 
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        Path in = args.requirePath("file_path");
+    protected Done<Converted> run(Request q, ActionContext ctx) throws Exception {
+        Path in = q.file_path();
         PackageOpener.checkFile(in, "Zen package"); // absent: NOT_FOUND; a folder: says so
         byte[] data = Files.readAllBytes(in);
         if (AssetPackage.isLegacyPackage(data)) {
             throw ActionException.invalid(in.getFileName() + " is a legacy package already (convert_to_zen makes Zen packages)");
         }
-        EngineVersion requested = EngineField.requested(args);
-        Path paks = args.path("game_paks");
-        Lease<PackageStore> lease = paks == null ? null
-                : PackageStores.open(ctx, paks, List.of(), args.has("aes_key") ? Keys.parse(args.string("aes_key")) : null);
+        EngineVersion requested = q.engine_version();
+        Path paks = q.game_paks();
+        Lease<PackageStore> lease = paks == null ? null : PackageStores.open(ctx, paks, List.of(), Keys.parse(q.aes_key()));
         try {
             PackageStore store = lease == null ? null : lease.get();
             EngineChoice choice = store != null && requested == null ? ZenEngine.of(store, null)
@@ -81,7 +75,7 @@ public final class ConvertFromZenAction implements ActionHandler {
             var scripts = store == null ? null : store.scriptObjects().orElse(null);
             LegacyOutput legacy = ZenToLegacy.convert(pkg, id, null, store, scripts, choice.engine(), ZenToLegacy.Unresolved.RECOVER,
                     LegacyToZen.companions(in));
-            Path out = args.path("output_path");
+            Path out = q.output_path();
             if (out == null) {
                 out = AssetPackage.sibling(in, legacy.extension());
                 if (Files.exists(out)) {
@@ -89,7 +83,7 @@ public final class ConvertFromZenAction implements ActionHandler {
                 }
             }
             List<Path> written = legacy.write(out);
-            return ActionResult.of("Converted " + legacy.packageName() + " to " + out,
+            return Done.of("Converted " + legacy.packageName() + " to " + out,
                     new Converted(out.toString(), Files.size(out), legacy.packageName(), Hashes.hex64(id),
                             written.stream().map(Path::toString).toList(), legacy.notes(), scripts != null));
         } finally {

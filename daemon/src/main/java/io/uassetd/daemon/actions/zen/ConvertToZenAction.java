@@ -3,7 +3,6 @@ package io.uassetd.daemon.actions.zen;
 import io.uassetd.codecs.open.PackageOpener;
 import io.uassetd.codecs.asset.PackageEngine;
 import io.uassetd.codecs.error.UnsupportedVersionException;
-import io.uassetd.daemon.action.EngineField;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.hash.Hashes;
@@ -13,12 +12,9 @@ import io.uassetd.codecs.zen.write.ZenConversion;
 import io.uassetd.codecs.zen.write.ZenTarget;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
-import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,21 +24,22 @@ import java.util.List;
  * (.uzenasset), written through a temporary file; the reply carries what a container header needs
  * of it (package id, imported packages, export count) and the bulk data chunks that go beside it.
  */
-public final class ConvertToZenAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("convert_to_zen",
-            "Converts a legacy cooked package (.uasset + .uexp) into a Zen package (.uzenasset)",
-            FieldSpec.required("file_path", FieldType.STRING, "the .uasset or .umap (its .uexp and .ubulk are read too)"),
-            FieldSpec.optional("usmap_path", FieldType.STRING, null,
-                    "accepted for UAssetTool compatibility; the conversion does not read properties, so it needs no mappings")
-                    .cli("--usmap"),
-            FieldSpec.optional("output_path", FieldType.STRING, null, "the .uzenasset to write (default: the input with .uzenasset)"),
-            EngineField.spec("target engine, also the engine unversioned packages are read as cooked by"
-                    + " (auto: the package's own, detected)"),
-            FieldSpec.optional("package_name", FieldType.STRING, null,
-                    "the package path (/Game/...) when the package does not store it (UE4 cooks)"),
-            FieldSpec.optional("no_material_tags", FieldType.BOOLEAN, false,
-                    "UAssetTool's to_zen flag; convert_to_zen adds no material tags (create_mod_iostore's mesh fix does), so it changes nothing"))
-            .withCli("to_zen", "file_path");
+public final class ConvertToZenAction extends TypedAction<ConvertToZenAction.Request, ConvertToZenAction.Converted> {
+    /** The request. */
+    public record Request(@Field(value = "the .uasset or .umap (its .uexp and .ubulk are read too)", required = true) Path file_path,
+                          @Field(value = "accepted for UAssetTool compatibility; the conversion does not read properties, so it needs no mappings",
+                                  cli = "--usmap") String usmap_path,
+                          @Field("the .uzenasset to write (default: the input with .uzenasset)") Path output_path,
+                          @Field("target engine, also the engine unversioned packages are read as cooked by (auto: the package's own, detected)")
+                          EngineVersion engine_version,
+                          @Field("the package path (/Game/...) when the package does not store it (UE4 cooks)") String package_name,
+                          @Field("UAssetTool's to_zen flag; convert_to_zen adds no material tags (create_mod_iostore's mesh fix does), so it"
+                                  + " changes nothing") boolean no_material_tags) {
+    }
+
+    public ConvertToZenAction() {
+        super("convert_to_zen", "Converts a legacy cooked package (.uasset + .uexp) into a Zen package (.uzenasset)", "to_zen", "file_path");
+    }
 
     /** One bulk data chunk the package brings. */
     public record Chunk(String chunk_type, String extension, long size) {
@@ -56,15 +53,10 @@ public final class ConvertToZenAction implements ActionHandler {
     }
 
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        Path in = args.requirePath("file_path");
+    protected Done<Converted> run(Request q, ActionContext ctx) throws Exception {
+        Path in = q.file_path();
         PackageOpener.checkPackage(in);
-        EngineVersion requested = EngineField.requested(args);
+        EngineVersion requested = q.engine_version();
         if (requested != null) {
             target(requested); // an engine without a Zen writer is refused before anything is read
         }
@@ -74,8 +66,8 @@ public final class ConvertToZenAction implements ActionHandler {
         ZenTarget target = target(engine);
         ctx.usedEngine(opened.choice());
         ctx.checkCancelled();
-        ZenConversion z = LegacyToZen.convert(legacy, args.string("package_name"), target, LegacyToZen.companions(in));
-        Path out = args.has("output_path") ? args.requirePath("output_path") : AssetPackage.sibling(in, ".uzenasset");
+        ZenConversion z = LegacyToZen.convert(legacy, q.package_name(), target, LegacyToZen.companions(in));
+        Path out = q.output_path() != null ? q.output_path() : AssetPackage.sibling(in, ".uzenasset");
         AtomicOutput.write(out, z.zenPackage());
         List<Chunk> chunks = z.bulkChunks().stream()
                 .map(c -> new Chunk(c.type().name(), c.extension(), c.data().length)).toList();
@@ -83,7 +75,7 @@ public final class ConvertToZenAction implements ActionHandler {
                 engine.name(), z.layout().name(), z.exportCount(), z.model().importMap().size(),
                 z.storeEntry().exportBundleCount(), z.storeEntry().importedPackages().stream().map(Hashes::hex64).toList(),
                 chunks, z.sourcePackageName(), z.culture(), z.notes());
-        return ActionResult.of("Converted " + z.packageName() + " to " + out, data);
+        return Done.of("Converted " + z.packageName() + " to " + out, data);
     }
 
     private static ZenTarget target(EngineVersion engine) {

@@ -5,7 +5,6 @@ import java.util.HashSet;
 import java.util.Objects;
 import io.uassetd.codecs.asset.version.EngineChoice;
 import io.uassetd.codecs.zen.ZenEngine;
-import io.uassetd.daemon.action.EngineField;
 import java.util.HashMap;
 import java.util.Map;
 import io.uassetd.codecs.asset.version.EngineVersion;
@@ -22,12 +21,10 @@ import io.uassetd.codecs.zen.convert.LegacyOutput;
 import io.uassetd.codecs.zen.convert.ZenToLegacy;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.actions.iostore.PackageStores;
 import io.uassetd.daemon.util.Extraction;
 import io.uassetd.daemon.util.Keys;
@@ -46,27 +43,32 @@ import java.util.function.Function;
  * converted to legacy .uasset/.uexp (+ .ubulk, .uptnl, .m.ubulk) under the output folder at their
  * package paths; in parallel, with progress; one failed package never stops the rest.
  */
-public final class ExtractIoStoreLegacyAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("extract_iostore_legacy",
-            "Converts the Zen packages of a Paks folder (and mods) to legacy .uasset/.uexp under output_path",
-            FieldSpec.required("game_paks", FieldType.STRING, "the game's Paks folder (with global.utoc)"),
-            FieldSpec.required("output_path", FieldType.STRING, "the output folder"),
-            FieldSpec.optional("mod_path", FieldType.STRING_LIST, null, "mod folders or .utoc files, loaded with priority over the game").cli("--mod"),
-            FieldSpec.optional("filter_patterns", FieldType.STRING_LIST, null,
-                    "package paths to convert: globs or substrings (OR); none converts every package").cli("--filter"),
-            FieldSpec.optional("aes_key", FieldType.STRING_LIST, null,
-                    "AES-256 key of encrypted containers; several (a list, or --aes repeated): each container takes the first that opens it").cli("--aes"),
-            FieldSpec.optional("script_objects", FieldType.STRING, null,
-                    "a ScriptObjects.bin (see extract_script_objects) to resolve /Script imports with, instead of global.utoc").cli("--script-objects"),
-            FieldSpec.optional("global_utoc", FieldType.STRING, null,
-                    "the global.utoc to take the script objects from (default: the one under game_paks)").cli("--global"),
-            FieldSpec.optional("containers", FieldType.STRING_LIST, null,
-                    "convert only the packages these .utoc files provide (added to the store when not under game_paks)").cli("--container"),
-            FieldSpec.optional("with_deps", FieldType.BOOLEAN, false, "also convert every package the selected ones import, transitively"),
-            EngineField.spec("the engine the containers were cooked with"),
-            FieldSpec.optional("unresolved", FieldType.STRING, "recover",
-                    "imports from packages the store lacks: fail, recover (name them from their hash where certain), placeholder"))
-            .withCli("extract_iostore_legacy", "game_paks", "output_path");
+public final class ExtractIoStoreLegacyAction extends TypedAction<ExtractIoStoreLegacyAction.Request, Extraction.Report> {
+    /** The request. */
+    public record Request(@Field(value = "the game's Paks folder (with global.utoc)", required = true) Path game_paks,
+                          @Field(value = "the output folder", required = true) Path output_path,
+                          @Field(value = "mod folders or .utoc files, loaded with priority over the game", cli = "--mod") List<String> mod_path,
+                          @Field(value = "package paths to convert: globs or substrings (OR); none converts every package", cli = "--filter")
+                          List<String> filter_patterns,
+                          @Field(value = "AES-256 key of encrypted containers; several (a list, or --aes repeated): each container takes the first"
+                                  + " that opens it", cli = "--aes") List<String> aes_key,
+                          @Field(value = "a ScriptObjects.bin (see extract_script_objects) to resolve /Script imports with, instead of global.utoc",
+                                  cli = "--script-objects") Path script_objects,
+                          @Field(value = "the global.utoc to take the script objects from (default: the one under game_paks)", cli = "--global")
+                          Path global_utoc,
+                          @Field(value = "convert only the packages these .utoc files provide (added to the store when not under game_paks)",
+                                  cli = "--container") List<String> containers,
+                          @Field("also convert every package the selected ones import, transitively") boolean with_deps,
+                          @Field("the engine the containers were cooked with") EngineVersion engine_version,
+                          @Field(value = "imports from packages the store lacks: fail, recover (name them from their hash where certain), placeholder",
+                                  dflt = "recover") String unresolved,
+                          @Field("stop at the first package that fails (the rest are reported as skipped)") boolean fail_fast) {
+    }
+
+    public ExtractIoStoreLegacyAction() {
+        super("extract_iostore_legacy", "Converts the Zen packages of a Paks folder (and mods) to legacy .uasset/.uexp under output_path",
+                "extract_iostore_legacy", "game_paks", "output_path");
+    }
 
     /** One package to convert. */
     private static final class Job {
@@ -85,26 +87,21 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
     }
 
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        Path paks = args.requirePath("game_paks");
-        Path out = args.requirePath("output_path").toAbsolutePath().normalize();
-        EngineVersion requested = EngineField.requested(args);
+    protected Done<Extraction.Report> run(Request q, ActionContext ctx) throws Exception {
+        Path paks = q.game_paks();
+        Path out = q.output_path().toAbsolutePath().normalize();
+        EngineVersion requested = q.engine_version();
         ZenToLegacy.Unresolved policy;
         try {
-            policy = ZenToLegacy.Unresolved.valueOf(args.string("unresolved").toUpperCase(Locale.ROOT));
+            policy = ZenToLegacy.Unresolved.valueOf(q.unresolved().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw ActionException.invalid("Field 'unresolved' must be fail, recover or placeholder");
         }
-        PathFilter filter = PathFilter.of(args.strings("filter_patterns"));
-        List<Path> mods = args.strings("mod_path").stream().map(Path::of).toList();
-        List<AesKey> keys = args.strings("aes_key").stream().map(Keys::parse).filter(Objects::nonNull).toList();
-        List<Path> containers = args.strings("containers").stream().map(Path::of).toList();
-        try (var lease = PackageStores.open(ctx, paks, mods, containers, args.path("global_utoc"), keys, args.path("script_objects"))) {
+        PathFilter filter = PathFilter.of(q.filter_patterns());
+        List<Path> mods = q.mod_path().stream().map(m -> Args.toPath("mod_path", m)).toList();
+        List<AesKey> keys = q.aes_key().stream().map(Keys::parse).filter(Objects::nonNull).toList();
+        List<Path> containers = q.containers().stream().map(c -> Args.toPath("containers", c)).toList();
+        try (var lease = PackageStores.open(ctx, paks, mods, containers, q.global_utoc(), keys, q.script_objects())) {
             PackageStore store = lease.get();
             // containers left out (encrypted without a working key, unreadable): their packages are not converted
             store.problems().forEach(ctx::warn);
@@ -121,7 +118,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
             EngineChoice choice = ZenEngine.of(store, requested);
             ctx.usedEngine(choice);
             EngineVersion engine = choice.engine();
-            List<Job> jobs = select(store, filter, args.bool("with_deps"), engine, ctx);
+            List<Job> jobs = select(store, filter, q.with_deps(), engine, ctx);
             if (!containers.isEmpty()) {
                 jobs = onlyFrom(store, containers, jobs);
             }
@@ -147,7 +144,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
                 List<LegacyOutput.Written> written = lo.extractUnder(out, folders);
                 lo.notes().forEach(n -> ctx.warn(j.name + ": " + n));
                 return written;
-            });
+            }, q.fail_fast());
             return report(ctx, out, o);
         }
     }
@@ -156,7 +153,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
      * UAssetTool's extract reply: {@code files} are the written files (relative to the output
      * folder, '/'-separated, as extract_iostore lists them), {@code extracted_count} the packages.
      */
-    private static ActionResult report(ActionContext ctx, Path out, Parallel.Outcome<List<LegacyOutput.Written>> o) {
+    private static Done<Extraction.Report> report(ActionContext ctx, Path out, Parallel.Outcome<List<LegacyOutput.Written>> o) {
         if (ctx.isCancelled()) {
             throw new CancelledException("Request cancelled");
         }
@@ -170,7 +167,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
         }
         Extraction.Report r = new Extraction.Report(out.toString(), o.succeeded().size(), o.failures().size(), bytes,
                 List.copyOf(files), o.failures(), o.items());
-        return ActionResult.of("Extracted " + r.extracted_count() + " packages (" + files.size() + " files)"
+        return Done.of("Extracted " + r.extracted_count() + " packages (" + files.size() + " files)"
                 + (r.failed_count() > 0 ? ", " + r.failed_count() + " failed" : ""), r);
     }
 
@@ -238,7 +235,7 @@ public final class ExtractIoStoreLegacyAction implements ActionHandler {
     }
 
     @Override
-    public String formatHuman(ActionResult result) {
-        return Extraction.human(result);
+    protected String human(Extraction.Report r) {
+        return Extraction.human(r, "packages");
     }
 }
