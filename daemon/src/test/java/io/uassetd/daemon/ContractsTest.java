@@ -98,7 +98,7 @@ class ContractsTest {
             "create_companion_pak", "list_iostore_files", "list_iostore", "extract_iostore", "inspect_iostore",
             "is_iostore_compressed", "is_iostore_encrypted", "extract_script_objects", "package_store_info",
             "create_mod_iostore", "build_bundle", "create_iostore_bundle", "create_iostore", "recompress_iostore",
-            "clone_mod_iostore", "extract_iostore_legacy", "diff_packages", "convert_to_zen", "detect_type", "batch_detect",
+            "clone_mod_iostore", "extract_iostore_legacy", "convert_to_zen", "detect_type", "batch_detect",
             "detect_texture", "batch_detect_texture", "detect_mesh", "detect_skeletal_mesh", "batch_detect_skeletal_mesh",
             "detect_static_mesh", "batch_detect_static_mesh", "detect_blueprint", "batch_detect_blueprint", "get_asset_summary",
             "get_name_map", "get_imports", "get_exports", "dump", "get_export_raw_data", "debug_asset_info",
@@ -121,7 +121,7 @@ class ContractsTest {
             }
         }
         assertThat(untyped).containsExactlyInAnyOrderElementsOf(NOT_YET_TYPED);
-        assertThat(typed).hasSize(12);
+        assertThat(typed).hasSize(15);
     }
 
     @Test

@@ -119,6 +119,8 @@ public final class Actions {
         all.addAll(DetectKindAction.all());
         all.add(new AssetSummaryAction());
         all.add(new DiffPackagesAction());
+        all.add(new io.uassetd.daemon.actions.asset.RebaseModAction());
+        all.add(new io.uassetd.daemon.actions.asset.MergeModsAction());
         all.addAll(AssetTablesAction.all());
         all.add(new ExportRawDataAction());
         all.add(new DebugAssetInfoAction());

@@ -56,6 +56,21 @@ public final class AssetFiles {
     }
 
     /**
+     * A package opener for a typed request: its engine (null: detected), its mappings (a typed
+     * request's {@code usmap_path} already falls back to {@code USMAP_PATH}), read through the
+     * daemon's cache, warnings into the reply.
+     */
+    public static PackageOpener opener(EngineVersion engine, Path usmap, ActionContext ctx) {
+        String env = System.getenv(USMAP_ENV);
+        boolean fromEnv = usmap != null && env != null && usmap.toString().equals(env);
+        return new PackageOpener(engine, fromEnv ? null : usmap, fromEnv ? usmap : null, file -> {
+            try (var lease = Mappings.open(ctx, file)) {
+                return lease.get().usmap();
+            }
+        }, ctx::warn, ctx.engineBatch());
+    }
+
+    /**
      * Opens {@code file} through the request's opener and records the engine used in the reply;
      * the package with how it was read and the mappings it needs.
      */
