@@ -28,6 +28,8 @@ public final class DiffPackagesAction extends TypedAction<DiffPackagesAction.Req
                           @Field(value = "the package after " + INPUT, required = true) String new_path,
                           @Field("engine of unversioned (cooked) packages (versioned packages carry their own)") EngineVersion engine_version,
                           @Field(value = "mappings for unversioned properties (else USMAP_PATH)", cli = "--usmap") Path usmap_path,
+                          @Field("the game's Paks folder: its global container resolves the script imports of a loose Zen package")
+                          Path game_paks,
                           @Field("AES key of an encrypted container named by container::entry (hex or base64)") String aes_key) {
     }
 
@@ -51,8 +53,8 @@ public final class DiffPackagesAction extends TypedAction<DiffPackagesAction.Req
 
     @Override
     protected Done<Diff> run(Request q, ActionContext ctx) throws Exception {
-        PackageInputs.Loaded a = PackageInputs.load(q.old_path(), q.engine_version(), q.usmap_path(), q.aes_key(), ctx);
-        PackageInputs.Loaded b = PackageInputs.load(q.new_path(), q.engine_version(), q.usmap_path(), q.aes_key(), ctx);
+        PackageInputs.Loaded a = PackageInputs.load(q.old_path(), q.engine_version(), q.usmap_path(), q.aes_key(), q.game_paks(), ctx);
+        PackageInputs.Loaded b = PackageInputs.load(q.new_path(), q.engine_version(), q.usmap_path(), q.aes_key(), q.game_paks(), ctx);
         List<Change> changes = PackageDiff.diffTrees(a.tree(), b.tree());
         int added = count(changes, Change.Kind.ADDED);
         int removed = count(changes, Change.Kind.REMOVED);

@@ -29,6 +29,8 @@ public final class MergeModsAction extends TypedAction<MergeModsAction.Request, 
                                   + "would) or fail (write nothing)", dflt = "fail") String policy,
                           @Field("engine of unversioned (cooked) packages (versioned packages carry their own)") EngineVersion engine_version,
                           @Field(value = "mappings for unversioned properties (else USMAP_PATH)", cli = "--usmap") Path usmap_path,
+                          @Field("the game's Paks folder: its global container resolves the script imports of a loose Zen package")
+                          Path game_paks,
                           @Field("AES key of an encrypted container named by container::entry (hex or base64)") String aes_key) {
     }
 
@@ -63,12 +65,12 @@ public final class MergeModsAction extends TypedAction<MergeModsAction.Request, 
             throw ActionException.invalid("Field 'mod_paths' must name at least one mod");
         }
         RebaseModAction.checkOutput(q.output_path());
-        PackageInputs.Loaded base = PackageInputs.load(q.base_path(), q.engine_version(), q.usmap_path(), q.aes_key(), ctx);
+        PackageInputs.Loaded base = PackageInputs.load(q.base_path(), q.engine_version(), q.usmap_path(), q.aes_key(), q.game_paks(), ctx);
         List<JsonNode> mods = new ArrayList<>();
         for (int i = 0; i < q.mod_paths().size(); i++) {
             ctx.checkCancelled();
             ctx.progress(i, q.mod_paths().size(), q.mod_paths().get(i));
-            mods.add(PackageInputs.load(q.mod_paths().get(i), q.engine_version(), q.usmap_path(), q.aes_key(), ctx).tree());
+            mods.add(PackageInputs.load(q.mod_paths().get(i), q.engine_version(), q.usmap_path(), q.aes_key(), q.game_paks(), ctx).tree());
         }
         PackageMerge.Result r;
         try {

@@ -50,6 +50,16 @@ public final class PackageInputs {
 
     /** Reads an input (see the class comment); {@code aesKey} decrypts an encrypted container (may be null). */
     public static Loaded load(String input, EngineVersion engine, Path usmapPath, String aesKey, ActionContext ctx) throws Exception {
+        return load(input, engine, usmapPath, aesKey, null, ctx);
+    }
+
+    /**
+     * As {@link #load(String, EngineVersion, Path, String, ActionContext)}; {@code gamePaks} (may be
+     * null) is the game's Paks folder, whose global container resolves the script imports of a loose
+     * Zen package.
+     */
+    public static Loaded load(String input, EngineVersion engine, Path usmapPath, String aesKey, Path gamePaks, ActionContext ctx)
+            throws Exception {
         PackageOpener opener = AssetFiles.opener(engine, usmapPath, ctx);
         int cut = input.lastIndexOf(ENTRY);
         if (cut > 0) {
@@ -90,14 +100,23 @@ public final class PackageInputs {
         }
         // a Zen package file: converted to legacy in memory
         byte[] data = Files.readAllBytes(file);
-        EngineChoice choice = ZenEngine.of(data, name, engine);
-        ctx.usedEngine(choice);
-        ZenPackage z = ZenPackage.read(data, name, choice.engine());
-        long id = Hashes.cityHash64LowerUtf16(z.packageName());
-        var legacy = ZenToLegacy.convert(z, id, null, null, null, choice.engine(), ZenToLegacy.Unresolved.RECOVER,
-                LegacyToZen.companions(file));
-        legacy.notes().forEach(n -> ctx.warn(input + ": " + n));
-        return converted(input, legacy.asset(), legacyName(z.packageName(), legacy.extension()), choice.engine(), opener, "zen");
+        Lease<PackageStore> lease = gamePaks == null ? null
+                : PackageStores.open(ctx, gamePaks, List.of(), aesKey == null ? null : Keys.parse(aesKey));
+        try {
+            PackageStore store = lease == null ? null : lease.get();
+            EngineChoice choice = store != null && engine == null ? ZenEngine.of(store, null) : ZenEngine.of(data, name, engine);
+            ctx.usedEngine(choice);
+            ZenPackage z = ZenPackage.read(data, name, choice.engine());
+            long id = Hashes.cityHash64LowerUtf16(z.packageName());
+            var legacy = ZenToLegacy.convert(z, id, null, store, store == null ? null : store.scriptObjects().orElse(null),
+                    choice.engine(), ZenToLegacy.Unresolved.RECOVER, LegacyToZen.companions(file));
+            legacy.notes().forEach(n -> ctx.warn(input + ": " + n));
+            return converted(input, legacy.asset(), legacyName(z.packageName(), legacy.extension()), choice.engine(), opener, "zen");
+        } finally {
+            if (lease != null) {
+                lease.close();
+            }
+        }
     }
 
     private static Loaded zenEntry(String input, Path utoc, String entry, EngineVersion engine, PackageOpener opener, String aesKey,
@@ -107,7 +126,7 @@ public final class PackageInputs {
             global = utoc.toAbsolutePath().getParent().getParent().resolve("global.utoc");
         }
         List<AesKey> keys = aesKey == null ? List.of() : List.of(Keys.parse(aesKey));
-        try (Lease<PackageStore> lease = PackageStores.open(ctx, null, List.of(), List.of(utoc),
+        try (Lease<PackageStore> lease = PackageStores.open(ctx, utoc.toAbsolutePath().getParent(), List.of(), List.of(utoc),
                 Files.isRegularFile(global) ? global : null, keys, null)) {
             PackageStore store = lease.get();
             String path = entry.replaceAll("\\.(uasset|umap)$", "");

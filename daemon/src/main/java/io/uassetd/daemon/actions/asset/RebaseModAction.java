@@ -33,6 +33,8 @@ public final class RebaseModAction extends TypedAction<RebaseModAction.Request, 
                           String policy,
                           @Field("engine of unversioned (cooked) packages (versioned packages carry their own)") EngineVersion engine_version,
                           @Field(value = "mappings for unversioned properties (else USMAP_PATH)", cli = "--usmap") Path usmap_path,
+                          @Field("the game's Paks folder: its global container resolves the script imports of a loose Zen package")
+                          Path game_paks,
                           @Field("AES key of an encrypted container named by container::entry (hex or base64)") String aes_key) {
     }
 
@@ -60,9 +62,9 @@ public final class RebaseModAction extends TypedAction<RebaseModAction.Request, 
             default -> throw ActionException.invalid("Field 'policy' must be mod, base or fail, got " + q.policy());
         };
         checkOutput(q.output_path());
-        PackageInputs.Loaded base = PackageInputs.load(q.base_path(), q.engine_version(), q.usmap_path(), q.aes_key(), ctx);
-        PackageInputs.Loaded mod = PackageInputs.load(q.mod_path(), q.engine_version(), q.usmap_path(), q.aes_key(), ctx);
-        PackageInputs.Loaded next = PackageInputs.load(q.new_base_path(), q.engine_version(), q.usmap_path(), q.aes_key(), ctx);
+        PackageInputs.Loaded base = PackageInputs.load(q.base_path(), q.engine_version(), q.usmap_path(), q.aes_key(), q.game_paks(), ctx);
+        PackageInputs.Loaded mod = PackageInputs.load(q.mod_path(), q.engine_version(), q.usmap_path(), q.aes_key(), q.game_paks(), ctx);
+        PackageInputs.Loaded next = PackageInputs.load(q.new_base_path(), q.engine_version(), q.usmap_path(), q.aes_key(), q.game_paks(), ctx);
         PackageMerge.Result r;
         try {
             r = PackageMerge.rebase(base.tree(), mod.tree(), next.tree(), res);
