@@ -92,6 +92,23 @@ public final class MergeModsAction extends TypedAction<MergeModsAction.Request, 
                         DiffPackagesAction.Item.of(changes)));
     }
 
+    /** The CLI's lines: {@code ! path: base B, mod1 V1, mod2 V2 -> chosen} per conflict, the diff lines of the result, a summary. */
+    @Override
+    protected String human(Merged m) {
+        StringBuilder sb = new StringBuilder();
+        for (Conflict c : m.conflicts()) {
+            sb.append("! ").append(c.path()).append(": base ").append(RebaseModAction.text(c.base()));
+            for (Value v : c.values()) {
+                sb.append(", ").append(v.mod()).append(' ').append(RebaseModAction.text(v.value()));
+            }
+            sb.append(" -> ").append(c.chosen() == null ? "(not written)" : c.chosen()).append('\n');
+        }
+        sb.append(DiffPackagesAction.render(m.changes()));
+        sb.append(m.written() ? "Wrote " + m.output_path() + ": " + m.change_count() + " changes from the base, " + m.conflict_count()
+                + " conflicts" : m.conflict_count() + " conflicts: nothing written (policy fail)").append('\n');
+        return sb.toString();
+    }
+
     /** Exit status 1 when conflicts stopped the write (policy fail). */
     @Override
     public int cliExitStatus(boolean success, Object data, int usual) {

@@ -123,6 +123,26 @@ public final class RebaseModAction extends TypedAction<RebaseModAction.Request, 
         return readBack;
     }
 
+    /** The CLI's lines: {@code ! path: base B, mod M, new_base N -> chosen} per conflict, the diff lines of the result, a summary. */
+    @Override
+    protected String human(Rebased r) {
+        StringBuilder sb = new StringBuilder();
+        for (Conflict c : r.conflicts()) {
+            sb.append("! ").append(c.path()).append(": base ").append(text(c.base())).append(", mod ").append(text(c.mod()))
+                    .append(", new_base ").append(text(c.new_base())).append(" -> ").append(c.chosen() == null ? "(not written)" : c.chosen())
+                    .append('\n');
+        }
+        sb.append(DiffPackagesAction.render(r.changes()));
+        sb.append(r.written() ? "Wrote " + r.output_path() + ": " + r.change_count() + " changes from the new base, " + r.conflict_count()
+                + " conflicts" : r.conflict_count() + " conflicts: nothing written (policy fail)").append('\n');
+        return sb.toString();
+    }
+
+    static String text(JsonNode v) {
+        String s = v == null || v.isNull() ? "(absent)" : v.toString();
+        return s.length() <= 200 ? s : s.substring(0, 197) + "...";
+    }
+
     /** Exit status 1 when conflicts stopped the write (policy fail), as for a merge tool. */
     @Override
     public int cliExitStatus(boolean success, Object data, int usual) {
