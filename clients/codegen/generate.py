@@ -25,6 +25,7 @@ WRAPPED = [
     "to_json", "from_json", "create_mod_iostore",
     "niagara_details", "niagara_edit",
     "get_texture_info", "extract_texture_png", "inject_texture", "parse_locres",
+    "diff_packages", "rebase_mod", "merge_mods",
 ]
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -23,6 +23,9 @@ WRAPPED_FIELDS: Dict[str, Dict[str, tuple]] = {
     'extract_texture_png': {'file_path': ('string', True), 'output_path': ('string', False), 'mip_index': ('integer', False), 'slice_index': ('integer', False), 'face': ('integer', False), 'strip': ('boolean', False), 'format': ('string', False), 'reconstruct_z': ('boolean', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
     'inject_texture': {'file_path': ('string', True), 'image_path': ('string', True), 'output_path': ('string', False), 'usmap_path': ('string', False), 'engine_version': ('string', False), 'no_mips': ('boolean', False)},
     'parse_locres': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'detailed': ('boolean', False), 'namespace': ('string', False), 'key': ('string', False), 'search': ('string', False), 'stats': ('boolean', False), 'output': ('string', False)},
+    'diff_packages': {'old_path': ('string', True), 'new_path': ('string', True), 'engine_version': ('string', False), 'usmap_path': ('string', False), 'game_paks': ('string', False), 'aes_key': ('string', False)},
+    'rebase_mod': {'mod_path': ('string', True), 'base_path': ('string', True), 'new_base_path': ('string', True), 'output_path': ('string', True), 'policy': ('string', False), 'engine_version': ('string', False), 'usmap_path': ('string', False), 'game_paks': ('string', False), 'aes_key': ('string', False)},
+    'merge_mods': {'base_path': ('string', True), 'mod_paths': ('string[]', True), 'output_path': ('string', True), 'policy': ('string', False), 'engine_version': ('string', False), 'usmap_path': ('string', False), 'game_paks': ('string', False), 'aes_key': ('string', False)},
 }
 
 
@@ -129,6 +132,21 @@ class ActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('detailed', detailed), ('namespace', namespace), ('key', key), ('search', search), ('stats', stats), ('output', output)) if v is not None}
         return self.call('parse_locres', fields, progress=progress, timeout=timeout)
 
+    def diff_packages(self, old_path: str, new_path: str, *, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, game_paks: Optional[str] = None, aes_key: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """Semantic difference of two packages: names, imports, exports and property values added, removed or changed, by path"""
+        fields = {k: v for k, v in (('old_path', old_path), ('new_path', new_path), ('engine_version', engine_version), ('usmap_path', usmap_path), ('game_paks', game_paks), ('aes_key', aes_key)) if v is not None}
+        return self.call('diff_packages', fields, progress=progress, timeout=timeout)
+
+    def rebase_mod(self, mod_path: str, base_path: str, new_base_path: str, output_path: str, *, policy: Optional[str] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, game_paks: Optional[str] = None, aes_key: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """Applies a mod's changes to a new version of the package it was made from (three-way merge by property)"""
+        fields = {k: v for k, v in (('mod_path', mod_path), ('base_path', base_path), ('new_base_path', new_base_path), ('output_path', output_path), ('policy', policy), ('engine_version', engine_version), ('usmap_path', usmap_path), ('game_paks', game_paks), ('aes_key', aes_key)) if v is not None}
+        return self.call('rebase_mod', fields, progress=progress, timeout=timeout)
+
+    def merge_mods(self, base_path: str, mod_paths: List[str], output_path: str, *, policy: Optional[str] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, game_paks: Optional[str] = None, aes_key: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """Merges several mods of one package into one package holding all their changes (three-way merge by property)"""
+        fields = {k: v for k, v in (('base_path', base_path), ('mod_paths', mod_paths), ('output_path', output_path), ('policy', policy), ('engine_version', engine_version), ('usmap_path', usmap_path), ('game_paks', game_paks), ('aes_key', aes_key)) if v is not None}
+        return self.call('merge_mods', fields, progress=progress, timeout=timeout)
+
 
 class AsyncActionsMixin:
     """Typed wrappers of the common actions (asyncio). Each returns the Reply or raises UassetdError."""
@@ -232,3 +250,18 @@ class AsyncActionsMixin:
         """Reads .locres files (every version): {namespace: {key: localized string}}"""
         fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('detailed', detailed), ('namespace', namespace), ('key', key), ('search', search), ('stats', stats), ('output', output)) if v is not None}
         return await self.call('parse_locres', fields, progress=progress, timeout=timeout)
+
+    async def diff_packages(self, old_path: str, new_path: str, *, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, game_paks: Optional[str] = None, aes_key: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """Semantic difference of two packages: names, imports, exports and property values added, removed or changed, by path"""
+        fields = {k: v for k, v in (('old_path', old_path), ('new_path', new_path), ('engine_version', engine_version), ('usmap_path', usmap_path), ('game_paks', game_paks), ('aes_key', aes_key)) if v is not None}
+        return await self.call('diff_packages', fields, progress=progress, timeout=timeout)
+
+    async def rebase_mod(self, mod_path: str, base_path: str, new_base_path: str, output_path: str, *, policy: Optional[str] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, game_paks: Optional[str] = None, aes_key: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """Applies a mod's changes to a new version of the package it was made from (three-way merge by property)"""
+        fields = {k: v for k, v in (('mod_path', mod_path), ('base_path', base_path), ('new_base_path', new_base_path), ('output_path', output_path), ('policy', policy), ('engine_version', engine_version), ('usmap_path', usmap_path), ('game_paks', game_paks), ('aes_key', aes_key)) if v is not None}
+        return await self.call('rebase_mod', fields, progress=progress, timeout=timeout)
+
+    async def merge_mods(self, base_path: str, mod_paths: List[str], output_path: str, *, policy: Optional[str] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, game_paks: Optional[str] = None, aes_key: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """Merges several mods of one package into one package holding all their changes (three-way merge by property)"""
+        fields = {k: v for k, v in (('base_path', base_path), ('mod_paths', mod_paths), ('output_path', output_path), ('policy', policy), ('engine_version', engine_version), ('usmap_path', usmap_path), ('game_paks', game_paks), ('aes_key', aes_key)) if v is not None}
+        return await self.call('merge_mods', fields, progress=progress, timeout=timeout)

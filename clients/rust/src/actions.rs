@@ -25,6 +25,9 @@ pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("extract_texture_png", &[("file_path", "string", true), ("output_path", "string", false), ("mip_index", "integer", false), ("slice_index", "integer", false), ("face", "integer", false), ("strip", "boolean", false), ("format", "string", false), ("reconstruct_z", "boolean", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
     ("inject_texture", &[("file_path", "string", true), ("image_path", "string", true), ("output_path", "string", false), ("usmap_path", "string", false), ("engine_version", "string", false), ("no_mips", "boolean", false)]),
     ("parse_locres", &[("file_path", "string", false), ("file_paths", "string[]", false), ("detailed", "boolean", false), ("namespace", "string", false), ("key", "string", false), ("search", "string", false), ("stats", "boolean", false), ("output", "string", false)]),
+    ("diff_packages", &[("old_path", "string", true), ("new_path", "string", true), ("engine_version", "string", false), ("usmap_path", "string", false), ("game_paks", "string", false), ("aes_key", "string", false)]),
+    ("rebase_mod", &[("mod_path", "string", true), ("base_path", "string", true), ("new_base_path", "string", true), ("output_path", "string", true), ("policy", "string", false), ("engine_version", "string", false), ("usmap_path", "string", false), ("game_paks", "string", false), ("aes_key", "string", false)]),
+    ("merge_mods", &[("base_path", "string", true), ("mod_paths", "string[]", true), ("output_path", "string", true), ("policy", "string", false), ("engine_version", "string", false), ("usmap_path", "string", false), ("game_paks", "string", false), ("aes_key", "string", false)]),
 ];
 
 /// Fields of `ping`: Answers at once with pong
@@ -405,6 +408,58 @@ pub struct ParseLocresParams {
     pub output: Option<String>,
 }
 
+/// Fields of `diff_packages`: Semantic difference of two packages: names, imports, exports and property values added, removed or changed, by path
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct DiffPackagesParams {
+    pub old_path: String,
+    pub new_path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usmap_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_paks: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aes_key: Option<String>,
+}
+
+/// Fields of `rebase_mod`: Applies a mod's changes to a new version of the package it was made from (three-way merge by property)
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct RebaseModParams {
+    pub mod_path: String,
+    pub base_path: String,
+    pub new_base_path: String,
+    pub output_path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub policy: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usmap_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_paks: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aes_key: Option<String>,
+}
+
+/// Fields of `merge_mods`: Merges several mods of one package into one package holding all their changes (three-way merge by property)
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct MergeModsParams {
+    pub base_path: String,
+    pub mod_paths: Vec<String>,
+    pub output_path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub policy: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usmap_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_paks: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aes_key: Option<String>,
+}
+
 /// Typed wrappers of the common actions.
 impl Client {
     /// Answers at once with pong
@@ -505,5 +560,20 @@ impl Client {
     /// Reads .locres files (every version): {namespace: {key: localized string}}
     pub fn parse_locres(&self, params: &ParseLocresParams, options: CallOptions) -> Result<Reply, Error> {
         self.call_with("parse_locres", crate::to_fields(params)?, options)
+    }
+
+    /// Semantic difference of two packages: names, imports, exports and property values added, removed or changed, by path
+    pub fn diff_packages(&self, params: &DiffPackagesParams, options: CallOptions) -> Result<Reply, Error> {
+        self.call_with("diff_packages", crate::to_fields(params)?, options)
+    }
+
+    /// Applies a mod's changes to a new version of the package it was made from (three-way merge by property)
+    pub fn rebase_mod(&self, params: &RebaseModParams, options: CallOptions) -> Result<Reply, Error> {
+        self.call_with("rebase_mod", crate::to_fields(params)?, options)
+    }
+
+    /// Merges several mods of one package into one package holding all their changes (three-way merge by property)
+    pub fn merge_mods(&self, params: &MergeModsParams, options: CallOptions) -> Result<Reply, Error> {
+        self.call_with("merge_mods", crate::to_fields(params)?, options)
     }
 }

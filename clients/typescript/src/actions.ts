@@ -636,6 +636,104 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
       "type": "string",
       "required": false
     }
+  },
+  "diff_packages": {
+    "old_path": {
+      "type": "string",
+      "required": true
+    },
+    "new_path": {
+      "type": "string",
+      "required": true
+    },
+    "engine_version": {
+      "type": "string",
+      "required": false
+    },
+    "usmap_path": {
+      "type": "string",
+      "required": false
+    },
+    "game_paks": {
+      "type": "string",
+      "required": false
+    },
+    "aes_key": {
+      "type": "string",
+      "required": false
+    }
+  },
+  "rebase_mod": {
+    "mod_path": {
+      "type": "string",
+      "required": true
+    },
+    "base_path": {
+      "type": "string",
+      "required": true
+    },
+    "new_base_path": {
+      "type": "string",
+      "required": true
+    },
+    "output_path": {
+      "type": "string",
+      "required": true
+    },
+    "policy": {
+      "type": "string",
+      "required": false
+    },
+    "engine_version": {
+      "type": "string",
+      "required": false
+    },
+    "usmap_path": {
+      "type": "string",
+      "required": false
+    },
+    "game_paks": {
+      "type": "string",
+      "required": false
+    },
+    "aes_key": {
+      "type": "string",
+      "required": false
+    }
+  },
+  "merge_mods": {
+    "base_path": {
+      "type": "string",
+      "required": true
+    },
+    "mod_paths": {
+      "type": "string[]",
+      "required": true
+    },
+    "output_path": {
+      "type": "string",
+      "required": true
+    },
+    "policy": {
+      "type": "string",
+      "required": false
+    },
+    "engine_version": {
+      "type": "string",
+      "required": false
+    },
+    "usmap_path": {
+      "type": "string",
+      "required": false
+    },
+    "game_paks": {
+      "type": "string",
+      "required": false
+    },
+    "aes_key": {
+      "type": "string",
+      "required": false
+    }
   }
 };
 
@@ -667,7 +765,7 @@ export interface ListPakParams {
   file_path: string;
   /** AES-256 key as hex (with or without 0x) or base64 */
   aes_key?: string;
-  /** encryption scheme of the pak: standard or rivals (Marvel Rivals) */
+  /** encryption scheme of the pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
   encryption_scheme?: string;
   /** globs (*, ?, **) or substrings; an entry passes when it matches any */
   filter_patterns?: string[];
@@ -685,7 +783,7 @@ export interface ExtractPakFileParams {
   output_path: string;
   /** AES-256 key as hex (with or without 0x) or base64 */
   aes_key?: string;
-  /** encryption scheme of the pak: standard or rivals (Marvel Rivals) */
+  /** encryption scheme of the pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
   encryption_scheme?: string;
   /** check the entry's SHA-1 in a pass of its own before writing it (also an encrypted entry) */
   verify?: boolean;
@@ -701,7 +799,7 @@ export interface ExtractPakAllParams {
   output_path: string;
   /** AES-256 key as hex (with or without 0x) or base64 */
   aes_key?: string;
-  /** encryption scheme of the pak: standard or rivals (Marvel Rivals) */
+  /** encryption scheme of the pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
   encryption_scheme?: string;
   /** globs (*, ?, **) or substrings; an entry passes when it matches any */
   filter_patterns?: string[];
@@ -729,9 +827,9 @@ export interface CreatePakParams {
   path_hash_seed?: number;
   /** AES-256 key (hex or base64): encrypts the index and entries unless told otherwise */
   aes_key?: string;
-  /** encryption scheme of the pak: standard or rivals (Marvel Rivals) */
+  /** encryption scheme of the pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
   encryption_scheme?: string;
-  /** 3 to 14, or V8A / V8B (12: UTF-8 file names, 13: flat directory index, 14: PakchunkIndex in the footer) */
+  /** 3 to 15, or V8A / V8B (12: UTF-8 file names, 13: flat directory index, 14: PakchunkIndex in the footer, 15: UE6.0, encryption method and IVs; encrypted with AES-CTR) */
   pak_version?: string;
   /** false, true (Zlib) or a method name: Zlib, Gzip, LZ4, Zstd, Oodle (Oodle needs the native library) */
   compress?: unknown;
@@ -847,7 +945,7 @@ export interface CreateModIostoreParams {
   input_pak?: string;
   /** AES key of input_pak */
   input_pak_aes?: string;
-  /** encryption scheme of input_pak: standard or rivals (Marvel Rivals' own) */
+  /** encryption scheme of input_pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
   input_pak_scheme?: string;
   /** single files are placed relative to this folder */
   base_path?: string;
@@ -875,9 +973,9 @@ export interface CreateModIostoreParams {
   parallel?: boolean;
   /** fail when any package cannot be made */
   strict?: boolean;
-  /** the engine to write for (a UE5 release); auto: the game profile's engine (UE5_3 for marvel_rivals); with game none, detected from the input packages: auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
+  /** the engine to write for (a UE5 release); auto: the game profile's engine (marvel_rivals: UE5_3); with game none, detected from the input packages: auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
   engine_version?: string;
-  /** game profile: marvel_rivals (default unless engine_version is given) or none */
+  /** game profile: none, marvel_rivals (default marvel_rivals unless engine_version is given) */
   game?: string;
   /** legacy inputs: apply the game profile's mesh material layout (Marvel Rivals: an empty gameplay tag container after each skeletal mesh material) */
   material_tags?: boolean;
@@ -1017,6 +1115,64 @@ export interface ParseLocresParams {
   output?: string;
 }
 
+/** Fields of `diff_packages`: Semantic difference of two packages: names, imports, exports and property values added, removed or changed, by path */
+export interface DiffPackagesParams {
+  /** the package before (.uasset/.umap legacy with its .uexp, a Zen package, UAssetAPI JSON, or container::entry: Game.utoc::/Game/Path/Package, Game.pak::Path/Package.uasset) */
+  old_path: string;
+  /** the package after (.uasset/.umap legacy with its .uexp, a Zen package, UAssetAPI JSON, or container::entry: Game.utoc::/Game/Path/Package, Game.pak::Path/Package.uasset) */
+  new_path: string;
+  /** engine of unversioned (cooked) packages (versioned packages carry their own): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
+  engine_version?: string;
+  /** mappings for unversioned properties (else USMAP_PATH) */
+  usmap_path?: string;
+  /** the game's Paks folder: its global container resolves the script imports of a loose Zen package */
+  game_paks?: string;
+  /** AES key of an encrypted container named by container::entry (hex or base64) */
+  aes_key?: string;
+}
+
+/** Fields of `rebase_mod`: Applies a mod's changes to a new version of the package it was made from (three-way merge by property) */
+export interface RebaseModParams {
+  /** the mod's package (.uasset/.umap legacy with its .uexp, a Zen package, UAssetAPI JSON, or container::entry: Game.utoc::/Game/Path/Package, Game.pak::Path/Package.uasset) */
+  mod_path: string;
+  /** the package the mod was made from */
+  base_path: string;
+  /** the new version of that package (the patched game's) */
+  new_base_path: string;
+  /** the rebased package to write (.uasset or .umap; its .uexp beside it) */
+  output_path: string;
+  /** who wins a conflict: mod, base (the new base's value) or fail (write nothing) */
+  policy?: string;
+  /** engine of unversioned (cooked) packages (versioned packages carry their own): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
+  engine_version?: string;
+  /** mappings for unversioned properties (else USMAP_PATH) */
+  usmap_path?: string;
+  /** the game's Paks folder: its global container resolves the script imports of a loose Zen package */
+  game_paks?: string;
+  /** AES key of an encrypted container named by container::entry (hex or base64) */
+  aes_key?: string;
+}
+
+/** Fields of `merge_mods`: Merges several mods of one package into one package holding all their changes (three-way merge by property) */
+export interface MergeModsParams {
+  /** the package the mods were made from (.uasset/.umap legacy with its .uexp, a Zen package, UAssetAPI JSON, or container::entry: Game.utoc::/Game/Path/Package, Game.pak::Path/Package.uasset) */
+  base_path: string;
+  /** the mods' packages, in load order (later = loaded later) */
+  mod_paths: string[];
+  /** the merged package to write (.uasset or .umap; its .uexp beside it) */
+  output_path: string;
+  /** who wins a conflict: first (the earlier mod in mod_paths), last (the later, as the engine's load order would) or fail (write nothing) */
+  policy?: string;
+  /** engine of unversioned (cooked) packages (versioned packages carry their own): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
+  engine_version?: string;
+  /** mappings for unversioned properties (else USMAP_PATH) */
+  usmap_path?: string;
+  /** the game's Paks folder: its global container resolves the script imports of a loose Zen package */
+  game_paks?: string;
+  /** AES key of an encrypted container named by container::entry (hex or base64) */
+  aes_key?: string;
+}
+
 /** Typed wrappers of the common actions; each resolves to the Reply or rejects with UassetdError. */
 export abstract class ActionMethods {
   abstract call(action: string, fields?: Record<string, unknown>, options?: CallOptions): Promise<Reply>;
@@ -1119,6 +1275,21 @@ export abstract class ActionMethods {
   /** Reads .locres files (every version): {namespace: {key: localized string}} */
   parseLocres(params: ParseLocresParams = {}, options?: CallOptions): Promise<Reply> {
     return this.call("parse_locres", { ...params }, options);
+  }
+
+  /** Semantic difference of two packages: names, imports, exports and property values added, removed or changed, by path */
+  diffPackages(params: DiffPackagesParams, options?: CallOptions): Promise<Reply> {
+    return this.call("diff_packages", { ...params }, options);
+  }
+
+  /** Applies a mod's changes to a new version of the package it was made from (three-way merge by property) */
+  rebaseMod(params: RebaseModParams, options?: CallOptions): Promise<Reply> {
+    return this.call("rebase_mod", { ...params }, options);
+  }
+
+  /** Merges several mods of one package into one package holding all their changes (three-way merge by property) */
+  mergeMods(params: MergeModsParams, options?: CallOptions): Promise<Reply> {
+    return this.call("merge_mods", { ...params }, options);
   }
 
 }

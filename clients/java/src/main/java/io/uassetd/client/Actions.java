@@ -205,6 +205,35 @@ public final class Actions {
         f.put("stats", "boolean");
         f.put("output", "string");
         t.put("parse_locres", java.util.Collections.unmodifiableMap(f));
+        f = new LinkedHashMap<>();
+        f.put("old_path", "string!");
+        f.put("new_path", "string!");
+        f.put("engine_version", "string");
+        f.put("usmap_path", "string");
+        f.put("game_paks", "string");
+        f.put("aes_key", "string");
+        t.put("diff_packages", java.util.Collections.unmodifiableMap(f));
+        f = new LinkedHashMap<>();
+        f.put("mod_path", "string!");
+        f.put("base_path", "string!");
+        f.put("new_base_path", "string!");
+        f.put("output_path", "string!");
+        f.put("policy", "string");
+        f.put("engine_version", "string");
+        f.put("usmap_path", "string");
+        f.put("game_paks", "string");
+        f.put("aes_key", "string");
+        t.put("rebase_mod", java.util.Collections.unmodifiableMap(f));
+        f = new LinkedHashMap<>();
+        f.put("base_path", "string!");
+        f.put("mod_paths", "string[]!");
+        f.put("output_path", "string!");
+        f.put("policy", "string");
+        f.put("engine_version", "string");
+        f.put("usmap_path", "string");
+        f.put("game_paks", "string");
+        f.put("aes_key", "string");
+        t.put("merge_mods", java.util.Collections.unmodifiableMap(f));
         return java.util.Collections.unmodifiableMap(t);
     }
 
@@ -1009,6 +1038,106 @@ public final class Actions {
 
         public ParseLocres output(String value) {
             put("output", value);
+            return this;
+        }
+    }
+
+    /** Semantic difference of two packages: names, imports, exports and property values added, removed or changed, by path */
+    public static final class DiffPackages extends ActionRequest {
+        public DiffPackages(String oldPath, String newPath) {
+            super("diff_packages");
+            put("old_path", oldPath);
+            put("new_path", newPath);
+        }
+
+        public DiffPackages engineVersion(String value) {
+            put("engine_version", value);
+            return this;
+        }
+
+        public DiffPackages usmapPath(String value) {
+            put("usmap_path", value);
+            return this;
+        }
+
+        public DiffPackages gamePaks(String value) {
+            put("game_paks", value);
+            return this;
+        }
+
+        public DiffPackages aesKey(String value) {
+            put("aes_key", value);
+            return this;
+        }
+    }
+
+    /** Applies a mod's changes to a new version of the package it was made from (three-way merge by property) */
+    public static final class RebaseMod extends ActionRequest {
+        public RebaseMod(String modPath, String basePath, String newBasePath, String outputPath) {
+            super("rebase_mod");
+            put("mod_path", modPath);
+            put("base_path", basePath);
+            put("new_base_path", newBasePath);
+            put("output_path", outputPath);
+        }
+
+        public RebaseMod policy(String value) {
+            put("policy", value);
+            return this;
+        }
+
+        public RebaseMod engineVersion(String value) {
+            put("engine_version", value);
+            return this;
+        }
+
+        public RebaseMod usmapPath(String value) {
+            put("usmap_path", value);
+            return this;
+        }
+
+        public RebaseMod gamePaks(String value) {
+            put("game_paks", value);
+            return this;
+        }
+
+        public RebaseMod aesKey(String value) {
+            put("aes_key", value);
+            return this;
+        }
+    }
+
+    /** Merges several mods of one package into one package holding all their changes (three-way merge by property) */
+    public static final class MergeMods extends ActionRequest {
+        public MergeMods(String basePath, java.util.List<String> modPaths, String outputPath) {
+            super("merge_mods");
+            put("base_path", basePath);
+            put("mod_paths", modPaths);
+            put("output_path", outputPath);
+        }
+
+        public MergeMods policy(String value) {
+            put("policy", value);
+            return this;
+        }
+
+        public MergeMods engineVersion(String value) {
+            put("engine_version", value);
+            return this;
+        }
+
+        public MergeMods usmapPath(String value) {
+            put("usmap_path", value);
+            return this;
+        }
+
+        public MergeMods gamePaks(String value) {
+            put("game_paks", value);
+            return this;
+        }
+
+        public MergeMods aesKey(String value) {
+            put("aes_key", value);
             return this;
         }
     }
