@@ -250,6 +250,12 @@ class RebaseMergeModsTest extends SharedDaemon {
                 "new_path", zlib + "/Game/Fixtures/DataTables/DT_Overrides"));
         assertThat(same.success()).as(same.message()).isTrue();
         assertThat(same.dataTree().get("equal").booleanValue()).as(same.dataTree().toString()).isTrue();
+        String encrypted = Fixtures.path(root + "OodleEncrypted/CUE4ParseFixtures-Minimal-OodleEncrypted-Windows.utoc") + "::";
+        Reply locked = call("diff_packages", fields("old_path", encrypted + "/Game/Fixtures/DataTables/DT_Overrides",
+                "new_path", plain + "/Game/Fixtures/DataTables/DT_Overrides",
+                "aes_key", "435545345061727365466978747572654145534b657930313233343536373839"));
+        assertThat(locked.success()).as(locked.message()).isTrue();
+        assertThat(locked.dataTree().get("equal").booleanValue()).isTrue();
         Reply other = call("diff_packages", fields("old_path", plain + "/Game/Fixtures/DataTables/DT_AllProperties",
                 "new_path", plain + "/Game/Fixtures/DataTables/DT_Overrides"));
         assertThat(other.success()).as(other.message()).isTrue();

@@ -88,6 +88,14 @@ public final class PackageInputs {
             AssetPackage pkg = UAssetJson.fromTree(parsed, pkgName, usmap);
             return new Loaded(input, UAssetJson.toTree(pkg, usmap), pkgName, engine, usmap, "json");
         }
+        String lowerName = name.toLowerCase(Locale.ROOT);
+        if (lowerName.endsWith(".utoc") || lowerName.endsWith(".ucas") || lowerName.endsWith(".pak")) {
+            throw ActionException.invalid(input + " is a container: name one of its packages as " + name + ENTRY
+                    + (lowerName.endsWith(".pak") ? "Path/To/Package.uasset" : "/Game/Path/To/Package"));
+        }
+        if (lowerName.endsWith(".uexp") || lowerName.endsWith(".ubulk") || lowerName.endsWith(".uptnl")) {
+            PackageOpener.checkPackage(file); // names the .uasset this file belongs to
+        }
         byte[] head = new byte[4];
         try (var in = Files.newInputStream(file)) {
             in.readNBytes(head, 0, 4);
@@ -131,7 +139,8 @@ public final class PackageInputs {
             PackageStore store = lease.get();
             String path = entry.replaceAll("\\.(uasset|umap)$", "");
             var location = store.lookup(path).orElseThrow(() -> ActionException.notFound(
-                    "No package " + path + " in " + utoc, utoc.toString()));
+                    "No package " + path + " in " + utoc + (aesKey == null ? " (an encrypted container needs aes_key)" : ""),
+                    utoc.toString()));
             EngineChoice choice = ZenEngine.of(store, engine);
             ctx.usedEngine(choice);
             var legacy = ZenToLegacy.convert(store, store.scriptObjects().orElse(null), location.packageId(), choice.engine(),
