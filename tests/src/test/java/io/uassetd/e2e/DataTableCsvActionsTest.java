@@ -96,6 +96,7 @@ class DataTableCsvActionsTest extends SharedDaemon {
         List<String> paths = new ArrayList<>();
         diff.dataTree().get("changes").forEach(c -> paths.add(c.get("kind").textValue() + " " + c.get("path").textValue()));
         assertThat(paths).containsExactlyInAnyOrder("added Names[Row6]", "changed Exports[NewDataTable].Rows[Row2].U16",
+                "changed Exports[NewDataTable].Rows[Row2].U16@Label", // the entry name stored beside the number
                 "removed Exports[NewDataTable].Rows[Row5]", "added Exports[NewDataTable].Rows[Row6]");
     }
 
