@@ -113,7 +113,7 @@ class DataTableCsvActionsTest extends SharedDaemon {
         Files.writeString(bad, Files.readString(out).replace("Row3,\"None\",\"None\"", "Row3,\"None\",\"Twelve\""));
         Reply r = call("csv_to_datatable", fields("file_path", pkg.toString(), "csv_path", bad.toString(), "usmap_path", usmap));
         assertThat(r.success()).isFalse();
-        assertThat(r.errorCode()).isNotEqualTo(ErrorCode.INTERNAL);
+        assertThat(r.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(r.message()).contains("bad.csv").contains("CSV line 4, row 'Row3', column 'U16'").contains("no entry 'Twelve'");
         Daemon.Result cliBad = Daemon.run("csv_to_datatable", pkg.toString(), bad.toString(), "--usmap", usmap);
         assertThat(cliBad.status()).isNotZero();

@@ -33,7 +33,7 @@ final class Csv {
                     i++;
                     while (true) {
                         if (i >= n) {
-                            throw new CsvFormatException("Unterminated quoted field", file, "CSV line " + start);
+                            throw new CsvFormatException("Unterminated quoted field", file, "CSV line " + start, true);
                         }
                         char c = text.charAt(i++);
                         if (c == '"') {

@@ -3,6 +3,7 @@ package io.uassetd.codecs.datatable;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.uassetd.codecs.error.InputFileException;
 import io.uassetd.codecs.usmap.Usmap;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -53,7 +54,7 @@ public final class DataTableCsv {
     private static ObjectNode table(JsonNode tree, String exportName, String file) {
         List<String> names = tables(tree);
         if (names.isEmpty()) {
-            throw new CsvFormatException("The package holds no DataTable", file, "Exports");
+            throw new InputFileException("The package is not a DataTable (it holds no DataTable export): " + file, file, false);
         }
         String name = exportName;
         if (name == null || name.isBlank()) {

@@ -162,9 +162,14 @@ class DataTableCsvTest {
         assertThatThrownBy(() -> DataTableCsv.apply(ut, null, ucsv.replace("\"Alpha\",\"(Marker", "\"NoSuchEntry\",\"(Marker"), "x.csv", u))
                 .isInstanceOf(CsvFormatException.class).hasMessageContaining("enum EFixtureEnum has no entry 'NoSuchEntry'")
                 .hasMessageContaining("column 'Kind'");
+        ObjectNode notATable = UAssetJson.toTree(io.uassetd.codecs.asset.property.PropertyFixtures.legacyPak(
+                io.uassetd.codecs.asset.property.PropertyFixtures.LEGACY_PAKS.get(0)).get("Properties/DA_AllProperties"), null);
+        assertThatThrownBy(() -> DataTableCsv.toCsv(notATable, null, null, "DA_AllProperties.uasset"))
+                .isInstanceOf(io.uassetd.codecs.error.InputFileException.class).hasMessageContaining("is not a DataTable");
         assertThatThrownBy(() -> DataTableCsv.apply(tree.deepCopy(), null, "", "x.csv", null))
                 .isInstanceOf(CsvFormatException.class).hasMessageContaining("empty");
         assertThatThrownBy(() -> DataTableCsv.apply(tree.deepCopy(), null, csv + "Omega,\"1", "x.csv", null))
-                .isInstanceOf(CsvFormatException.class).hasMessageContaining("Unterminated quoted field (x.csv, CSV line 5)");
+                .isInstanceOf(CsvFormatException.class).hasMessageContaining("Unterminated quoted field (x.csv, CSV line 5)")
+                .matches(e -> ((CsvFormatException) e).syntax());
     }
 }
