@@ -160,6 +160,15 @@ final class CellText {
     // ---- export ---------------------------------------------------------------------------------
 
     String export(JsonNode p, boolean delimited) {
+        try {
+            return exportValue(p, delimited);
+        } catch (RuntimeException e) {
+            // a value this form cannot state (a reference outside the tables, an odd layout): shown as its JSON, not editable
+            return unsupported(p);
+        }
+    }
+
+    private String exportValue(JsonNode p, boolean delimited) {
         String kind = kind(p);
         JsonNode v = p.get("Value");
         if (isZeroOnly(p)) {
@@ -220,6 +229,9 @@ final class CellText {
 
     boolean editable(JsonNode p) {
         String kind = kind(p);
+        if (!kind.equals("Str") && !kind.equals("Name") && export(p, false).startsWith("{" + kind + "}")) {
+            return false;
+        }
         if (nativeStruct(p)) {
             return p.has("Value") && p.get("Value").isObject() || kind.equals("Guid") || isZeroOnly(p);
         }
