@@ -56,14 +56,16 @@ public final class AssetFiles {
     }
 
     /**
-     * A package opener for a typed request: its engine (null: detected), its mappings (a typed
-     * request's {@code usmap_path} already falls back to {@code USMAP_PATH}), read through the
-     * daemon's cache, warnings into the reply.
+     * The package opener of a typed request: its engine ({@code null} = detected), its
+     * {@code usmap_path} (null = none named), the daemon's {@code USMAP_PATH} as the fallback. A
+     * {@code usmap_path} equal to {@code USMAP_PATH} (a typed request's binding fills it from the
+     * variable) counts as the fallback, not as named mappings.
      */
-    public static PackageOpener opener(EngineVersion engine, Path usmap, ActionContext ctx) {
+    public static PackageOpener opener(EngineVersion engine, Path usmapPath, ActionContext ctx) {
         String env = System.getenv(USMAP_ENV);
-        boolean fromEnv = usmap != null && env != null && usmap.toString().equals(env);
-        return new PackageOpener(engine, fromEnv ? null : usmap, fromEnv ? usmap : null, file -> {
+        Path envPath = env == null || env.isBlank() ? null : Path.of(env);
+        boolean fromEnv = usmapPath != null && usmapPath.equals(envPath);
+        return new PackageOpener(engine, fromEnv ? null : usmapPath, envPath, file -> {
             try (var lease = Mappings.open(ctx, file)) {
                 return lease.get().usmap();
             }
