@@ -2,13 +2,12 @@ package io.uassetd.codecs.asset.mesh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.archive.PackageWriter;
-import io.uassetd.codecs.asset.property.PropertyExportContent;
-import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PropertyExportContent;
+import io.uassetd.codecs.asset.property.content.PropertyParser;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.error.FormatException;

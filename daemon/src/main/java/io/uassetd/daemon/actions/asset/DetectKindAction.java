@@ -5,7 +5,7 @@ import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.property.Property;
-import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PropertyParser;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.InputFileException;
 import io.uassetd.codecs.usmap.Usmap;
