@@ -76,7 +76,7 @@ class MeshMaterialFixTest {
         // the same materials and bones, read with the Rivals profile, as the original with the standard one
         MeshInfo before = MeshInfo.read(read(header, uexp), null, MeshProfile.STANDARD);
         AssetPackage fixed = read(b.header(), b.exports());
-        MeshInfo after = MeshInfo.read(fixed, null, MeshProfile.MARVEL_RIVALS);
+        MeshInfo after = MeshInfo.read(fixed, null, GameProfile.MARVEL_RIVALS.mesh());
         assertThat(after.slotNames()).containsExactly("Primary", "Secondary").isEqualTo(before.slotNames());
         assertThat(after.materials()).extracting(MeshInfo.MaterialSlot::materialIndex)
                 .isEqualTo(before.materials().stream().map(MeshInfo.MaterialSlot::materialIndex).toList());

@@ -235,7 +235,7 @@ class MeshInfoTest {
                 EngineVersion.UE5_8);
         assertThatThrownBy(() -> MeshInfo.read(ns, null, MeshProfile.STANDARD)).isInstanceOf(MeshException.class)
                 .hasMessageContaining("no SkeletalMesh or StaticMesh");
-        assertThat(io.uassetd.codecs.game.GameProfile.of("Marvel Rivals").mesh()).isSameAs(MeshProfile.MARVEL_RIVALS);
+        assertThat(io.uassetd.codecs.game.GameProfile.of("Marvel Rivals").mesh()).isEqualTo(new MeshProfile("marvel_rivals", true));
         assertThat(io.uassetd.codecs.game.GameProfile.of(null).mesh()).isSameAs(MeshProfile.STANDARD);
         assertThat(io.uassetd.codecs.game.GameProfile.of("standard").mesh()).isSameAs(MeshProfile.STANDARD);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> io.uassetd.codecs.game.GameProfile.of("fortnite"))
