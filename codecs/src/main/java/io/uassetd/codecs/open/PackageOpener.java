@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The one place where packages are opened for a request, whatever their form: a legacy
@@ -194,6 +195,36 @@ public final class PackageOpener {
     public Usmap mappings() throws Exception {
         Usmap named = named();
         return named != null || usmapPath != null ? named : environment(false);
+    }
+
+    /**
+     * As {@link #mappings()}, but the environment's file is read (and its use said) only when the
+     * supplier is first asked, by an input that needs mappings; the request's are read at once (a
+     * {@code usmap_path} that names no file fails the request). Safe to call from several threads.
+     */
+    public Supplier<Usmap> lazyMappings() throws Exception {
+        if (usmapPath != null || environmentUsmap == null) {
+            Usmap given = mappings();
+            return () -> given;
+        }
+        return () -> {
+            try {
+                return mappings();
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new InputFileException("Mappings from " + USMAP_ENV + ": " + e.getMessage(), environmentUsmap.toString(), false);
+            }
+        };
+    }
+
+    /**
+     * The mappings for reading {@code p} where it can be read without them too (textures): the
+     * request's when given; else, only when the package has unversioned properties, the
+     * environment's (a stale variable is a warning); a tagged package never reads the variable.
+     */
+    public Usmap mappingsIfNeeded(AssetPackage p) throws Exception {
+        return usmapPath != null || p.hasUnversionedProperties() ? mappings() : null;
     }
 
     /** The request's mappings (InputFileException when it names no file), null when not given. */

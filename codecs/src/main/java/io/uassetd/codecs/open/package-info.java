@@ -9,7 +9,7 @@
  *
  * <p>On-disk structures owned: None.
  *
- * <p>May depend on: codecs.asset, codecs.asset.version, codecs.asset.json, codecs.zen, codecs.bundle,
+ * <p>May depend on: codecs.asset, codecs.asset.version, codecs.asset.json, codecs.zen, codecs.bundle, codecs.game,
  * codecs.iostore, codecs.usmap, codecs.error (and Jackson for the JSON tree).
  */
 package io.uassetd.codecs.open;
