@@ -26,6 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * pak, UAssetAPI JSON, a .locres, a usmap, a folder, a .uexp, a missing file) in its input field. No
  * reply may be INTERNAL or UNKNOWN_ACTION: an input of the wrong kind gets a code that says what is
  * wrong with it, and a folder where a file is expected is never "not found". Inputs are copies, so actions that edit in place touch no fixture.
+ * Every successful object reply of an action that takes an engine, over an input that is one
+ * package, says the engine it was read under ({@code engine_version}, {@code engine_source}).
  */
 @Timeout(1500)
 class ActionSweepTest {
@@ -163,11 +165,13 @@ class ActionSweepTest {
                     if (k.name().endsWith("folder") && reply.get("message").asText().contains("not found: " + in)) {
                         folderNotFound.add(action + ": " + reply.get("message").asText());
                     }
-                    if (success && readsPackages && PACKAGE_KINDS.contains(k.name())) {
+                    if (success && readsPackages && PACKAGE_KINDS.contains(k.name()) && reply.path("data").isObject()) {
                         // an action that takes an engine and succeeded on one package read it: the reply says under which engine
+                        // (replies whose data keeps UAssetTool's array or boolean shape have no object to say it in)
                         JsonNode data = reply.path("data");
                         if (data.has("engine_version") && data.has("engine_source")) {
                             engineReplies++;
+                            log.add(action + " " + k.name() + " engine " + data.get("engine_version") + " (" + data.get("engine_source") + ")");
                         } else {
                             withoutEngine.add(action + " over " + k.name());
                         }
@@ -183,7 +187,7 @@ class ActionSweepTest {
         assertThat(actions).isEqualTo(declared - NOT_SENT.size());
         assertThat(sent).isGreaterThan(actions);
         assertThat(folderNotFound).as("a folder given where a file is expected is said to be a folder, not 'not found'").isEmpty();
-        assertThat(withoutEngine).as("successful replies of actions that read a package without engine_version/engine_source")
+        assertThat(withoutEngine).as("successful object replies of actions that read a package without engine_version/engine_source")
                 .isEmpty();
         assertThat(engineReplies).as("replies that read a package and say its engine").isGreaterThan(0);
         assertThat(internal).as("replies with INTERNAL (or another code that says nothing about the input); all replies in "
