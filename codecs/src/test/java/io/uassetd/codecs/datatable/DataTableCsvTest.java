@@ -141,6 +141,29 @@ class DataTableCsvTest {
     }
 
     @Test
+    void aValueWithoutATextFormIsShownAsItsJsonAndCannotBeEdited() {
+        // DT_ThrowLights (UE4.27) with one row's object reference pointing past the import table
+        DataTableFixtures.Table t = DataTableFixtures.all().get(7);
+        ObjectNode tree = UAssetJson.toTree(t.pkg().get(), null);
+        com.fasterxml.jackson.databind.JsonNode row = tree.get("Exports").get(0).get("Table").get("Data").get(0);
+        ObjectNode ref = null;
+        for (com.fasterxml.jackson.databind.JsonNode p : row.get("Value")) {
+            if (CellText.kind(p).equals("Object")) {
+                ref = (ObjectNode) p;
+            }
+        }
+        assertThat(ref).isNotNull();
+        ref.put("Value", -999);
+        String csv = DataTableCsv.toCsv(tree, null, null, "t").csv();
+        assertThat(csv).contains("\"{Object}-999\"");
+        assertThat(DataTableCsv.apply(tree.deepCopy(), null, csv, "x.csv", null).changed()).isFalse();
+        String column = ref.get("Name").asText();
+        assertThatThrownBy(() -> DataTableCsv.apply(tree.deepCopy(), null, csv.replace("\"{Object}-999\"", "\"None\""), "x.csv", null))
+                .isInstanceOf(CsvFormatException.class).hasMessageContaining("column '" + column + "'")
+                .hasMessageContaining("cannot be edited");
+    }
+
+    @Test
     void badCsvsAreRefusedNamingLineRowAndColumn() {
         ObjectNode tree = UAssetJson.toTree(TAGGED.pkg().get(), null);
         String csv = DataTableCsv.toCsv(tree, null, null, "t").csv();
