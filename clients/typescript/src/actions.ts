@@ -765,7 +765,7 @@ export interface ListPakParams {
   file_path: string;
   /** AES-256 key as hex (with or without 0x) or base64 */
   aes_key?: string;
-  /** encryption scheme of the pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
+  /** encryption scheme of the pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   encryption_scheme?: string;
   /** globs (*, ?, **) or substrings; an entry passes when it matches any */
   filter_patterns?: string[];
@@ -783,7 +783,7 @@ export interface ExtractPakFileParams {
   output_path: string;
   /** AES-256 key as hex (with or without 0x) or base64 */
   aes_key?: string;
-  /** encryption scheme of the pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
+  /** encryption scheme of the pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   encryption_scheme?: string;
   /** check the entry's SHA-1 in a pass of its own before writing it (also an encrypted entry) */
   verify?: boolean;
@@ -799,7 +799,7 @@ export interface ExtractPakAllParams {
   output_path: string;
   /** AES-256 key as hex (with or without 0x) or base64 */
   aes_key?: string;
-  /** encryption scheme of the pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
+  /** encryption scheme of the pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   encryption_scheme?: string;
   /** globs (*, ?, **) or substrings; an entry passes when it matches any */
   filter_patterns?: string[];
@@ -827,7 +827,7 @@ export interface CreatePakParams {
   path_hash_seed?: number;
   /** AES-256 key (hex or base64): encrypts the index and entries unless told otherwise */
   aes_key?: string;
-  /** encryption scheme of the pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
+  /** encryption scheme of the pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   encryption_scheme?: string;
   /** 3 to 15, or V8A / V8B (12: UTF-8 file names, 13: flat directory index, 14: PakchunkIndex in the footer, 15: UE6.0, encryption method and IVs; encrypted with AES-CTR) */
   pak_version?: string;
@@ -945,7 +945,7 @@ export interface CreateModIostoreParams {
   input_pak?: string;
   /** AES key of input_pak */
   input_pak_aes?: string;
-  /** encryption scheme of input_pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
+  /** encryption scheme of input_pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   input_pak_scheme?: string;
   /** single files are placed relative to this folder */
   base_path?: string;
@@ -977,7 +977,7 @@ export interface CreateModIostoreParams {
   engine_version?: string;
   /** game profile: none, marvel_rivals (default marvel_rivals unless engine_version is given) */
   game?: string;
-  /** legacy inputs: apply the game profile's mesh material layout (Marvel Rivals: an empty gameplay tag container after each skeletal mesh material) */
+  /** legacy inputs: apply the game profile's mesh material layout (marvel_rivals: an FGameplayTagContainer after each FSkeletalMaterial) */
   material_tags?: boolean;
   /** UAssetTool's name: true turns the mesh material fix off */
   no_material_tags?: boolean;

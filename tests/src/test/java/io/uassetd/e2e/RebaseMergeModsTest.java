@@ -10,9 +10,7 @@ import io.uassetd.protocol.Reply;
 import io.uassetd.testkit.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,14 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 class RebaseMergeModsTest extends SharedDaemon {
     private static final String TORCH = "Exports[DT_ThrowLights].Rows[ThrowTorch].DurationSeconds";
     private static final String FLARE = "Exports[DT_ThrowLights].Rows[MoonstoneFlare].DurationSeconds";
-
-    private static Map<String, Object> fields(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
-    }
 
     /** A version of DT_ThrowLights: its JSON edited, written as a package by from_json under dir/name/. */
     private static Path version(Path dir, String name, Consumer<ObjectNode> edit) throws Exception {
