@@ -47,6 +47,21 @@ else
   what="from the CDS archive"
 fi
 
+# One-shot commands through the native front-end and the resident server (docs/server.md), when built:
+# the same output as in-process, the server started on first use in a private folder, stopped here.
+if [[ -x "$home/bin/uassetd-front" ]]; then
+  rt="$work/rt"
+  stop_server() { for f in "$rt"/*.pid; do [[ -f "$f" ]] && kill "$(cat "$f")" 2>/dev/null; done; return 0; }
+  trap 'stop_server; rm -rf "$work"' EXIT
+  want="$(env -i "$home/bin/uassetd" list_pak "$pak" --paths-only --no-server </dev/null)"
+  for i in 1 2; do
+    got="$(env -i UASSETD_RUNTIME_DIR="$rt" "$home/bin/uassetd" list_pak "$pak" --paths-only </dev/null)"
+    [[ "$got" == "$want" ]] || fail "list_pak through the server (run $i): $got"
+  done
+  [[ -S "$(ls "$rt"/*.sock)" && "$(stat -c %a "$rt")" == 700 ]] || fail "the server's socket in a 0700 folder: $(ls -la "$rt")"
+  stop_server
+fi
+
 py="$(command -v /usr/bin/python3 || command -v python3 || true)"
 if [[ -n "$py" ]]; then
   env -i UASSETD_HOME="$home" PYTHONPATH="$root/clients/python" "$py" -c '

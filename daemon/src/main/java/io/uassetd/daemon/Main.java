@@ -67,7 +67,7 @@ public final class Main {
 
     static int run(String[] argv, OutputStream realStdout, PrintStream err) throws Exception {
         List<String> args = new ArrayList<>(Arrays.asList(argv));
-        args.remove("--no-server"); // the front-end's switch (docs/server.md): this is the in-process run
+        args.removeIf("--no-server"::equals); // the front-end's switch (docs/server.md): this is the in-process run
         if (!args.isEmpty() && args.get(0).equals("--serve-socket")) {
             return serveSocket(args, err);
         }
