@@ -37,6 +37,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * The resident server (docs/server.md): serves one-shot command lines from the native front-end
  * on {@code DIR/BUILD.sock}, each connection on its own thread, with the client's folder and
  * environment; exits after an idle time, when a newer build's server asks it to, or on SIGTERM.
+ *
+ * <p>The front-end ({@code daemon/src/main/c/uassetd-front.c}) picks the runtime folder
+ * ({@code UASSETD_RUNTIME_DIR}, else {@code XDG_RUNTIME_DIR}/uassetd, else {@code TMPDIR} or /tmp
+ * /uassetd-UID), names the build ({@code UASSETD_BUILD_ID}, else the jar's size and time), waits
+ * {@code UASSETD_SERVER_START_TIMEOUT_MS} for a server it starts, and turns SIGINT into a cancel
+ * (SIGTERM and SIGHUP cancel and exit). Java cannot read a Unix socket peer's credentials
+ * (SO_PEERCRED is not in the JDK): the folder's permissions, checked on both sides, keep other users out.
  */
 public final class ResidentServer {
     /** First arguments that never run here: the front-end runs them in-process. */
