@@ -176,6 +176,21 @@ static int alive(pid_t pid) {
     return !(end != NULL && end[1] == ' ' && end[2] == 'Z');
 }
 
+/* Whether a live process holds the server's lock (Java's FileChannel.tryLock takes a POSIX record lock). */
+static int lock_held(const char *path) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        return 0;
+    }
+    struct flock fl;
+    memset(&fl, 0, sizeof fl);
+    fl.l_type = F_WRLCK;
+    fl.l_whence = SEEK_SET;
+    int held = fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK;
+    close(fd);
+    return held;
+}
+
 /* Starts the server detached (its own session, stdin /dev/null, output to the log); returns its pid or -1. */
 static pid_t start_server(const char *dir, const char *id, const char *log) {
     int p[2];
@@ -402,7 +417,7 @@ int main(int argc, char **argv) {
     if (no_server_wanted() || in_process_only(argc, argv)) {
         run_in_process(argc, argv, "not served");
     }
-    char dir[4096], why[4600], id[256], sock[4400], log[4400];
+    char dir[4096], why[4600], id[256], sock[4400], log[4400], lock[4400];
     if (runtime_dir(dir, sizeof dir, why, sizeof why) != 0) {
         fprintf(stderr, "uassetd: not using the resident server: %s\n", why);
         run_in_process(argc, argv, why);
@@ -412,6 +427,7 @@ int main(int argc, char **argv) {
     }
     snprintf(sock, sizeof sock, "%s/%s.sock", dir, id);
     snprintf(log, sizeof log, "%s/%s.log", dir, id);
+    snprintf(lock, sizeof lock, "%s/%s.lock", dir, id);
     if (strlen(sock) >= sizeof(((struct sockaddr_un *)0)->sun_path)) {
         run_in_process(argc, argv, "socket path too long");
     }
@@ -457,8 +473,9 @@ int main(int argc, char **argv) {
                     step += 5;
                 }
                 fd = connect_to(sock);
-                if (fd < 0 && server > 0 && !alive(server)) {
-                    fd = connect_to(sock); /* it may have found another server of the build running */
+                if (fd < 0 && server > 0 && !alive(server) && !lock_held(lock)) {
+                    /* ours ended, and no other server of the build is starting (one that is holds the lock) */
+                    fd = connect_to(sock);
                     break;
                 }
             }
