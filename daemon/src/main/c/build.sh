@@ -21,6 +21,10 @@ if [[ -x "$out" && "$out" -nt "$src" ]]; then
   exit 0
 fi
 mkdir -p "$module/target"
-"$cc" -O2 -Wall -Wextra -o "$out.tmp" "$src"
+if ! "$cc" -O2 -Wall -Wextra -o "$out.tmp" "$src"; then
+  rm -f "$out.tmp" "$out"
+  echo "[uassetd-front] WARNING: $cc could not compile $src (above): the native front-end is not built, and one-shot commands run in-process without the resident server" >&2
+  exit 0
+fi
 mv -f "$out.tmp" "$out"
 echo "[uassetd-front] built $out" >&2

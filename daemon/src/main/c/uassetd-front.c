@@ -8,7 +8,8 @@
  * exit status; Ctrl-C cancels the command on the server. Commands the server does not serve, and
  * any trouble reaching it, run in-process: the launcher again, with --no-server.
  */
-#define _GNU_SOURCE
+#define _DEFAULT_SOURCE
+#define _DARWIN_C_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -140,11 +141,26 @@ static int build_id(char *id, size_t cap) {
     return 0;
 }
 
+/* pipe2(O_CLOEXEC [| O_NONBLOCK]) where the system lacks pipe2 (macOS) */
+static int pipe_cloexec(int p[2], int nonblock) {
+    if (pipe(p) != 0) {
+        return -1;
+    }
+    for (int i = 0; i < 2; i++) {
+        fcntl(p[i], F_SETFD, FD_CLOEXEC);
+        if (nonblock) {
+            fcntl(p[i], F_SETFL, fcntl(p[i], F_GETFL) | O_NONBLOCK);
+        }
+    }
+    return 0;
+}
+
 static int connect_to(const char *path) {
-    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int fd = socket(AF_UNIX, SOCK_STREAM, 0);
     if (fd < 0) {
         return -1;
     }
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
     struct sockaddr_un a;
     memset(&a, 0, sizeof a);
     a.sun_family = AF_UNIX;
@@ -194,7 +210,7 @@ static int lock_held(const char *path) {
 /* Starts the server detached (its own session, stdin /dev/null, output to the log); returns its pid or -1. */
 static pid_t start_server(const char *dir, const char *id, const char *log) {
     int p[2];
-    if (pipe2(p, O_CLOEXEC) != 0) {
+    if (pipe_cloexec(p, 0) != 0) {
         return -1;
     }
     pid_t child = fork();
@@ -452,7 +468,7 @@ int main(int argc, char **argv) {
         put_str(&req, *e);
     }
 
-    if (pipe2(sig_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+    if (pipe_cloexec(sig_pipe, 1) != 0) {
         run_in_process(argc, argv, "pipe");
     }
     signal(SIGPIPE, SIG_IGN);
