@@ -153,8 +153,8 @@ public final class ResidentServer {
             try {
                 ch = listener.accept();
             } catch (IOException e) {
-                if (draining) {
-                    break;
+                if (draining || !listener.isOpen()) {
+                    break; // retired, idle, or SIGTERM (the shutdown hook closed the socket)
                 }
                 throw e;
             }
