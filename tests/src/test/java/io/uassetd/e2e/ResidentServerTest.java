@@ -253,9 +253,14 @@ class ResidentServerTest {
     void clientsAreServedInParallel() throws Exception {
         Path cwd = Files.createDirectories(tmp.resolve("work"));
         served(cwd, "ping");
-        Process slow = builder(rt, cwd, Map.of(), "sleep", "8000").redirectOutput(tmp.resolve("slow.out").toFile())
-                .redirectError(tmp.resolve("slow.err").toFile()).start();
-        Thread.sleep(300);
+        Path slowErr = tmp.resolve("slow.err");
+        Process slow = builder(rt, cwd, Map.of(), "sleep", "8000", "--progress").redirectOutput(tmp.resolve("slow.out").toFile())
+                .redirectError(slowErr.toFile()).start();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!Files.readString(slowErr).contains("[0/10]") && System.nanoTime() < deadline) {
+            Thread.sleep(20); // until the server runs the first client's command
+        }
+        assertThat(Files.readString(slowErr)).contains("[0/10]");
         Run quick = served(cwd, "list_pak", Fixtures.path("repak/packs/pack_v11.pak").toString());
         assertThat(quick.status()).isZero();
         assertThat(slow.isAlive()).as("the second client was served while the first one's command ran").isTrue();
