@@ -28,6 +28,7 @@ import java.util.zip.ZipOutputStream;
  * <pre>
  * uassetd-VERSION/
  *   bin/uassetd, bin/uassetd.cmd   launchers (the bundled runtime, its AOT cache or CDS archive)
+ *   bin/uassetd-front              the native front-end of one-shot commands (docs/server.md), when built
  *   lib/uassetd.jar, lib/uassetd.aot (Java 25+ runtime) or lib/uassetd.jsa (older)
  *   runtime/                       jlink image with the modules jdeps finds (+ its legal/ notices)
  *   README.md, docs/*.md, THIRD-PARTY.md, licenses/
@@ -85,6 +86,14 @@ public final class BuildDist {
         tool(jdk, "jlink", jlink.toArray(String[]::new));
         Files.copy(jar, stage.resolve("lib/uassetd.jar"));
         writeLaunchers(stage);
+        // The native front-end (docs/server.md), built beside the jar by the daemon module when a C compiler was there
+        Path front = jar.resolveSibling("uassetd-front");
+        if (Files.isRegularFile(front)) {
+            Files.copy(front, stage.resolve("bin/uassetd-front"));
+            log("bin/uassetd-front: one-shot commands through the resident server");
+        } else {
+            log("no " + front + " (no C compiler when the daemon was built): one-shot commands run in-process");
+        }
         if (javaMajor(stage.resolve("runtime")) >= 25) {
             makeAotCache(stage, windows);
         } else {
@@ -209,6 +218,14 @@ public final class BuildDist {
                   case "$link" in /*) self="$link" ;; *) self="$(dirname "$self")/$link" ;; esac
                 done
                 home=$(cd "$(dirname "$self")/.." && pwd -P)
+                # One-shot commands go to the resident server through the native front-end (docs/server.md);
+                # --no-server or UASSETD_NO_SERVER=1 run them in this process, as do serve and batch.
+                if [ $# -gt 0 ] && [ -x "$home/bin/uassetd-front" ] && { [ -z "${UASSETD_NO_SERVER:-}" ] || [ "$UASSETD_NO_SERVER" = 0 ]; }; then
+                  case "$1" in
+                    --no-server|--serve-socket|serve|batch) ;;
+                    *) UASSETD_LAUNCHER="$home/bin/uassetd" UASSETD_SERVER_JAR="$home/lib/uassetd.jar" exec "$home/bin/uassetd-front" "$@" ;;
+                  esac
+                fi
                 if [ -f "$home/lib/uassetd.aot" ]; then
                   # A Java 25+ runtime and the AOT cache trained at build time (valid wherever the folder is);
                   # JNA (the Oodle library) and lz4-java may use native access without start-up warnings.
@@ -386,7 +403,7 @@ public final class BuildDist {
         for (Path p : files(stage)) {
             String n = stage.getParent().relativize(p).toString().replace('\\', '/');
             boolean dir = Files.isDirectory(p);
-            boolean exec = dir || Files.isExecutable(p) || n.endsWith("/bin/uassetd");
+            boolean exec = dir || Files.isExecutable(p) || n.endsWith("/bin/uassetd") || n.endsWith("/bin/uassetd-front");
             long size = dir ? 0 : Files.size(p);
             long mtime = Files.getLastModifiedTime(p).toMillis() / 1000; // CDS checks the jar's modification time
             gz.write(tarHeader(dir ? n + "/" : n, size, exec ? 0755 : 0644, dir, mtime));

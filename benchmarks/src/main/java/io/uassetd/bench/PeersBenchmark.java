@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -22,7 +23,9 @@ import java.util.stream.Stream;
  * also 6,000 files of about 1 GiB. Each operation (pack and unpack; stored, Zlib at level 1 as repak
  * compresses, Zstd at level 3, LZ4 fast; unpack of an encrypted pak) runs as repak, as a one-shot
  * {@code ./uassetd} command (JVM start included; with {@code -Dbench.peers.altJava=JAVA} again with
- * {@code UASSETD_JAVA} set to it) and as a request to a warm daemon, in rotating order,
+ * {@code UASSETD_JAVA} set to it), through the resident server (docs/server.md: the first command after
+ * the server was stopped, which includes its start, and a later one) and as a request to a warm daemon,
+ * in rotating order,
  * {@code -Dbench.peers.runs} times (default 5); the table gives medians and the ratios to repak. When
  * repak is absent the uassetd columns are still measured and the table says so. The load average
  * before and after is reported, since the 2-core machine may be shared. Before each timed run the
@@ -57,7 +60,9 @@ public final class PeersBenchmark {
         }
         BenchReport report = new BenchReport("peers", "uassetd next to repak" + (haveRepak ? " (" + repak + ")" : " (repak absent: "
                 + repak + " not found; uassetd columns only)") + ", medians of " + runs + " alternating runs",
-                "data", "operation", "repak_s", "cli_s", "cli_x", "cli_alt_s", "cli_alt_x", "daemon_s", "daemon_x");
+                "data", "operation", "repak_s", "cli_s", "cli_x", "cli_alt_s", "cli_alt_x", "server_first_s", "server_first_x", "server_s", "server_x",
+                "daemon_s", "daemon_x");
+        ServerRuns server = new ServerRuns(root, work);
         // the second one-shot column: the launcher told to use another Java (e.g. a JDK 25 folder, whose AOT
         // cache then stands next to the Java 17 CDS archive); "none" (the default) leaves the column out
         String altJava = System.getProperty("bench.peers.altJava", "none");
@@ -154,19 +159,41 @@ public final class PeersBenchmark {
                         request(din, dout, op.request());
                     }
                     clear(op);
-                    run(op.cli());
+                    run(op.cli(), ServerRuns.IN_PROCESS);
+                    if (server.available()) {
+                        clear(op);
+                        run(op.cli(), server.env());
+                    }
                     if (alt) {
                         clear(op);
-                        run(op.cli(), altJava);
+                        run(op.cli(), Map.of("UASSETD_JAVA", altJava, "UASSETD_NO_SERVER", "1"));
                     }
                 }
+                // ways: 0 repak, 1 one-shot in-process, 2 daemon request, 3 one-shot with the other Java,
+                // 4 one-shot through a stopped server (its start included), 5 one-shot through the running server
+                List<Integer> waysUsed = new ArrayList<>(List.of(0, 1, 2));
+                if (alt) {
+                    waysUsed.add(3);
+                }
+                if (server.available()) {
+                    waysUsed.addAll(List.of(4, 5));
+                }
                 for (Op op : ops) {
-                    int ways = alt ? 4 : 3;
-                    double[][] t = new double[4][runs];
+                    int ways = waysUsed.size();
+                    double[][] t = new double[6][runs];
+                    for (double[] row : t) {
+                        Arrays.fill(row, Double.NaN);
+                    }
                     for (int r = 0; r < runs; r++) {
                         for (int k = 0; k < ways; k++) {
-                            int way = (r + k) % ways; // rotate which way goes first
+                            int way = waysUsed.get((r + k) % ways); // rotate which way goes first
                             clear(op);
+                            if (way == 4) {
+                                server.stop();
+                            } else if (way == 5 && server.pid() < 0) {
+                                run(op.cli(), server.env()); // untimed: a server that has run the command before
+                                clear(op);
+                            }
                             settle();
                             long t0 = System.nanoTime();
                             if (way == 0) {
@@ -174,9 +201,11 @@ public final class PeersBenchmark {
                                     run(op.repak());
                                 }
                             } else if (way == 1) {
-                                run(op.cli());
+                                run(op.cli(), ServerRuns.IN_PROCESS);
                             } else if (way == 3) {
-                                run(op.cli(), altJava);
+                                run(op.cli(), Map.of("UASSETD_JAVA", altJava, "UASSETD_NO_SERVER", "1"));
+                            } else if (way == 4 || way == 5) {
+                                run(op.cli(), server.env());
                             } else {
                                 request(din, dout, op.request());
                             }
@@ -187,7 +216,9 @@ public final class PeersBenchmark {
                     double cli = median(t[1]);
                     double dm = median(t[2]);
                     double ca = alt ? median(t[3]) : Double.NaN;
-                    report.row(label, op.name(), rp, cli, cli / rp, ca, ca / rp, dm, dm / rp);
+                    double sf = median(t[4]);
+                    double sl = median(t[5]);
+                    report.row(label, op.name(), rp, cli, cli / rp, ca, ca / rp, sf, sf / rp, sl, sl / rp, dm, dm / rp);
                 }
                 for (Op op : ops) {
                     clear(op);
@@ -196,12 +227,15 @@ public final class PeersBenchmark {
                 daemon.waitFor(60, TimeUnit.SECONDS);
             } finally {
                 daemon.destroy();
+                server.stop();
             }
         }
         report.summary("load after", load());
         report.summary("cores", Runtime.getRuntime().availableProcessors());
         report.summary("repak", haveRepak ? repak.toString() : "absent (" + repak + ")");
-        report.summary("cli", "./uassetd as it chooses its Java (UASSETD_JAVA, else JAVA_HOME, else a JDK 25+ found, else PATH)");
+        report.summary("cli", "./uassetd in-process (UASSETD_NO_SERVER=1) as it chooses its Java (UASSETD_JAVA, else JAVA_HOME, else a JDK 25+ found, else PATH)");
+        report.summary("server", server.available() ? "./uassetd through the native front-end and the resident server: server_first = the first command"
+                + " after the server was stopped (its start included), server = a later command" : "not run: no daemon/target/uassetd-front (no C compiler)");
         report.summary("cli_alt", alt ? "./uassetd with UASSETD_JAVA=" + altJava : "not run (-Dbench.peers.altJava=none)");
         report.summary("levels", "Zlib 1 (repak's Compression::fast), Zstd 3 (zstd's default, as repak), LZ4 0 = fast block compressor (as repak)");
         report.publish();
@@ -254,15 +288,13 @@ public final class PeersBenchmark {
             .filter(f -> Files.isExecutable(Path.of(f))).findFirst().orElse(null);
 
     static void run(List<String> cmd) throws Exception {
-        run(cmd, null);
+        run(cmd, Map.of());
     }
 
-    /** Runs {@code cmd}; with {@code java} set, the launcher is told to use that Java ({@code UASSETD_JAVA}). */
-    private static void run(List<String> cmd, String java) throws Exception {
+    /** Runs {@code cmd} with {@code env} added to the environment (e.g. {@code UASSETD_JAVA}, {@code UASSETD_NO_SERVER}). */
+    static void run(List<String> cmd, Map<String, String> env) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        if (java != null) {
-            pb.environment().put("UASSETD_JAVA", java);
-        }
+        pb.environment().putAll(env);
         Process p = pb.start();
         if (!p.waitFor(600, TimeUnit.SECONDS)) {
             p.destroyForcibly();

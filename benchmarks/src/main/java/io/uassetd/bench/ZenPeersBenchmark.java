@@ -56,7 +56,9 @@ public final class ZenPeersBenchmark {
         BenchReport report = new BenchReport("peers-zen", "Zen <-> legacy: uassetd next to retoc (" + retoc + "), medians of "
                 + runs + " alternating runs; cpu = user + system seconds, peak = resident MiB",
                 "data", "operation", "retoc_s", "retoc_cpu_s", "retoc_peak_mib", "cli_s", "cli_x", "cli_cpu_s", "cli_peak_mib",
+                "server_first_s", "server_first_x", "server_s", "server_x", "server_cpu_s", "server_rss_mib",
                 "daemon_s", "daemon_x", "daemon_cpu_s", "daemon_rss_mib");
+        ServerRuns server = new ServerRuns(root, work);
         if (!Files.isExecutable(retoc) || !Files.isDirectory(tagged)) {
             report.summary("skipped", "needs " + retoc + " and " + tagged);
             report.publish();
@@ -103,19 +105,43 @@ public final class ZenPeersBenchmark {
                     request(din, dout, op.request());
                 }
                 prepare(op);
-                timed(op.cli());
+                timed(op.cli(), ServerRuns.IN_PROCESS);
+                if (server.available()) {
+                    prepare(op);
+                    timed(op.cli(), server.env());
+                }
             }
+            // ways: 0 retoc, 1 one-shot in-process, 2 daemon request, 3 one-shot through a stopped server (its
+            // start included), 4 one-shot through the running server (cpu and rss from the server's /proc entry)
+            int ways = server.available() ? 5 : 3;
+            Run none = new Run(Double.NaN, Double.NaN, Double.NaN);
             for (Op op : ops) {
-                Run[][] t = new Run[3][runs];
+                Run[][] t = new Run[5][runs];
+                for (Run[] row : t) {
+                    Arrays.fill(row, none);
+                }
                 for (int r = 0; r < runs; r++) {
-                    for (int k = 0; k < 3; k++) {
-                        int way = (r + k) % 3;
+                    for (int k = 0; k < ways; k++) {
+                        int way = (r + k) % ways;
                         prepare(op);
+                        if (way == 3) {
+                            server.stop();
+                        } else if (way == 4 && server.pid() < 0) {
+                            timed(op.cli(), server.env()); // untimed: a server that has run the command before
+                            prepare(op);
+                        }
                         PeersBenchmark.settle();
                         if (way == 0) {
                             t[0][r] = timed(op.retoc());
                         } else if (way == 1) {
-                            t[1][r] = timed(op.cli());
+                            t[1][r] = timed(op.cli(), ServerRuns.IN_PROCESS);
+                        } else if (way == 3) {
+                            t[3][r] = timed(op.cli(), server.env());
+                        } else if (way == 4) {
+                            long spid = server.pid();
+                            double c0 = cpuSeconds(spid);
+                            Run front = timed(op.cli(), server.env());
+                            t[4][r] = new Run(front.wall(), cpuSeconds(spid) - c0 + front.cpu(), rssKb(spid));
                         } else {
                             double c0 = cpuSeconds(pid);
                             long t0 = System.nanoTime();
@@ -128,8 +154,11 @@ public final class ZenPeersBenchmark {
                 double rw = median(t[0], Run::wall);
                 double cw = median(t[1], Run::wall);
                 double dw = median(t[2], Run::wall);
+                double sf = median(t[3], Run::wall);
+                double sw = median(t[4], Run::wall);
                 report.row(op.data(), op.name(), rw, median(t[0], Run::cpu), median(t[0], Run::peakKb) / 1024, cw, cw / rw,
-                        median(t[1], Run::cpu), median(t[1], Run::peakKb) / 1024, dw, dw / rw, median(t[2], Run::cpu),
+                        median(t[1], Run::cpu), median(t[1], Run::peakKb) / 1024, sf, sf / rw, sw, sw / rw, median(t[4], Run::cpu),
+                        median(t[4], Run::peakKb) / 1024, dw, dw / rw, median(t[2], Run::cpu),
                         median(t[2], Run::peakKb) / 1024);
             }
             for (Op op : ops) {
@@ -139,10 +168,14 @@ public final class ZenPeersBenchmark {
             daemon.waitFor(60, TimeUnit.SECONDS);
         } finally {
             daemon.destroy();
+            server.stop();
         }
         report.summary("load after", PeersBenchmark.load());
         report.summary("cores", Runtime.getRuntime().availableProcessors());
-        report.summary("cli", "./uassetd as it chooses its Java; time and peak memory from /usr/bin/time");
+        report.summary("cli", "./uassetd in-process (UASSETD_NO_SERVER=1) as it chooses its Java; time and peak memory from /usr/bin/time");
+        report.summary("server", server.available() ? "./uassetd through the native front-end and the resident server: server_first = the first"
+                + " command after the server was stopped (its start included), server = a later command; its cpu = the server's /proc"
+                + " cpu around the command plus the front-end's, rss = the server's after it" : "not run: no daemon/target/uassetd-front (no C compiler)");
         report.summary("daemon", "one warm daemon; cpu from /proc/<pid>/stat around each request, rss after it");
         report.publish();
     }
@@ -221,8 +254,12 @@ public final class ZenPeersBenchmark {
     private static final Path TIME = Stream.of("/usr/bin/time", "/bin/time").map(Path::of).filter(Files::isExecutable)
             .findFirst().orElse(null);
 
-    /** Runs {@code cmd}, under /usr/bin/time when present for its CPU time and peak memory. */
     private static Run timed(List<String> cmd) throws Exception {
+        return timed(cmd, java.util.Map.of());
+    }
+
+    /** Runs {@code cmd} with {@code env} added, under /usr/bin/time when present for its CPU time and peak memory. */
+    private static Run timed(List<String> cmd, java.util.Map<String, String> env) throws Exception {
         List<String> full = new ArrayList<>();
         Path stats = null;
         if (TIME != null) {
@@ -231,7 +268,7 @@ public final class ZenPeersBenchmark {
         }
         full.addAll(cmd);
         long t0 = System.nanoTime();
-        PeersBenchmark.run(full);
+        PeersBenchmark.run(full, env);
         double wall = (System.nanoTime() - t0) / 1e9;
         if (stats == null) {
             return new Run(wall, Double.NaN, Double.NaN);

@@ -9,6 +9,7 @@ import io.uassetd.daemon.action.ErrorMapper;
 import io.uassetd.daemon.actions.Actions;
 import io.uassetd.daemon.cli.Batch;
 import io.uassetd.daemon.cli.Cli;
+import io.uassetd.daemon.resident.ResidentServer;
 import io.uassetd.daemon.server.Server;
 import io.uassetd.codecs.io.MemoryBudget;
 import io.uassetd.protocol.ErrorCode;
@@ -66,6 +67,10 @@ public final class Main {
 
     static int run(String[] argv, OutputStream realStdout, PrintStream err) throws Exception {
         List<String> args = new ArrayList<>(Arrays.asList(argv));
+        args.removeIf("--no-server"::equals); // the front-end's switch (docs/server.md): this is the in-process run
+        if (!args.isEmpty() && args.get(0).equals("--serve-socket")) {
+            return serveSocket(args, err);
+        }
         Services.Config config = parseGlobalOptions(args);
         if (args.isEmpty() || args.get(0).equals("serve")) {
             if (!args.isEmpty()) {
@@ -111,6 +116,18 @@ public final class Main {
             int status = new Cli(dispatcher, services, out, err).run(command, args);
             out.flush();
             return status;
+        }
+    }
+
+    /** {@code --serve-socket DIR BUILD}: the resident server the front-end starts (docs/server.md). */
+    private static int serveSocket(List<String> args, PrintStream err) throws Exception {
+        if (args.size() != 3) {
+            throw new StartupException("--serve-socket needs the runtime folder and the build id");
+        }
+        try (Services services = Bootstrap.services(Services.Config.defaults(), err, true)) {
+            ResidentServer server = new ResidentServer(java.nio.file.Path.of(args.get(1)), args.get(2), Actions.registry(), services, err,
+                    ResidentServer.idleSeconds(services.env()));
+            return server.run();
         }
     }
 
