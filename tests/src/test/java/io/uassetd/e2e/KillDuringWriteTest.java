@@ -57,41 +57,41 @@ class KillDuringWriteTest {
         return out;
     }
 
-    @Test
-    void killedFromJsonLeavesTheOldOrTheNewPackage(@TempDir Path tmp) throws Exception {
-        Path state = tmp.resolve("state");
-        Path json = tmp.resolve("json");
-        runToEnd(state, "to_json", Fixtures.path(DIR + "/ABP_SMG_A.uasset").toString(), "--output-path", json.toString(),
-                "--engine-version", "UE4_25");
-        runToEnd(state, "to_json", Fixtures.path(DIR + "/MGA_HeavyWeapon_Parent.uasset").toString(), "--output-path",
-                json.toString(), "--engine-version", "UE4_25");
-        Path oldJson = json.resolve("ABP_SMG_A.json");
-        Path newJson = json.resolve("MGA_HeavyWeapon_Parent.json");
-        Path ref = tmp.resolve("ref");
-        runToEnd(state, "from_json", oldJson.toString(), ref.resolve("X.uasset").toString());
+    /** One kind of write: the command that writes the old set and the one that writes the new set into {@code dir}. */
+    private interface Write {
+        String[] args(Path dir, boolean newSet);
+    }
+
+    /**
+     * Writes the old set, then the new set over it killed at a random moment, {@code runs} times; after
+     * each kill the next start must leave exactly the old or the new set. Returns a summary line.
+     */
+    private static String killLoop(Path tmp, Path state, String kind, Write w, int runs, String... expectNames) throws Exception {
+        Path ref = tmp.resolve(kind + "-ref");
+        runToEnd(state, w.args(ref, false));
         Map<String, String> oldSet = snapshot(ref);
-        runToEnd(state, "from_json", newJson.toString(), ref.resolve("X.uasset").toString());
+        runToEnd(state, w.args(ref, true));
         Map<String, String> newSet = snapshot(ref);
-        assertThat(oldSet.keySet()).containsExactly("X.uasset", "X.uexp");
-        assertThat(newSet.keySet()).containsExactly("X.uasset", "X.uexp");
+        assertThat(oldSet.keySet()).as(kind + " old set").containsExactlyInAnyOrder(expectNames);
+        assertThat(newSet.keySet()).as(kind + " new set").containsExactlyInAnyOrder(expectNames);
         assertThat(newSet).isNotEqualTo(oldSet);
         // how long a whole write takes with the step delay, start-up included: the kills spread over it
-        Path timing = tmp.resolve("timing");
-        runToEnd(state, "from_json", oldJson.toString(), timing.resolve("X.uasset").toString());
+        Path timing = tmp.resolve(kind + "-timing");
+        runToEnd(state, w.args(timing, false));
         long t0 = System.nanoTime();
-        Process p0 = start(state, DELAY, "from_json", newJson.toString(), timing.resolve("X.uasset").toString());
-        assertThat(p0.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        Process p0 = start(state, DELAY, w.args(timing, true));
+        assertThat(p0.waitFor(300, TimeUnit.SECONDS)).isTrue();
         long whole = (System.nanoTime() - t0) / 1_000_000;
-        Random random = new Random(20261128);
+        Random random = new Random(20261128L + kind.hashCode());
         int olds = 0;
         int news = 0;
         int midWrite = 0;
         List<String> seen = new ArrayList<>();
-        for (int run = 0; run < RUNS; run++) {
-            Path dir = tmp.resolve("run" + run);
-            runToEnd(state, "from_json", oldJson.toString(), dir.resolve("X.uasset").toString());
+        for (int run = 0; run < runs; run++) {
+            Path dir = tmp.resolve(kind + "-run" + run);
+            runToEnd(state, w.args(dir, false));
             long killAt = Math.max(0, whole - 2200) + (long) (random.nextDouble() * Math.min(whole, 2200));
-            Process p = start(state, DELAY, "from_json", newJson.toString(), dir.resolve("X.uasset").toString());
+            Process p = start(state, DELAY, w.args(dir, true));
             if (p.waitFor(killAt, TimeUnit.MILLISECONDS)) {
                 seen.add(run + ": finished before the kill at " + killAt + " ms");
             } else {
@@ -111,15 +111,59 @@ class KillDuringWriteTest {
             } else if (after.equals(newSet)) {
                 news++;
             } else {
-                fail("run " + run + " (kill at " + killAt + " ms) left " + after.keySet() + ", neither the old nor the new pair: "
+                fail(kind + " run " + run + " (kill at " + killAt + " ms) left " + after.keySet() + ", neither the old nor the new set: "
                         + after + "\nold " + oldSet + "\nnew " + newSet);
             }
         }
-        System.err.println("KillDuringWriteTest: " + RUNS + " kills (whole write " + whole + " ms): " + olds + " old, " + news
-                + " new, 0 mixed; " + midWrite + " landed mid-write\n  " + String.join("\n  ", seen));
-        assertThat(midWrite).as("kills that landed inside the write").isGreaterThanOrEqualTo(4);
+        String summary = kind + ": " + runs + " kills (whole write " + whole + " ms): " + olds + " old, " + news + " new, 0 mixed; "
+                + midWrite + " landed mid-write";
+        System.err.println("KillDuringWriteTest " + summary + "\n  " + String.join("\n  ", seen));
+        assertThat(midWrite).as(kind + ": kills that landed inside the write").isGreaterThanOrEqualTo(runs / 4);
         try (Stream<Path> s = Files.list(state)) {
             assertThat(s.toList()).as("write records left in the state folder").isEmpty();
         }
+        return summary;
+    }
+
+    @Test
+    void killedFromJsonLeavesTheOldOrTheNewPackage(@TempDir Path tmp) throws Exception {
+        Path state = tmp.resolve("state");
+        Path json = tmp.resolve("json");
+        runToEnd(state, "to_json", Fixtures.path(DIR + "/ABP_SMG_A.uasset").toString(), "--output-path", json.toString(),
+                "--engine-version", "UE4_25");
+        runToEnd(state, "to_json", Fixtures.path(DIR + "/MGA_HeavyWeapon_Parent.uasset").toString(), "--output-path",
+                json.toString(), "--engine-version", "UE4_25");
+        Path oldJson = json.resolve("ABP_SMG_A.json");
+        Path newJson = json.resolve("MGA_HeavyWeapon_Parent.json");
+        killLoop(tmp, state, "from_json", (dir, n) -> new String[] {"from_json", (n ? newJson : oldJson).toString(),
+            dir.resolve("X.uasset").toString()}, RUNS, "X.uasset", "X.uexp");
+    }
+
+    /** inject_texture writes .uasset + .uexp + .ubulk (matya's UE4.27 T_Worm_A with its streamed mips). */
+    @Test
+    void killedInjectTextureLeavesTheOldOrTheNewTexture(@TempDir Path tmp) throws Exception {
+        Path state = tmp.resolve("state");
+        String texture = Fixtures.path("matya/4.27/T_Worm_A.uasset").toString();
+        String oldPng = Fixtures.path("matya/raw/T_Worm_A.png").toString();
+        String newPng = Fixtures.path("matya/raw/T_Worm_D.png").toString();
+        killLoop(tmp, state, "inject_texture", (dir, n) -> new String[] {"inject_texture", texture, n ? newPng : oldPng,
+            dir.resolve("X.uasset").toString()}, 12, "X.uasset", "X.uexp", "X.ubulk");
+    }
+
+    /** create_mod_iostore writes .utoc + .ucas + companion .pak (the UE5.8 fixture's 111 Zen packages; stored vs Zlib). */
+    @Test
+    void killedCreateModIoStoreLeavesTheOldOrTheNewContainer(@TempDir Path tmp) throws Exception {
+        Path state = tmp.resolve("state");
+        Path ext = tmp.resolve("ext");
+        Path utoc;
+        try (Stream<Path> s = Files.list(Fixtures.path("cue4parse/UE5_8/IoStore/Tagged/Zlib"))) {
+            utoc = s.filter(p -> p.toString().endsWith(".utoc")).findFirst().orElseThrow();
+        }
+        runToEnd(state, "extract_iostore", utoc.toString(), ext.toString());
+        killLoop(tmp, state, "create_mod_iostore", (dir, n) -> n
+                ? new String[] {"create_mod_iostore", dir.resolve("X_P").toString(), ext.toString(), "--engine-version", "UE5_8",
+                    "--no-compress"}
+                : new String[] {"create_mod_iostore", dir.resolve("X_P").toString(), ext.toString(), "--engine-version", "UE5_8",
+                    "--compression", "Zlib"}, 12, "X_P.utoc", "X_P.ucas", "X_P.pak");
     }
 }
