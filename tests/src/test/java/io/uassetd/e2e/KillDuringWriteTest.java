@@ -19,10 +19,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * kill -9 of the packaged daemon in the middle of a multi-file write ({@code from_json} over an
- * existing split package: .uasset + .uexp), many times at random moments: after the next start
- * (which finishes interrupted writes from its state folder) the folder holds exactly the old pair
- * or exactly the new pair, and no hidden temporary, old or journal file. The daemon runs with
+ * kill -9 of the packaged daemon in the middle of every kind of multi-file write, many times at
+ * random moments: {@code from_json} over an existing split package (.uasset + .uexp),
+ * {@code inject_texture} over an existing texture (.uasset + .uexp + .ubulk) and
+ * {@code create_mod_iostore} over an existing mod (.utoc + .ucas + companion .pak). After the next
+ * start (which finishes interrupted writes from its state folder) the folder holds exactly the old
+ * set or exactly the new set, and no hidden temporary, old or journal file. The daemon runs with
  * {@code UASSETD_TXN_STEP_DELAY_MS} so that the kills land between the steps of the commit.
  */
 class KillDuringWriteTest {
@@ -66,7 +68,8 @@ class KillDuringWriteTest {
      * Writes the old set, then the new set over it killed at a random moment, {@code runs} times; after
      * each kill the next start must leave exactly the old or the new set. Returns a summary line.
      */
-    private static String killLoop(Path tmp, Path state, String kind, Write w, int runs, String... expectNames) throws Exception {
+    private static String killLoop(Path tmp, Path state, String kind, Write w, int runs, long delay, long window, String... expectNames)
+            throws Exception {
         Path ref = tmp.resolve(kind + "-ref");
         runToEnd(state, w.args(ref, false));
         Map<String, String> oldSet = snapshot(ref);
@@ -79,7 +82,7 @@ class KillDuringWriteTest {
         Path timing = tmp.resolve(kind + "-timing");
         runToEnd(state, w.args(timing, false));
         long t0 = System.nanoTime();
-        Process p0 = start(state, DELAY, w.args(timing, true));
+        Process p0 = start(state, delay, w.args(timing, true));
         assertThat(p0.waitFor(300, TimeUnit.SECONDS)).isTrue();
         long whole = (System.nanoTime() - t0) / 1_000_000;
         Random random = new Random(20261128L + kind.hashCode());
@@ -90,8 +93,8 @@ class KillDuringWriteTest {
         for (int run = 0; run < runs; run++) {
             Path dir = tmp.resolve(kind + "-run" + run);
             runToEnd(state, w.args(dir, false));
-            long killAt = Math.max(0, whole - 2200) + (long) (random.nextDouble() * Math.min(whole, 2200));
-            Process p = start(state, DELAY, w.args(dir, true));
+            long killAt = Math.max(0, whole - window) + (long) (random.nextDouble() * Math.min(whole, window));
+            Process p = start(state, delay, w.args(dir, true));
             if (p.waitFor(killAt, TimeUnit.MILLISECONDS)) {
                 seen.add(run + ": finished before the kill at " + killAt + " ms");
             } else {
@@ -136,7 +139,7 @@ class KillDuringWriteTest {
         Path oldJson = json.resolve("ABP_SMG_A.json");
         Path newJson = json.resolve("MGA_HeavyWeapon_Parent.json");
         killLoop(tmp, state, "from_json", (dir, n) -> new String[] {"from_json", (n ? newJson : oldJson).toString(),
-            dir.resolve("X.uasset").toString()}, RUNS, "X.uasset", "X.uexp");
+            dir.resolve("X.uasset").toString()}, RUNS, DELAY, 2200, "X.uasset", "X.uexp");
     }
 
     /** inject_texture writes .uasset + .uexp + .ubulk (matya's UE4.27 T_Worm_A with its streamed mips). */
@@ -147,7 +150,7 @@ class KillDuringWriteTest {
         String oldPng = Fixtures.path("matya/raw/T_Worm_A.png").toString();
         String newPng = Fixtures.path("matya/raw/T_Worm_D.png").toString();
         killLoop(tmp, state, "inject_texture", (dir, n) -> new String[] {"inject_texture", texture, n ? newPng : oldPng,
-            dir.resolve("X.uasset").toString()}, 12, "X.uasset", "X.uexp", "X.ubulk");
+            dir.resolve("X.uasset").toString()}, 12, 300, 3500, "X.uasset", "X.uexp", "X.ubulk");
     }
 
     /** create_mod_iostore writes .utoc + .ucas + companion .pak (the UE5.8 fixture's 111 Zen packages; stored vs Zlib). */
@@ -164,6 +167,6 @@ class KillDuringWriteTest {
                 ? new String[] {"create_mod_iostore", dir.resolve("X_P").toString(), ext.toString(), "--engine-version", "UE5_8",
                     "--no-compress"}
                 : new String[] {"create_mod_iostore", dir.resolve("X_P").toString(), ext.toString(), "--engine-version", "UE5_8",
-                    "--compression", "Zlib"}, 12, "X_P.utoc", "X_P.ucas", "X_P.pak");
+                    "--compression", "Zlib"}, 12, 300, 3500, "X_P.utoc", "X_P.ucas", "X_P.pak");
     }
 }
