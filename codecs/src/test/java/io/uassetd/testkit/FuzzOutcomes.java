@@ -48,8 +48,13 @@ public final class FuzzOutcomes {
     private static String top(Throwable t) {
         StringBuilder sb = new StringBuilder();
         StackTraceElement[] st = t.getStackTrace();
-        for (int i = 0; i < Math.min(4, st.length); i++) {
-            sb.append("\n    at ").append(st[i]);
+        // the first frame, then the project's own (a JDK check's frames say little)
+        int shown = 0;
+        for (int i = 0; i < st.length && shown < 5; i++) {
+            if (i == 0 || st[i].getClassName().startsWith("io.uassetd.")) {
+                sb.append("\n    at ").append(st[i]);
+                shown++;
+            }
         }
         return sb.toString();
     }
