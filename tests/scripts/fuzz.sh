@@ -6,6 +6,7 @@
 # read, refused with a clear error, and anything else (INTERNAL, a crash, a hang: must be 0; the
 # suites fail on any). Time limits of the suites are turned off for the long run.
 # Uses the fixtures (UASSETD_FIXTURES, default ../shared/fixtures) and builds what it needs.
+# UASSETD_FUZZ_ALSO=Test1,Test2 runs more e2e tests in the same build.
 set -euo pipefail
 scale="${1:-10}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -17,7 +18,8 @@ rm -f "$report"
 suites='BadInputFuzzTest,TextureFuzzTest,ImageFuzzTest,LocResFuzzTest'
 e2e='RequestLineFuzzTest,DaemonFuzzTest'
 start=$(date +%s)
-./mvnw -q -B -o -pl tests -am verify -Dtest="$suites,$e2e" -Dit.test="$e2e" \
+# -Dtest names only the unit suites: surefire would otherwise run the e2e suites too (-Dtest overrides its excludes)
+./mvnw -q -B -o -pl tests -am verify -Dtest="$suites" -Dit.test="$e2e${UASSETD_FUZZ_ALSO:+,$UASSETD_FUZZ_ALSO}" \
   -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false \
   -Duassetd.fuzz.scale="$scale" -Duassetd.fuzz.report="$report" \
   -Djunit.jupiter.execution.timeout.mode=disabled
