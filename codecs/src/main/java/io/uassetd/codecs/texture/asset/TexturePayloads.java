@@ -2,7 +2,6 @@ package io.uassetd.codecs.texture.asset;
 
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.error.CorruptDataException;
-import io.uassetd.codecs.error.TruncatedDataException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.io.FileSource;
 import java.nio.file.Files;
@@ -78,10 +77,7 @@ public final class TexturePayloads {
     private static byte[] readFile(Path f, long off, int len, String what) {
         try (FileSource src = FileSource.open(f, f.getFileName().toString())) {
             // a declared size the file does not hold is refused before its buffer is allocated
-            if (off < 0 || off + len > src.size()) {
-                throw new TruncatedDataException(what + " of " + len + " bytes at offset " + off + " runs past the end of the file ("
-                        + src.size() + " bytes)", src.name(), Math.max(0, off), what);
-            }
+            src.checkRange(off, len, what, what);
             byte[] out = new byte[len];
             src.readFully(off, out, 0, len, what);
             return out;
