@@ -226,13 +226,24 @@ public final class BuildDist {
                     *) UASSETD_LAUNCHER="$home/bin/uassetd" UASSETD_SERVER_JAR="$home/lib/uassetd.jar" exec "$home/bin/uassetd-front" "$@" ;;
                   esac
                 fi
+                # The memory budget (docs/limits.md): --memory-mb N, else UASSETD_MEMORY_MB, else a quarter of the
+                # smaller of physical memory and the cgroup limit; the heap gets 3/4 of it.
+                mb="${UASSETD_MEMORY_MB:-}"
+                prev=""
+                for a in "$@"; do
+                  if [ "$prev" = "--memory-mb" ]; then mb="$a"; fi
+                  case "$a" in --memory-mb=*) mb="${a#--memory-mb=}" ;; esac
+                  prev="$a"
+                done
+                heap="-XX:MaxRAMPercentage=18.75"
+                case "$mb" in ''|*[!0-9]*) ;; *) heap="-Xmx$((mb * 3 / 4))m" ;; esac
                 if [ -f "$home/lib/uassetd.aot" ]; then
                   # A Java 25+ runtime and the AOT cache trained at build time (valid wherever the folder is);
                   # JNA (the Oodle library) and lz4-java may use native access without start-up warnings.
                   aot="-XX:AOTCache=$home/lib/uassetd.aot"
                   if [ -n "${UASSETD_NO_CDS:-}" ]; then aot="-Xshare:auto"; fi
                   # shellcheck disable=SC2086
-                  exec "$home/runtime/bin/java" "$aot" -Xlog:aot=off -Xlog:cds=off --enable-native-access=ALL-UNNAMED \
+                  exec "$home/runtime/bin/java" "$aot" "$heap" -Xlog:aot=off -Xlog:cds=off --enable-native-access=ALL-UNNAMED \
                     --sun-misc-unsafe-memory-access=allow ${UASSETD_JAVA_OPTS:-} -jar "$home/lib/uassetd.jar" "$@"
                 fi
                 cds="-Xshare:auto"
@@ -252,7 +263,7 @@ public final class BuildDist {
                   fi
                 fi
                 # shellcheck disable=SC2086
-                exec "$home/runtime/bin/java" -Xshare:auto "$cds" -Xlog:cds=off -Xlog:cds+dynamic=off ${UASSETD_JAVA_OPTS:-} -jar "$home/lib/uassetd.jar" "$@"
+                exec "$home/runtime/bin/java" -Xshare:auto "$cds" "$heap" -Xlog:cds=off -Xlog:cds+dynamic=off ${UASSETD_JAVA_OPTS:-} -jar "$home/lib/uassetd.jar" "$@"
                 """;
         Path launcher = stage.resolve("bin/uassetd");
         Files.writeString(launcher, sh);
@@ -266,18 +277,32 @@ public final class BuildDist {
                 rem uassetd launcher of the self-contained distribution: the bundled Java runtime and its CDS archive.
                 setlocal
                 set "HOME_DIR=%~dp0.."
+                rem the memory budget (docs/limits.md): --memory-mb N, else UASSETD_MEMORY_MB, else a quarter of the machine's
+                set "HEAP_MB="
+                if defined UASSETD_MEMORY_MB set /a "HEAP_MB=UASSETD_MEMORY_MB*3/4" 2>nul
+                call :memory_arg %*
+                set "HEAP_OPTS=-XX:MaxRAMPercentage=18.75"
+                if defined HEAP_MB if not "%HEAP_MB%"=="0" set "HEAP_OPTS=-Xmx%HEAP_MB%m"
                 if exist "%HOME_DIR%\\lib\\uassetd.aot" goto aot
                 set "CDS=-XX:SharedArchiveFile=%HOME_DIR%\\lib\\uassetd.jsa"
                 if defined UASSETD_NO_CDS set "CDS=-Xshare:auto"
                 if not exist "%HOME_DIR%\\lib\\uassetd.jsa" set "CDS=-Xshare:auto"
-                "%HOME_DIR%\\runtime\\bin\\java.exe" -Xshare:auto "%CDS%" -Xlog:cds=off -Xlog:cds+dynamic=off %UASSETD_JAVA_OPTS% -jar "%HOME_DIR%\\lib\\uassetd.jar" %*
+                "%HOME_DIR%\\runtime\\bin\\java.exe" -Xshare:auto "%CDS%" %HEAP_OPTS% -Xlog:cds=off -Xlog:cds+dynamic=off %UASSETD_JAVA_OPTS% -jar "%HOME_DIR%\\lib\\uassetd.jar" %*
                 exit /b %ERRORLEVEL%
                 :aot
                 rem a Java 25+ runtime and the AOT cache trained at build time
                 set "AOT=-XX:AOTCache=%HOME_DIR%\\lib\\uassetd.aot"
                 if defined UASSETD_NO_CDS set "AOT=-Xshare:auto"
-                "%HOME_DIR%\\runtime\\bin\\java.exe" "%AOT%" -Xlog:aot=off -Xlog:cds=off --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow %UASSETD_JAVA_OPTS% -jar "%HOME_DIR%\\lib\\uassetd.jar" %*
+                "%HOME_DIR%\\runtime\\bin\\java.exe" "%AOT%" %HEAP_OPTS% -Xlog:aot=off -Xlog:cds=off --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow %UASSETD_JAVA_OPTS% -jar "%HOME_DIR%\\lib\\uassetd.jar" %*
                 exit /b %ERRORLEVEL%
+                :memory_arg
+                if "%~1"=="" exit /b 0
+                if "%~1"=="--memory-mb" (
+                  set /a "HEAP_MB=%~2*3/4" 2>nul
+                  exit /b 0
+                )
+                shift
+                goto memory_arg
                 """.replace("\n", "\r\n");
         Files.writeString(stage.resolve("bin/uassetd.cmd"), cmd);
     }

@@ -160,6 +160,12 @@ public final class Main {
         int workers = d.workers();
         long cacheBytes = d.cacheBytes();
         String oodle = null;
+        // the memory budget: --memory-mb, else UASSETD_MEMORY_MB (the launchers size the heap from the same), else the
+        // machine's: the launchers give the heap 3/16 of the smaller of physical memory and the cgroup limit (docs/limits.md)
+        String envBudget = System.getenv("UASSETD_MEMORY_MB");
+        if (envBudget != null && !envBudget.isBlank()) {
+            memoryBudget("UASSETD_MEMORY_MB", envBudget.trim());
+        }
         for (int i = 0; i < args.size(); ) {
             String a = args.get(i);
             String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
@@ -194,14 +200,7 @@ public final class Main {
                         }
                         cacheBytes = mb * 1024 * 1024;
                     }
-                    case "--memory-mb" -> {
-                        long mb = Long.parseLong(value);
-                        if (mb < 64 || mb > 1L << 30) {
-                            throw new StartupException("--memory-mb must be between 64 and 2^30");
-                        }
-                        // the launcher gives the heap 3/4 of the budget; one decode may take half the heap
-                        MemoryBudget.limit(Math.min(Runtime.getRuntime().maxMemory(), mb * 1024 * 1024 * 3 / 4) / 2);
-                    }
+                    case "--memory-mb" -> memoryBudget("--memory-mb", value);
                     default -> oodle = value;
                 }
             } catch (NumberFormatException e) {
@@ -209,5 +208,20 @@ public final class Main {
             }
         }
         return new Services.Config(workers, cacheBytes, oodle);
+    }
+
+    /** Sets the budget of one decode from a memory budget in MiB ({@code what} names where it came from). */
+    private static void memoryBudget(String what, String value) throws StartupException {
+        long mb;
+        try {
+            mb = Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new StartupException(what + " needs a whole number, got '" + value + "'");
+        }
+        if (mb < 64 || mb > 1L << 30) {
+            throw new StartupException(what + " must be between 64 and 2^30");
+        }
+        // the launcher gives the heap 3/4 of the budget; one decode may take half the heap
+        MemoryBudget.limit(Math.min(Runtime.getRuntime().maxMemory(), mb * 1024 * 1024 * 3 / 4) / 2);
     }
 }

@@ -232,6 +232,8 @@ class DaemonFuzzTest {
                 }
             }
         }
+        io.uassetd.testkit.FuzzOutcomes.record("daemon actions on mutated files (all kinds, e2e)", cases.size(), cases.size() - failed,
+                failed - internal.size(), internal.size());
         assertThat(internal).as("INTERNAL outcomes").isEmpty();
         // corrupt name references were among the inputs, and each is reported where it is stored
         List<JsonNode> names = new ArrayList<>();

@@ -18,6 +18,7 @@ import io.uassetd.codecs.io.AtomicOutput;
 import io.uassetd.codecs.io.Coverage;
 import io.uassetd.codecs.io.DirectBufferPool;
 import io.uassetd.codecs.io.FileSource;
+import io.uassetd.codecs.io.MemoryBudget;
 import io.uassetd.codecs.io.OutputFolders;
 import io.uassetd.codecs.io.SafePaths;
 import io.uassetd.codecs.task.TaskMonitor;
@@ -249,6 +250,7 @@ public final class PakReader implements AutoCloseable {
         if (e.size() > Integer.MAX_VALUE - 16) {
             throw new UnsupportedOperationException("Entry too large for memory: " + e.size() + " bytes; use openEntry");
         }
+        MemoryBudget.admit(e.size(), "Entry '" + e.path() + "' of " + e.size() + " bytes", src.name(), e.offset(), "FPakEntry");
         byte[] out = new byte[(int) e.size()];
         try (InputStream in = openEntry(e)) {
             int pos = 0;
