@@ -119,6 +119,8 @@ public final class Actions {
         all.addAll(DetectKindAction.all());
         all.add(new AssetSummaryAction());
         all.add(new DiffPackagesAction());
+        all.add(new io.uassetd.daemon.actions.mods.DiffGameVersionsAction());
+        all.add(new io.uassetd.daemon.actions.mods.ModConflictsAction());
         all.addAll(AssetTablesAction.all());
         all.add(new ExportRawDataAction());
         all.add(new DebugAssetInfoAction());
