@@ -125,8 +125,8 @@ public final class ModConflicts {
         long w = MountOrder.order(win.archive().baseName());
         long n = MountOrder.order(next.archive().baseName());
         if (w > n) {
-            return "highest mount order: " + win.archive().relative() + " has " + MountOrder.explain(win.archive().baseName())
-                    + ", " + next.archive().relative() + " has " + n;
+            return "highest mount order: " + win.archive().relative() + " has order " + w + " ("
+                    + MountOrder.explain(win.archive().baseName()) + "), " + next.archive().relative() + " has " + n;
         }
         boolean zen = order.stream().noneMatch(f -> f.archive().isPak());
         return zen

@@ -56,13 +56,13 @@ public final class MountOrder {
         return 1;
     }
 
-    /** Why a pak has its order, in words. */
+    /** Why a pak has its order, in words ({@code no _P suffix}, {@code _P patch pak, chunk version 2: +200}). */
     public static String explain(String baseName) {
         long v = patchVersion(baseName);
         if (v == 0) {
-            return "order " + order(baseName) + " (no _P suffix)";
+            return "no _P suffix";
         }
-        return "order " + order(baseName) + " (_P patch pak, chunk version " + v + ": +" + (100 * v) + ")";
+        return "_P patch pak, chunk version " + v + ": +" + (100 * v);
     }
 
     /**

@@ -91,13 +91,20 @@ public final class DiffGameVersionsAction extends TypedAction<DiffGameVersionsAc
             PackageOpener opener = q.diff_packages() ? Installs.opener(q.engine_version(), q.usmap_path(), ctx) : null;
             Path scratch = q.diff_packages() ? Installs.scratch() : null;
             try {
+                Map<String, String> comparedAt = new LinkedHashMap<>();
                 for (GameDiff.Changed c : r.changed()) {
                     Changed out = new Changed(c.path(), c.decided().label(), c.oldSize(), c.newSize(), c.oldArchive(), c.newArchive(),
                             null, null, null);
-                    if (opener != null && isPackage(c.path())) {
-                        ctx.checkCancelled();
-                        out = packageDiff(out, older.resolve(c.path().toLowerCase(Locale.ROOT)),
-                                newer.resolve(c.path().toLowerCase(Locale.ROOT)), opener, scratch, ctx);
+                    String pkg = opener == null ? null : packageOf(c.path(), older, newer);
+                    if (pkg != null) {
+                        String key = pkg.toLowerCase(Locale.ROOT);
+                        if (comparedAt.containsKey(key)) {
+                            out = note(out, "compared as part of " + comparedAt.get(key));
+                        } else {
+                            ctx.checkCancelled();
+                            comparedAt.put(key, c.path());
+                            out = packageDiff(out, older.resolve(key), newer.resolve(key), opener, scratch, ctx);
+                        }
                     }
                     changed.add(out);
                 }
@@ -117,15 +124,36 @@ public final class DiffGameVersionsAction extends TypedAction<DiffGameVersionsAc
         }
     }
 
-    private static boolean isPackage(String path) {
+    /**
+     * The package a changed file belongs to (itself for a .uasset/.umap; the .uasset or .umap of the same
+     * name for its .uexp, .ubulk...), when both installs hold it; null otherwise.
+     */
+    private static String packageOf(String path, Install older, Install newer) {
         String l = path.toLowerCase(Locale.ROOT);
-        return l.endsWith(".uasset") || l.endsWith(".umap");
+        if (l.endsWith(".uasset") || l.endsWith(".umap")) {
+            return path;
+        }
+        int dot = path.lastIndexOf('.');
+        if (dot < 0 || path.indexOf('/', dot) >= 0) {
+            return null;
+        }
+        for (String ext : List.of(".uasset", ".umap")) {
+            String p = path.substring(0, dot) + ext;
+            String k = p.toLowerCase(Locale.ROOT);
+            if (older.resolve(k) != null && newer.resolve(k) != null) {
+                return newer.resolve(k).path();
+            }
+        }
+        return null;
+    }
+
+    private static Changed note(Changed c, String note) {
+        return new Changed(c.path(), c.decided_by(), c.old_size(), c.new_size(), c.old_archive(), c.new_archive(), null, null, note);
     }
 
     private static Changed packageDiff(Changed c, ArchiveFile a, ArchiveFile b, PackageOpener opener, Path scratch, ActionContext ctx) {
         if (!a.archive().isPak() || !b.archive().isPak()) {
-            return new Changed(c.path(), c.decided_by(), c.old_size(), c.new_size(), c.old_archive(), c.new_archive(), null, null,
-                    "Zen package in an IoStore container: diff_packages compares legacy packages (extract_iostore_legacy converts it)");
+            return note(c, "Zen package in an IoStore container: diff_packages compares legacy packages (extract_iostore_legacy converts it)");
         }
         try {
             Path da = Files.createTempDirectory(scratch, "old");
@@ -139,8 +167,7 @@ public final class DiffGameVersionsAction extends TypedAction<DiffGameVersionsAc
             return new Changed(c.path(), c.decided_by(), c.old_size(), c.new_size(), c.old_archive(), c.new_archive(), changes.size(),
                     changes, null);
         } catch (Exception e) {
-            return new Changed(c.path(), c.decided_by(), c.old_size(), c.new_size(), c.old_archive(), c.new_archive(), null, null,
-                    "not compared: " + e.getMessage());
+            return note(c, "not compared: " + e.getMessage());
         }
     }
 

@@ -80,7 +80,7 @@ public final class ModConflictsAction extends TypedAction<ModConflictsAction.Req
             int i = 1;
             for (ModConflicts.Provider p : c.providers()) {
                 boolean win = i == c.providers().size();
-                sb.append("  ").append(i++).append(". ").append(p.archive()).append("  (").append(p.reason()).append(')')
+                sb.append("  ").append(i++).append(". ").append(p.archive()).append("  order ").append(p.order()).append(" (").append(p.reason()).append(')')
                         .append(win ? "  <- loaded" : "").append('\n');
             }
             sb.append("  why: ").append(c.rule()).append('\n');
