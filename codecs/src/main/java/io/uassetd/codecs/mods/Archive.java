@@ -47,8 +47,14 @@ public final class Archive implements AutoCloseable {
 
     /** Every .pak and .utoc under {@code folder}, recursively, sorted by path. */
     public static List<Path> find(Path folder) {
+        return find(folder, null);
+    }
+
+    /** Every .pak and .utoc under {@code folder}, recursively, but not under {@code exclude} (null: none), sorted by path. */
+    public static List<Path> find(Path folder, Path exclude) {
+        Path ex = exclude == null ? null : exclude.toAbsolutePath().normalize();
         try (Stream<Path> s = Files.walk(folder)) {
-            return s.filter(Files::isRegularFile).filter(p -> {
+            return s.filter(Files::isRegularFile).filter(p -> ex == null || !p.toAbsolutePath().normalize().startsWith(ex)).filter(p -> {
                 String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
                 return n.endsWith(".pak") || n.endsWith(".utoc");
             }).sorted().toList();

@@ -35,11 +35,20 @@ public final class Install implements AutoCloseable {
      */
     public static Install open(Path folder, List<AesKey> keys, EncryptionScheme scheme, Codecs codecs, Predicate<String> filter,
             TaskMonitor monitor, Runnable onArchive) {
+        return open(folder, null, keys, scheme, codecs, filter, monitor, onArchive);
+    }
+
+    /**
+     * As {@link #open(Path, List, EncryptionScheme, Codecs, Predicate, TaskMonitor, Runnable)}, leaving out
+     * the archives under {@code exclude} (null: none): a base game's Paks folder holds its ~mods folder.
+     */
+    public static Install open(Path folder, Path exclude, List<AesKey> keys, EncryptionScheme scheme, Codecs codecs,
+            Predicate<String> filter, TaskMonitor monitor, Runnable onArchive) {
         List<Archive> opened = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         Install in = new Install(folder, opened, problems);
         try {
-            for (Path p : Archive.find(folder)) {
+            for (Path p : Archive.find(folder, exclude)) {
                 monitor.checkCancelled();
                 String rel = folder.relativize(p).toString().replace('\\', '/');
                 try {

@@ -24,7 +24,8 @@ public final class ModConflictsAction extends TypedAction<ModConflictsAction.Req
     /** The request. */
     public record Request(
             @Field(value = "the mods folder (e.g. the game's Content/Paks/~mods), searched recursively", required = true) Path mods_path,
-            @Field("the base game's Paks folder: the mods' DataTables and StringTables are compared with its tables") Path base_path,
+            @Field("the base game's Paks folder (the mods folder is left out of it): the mods' tables are compared with its tables")
+            Path base_path,
             @Field(value = "AES-256 key of encrypted archives (hex or base64)", cli = "--aes") String aes_key,
             @Field("more AES keys: each archive takes the first key that opens it") List<String> aes_keys,
             @Field(value = "encryption scheme of the paks: standard, rivals, or a game profile's name for its scheme", dflt = "standard")
@@ -52,13 +53,13 @@ public final class ModConflictsAction extends TypedAction<ModConflictsAction.Req
         List<AesKey> keys = Installs.keys(q.aes_key(), q.aes_keys());
         var scheme = Installs.scheme(q.encryption_scheme());
         var codecs = ctx.services().codecs();
-        int archives = Archive.find(mods).size() + (base == null ? 0 : Archive.find(base).size());
+        int archives = Archive.find(mods).size() + (base == null ? 0 : Archive.find(base, mods).size());
         AtomicLong opened = new AtomicLong();
         ctx.progress(0, archives, null);
         Runnable tick = () -> ctx.progress(opened.incrementAndGet(), archives, "index");
         Path scratch = q.compare_rows() ? Installs.scratch() : null;
         try (Install m = Install.open(mods, keys, scheme, codecs, null, ctx, tick);
-             Install b = base == null ? null : Install.open(base, keys, scheme, codecs, null, ctx, tick)) {
+             Install b = base == null ? null : Install.open(base, mods, keys, scheme, codecs, null, ctx, tick)) {
             PackageOpener opener = q.compare_rows() ? Installs.opener(q.engine_version(), q.usmap_path(), ctx) : null;
             ModConflicts.Result r = ModConflicts.find(m, b, opener == null ? null : file -> Installs.tree(opener, file, ctx), scratch, ctx);
             Reply reply = new Reply(mods.toString(), base == null ? null : base.toString(), r.archives(), r.files(), r.conflicts().size(),
