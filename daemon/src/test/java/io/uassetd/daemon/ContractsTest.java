@@ -121,7 +121,7 @@ class ContractsTest {
             }
         }
         assertThat(untyped).containsExactlyInAnyOrderElementsOf(NOT_YET_TYPED);
-        assertThat(typed).hasSize(12);
+        assertThat(typed).hasSize(14);
     }
 
     @Test

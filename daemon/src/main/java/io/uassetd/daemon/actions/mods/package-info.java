@@ -4,6 +4,6 @@
  *
  * <p>On-disk structures owned: None; the formats live in codecs.
  *
- * <p>May depend on: daemon.action, daemon.services, daemon.util, codecs.*, daemon.actions.usmap.
+ * <p>May depend on: daemon.action, daemon.services, daemon.cache, daemon.util, codecs.*, daemon.actions.usmap.
  */
 package io.uassetd.daemon.actions.mods;
