@@ -58,6 +58,14 @@ public final class GameDiff {
      * paths both provide.
      */
     public static Result diff(Install older, Install newer, TaskMonitor monitor) {
+        return diff(older, newer, monitor, false);
+    }
+
+    /**
+     * As {@link #diff(Install, Install, TaskMonitor)}; {@code compareBytes} decides every path both hold
+     * from its bytes, ignoring the hashes the archives hold (sizes still tell a change at once).
+     */
+    public static Result diff(Install older, Install newer, TaskMonitor monitor, boolean compareBytes) {
         List<String> added = new ArrayList<>();
         List<String> removed = new ArrayList<>();
         List<Changed> changed = new ArrayList<>();
@@ -91,7 +99,7 @@ public final class GameDiff {
             if (a.size() != b.size()) {
                 how = Decided.SIZE;
                 same = false;
-            } else if (comparableHashes(a, b)) {
+            } else if (!compareBytes && comparableHashes(a, b)) {
                 how = Decided.HASH;
                 same = Arrays.equals(a.hash(), b.hash());
             } else {

@@ -1,7 +1,10 @@
 package io.uassetd.codecs.mods;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.json.UAssetJson;
 import io.uassetd.codecs.pak.CompanionPak;
+import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.codecs.task.TaskMonitor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,10 +28,24 @@ import java.util.TreeSet;
  * change the same rows.
  */
 public final class ModConflicts {
-    /** Reads a legacy package written to disk into its UAssetAPI-schema JSON tree. */
+    /**
+     * Reads a legacy package written to disk into its UAssetAPI-schema JSON tree; null when it holds no
+     * DataTable or StringTable (see {@link #tableTree}, which spares the tree of other packages).
+     */
     @FunctionalInterface
     public interface PackageTrees {
         JsonNode tree(Path uasset) throws Exception;
+    }
+
+    /** The package's JSON tree when one of its exports is a DataTable or StringTable (by class), else null. */
+    public static JsonNode tableTree(AssetPackage p, Usmap mappings) {
+        for (var e : p.exports()) {
+            String c = p.className(e);
+            if (c != null && (c.endsWith("DataTable") || c.equals("StringTable"))) {
+                return UAssetJson.toTree(p, mappings);
+            }
+        }
+        return null;
     }
 
     /** One archive providing a path, with its mount order and why it has it. */
@@ -222,7 +239,8 @@ public final class ModConflicts {
     private static TableRows table(Archive a, ArchiveFile uasset, PackageTrees trees, Path scratch) {
         try {
             Path dir = Files.createTempDirectory(scratch, "table");
-            return TableRows.of(trees.tree(a.writePackage(uasset, dir)));
+            JsonNode tree = trees.tree(a.writePackage(uasset, dir));
+            return tree == null ? null : TableRows.of(tree);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (RuntimeException e) {

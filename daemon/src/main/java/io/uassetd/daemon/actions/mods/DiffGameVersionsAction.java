@@ -43,6 +43,8 @@ public final class DiffGameVersionsAction extends TypedAction<DiffGameVersionsAc
             @Field("compare only paths matching these globs (*, ?, **) or substrings") List<String> filter,
             @Field(value = "also compare the changed legacy packages property by property (diff_packages)", dflt = "false")
             boolean diff_packages,
+            @Field(value = "decide every path both hold from its bytes, not from the hashes the archives hold", dflt = "false")
+            boolean compare_bytes,
             @Field("engine of unversioned packages (with diff_packages)") EngineVersion engine_version,
             @Field(value = "mappings for unversioned properties (with diff_packages)", cli = "--usmap") Path usmap_path) {
     }
@@ -86,7 +88,7 @@ public final class DiffGameVersionsAction extends TypedAction<DiffGameVersionsAc
         var codecs = ctx.services().codecs();
         try (Install older = Install.open(oldDir, keys, scheme, codecs, filter.isEmpty() ? null : filter, ctx, tick);
              Install newer = Install.open(newDir, keys, scheme, codecs, filter.isEmpty() ? null : filter, ctx, tick)) {
-            GameDiff.Result r = GameDiff.diff(older, newer, ctx);
+            GameDiff.Result r = GameDiff.diff(older, newer, ctx, q.compare_bytes());
             List<Changed> changed = new ArrayList<>();
             PackageOpener opener = q.diff_packages() ? Installs.opener(q.engine_version(), q.usmap_path(), ctx) : null;
             Path scratch = q.diff_packages() ? Installs.scratch() : null;

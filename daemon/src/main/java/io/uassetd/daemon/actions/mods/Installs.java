@@ -77,6 +77,13 @@ final class Installs {
         return UAssetJson.toTree(o.pkg(), o.mappings());
     }
 
+    /** A legacy package's JSON tree when it holds a DataTable or StringTable, else null (its tree is not made). */
+    static JsonNode tableTree(PackageOpener opener, Path uasset, ActionContext ctx) throws Exception {
+        PackageOpener.Opened o = opener.open(uasset);
+        ctx.usedEngine(o.choice());
+        return io.uassetd.codecs.mods.ModConflicts.tableTree(o.pkg(), o.mappings());
+    }
+
     static Path scratch() throws IOException {
         return Files.createTempDirectory("uassetd-installs");
     }

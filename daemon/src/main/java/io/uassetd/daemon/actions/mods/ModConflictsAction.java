@@ -61,7 +61,7 @@ public final class ModConflictsAction extends TypedAction<ModConflictsAction.Req
         try (Install m = Install.open(mods, keys, scheme, codecs, null, ctx, tick);
              Install b = base == null ? null : Install.open(base, mods, keys, scheme, codecs, null, ctx, tick)) {
             PackageOpener opener = q.compare_rows() ? Installs.opener(q.engine_version(), q.usmap_path(), ctx) : null;
-            ModConflicts.Result r = ModConflicts.find(m, b, opener == null ? null : file -> Installs.tree(opener, file, ctx), scratch, ctx);
+            ModConflicts.Result r = ModConflicts.find(m, b, opener == null ? null : file -> Installs.tableTree(opener, file, ctx), scratch, ctx);
             Reply reply = new Reply(mods.toString(), base == null ? null : base.toString(), r.archives(), r.files(), r.conflicts().size(),
                     r.conflicts(), r.unmounted(), r.problems());
             String msg = r.conflicts().isEmpty() ? "No conflicts: " + r.files() + " files in " + r.archives() + " archives"
