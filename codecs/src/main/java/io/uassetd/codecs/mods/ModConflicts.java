@@ -108,6 +108,7 @@ public final class ModConflicts {
             }
         }
         List<Conflict> out = new ArrayList<>();
+        Map<String, java.util.Optional<TableRows>> seen = new java.util.HashMap<>();
         int done = 0;
         monitor.progress(0, byPath.size(), null);
         for (List<ArchiveFile> all : byPath.values()) {
@@ -119,7 +120,7 @@ public final class ModConflicts {
                 providers.add(new Provider(f.archive().relative(), MountOrder.order(f.archive().baseName()),
                         MountOrder.explain(f.archive().baseName())));
             }
-            Rows rows = trees == null ? null : rows(order, base, trees, scratch);
+            Rows rows = trees == null ? null : rows(order, base, trees, scratch, seen);
             out.add(new Conflict(win.path(), providers, win.archive().relative(), rule(order), rows));
             monitor.progress(++done, byPath.size(), win.path());
         }
@@ -153,7 +154,8 @@ public final class ModConflicts {
                         + " path order, so the path that sorts last wins: " + win.archive().relative();
     }
 
-    private static Rows rows(List<ArchiveFile> order, Install base, PackageTrees trees, Path scratch) {
+    private static Rows rows(List<ArchiveFile> order, Install base, PackageTrees trees, Path scratch,
+            Map<String, java.util.Optional<TableRows>> seen) {
         String path = order.get(0).path();
         String lower = path.toLowerCase(Locale.ROOT);
         if (!lower.endsWith(".uasset")) {
@@ -168,7 +170,7 @@ public final class ModConflicts {
             }
             TableRows t;
             try {
-                t = table(f.archive(), f, trees, scratch);
+                t = table(f.archive(), f, trees, scratch, seen);
             } catch (RuntimeException e) {
                 return new Rows(null, false, Map.of(), Map.of(), "not compared",
                         "cannot read " + path + " of " + f.archive().relative() + ": " + e.getMessage());
@@ -193,7 +195,7 @@ public final class ModConflicts {
             ArchiveFile b = base.resolve(lower);
             if (b != null && b.archive().isPak()) {
                 try {
-                    baseTable = table(b.archive(), b, trees, scratch);
+                    baseTable = table(b.archive(), b, trees, scratch, seen);
                 } catch (RuntimeException e) {
                     note = (note == null ? "" : note + "; ") + "cannot read the base's " + path + ": " + e.getMessage();
                 }
@@ -235,12 +237,24 @@ public final class ModConflicts {
         return new Rows(kind, baseTable != null, byMod, shared, verdict, note);
     }
 
-    /** The table of a legacy package in a pak (its .uexp beside it), or null when it is not a table. */
-    private static TableRows table(Archive a, ArchiveFile uasset, PackageTrees trees, Path scratch) {
+    /**
+     * The table of a legacy package in a pak (its .uexp beside it), or null when it is not a table;
+     * packages whose files carry the same hashes as one read before are not read again.
+     */
+    private static TableRows table(Archive a, ArchiveFile uasset, PackageTrees trees, Path scratch,
+            Map<String, java.util.Optional<TableRows>> seen) {
+        String key = contentKey(a, uasset);
+        if (key != null && seen.containsKey(key)) {
+            return seen.get(key).orElse(null);
+        }
         try {
             Path dir = Files.createTempDirectory(scratch, "table");
             JsonNode tree = trees.tree(a.writePackage(uasset, dir));
-            return tree == null ? null : TableRows.of(tree);
+            TableRows t = tree == null ? null : TableRows.of(tree);
+            if (key != null) {
+                seen.put(key, java.util.Optional.ofNullable(t));
+            }
+            return t;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (RuntimeException e) {
@@ -248,5 +262,21 @@ public final class ModConflicts {
         } catch (Exception e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
+    }
+
+    /** The package's files' names and hashes (null when one has no hash): equal keys, equal packages. */
+    private static String contentKey(Archive a, ArchiveFile uasset) {
+        StringBuilder sb = new StringBuilder(uasset.path().substring(uasset.path().lastIndexOf('/') + 1).toLowerCase(Locale.ROOT));
+        String stem = uasset.key().substring(0, uasset.key().lastIndexOf('.'));
+        for (ArchiveFile f : a.files()) {
+            if (f == uasset || (f.key().startsWith(stem + ".") && f.key().indexOf('/', stem.length()) < 0)) {
+                if (f.hash() == null) {
+                    return null;
+                }
+                sb.append('|').append(f.key().substring(stem.length())).append(':').append(f.storage()).append(':')
+                        .append(java.util.HexFormat.of().formatHex(f.hash()));
+            }
+        }
+        return sb.toString();
     }
 }
