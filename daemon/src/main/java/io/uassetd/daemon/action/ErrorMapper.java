@@ -1,5 +1,6 @@
 package io.uassetd.daemon.action;
 
+import io.uassetd.codecs.error.TextFormatException;
 import io.uassetd.codecs.error.CancelledException;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.JsonFormatException;
@@ -60,6 +61,8 @@ public final class ErrorMapper {
                 code = ErrorCode.INVALID_PATH;
             } else if (f instanceof OverBudgetException) {
                 code = ErrorCode.TOO_LARGE;
+            } else if (f instanceof TextFormatException c) {
+                code = c.syntax() ? ErrorCode.PARSE_ERROR : ErrorCode.INVALID_ARGUMENT;
             } else if (f instanceof JsonFormatException j) {
                 code = j.syntax() ? ErrorCode.PARSE_ERROR : ErrorCode.INVALID_ARGUMENT;
             } else if (f instanceof WrongKeyException) {

@@ -56,6 +56,19 @@ public final class AssetFiles {
     }
 
     /**
+     * The package opener of a typed request: its engine ({@code null} = detected), its
+     * {@code usmap_path} (null = none named), the daemon's {@code USMAP_PATH} as the fallback.
+     */
+    public static PackageOpener opener(EngineVersion engine, Path usmapPath, ActionContext ctx) {
+        String env = System.getenv(USMAP_ENV);
+        return new PackageOpener(engine, usmapPath, env == null || env.isBlank() ? null : Path.of(env), file -> {
+            try (var lease = Mappings.open(ctx, file)) {
+                return lease.get().usmap();
+            }
+        }, ctx::warn, ctx.engineBatch());
+    }
+
+    /**
      * Opens {@code file} through the request's opener and records the engine used in the reply;
      * the package with how it was read and the mappings it needs.
      */
