@@ -10,9 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,14 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DataTableCsvActionsTest extends SharedDaemon {
     private static final String DIR = "uassetapi/TestUE5_1/UnderlyingEnumTypes/";
-
-    private static Map<String, Object> fields(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
-    }
 
     private static Path copy(Path dir) throws Exception {
         for (String ext : List.of(".uasset", ".uexp")) {

@@ -128,12 +128,7 @@ final class CellText {
     /** {@code ("A","B")} or {@code ((TagName="A"),(TagName="B"))}: the names of a gameplay tag container. */
     private static ArrayNode nameArray(EngineText t) {
         ArrayNode out = F.arrayNode();
-        t.skipSpaces();
-        if (t.atEnd() || t.peek() == ',' || t.peek() == ')') {
-            return out;
-        }
-        t.expect('(');
-        if (t.accept(')')) {
+        if (!t.openGroup()) {
             return out;
         }
         do {
@@ -768,36 +763,26 @@ final class CellText {
     private void parseText(EngineText t, ObjectNode out) {
         t.skipSpaces();
         if (t.acceptCall("LOCTABLE")) {
-            String table = t.quoted();
-            t.expect(',');
-            String key = t.quoted();
-            t.expect(')');
+            List<String> a = t.quotedArguments(2);
             out.put("HistoryType", "StringTableEntry");
-            out.put("TableId", table);
-            out.put("Value", key);
+            out.put("TableId", a.get(0));
+            out.put("Value", a.get(1));
             return;
         }
         if (t.acceptCall("NSLOCTEXT")) {
-            String ns = t.quoted();
-            t.expect(',');
-            String key = t.quoted();
-            t.expect(',');
-            String src = t.quoted();
-            t.expect(')');
+            List<String> a = t.quotedArguments(3);
             out.put("HistoryType", "Base");
-            out.put("Namespace", ns);
-            out.put("Value", key);
-            out.put("CultureInvariantString", src);
+            out.put("Namespace", a.get(0));
+            out.put("Value", a.get(1));
+            out.put("CultureInvariantString", a.get(2));
             return;
         }
         if (t.acceptCall("INVTEXT")) {
-            String s = t.quoted();
-            t.expect(')');
             out.put("HistoryType", "None");
-            out.put("CultureInvariantString", s);
+            out.put("CultureInvariantString", t.quotedArguments(1).get(0));
             return;
         }
-        if (t.atEnd() || t.peek() == ',' || t.peek() == ')') {
+        if (t.atValueEnd()) {
             out.put("HistoryType", "None");
             out.set("CultureInvariantString", NullNode.instance);
             return;
@@ -810,12 +795,7 @@ final class CellText {
             throw t.error("the struct's fields are not known here (no row stores them)");
         }
         ArrayNode out = fields.deepCopy();
-        t.skipSpaces();
-        if (t.atEnd() || t.peek() == ',' || t.peek() == ')') {
-            return out;
-        }
-        t.expect('(');
-        if (t.accept(')')) {
+        if (!t.openGroup()) {
             return out;
         }
         do {
@@ -868,12 +848,7 @@ final class CellText {
 
     private ArrayNode parseElements(EngineText t, JsonNode template, JsonNode shape) {
         ArrayNode out = F.arrayNode();
-        t.skipSpaces();
-        if (t.atEnd() || t.peek() == ',' || t.peek() == ')') {
-            return out;
-        }
-        t.expect('(');
-        if (t.accept(')')) {
+        if (!t.openGroup()) {
             return out;
         }
         JsonNode element = elementTemplate(template, shape);
@@ -897,7 +872,7 @@ final class CellText {
     private ArrayNode parseMap(EngineText t, JsonNode template, JsonNode shape) {
         ArrayNode out = F.arrayNode();
         t.skipSpaces();
-        if (t.atEnd() || t.peek() == ',' || t.peek() == ')') {
+        if (t.atValueEnd()) {
             return out;
         }
         JsonNode pair = elementTemplate(template, shape);
@@ -941,12 +916,7 @@ final class CellText {
 
     private ObjectNode nativeObject(EngineText t, ObjectNode shape) {
         ObjectNode out = shape.deepCopy();
-        t.skipSpaces();
-        if (t.atEnd() || t.peek() == ',' || t.peek() == ')') {
-            return out;
-        }
-        t.expect('(');
-        if (t.accept(')')) {
+        if (!t.openGroup()) {
             return out;
         }
         do {

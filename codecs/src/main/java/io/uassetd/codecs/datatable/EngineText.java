@@ -123,6 +123,34 @@ final class EngineText {
         return text.substring(start, pos).trim();
     }
 
+    /** True at the end of a value: the end of the text, or the ',' or ')' after an empty value. */
+    boolean atValueEnd() {
+        skipSpaces();
+        return atEnd() || peek() == ',' || peek() == ')';
+    }
+
+    /** Opens a parenthesised group; false (nothing to read) for an empty value or {@code ()}. */
+    boolean openGroup() {
+        if (atValueEnd()) {
+            return false;
+        }
+        expect('(');
+        return !accept(')');
+    }
+
+    /** {@code n} quoted arguments separated by commas, then ')' (after a call's '('). */
+    java.util.List<String> quotedArguments(int n) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (i > 0) {
+                expect(',');
+            }
+            out.add(quoted());
+        }
+        expect(')');
+        return out;
+    }
+
     /** A field name before '=' in a struct. */
     String fieldName() {
         skipSpaces();
