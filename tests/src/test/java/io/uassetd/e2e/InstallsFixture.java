@@ -9,7 +9,6 @@ import io.uassetd.protocol.Reply;
 import io.uassetd.testkit.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -31,11 +30,7 @@ final class InstallsFixture {
     }
 
     static Map<String, Object> fields(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
+        return SharedDaemon.fields(kv);
     }
 
     static Reply ok(String action, Map<String, ?> fields) throws Exception {
