@@ -1,5 +1,9 @@
-package io.uassetd.codecs.asset.property;
+package io.uassetd.codecs.asset.property.content;
 
+import io.uassetd.codecs.asset.property.PropertyReader;
+import io.uassetd.codecs.asset.property.PropertyList;
+import io.uassetd.codecs.asset.property.ClassData;
+import io.uassetd.codecs.asset.property.Property;
 import io.uassetd.codecs.asset.SerialLayout;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
@@ -46,13 +50,13 @@ public final class PropertyParser {
 
     /** Schemas of the classes the package defines, for unversioned data (empty for tagged data). */
     private static Map<String, UsmapSchema> localSchemas(AssetPackage pkg, Usmap mappings) {
-        return pkg.hasUnversionedProperties() ? ClassSchemas.of(pkg, mappings) : Map.of();
+        return pkg.hasUnversionedProperties() ? ClassSchemas.of(ValueCodec.INSTANCE, pkg, mappings) : Map.of();
     }
 
     private static PropertyExportContent parse(AssetPackage pkg, Export e, Usmap mappings, List<String> fallbacks,
             Map<String, UsmapSchema> schemas) {
         PackageReader in = pkg.exportReader(e);
-        PropertyReader r = new PropertyReader(pkg, in, mappings, e.index(), schemas);
+        PropertyReader r = new PropertyReader(ValueCodec.INSTANCE, pkg, in, mappings, e.index(), schemas);
         long start = in.position();
         if (!pkg.hasUnversionedProperties() && pkg.version().atLeast(ObjectVersionUE5.PROPERTY_TAG_EXTENSION_AND_OVERRIDABLE_SERIALIZATION)) {
             int control = in.readU8();

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.SerialLayout;
 import io.uassetd.codecs.asset.json.compact.CompactJson;
-import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PropertyParser;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.crypto.AesKey;

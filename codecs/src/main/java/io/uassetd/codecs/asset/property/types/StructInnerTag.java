@@ -1,5 +1,7 @@
-package io.uassetd.codecs.asset.property;
+package io.uassetd.codecs.asset.property.types;
 
+import io.uassetd.codecs.asset.property.PropertyTag;
+import io.uassetd.codecs.asset.property.PropertyWriter;
 import io.uassetd.codecs.asset.property.types.ArrayValue;
 
 /**

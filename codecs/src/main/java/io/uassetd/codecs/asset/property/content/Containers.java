@@ -1,6 +1,11 @@
-package io.uassetd.codecs.asset.property;
+package io.uassetd.codecs.asset.property.content;
 
+import io.uassetd.codecs.asset.property.PropertyTag;
+import io.uassetd.codecs.asset.property.PropertyType;
+import io.uassetd.codecs.asset.property.PropertyReader;
+import io.uassetd.codecs.asset.property.PropertyValue;
 import io.uassetd.codecs.asset.property.types.ArrayValue;
+import io.uassetd.codecs.asset.property.types.StructInnerTag;
 import io.uassetd.codecs.asset.property.types.MapValue;
 import io.uassetd.codecs.asset.property.types.OptionalValue;
 import io.uassetd.codecs.asset.version.ObjectVersion;
@@ -56,7 +61,7 @@ final class Containers {
         for (int i = 0; i < n; i++) {
             r.push(label + "[" + i + "]");
             try {
-                out.add(PropertyValues.read(inner, r, null, elementSize));
+                out.add(r.readValue(inner, null, elementSize));
             } finally {
                 r.pop();
             }
@@ -72,8 +77,8 @@ final class Containers {
         for (int i = 0; i < n; i++) {
             r.push("{" + i + "}");
             try {
-                PropertyValue k = PropertyValues.read(t.inner(), r, null, -1);
-                PropertyValue v = PropertyValues.read(t.value(), r, null, -1);
+                PropertyValue k = r.readValue(t.inner(), null, -1);
+                PropertyValue v = r.readValue(t.value(), null, -1);
                 entries.add(new MapValue.Entry(k, v));
             } finally {
                 r.pop();
@@ -84,6 +89,6 @@ final class Containers {
 
     static OptionalValue readOptional(PropertyType t, PropertyReader r) {
         boolean set = r.in().readBool32();
-        return new OptionalValue(t.inner(), set ? PropertyValues.read(t.inner(), r, null, -1) : null);
+        return new OptionalValue(t.inner(), set ? r.readValue(t.inner(), null, -1) : null);
     }
 }

@@ -1,4 +1,4 @@
-package io.uassetd.codecs.asset.property.unversioned;
+package io.uassetd.codecs.asset.property;
 
 import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.codecs.usmap.UsmapProperty;

@@ -1,5 +1,8 @@
-package io.uassetd.codecs.asset.property;
+package io.uassetd.codecs.asset.property.content;
 
+import io.uassetd.codecs.asset.property.PropertyType;
+import io.uassetd.codecs.asset.property.PropertyList;
+import io.uassetd.codecs.asset.property.Property;
 import io.uassetd.codecs.asset.AssetPackage;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,11 @@
-package io.uassetd.codecs.asset.property;
+package io.uassetd.codecs.asset.property.content;
 
+import io.uassetd.codecs.asset.property.PropertyTag;
+import io.uassetd.codecs.asset.property.PropertyType;
+import io.uassetd.codecs.asset.property.PropertyList;
+import io.uassetd.codecs.asset.property.PropertyValue;
+import io.uassetd.codecs.asset.property.PropertyWriter;
+import io.uassetd.codecs.asset.property.Property;
 import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.core.PackageIndex;
@@ -16,7 +22,7 @@ import io.uassetd.codecs.asset.property.types.StrValue;
 import io.uassetd.codecs.asset.property.types.StructValue;
 import io.uassetd.codecs.asset.property.types.TextValue;
 import io.uassetd.codecs.asset.property.types.ZeroValue;
-import io.uassetd.codecs.asset.property.unversioned.SchemaSource;
+import io.uassetd.codecs.asset.property.SchemaSource;
 import java.util.List;
 import java.util.Map;
 

@@ -1,4 +1,4 @@
-package io.uassetd.codecs.asset.property;
+package io.uassetd.codecs.asset.property.content;
 
 import java.util.ArrayList;
 import java.util.List;

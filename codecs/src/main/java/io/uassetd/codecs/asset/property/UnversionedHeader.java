@@ -1,7 +1,5 @@
-package io.uassetd.codecs.asset.property.unversioned;
+package io.uassetd.codecs.asset.property;
 
-import io.uassetd.codecs.asset.property.PropertyReader;
-import io.uassetd.codecs.asset.property.PropertyWriter;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;

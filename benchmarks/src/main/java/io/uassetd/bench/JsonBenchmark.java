@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.json.UAssetJson;
 import io.uassetd.codecs.asset.property.PropertyFixtures;
-import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PropertyParser;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.usmap.Usmap;
 import java.lang.management.ManagementFactory;

@@ -1,5 +1,8 @@
-package io.uassetd.codecs.asset.property;
+package io.uassetd.codecs.asset.property.content;
 
+import io.uassetd.codecs.asset.property.PropertyList;
+import io.uassetd.codecs.asset.property.PropertyWriter;
+import io.uassetd.codecs.asset.property.ClassData;
 import java.util.List;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;

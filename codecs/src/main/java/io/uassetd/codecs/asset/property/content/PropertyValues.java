@@ -1,5 +1,10 @@
-package io.uassetd.codecs.asset.property;
+package io.uassetd.codecs.asset.property.content;
 
+import io.uassetd.codecs.asset.property.PropertyTag;
+import io.uassetd.codecs.asset.property.PropertyType;
+import io.uassetd.codecs.asset.property.PropertyReader;
+import io.uassetd.codecs.asset.property.PropertyList;
+import io.uassetd.codecs.asset.property.PropertyValue;
 import io.uassetd.codecs.asset.property.structs.NativeStructValue;
 import io.uassetd.codecs.asset.property.structs.NativeStructs;
 import io.uassetd.codecs.asset.property.types.BoolValue;

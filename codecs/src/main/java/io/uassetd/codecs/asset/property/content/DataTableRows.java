@@ -1,5 +1,9 @@
-package io.uassetd.codecs.asset.property;
+package io.uassetd.codecs.asset.property.content;
 
+import io.uassetd.codecs.asset.property.PropertyReader;
+import io.uassetd.codecs.asset.property.PropertyList;
+import io.uassetd.codecs.asset.property.PropertyWriter;
+import io.uassetd.codecs.asset.property.ClassData;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.asset.core.FName;

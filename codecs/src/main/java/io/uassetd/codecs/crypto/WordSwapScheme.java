@@ -4,12 +4,13 @@ import java.nio.charset.StandardCharsets;
 import io.uassetd.codecs.hash.Blake3;
 
 /**
- * Marvel Rivals pak encryption: the key's 4-byte words are reversed, every 4-byte word of a block
+ * Word-swapped, partial AES (the pak encryption of Marvel Rivals): the key's 4-byte words are
+ * reversed, every 4-byte word of a block
  * is reversed before and after AES, and of an entry's data only the first
  * {@code min(limit(path), len)} bytes are encrypted (padded to 16 when the whole entry is), where
  * {@link #limit} comes from a BLAKE3 hash of the path. Indexes are encrypted whole.
  */
-final class RivalsScheme implements EncryptionScheme {
+final class WordSwapScheme implements EncryptionScheme {
     private static final byte[] TRAILER = {
         0x06, 0x12, 0x24, 0x20, 0x06, 0x00, 0x00, 0x00, 0x01, 0x02, 0x00, 0x10, 0x00, 0x00,
         0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
@@ -18,7 +19,7 @@ final class RivalsScheme implements EncryptionScheme {
 
     @Override
     public String name() {
-        return "rivals";
+        return "word_swap";
     }
 
     @Override

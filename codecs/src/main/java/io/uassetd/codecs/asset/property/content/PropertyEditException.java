@@ -1,4 +1,4 @@
-package io.uassetd.codecs.asset.property;
+package io.uassetd.codecs.asset.property.content;
 
 /**
  * An edit through {@link PropertyEditor} that cannot be applied: a path that names nothing, or a

@@ -1,5 +1,11 @@
-package io.uassetd.codecs.asset.property;
+package io.uassetd.codecs.asset.property.content;
 
+import io.uassetd.codecs.asset.property.PropertyTag;
+import io.uassetd.codecs.asset.property.PropertyType;
+import io.uassetd.codecs.asset.property.PropertyReader;
+import io.uassetd.codecs.asset.property.PropertyList;
+import io.uassetd.codecs.asset.property.PropertyValue;
+import io.uassetd.codecs.asset.property.Property;
 import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.property.types.RawValue;
 import io.uassetd.codecs.error.FormatException;
@@ -62,7 +68,7 @@ final class TaggedProperties {
         String reason;
         try {
             type = tag.valueType(r);
-            value = PropertyValues.read(type, r, tag, -1);
+            value = r.readValue(type, tag, -1);
             if (in.position() == end) {
                 return Property.tagged(tag, type, value);
             }
@@ -76,16 +82,5 @@ final class TaggedProperties {
         String kind = type != null ? type.kind() : r.name(tag.type());
         r.noteFallback(type != null ? type.toString() : kind, reason);
         return Property.tagged(tag, type != null ? type : PropertyType.of(kind), new RawValue(kind, in.readBytes(tag.size()), reason));
-    }
-
-    static void write(PropertyWriter w, PropertyList list) {
-        for (Property p : list.properties()) {
-            PropertyWriter sub = w.sub();
-            p.value().write(sub);
-            byte[] bytes = sub.toByteArray();
-            p.tag().write(w, bytes.length);
-            w.out().writeBytes(bytes);
-        }
-        w.out().writeFName(list.terminator() != null ? list.terminator() : w.name("None"));
     }
 }

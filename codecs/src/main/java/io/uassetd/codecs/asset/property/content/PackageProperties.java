@@ -1,4 +1,4 @@
-package io.uassetd.codecs.asset.property;
+package io.uassetd.codecs.asset.property.content;
 
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
