@@ -34,6 +34,8 @@ public final class Bench {
         BENCHMARKS.put("blake3", "io.uassetd.bench.Blake3Benchmark");
         // a new user's first ./uassetd help after the README's build (the start-up archive made by the build)
         BENCHMARKS.put("firstrun", "io.uassetd.bench.FirstRunBenchmark");
+        // diff_game_versions over the fixture archives, mod_conflicts over 200 generated mods
+        BENCHMARKS.put("gamediff", "io.uassetd.bench.GameDiffBenchmark");
     }
 
     private Bench() {

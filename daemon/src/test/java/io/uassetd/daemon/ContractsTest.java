@@ -122,7 +122,7 @@ class ContractsTest {
         }
         assertThat(untyped).containsExactlyInAnyOrderElementsOf(NOT_YET_TYPED);
         assertThat(typed).contains("datatable_to_csv", "csv_to_datatable", "locres_to_json", "ping", "diff_packages", "rebase_mod",
-                "merge_mods").hasSize(17);
+                "merge_mods", "diff_game_versions", "mod_conflicts").hasSize(19);
     }
 
     @Test

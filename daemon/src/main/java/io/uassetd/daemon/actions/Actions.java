@@ -123,6 +123,8 @@ public final class Actions {
         all.add(new DiffPackagesAction());
         all.add(new io.uassetd.daemon.actions.asset.RebaseModAction());
         all.add(new io.uassetd.daemon.actions.asset.MergeModsAction());
+        all.add(new io.uassetd.daemon.actions.mods.DiffGameVersionsAction());
+        all.add(new io.uassetd.daemon.actions.mods.ModConflictsAction());
         all.add(new DataTableToCsvAction());
         all.add(new CsvToDataTableAction());
         all.addAll(AssetTablesAction.all());
