@@ -64,7 +64,7 @@ class ResidentProtocolTest {
         }
         // a new field that names a file must be added here (and to Cli's rule when its name does not say so)
         assertThat(paths).containsExactly("base_path", "containers", "csv_path", "edits_file", "file_path", "file_paths", "game_paks",
-                "global_utoc", "image_dir", "image_path", "input_dir", "input_pak", "mod_path", "mod_paths", "new_base_path", "new_path", "old_path", "output",
+                "global_utoc", "image_dir", "image_path", "input_dir", "input_pak", "mod_path", "mod_paths", "mods_path", "new_base_path", "new_path", "old_path", "output",
                 "output_path", "preview_dir", "script_objects", "uexp_path", "usmap_path");
         assertThat(all).contains("internal_path", "property_path", "game_path");
     }
