@@ -12,11 +12,11 @@ pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("batch_detect_skeletal_mesh", &[("file_paths", "string[]", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("batch_detect_static_mesh", &[("file_paths", "string[]", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("batch_detect_texture", &[("file_paths", "string[]", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
-    ("batch_extract_texture_png", &[("file_path", "string", false), ("file_paths", "string[]", false), ("output_path", "string", false), ("mip_index", "integer", false), ("slice_index", "integer", false), ("face", "integer", false), ("strip", "boolean", false), ("format", "string", false), ("reconstruct_z", "boolean", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
+    ("batch_extract_texture_png", &[("file_path", "string", false), ("file_paths", "string[]", false), ("output_path", "string", false), ("mip_index", "integer", false), ("slice_index", "integer", false), ("face", "integer", false), ("strip", "boolean", false), ("format", "string", false), ("reconstruct_z", "boolean", false), ("usmap_path", "string", false), ("engine_version", "string", false), ("fail_fast", "boolean", false)]),
     ("batch_from_json", &[("file_path", "string", false), ("file_paths", "string[]", false), ("output_path", "string", false), ("usmap_path", "string", false), ("base_path", "string", false)]),
     ("batch_has_inline_texture_data", &[("file_path", "string", false), ("file_paths", "string[]", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
-    ("batch_inject_texture", &[("file_path", "string", false), ("file_paths", "string[]", false), ("image_dir", "string", true), ("output_path", "string", false), ("usmap_path", "string", false), ("engine_version", "string", false), ("no_mips", "boolean", false)]),
-    ("batch_strip_mipmaps_native", &[("file_path", "string", false), ("file_paths", "string[]", false), ("output_path", "string", false), ("keep_mips", "integer", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
+    ("batch_inject_texture", &[("file_path", "string", false), ("file_paths", "string[]", false), ("image_dir", "string", true), ("output_path", "string", false), ("usmap_path", "string", false), ("engine_version", "string", false), ("no_mips", "boolean", false), ("fail_fast", "boolean", false)]),
+    ("batch_strip_mipmaps_native", &[("file_path", "string", false), ("file_paths", "string[]", false), ("output_path", "string", false), ("keep_mips", "integer", false), ("usmap_path", "string", false), ("engine_version", "string", false), ("fail_fast", "boolean", false)]),
     ("batch_to_json", &[("file_path", "string", false), ("file_paths", "string[]", false), ("usmap_path", "string", false), ("output_path", "string", false), ("base_path", "string", false), ("compact", "boolean", false), ("engine_version", "string", false)]),
     ("build_bundle", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("input_pak", "string", false), ("input_pak_aes", "string", false), ("input_pak_scheme", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("game_path", "string", false), ("compress", "boolean", false), ("compression", "string", false), ("compression_level", "integer", false), ("oodle_fallback", "string", false), ("aes_key", "string", false), ("pak_aes", "string", false), ("obfuscate", "boolean", false), ("hybrid", "boolean", false), ("parallel", "boolean", false), ("strict", "boolean", false), ("engine_version", "string", false), ("game", "string", false), ("material_tags", "boolean", false), ("no_material_tags", "boolean", false), ("usmap_path", "string", false)]),
     ("cache_stats", &[("clear", "boolean", false)]),
@@ -196,6 +196,8 @@ pub struct BatchExtractTexturePngParams {
     pub usmap_path: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fail_fast: Option<bool>,
 }
 
 /// Fields of `batch_from_json`: Turns UAssetAPI-schema JSON written by to_json back into packages (.uasset/.umap + .uexp)
@@ -242,6 +244,8 @@ pub struct BatchInjectTextureParams {
     pub engine_version: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub no_mips: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fail_fast: Option<bool>,
 }
 
 /// Fields of `batch_strip_mipmaps_native`: strip_mipmaps_native over many packages (and folders of them), with per-file errors
@@ -259,6 +263,8 @@ pub struct BatchStripMipmapsNativeParams {
     pub usmap_path: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fail_fast: Option<bool>,
 }
 
 /// Fields of `batch_to_json`: Writes legacy packages as UAssetAPI-schema JSON (lossless; from_json reverses it)

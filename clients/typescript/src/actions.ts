@@ -155,6 +155,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
     "engine_version": {
       "type": "string",
       "required": false
+    },
+    "fail_fast": {
+      "type": "boolean",
+      "required": false
     }
   },
   "batch_from_json": {
@@ -225,6 +229,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
     "no_mips": {
       "type": "boolean",
       "required": false
+    },
+    "fail_fast": {
+      "type": "boolean",
+      "required": false
     }
   },
   "batch_strip_mipmaps_native": {
@@ -250,6 +258,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
     },
     "engine_version": {
       "type": "string",
+      "required": false
+    },
+    "fail_fast": {
+      "type": "boolean",
       "required": false
     }
   },
@@ -2191,6 +2203,8 @@ export interface BatchExtractTexturePngParams {
   usmap_path?: string;
   /** engine of unversioned (cooked) packages (versioned packages carry their own): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
   engine_version?: string;
+  /** stop at the first failed item; the items not yet started are skipped */
+  fail_fast?: boolean;
 }
 
 /** Fields of `batch_from_json`: Turns UAssetAPI-schema JSON written by to_json back into packages (.uasset/.umap + .uexp) */
@@ -2235,6 +2249,8 @@ export interface BatchInjectTextureParams {
   engine_version?: string;
   /** UAssetTool's Mode A: keep only the top mip, inline in the .uexp (default: the full mip chain) */
   no_mips?: boolean;
+  /** stop at the first failed item; the items not yet started are skipped */
+  fail_fast?: boolean;
 }
 
 /** Fields of `batch_strip_mipmaps_native`: strip_mipmaps_native over many packages (and folders of them), with per-file errors */
@@ -2251,6 +2267,8 @@ export interface BatchStripMipmapsNativeParams {
   usmap_path?: string;
   /** engine of unversioned (cooked) packages (versioned packages carry their own): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
   engine_version?: string;
+  /** stop at the first failed item; the items not yet started are skipped */
+  fail_fast?: boolean;
 }
 
 /** Fields of `batch_to_json`: Writes legacy packages as UAssetAPI-schema JSON (lossless; from_json reverses it) */

@@ -109,6 +109,10 @@ class ActionSweepTest {
         List<String> internal = new ArrayList<>();
         List<String> log = new ArrayList<>();
         List<String> folderNotFound = new ArrayList<>();
+        List<String> drift = new ArrayList<>();
+        Set<String> typedChecked = new java.util.TreeSet<>();
+        Set<String> typedAll = new java.util.TreeSet<>();
+        int shapesChecked = 0;
         int sent = 0;
         int actions = 0;
         int declared = 0;
@@ -155,6 +159,26 @@ class ActionSweepTest {
                     if (k.name().endsWith("folder") && reply.get("message").asText().contains("not found: " + in)) {
                         folderNotFound.add(action + ": " + reply.get("message").asText());
                     }
+                    JsonNode declaredReply = a.path("reply");
+                    JsonNode data = reply.get("data");
+                    if (declaredReply.isObject()) {
+                        typedAll.add(action);
+                        if (data != null && !data.isNull()) {
+                            // the reply sent is the reply declared: field names and JSON types (the generated clients' types)
+                            ReplyShapes.mismatches(data, declaredReply).forEach(d -> drift.add(action + " over " + k.name() + ": " + d));
+                            shapesChecked++;
+                            typedChecked.add(action);
+                            Class<? extends Record> javaType = io.uassetd.client.Actions.REPLY_TYPES.get(action);
+                            if (javaType != null) {
+                                try {
+                                    Json.mapper().treeToValue(data, javaType);
+                                } catch (Exception e) {
+                                    drift.add(action + " over " + k.name() + ": the Java client's " + javaType.getSimpleName()
+                                            + " cannot read it: " + e.getMessage());
+                                }
+                            }
+                        }
+                    }
                     if (!success && !OK_CODES.contains(code) || success && code != null) {
                         internal.add(action + " over " + k.name() + " (" + req + "): " + code + ": "
                                 + reply.get("message").asText());
@@ -162,10 +186,15 @@ class ActionSweepTest {
                 }
             }
         }
+        log.add("reply shapes checked: " + shapesChecked + " replies of " + typedChecked.size() + " of " + typedAll.size()
+                + " typed actions " + typedChecked + "; typed actions without data in the sweep: "
+                + typedAll.stream().filter(x -> !typedChecked.contains(x)).toList());
         Files.write(Path.of("target", "action-sweep.txt"), log);
         assertThat(actions).isEqualTo(declared - NOT_SENT.size());
         assertThat(sent).isGreaterThan(actions);
         assertThat(folderNotFound).as("a folder given where a file is expected is said to be a folder, not 'not found'").isEmpty();
+        assertThat(drift).as("replies that differ from the reply shape their action declares in capabilities").isEmpty();
+        assertThat(typedChecked).as("typed actions whose reply data the sweep checked").isNotEmpty();
         assertThat(internal).as("replies with INTERNAL (or another code that says nothing about the input); all replies in "
                 + "tests/target/action-sweep.txt").isEmpty();
     }

@@ -83,6 +83,7 @@ public final class Actions {
         f.put("reconstruct_z", "boolean");
         f.put("usmap_path", "string");
         f.put("engine_version", "string");
+        f.put("fail_fast", "boolean");
         t.put("batch_extract_texture_png", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_path", "string");
@@ -105,6 +106,7 @@ public final class Actions {
         f.put("usmap_path", "string");
         f.put("engine_version", "string");
         f.put("no_mips", "boolean");
+        f.put("fail_fast", "boolean");
         t.put("batch_inject_texture", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_path", "string");
@@ -113,6 +115,7 @@ public final class Actions {
         f.put("keep_mips", "integer");
         f.put("usmap_path", "string");
         f.put("engine_version", "string");
+        f.put("fail_fast", "boolean");
         t.put("batch_strip_mipmaps_native", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_path", "string");
@@ -925,6 +928,11 @@ public final class Actions {
             put("engine_version", value);
             return this;
         }
+
+        public BatchExtractTexturePng failFast(boolean value) {
+            put("fail_fast", value);
+            return this;
+        }
     }
 
     /** {@code batch_extract_texture_png} reply record {@code Batch} (a field absent from the reply is null). */
@@ -1052,6 +1060,11 @@ public final class Actions {
             put("no_mips", value);
             return this;
         }
+
+        public BatchInjectTexture failFast(boolean value) {
+            put("fail_fast", value);
+            return this;
+        }
     }
 
     /** {@code batch_inject_texture} reply record {@code Batch} (a field absent from the reply is null). */
@@ -1112,6 +1125,11 @@ public final class Actions {
 
         public BatchStripMipmapsNative engineVersion(String value) {
             put("engine_version", value);
+            return this;
+        }
+
+        public BatchStripMipmapsNative failFast(boolean value) {
+            put("fail_fast", value);
             return this;
         }
     }

@@ -62,7 +62,8 @@ public final class ExtractTextureAction {
                                @Field(value = TextureSupport.FORMAT_HELP, dflt = "png", cli = "--format") String format,
                                @Field(value = TextureSupport.RECONSTRUCT_Z_HELP, cli = "--reconstruct-z") Boolean reconstruct_z,
                                @Field(value = TextureSupport.USMAP_HELP, cli = "--usmap") String usmap_path,
-                               @Field(TextureSupport.ENGINE_HELP) EngineVersion engine_version) {
+                               @Field(TextureSupport.ENGINE_HELP) EngineVersion engine_version,
+                               @Field("stop at the first failed item; the items not yet started are skipped") boolean fail_fast) {
     }
 
     /** {@code extract_texture_png}. */
@@ -93,7 +94,7 @@ public final class ExtractTextureAction {
 
         @Override
         protected Done<Batch> run(BatchRequest q, Args args, ActionContext ctx) throws Exception {
-            return batch(q.output_path(), args, ctx);
+            return batch(q.output_path(), q.fail_fast(), args, ctx);
         }
     }
 
@@ -116,7 +117,7 @@ public final class ExtractTextureAction {
     private record Skip(String why) {
     }
 
-    private static Done<Batch> batch(Path out, Args args, ActionContext ctx) throws Exception {
+    private static Done<Batch> batch(Path out, boolean failFast, Args args, ActionContext ctx) throws Exception {
         TextureExport.Options o = TextureExport.Options.of(args);
         long start = System.nanoTime();
         List<Path> files = TextureSupport.files(args);
@@ -134,7 +135,9 @@ public final class ExtractTextureAction {
                 SafePaths.prepare(out, target); // confined to the output folder: no link, no name leading out
             }
             return TextureExport.write(file, t, o, target);
-        });
+        }, failFast);
+        java.util.Set<String> notRun = new java.util.HashSet<>();
+        r.items().items().stream().filter(i -> i.status() == Items.Status.skipped).forEach(i -> notRun.add(i.item()));
         java.util.Map<String, Object> done = new java.util.HashMap<>();
         for (int i = 0; i < r.succeeded().size(); i++) {
             done.put(r.succeeded().get(i), r.results().get(i));
@@ -163,6 +166,10 @@ public final class ExtractTextureAction {
                     code = ErrorCode.INTERNAL;
                 }
                 items.add(Items.Item.failed(f.toString(), code, x.error()));
+            } else if (notRun.contains(f.toString())) {
+                String why = "not run: an earlier item failed and fail_fast was asked";
+                results.add(new Result(f.toString(), false, true, null, null, null, null, why));
+                items.add(Items.Item.skipped(f.toString(), why));
             }
         }
         Items outcome = Items.of(items);

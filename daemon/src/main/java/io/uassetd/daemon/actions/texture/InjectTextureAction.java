@@ -57,7 +57,8 @@ public final class InjectTextureAction {
                                @Field(OUT_DIR_HELP) Path output_path,
                                @Field(value = TextureSupport.USMAP_HELP, cli = "--usmap") String usmap_path,
                                @Field(TextureSupport.ENGINE_HELP) EngineVersion engine_version,
-                               @Field(NO_MIPS_HELP) boolean no_mips) {
+                               @Field(NO_MIPS_HELP) boolean no_mips,
+                               @Field("stop at the first failed item; the items not yet started are skipped") boolean fail_fast) {
     }
 
     /** {@code inject_texture}. */
@@ -84,7 +85,7 @@ public final class InjectTextureAction {
 
         @Override
         protected Done<Batch> run(BatchRequest q, Args args, ActionContext ctx) throws Exception {
-            return batch(q.image_dir(), q.output_path(), args, ctx);
+            return batch(q.image_dir(), q.output_path(), q.fail_fast(), args, ctx);
         }
     }
 
@@ -99,7 +100,7 @@ public final class InjectTextureAction {
             List<String> without_image, @JsonUnwrapped Items outcome) implements ItemsReply {
     }
 
-    private static Done<Batch> batch(Path dir, Path out, Args args, ActionContext ctx) throws Exception {
+    private static Done<Batch> batch(Path dir, Path out, boolean failFast, Args args, ActionContext ctx) throws Exception {
         if (!Files.isDirectory(dir)) {
             throw ActionException.notFound("image_dir is not a folder: " + dir, dir.toString());
         }
@@ -122,7 +123,7 @@ public final class InjectTextureAction {
             }
         }
         Parallel.Outcome<Injected> r = Parallel.run(ctx, jobs, j -> j[0].toString(),
-                j -> inject(j[0], j[1], out == null ? null : out.resolve(j[0].getFileName().toString()), args, ctx));
+                j -> inject(j[0], j[1], out == null ? null : out.resolve(j[0].getFileName().toString()), args, ctx), failFast);
         return Done.of("Injected " + r.results().size() + " of " + jobs.size() + " textures",
                 new Batch(r.results().size(), r.failures().size(), r.results(), r.failures(), without, withSkipped(r.items(), without)));
     }

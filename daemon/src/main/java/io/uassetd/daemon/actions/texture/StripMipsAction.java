@@ -54,7 +54,8 @@ public final class StripMipsAction {
                                @Field(OUT_HELP) Path output_path,
                                @Field(value = KEEP_HELP, dflt = "1", cli = "--keep", min = 1, max = 32) int keep_mips,
                                @Field(value = TextureSupport.USMAP_HELP, cli = "--usmap") String usmap_path,
-                               @Field(TextureSupport.ENGINE_HELP) EngineVersion engine_version) {
+                               @Field(TextureSupport.ENGINE_HELP) EngineVersion engine_version,
+                               @Field("stop at the first failed item; the items not yet started are skipped") boolean fail_fast) {
     }
 
     /** {@code strip_mipmaps_native}. */
@@ -80,7 +81,7 @@ public final class StripMipsAction {
 
         @Override
         protected Done<Batch> run(BatchRequest q, Args args, ActionContext ctx) throws Exception {
-            return batch(q.output_path(), q.keep_mips(), args, ctx);
+            return batch(q.output_path(), q.keep_mips(), q.fail_fast(), args, ctx);
         }
     }
 
@@ -108,6 +109,10 @@ public final class StripMipsAction {
                     s.output_path(), s.backup_path(), s.mips_before(), s.mips_after(), s.uexp_size(), s.ubulk_removed(), s.files(), null);
         }
 
+        static Result notRun(String path, String why) {
+            return new Result(path, false, why, true, null, null, null, null, null, null, null, null, null, null, null, null);
+        }
+
         static Result failed(String path, String message, String code) {
             return new Result(path, false, message, null, null, null, null, null, null, null, null, null, null, null, null, code);
         }
@@ -122,10 +127,12 @@ public final class StripMipsAction {
             List<Parallel.Failure> errors, @JsonUnwrapped Items outcome) implements ItemsReply {
     }
 
-    private static Done<Batch> batch(Path out, int keep, Args args, ActionContext ctx) throws Exception {
+    private static Done<Batch> batch(Path out, int keep, boolean failFast, Args args, ActionContext ctx) throws Exception {
         List<Path> files = TextureSupport.files(args);
         Parallel.Outcome<Stripped> r = Parallel.run(ctx, files, Path::toString,
-                f -> strip(f, out == null ? null : out.resolve(f.getFileName().toString()), keep, args, ctx));
+                f -> strip(f, out == null ? null : out.resolve(f.getFileName().toString()), keep, args, ctx), failFast);
+        java.util.Set<String> notRun = new java.util.HashSet<>();
+        r.items().items().stream().filter(i -> i.status() == Items.Status.skipped).forEach(i -> notRun.add(i.item()));
         List<Result> results = new ArrayList<>();
         List<Items.Item> items = new ArrayList<>();
         java.util.Map<String, Stripped> ok = new java.util.HashMap<>();
@@ -149,6 +156,10 @@ public final class StripMipsAction {
                     code = io.uassetd.protocol.ErrorCode.INTERNAL;
                 }
                 items.add(Items.Item.failed(f.toString(), code, x.error()));
+            } else if (notRun.contains(f.toString())) {
+                String why = "not run: an earlier item failed and fail_fast was asked";
+                results.add(Result.notRun(f.toString(), why));
+                items.add(Items.Item.skipped(f.toString(), why));
             }
         }
         int skipped = (int) r.results().stream().filter(Stripped::skipped).count();
