@@ -32,6 +32,8 @@ pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("create_iostore_bundle", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("input_pak", "string", false), ("input_pak_aes", "string", false), ("input_pak_scheme", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("game_path", "string", false), ("compress", "boolean", false), ("compression", "string", false), ("compression_level", "integer", false), ("oodle_fallback", "string", false), ("aes_key", "string", false), ("pak_aes", "string", false), ("obfuscate", "boolean", false), ("hybrid", "boolean", false), ("parallel", "boolean", false), ("strict", "boolean", false), ("engine_version", "string", false), ("game", "string", false), ("material_tags", "boolean", false), ("no_material_tags", "boolean", false), ("usmap_path", "string", false)]),
     ("create_mod_iostore", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("input_pak", "string", false), ("input_pak_aes", "string", false), ("input_pak_scheme", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("game_path", "string", false), ("compress", "boolean", false), ("compression", "string", false), ("compression_level", "integer", false), ("oodle_fallback", "string", false), ("aes_key", "string", false), ("pak_aes", "string", false), ("obfuscate", "boolean", false), ("hybrid", "boolean", false), ("parallel", "boolean", false), ("strict", "boolean", false), ("engine_version", "string", false), ("game", "string", false), ("material_tags", "boolean", false), ("no_material_tags", "boolean", false), ("usmap_path", "string", false)]),
     ("create_pak", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("path_hash_seed", "integer", false), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("pak_version", "string", false), ("compress", "any", false), ("compression_level", "integer", false), ("compress_only", "string[]", false), ("encrypt_index", "boolean", false), ("encrypt_entries", "boolean", false), ("fsync", "boolean", false)]),
+    ("csv_to_datatable", &[("file_path", "string", true), ("csv_path", "string", true), ("output_path", "string", false), ("export_name", "string", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
+    ("datatable_to_csv", &[("file_path", "string", true), ("output_path", "string", false), ("export_name", "string", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("debug_asset_info", &[("file_path", "string", true), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("detect_blueprint", &[("file_path", "string", true), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("detect_mesh", &[("file_path", "string", true), ("engine_version", "string", false), ("usmap_path", "string", false)]),
@@ -637,6 +639,35 @@ pub struct CreatePakParams {
     pub encrypt_entries: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fsync: Option<bool>,
+}
+
+/// Fields of `csv_to_datatable`: Applies a CSV in the editor's DataTable layout to a DataTable package (changed cells, added and removed rows)
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct CsvToDatatableParams {
+    pub file_path: String,
+    pub csv_path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub export_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usmap_path: Option<String>,
+}
+
+/// Fields of `datatable_to_csv`: Writes a DataTable as the CSV the Unreal editor exports (row name first, values in the engine's text form)
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct DatatableToCsvParams {
+    pub file_path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub export_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usmap_path: Option<String>,
 }
 
 /// Fields of `debug_asset_info`: Summary, package version, custom versions and the byte layout of every section of a package
@@ -1880,6 +1911,54 @@ pub type CreateModIostoreReply = serde_json::Value;
 /// `create_pak`: reply not declared yet (untyped action).
 pub type CreatePakReply = serde_json::Value;
 
+/// `csv_to_datatable` reply record `Reply` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct CsvToDatatableReply {
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub csv_path: Option<String>,
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub backup_path: Option<String>,
+    #[serde(default)]
+    pub written: Option<bool>,
+    #[serde(default)]
+    pub export_name: Option<String>,
+    #[serde(default)]
+    pub row_count: Option<i64>,
+    #[serde(default)]
+    pub changed_cells: Option<i64>,
+    #[serde(default)]
+    pub added_rows: Option<Vec<String>>,
+    #[serde(default)]
+    pub removed_rows: Option<Vec<String>>,
+    #[serde(default)]
+    pub changed_rows: Option<Vec<String>>,
+    #[serde(default)]
+    pub reordered: Option<bool>,
+}
+
+/// `datatable_to_csv` reply record `Reply` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct DatatableToCsvReply {
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub export_name: Option<String>,
+    #[serde(default)]
+    pub row_struct: Option<String>,
+    #[serde(default)]
+    pub row_count: Option<i64>,
+    #[serde(default)]
+    pub columns: Option<Vec<String>>,
+    #[serde(default)]
+    pub bytes: Option<i64>,
+}
+
 /// `debug_asset_info`: reply not declared yet (untyped action).
 pub type DebugAssetInfoReply = serde_json::Value;
 
@@ -2583,6 +2662,16 @@ impl Client {
     /// Writes a pak (version 3-14) from files and folders, with optional compression and encryption (data: `CreatePakReply`)
     pub fn create_pak(&self, params: &CreatePakParams, options: CallOptions) -> Result<Reply, Error> {
         self.call_with("create_pak", crate::to_fields(params)?, options)
+    }
+
+    /// Applies a CSV in the editor's DataTable layout to a DataTable package (changed cells, added and removed rows) (data: `CsvToDatatableReply`)
+    pub fn csv_to_datatable(&self, params: &CsvToDatatableParams, options: CallOptions) -> Result<Reply, Error> {
+        self.call_with("csv_to_datatable", crate::to_fields(params)?, options)
+    }
+
+    /// Writes a DataTable as the CSV the Unreal editor exports (row name first, values in the engine's text form) (data: `DatatableToCsvReply`)
+    pub fn datatable_to_csv(&self, params: &DatatableToCsvParams, options: CallOptions) -> Result<Reply, Error> {
+        self.call_with("datatable_to_csv", crate::to_fields(params)?, options)
     }
 
     /// Summary, package version, custom versions and the byte layout of every section of a package (data: `DebugAssetInfoReply`)

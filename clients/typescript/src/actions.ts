@@ -914,6 +914,54 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
       "required": false
     }
   },
+  "csv_to_datatable": {
+    "file_path": {
+      "type": "string",
+      "required": true
+    },
+    "csv_path": {
+      "type": "string",
+      "required": true
+    },
+    "output_path": {
+      "type": "string",
+      "required": false
+    },
+    "export_name": {
+      "type": "string",
+      "required": false
+    },
+    "engine_version": {
+      "type": "string",
+      "required": false
+    },
+    "usmap_path": {
+      "type": "string",
+      "required": false
+    }
+  },
+  "datatable_to_csv": {
+    "file_path": {
+      "type": "string",
+      "required": true
+    },
+    "output_path": {
+      "type": "string",
+      "required": false
+    },
+    "export_name": {
+      "type": "string",
+      "required": false
+    },
+    "engine_version": {
+      "type": "string",
+      "required": false
+    },
+    "usmap_path": {
+      "type": "string",
+      "required": false
+    }
+  },
   "debug_asset_info": {
     "file_path": {
       "type": "string",
@@ -2301,7 +2349,7 @@ export interface BuildBundleParams {
   input_pak?: string;
   /** AES key of input_pak */
   input_pak_aes?: string;
-  /** encryption scheme of input_pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
+  /** encryption scheme of input_pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   input_pak_scheme?: string;
   /** single files are placed relative to this folder */
   base_path?: string;
@@ -2333,7 +2381,7 @@ export interface BuildBundleParams {
   engine_version?: string;
   /** game profile: none, marvel_rivals (default marvel_rivals unless engine_version is given) */
   game?: string;
-  /** legacy inputs: apply the game profile's mesh material layout (Marvel Rivals: an empty gameplay tag container after each skeletal mesh material) */
+  /** legacy inputs: apply the game profile's mesh material layout (marvel_rivals: an FGameplayTagContainer after each FSkeletalMaterial) */
   material_tags?: boolean;
   /** UAssetTool's name: true turns the mesh material fix off */
   no_material_tags?: boolean;
@@ -2463,7 +2511,7 @@ export interface CreateIostoreParams {
   input_pak?: string;
   /** AES key of input_pak */
   input_pak_aes?: string;
-  /** encryption scheme of input_pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
+  /** encryption scheme of input_pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   input_pak_scheme?: string;
   /** single files are placed relative to this folder */
   base_path?: string;
@@ -2495,7 +2543,7 @@ export interface CreateIostoreParams {
   engine_version?: string;
   /** game profile: none, marvel_rivals (default marvel_rivals unless engine_version is given) */
   game?: string;
-  /** legacy inputs: apply the game profile's mesh material layout (Marvel Rivals: an empty gameplay tag container after each skeletal mesh material) */
+  /** legacy inputs: apply the game profile's mesh material layout (marvel_rivals: an FGameplayTagContainer after each FSkeletalMaterial) */
   material_tags?: boolean;
   /** UAssetTool's name: true turns the mesh material fix off */
   no_material_tags?: boolean;
@@ -2515,7 +2563,7 @@ export interface CreateIostoreBundleParams {
   input_pak?: string;
   /** AES key of input_pak */
   input_pak_aes?: string;
-  /** encryption scheme of input_pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
+  /** encryption scheme of input_pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   input_pak_scheme?: string;
   /** single files are placed relative to this folder */
   base_path?: string;
@@ -2547,7 +2595,7 @@ export interface CreateIostoreBundleParams {
   engine_version?: string;
   /** game profile: none, marvel_rivals (default marvel_rivals unless engine_version is given) */
   game?: string;
-  /** legacy inputs: apply the game profile's mesh material layout (Marvel Rivals: an empty gameplay tag container after each skeletal mesh material) */
+  /** legacy inputs: apply the game profile's mesh material layout (marvel_rivals: an FGameplayTagContainer after each FSkeletalMaterial) */
   material_tags?: boolean;
   /** UAssetTool's name: true turns the mesh material fix off */
   no_material_tags?: boolean;
@@ -2567,7 +2615,7 @@ export interface CreateModIostoreParams {
   input_pak?: string;
   /** AES key of input_pak */
   input_pak_aes?: string;
-  /** encryption scheme of input_pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
+  /** encryption scheme of input_pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   input_pak_scheme?: string;
   /** single files are placed relative to this folder */
   base_path?: string;
@@ -2599,7 +2647,7 @@ export interface CreateModIostoreParams {
   engine_version?: string;
   /** game profile: none, marvel_rivals (default marvel_rivals unless engine_version is given) */
   game?: string;
-  /** legacy inputs: apply the game profile's mesh material layout (Marvel Rivals: an empty gameplay tag container after each skeletal mesh material) */
+  /** legacy inputs: apply the game profile's mesh material layout (marvel_rivals: an FGameplayTagContainer after each FSkeletalMaterial) */
   material_tags?: boolean;
   /** UAssetTool's name: true turns the mesh material fix off */
   no_material_tags?: boolean;
@@ -2623,7 +2671,7 @@ export interface CreatePakParams {
   path_hash_seed?: number;
   /** AES-256 key (hex or base64): encrypts the index and entries unless told otherwise */
   aes_key?: string;
-  /** encryption scheme of the pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
+  /** encryption scheme of the pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   encryption_scheme?: string;
   /** 3 to 15, or V8A / V8B (12: UTF-8 file names, 13: flat directory index, 14: PakchunkIndex in the footer, 15: UE6.0, encryption method and IVs; encrypted with AES-CTR) */
   pak_version?: string;
@@ -2639,6 +2687,36 @@ export interface CreatePakParams {
   encrypt_entries?: boolean;
   /** force the pak to disk before renaming it into place (off: like UnrealPak and repak, the rename still makes it all-or-nothing) */
   fsync?: boolean;
+}
+
+/** Fields of `csv_to_datatable`: Applies a CSV in the editor's DataTable layout to a DataTable package (changed cells, added and removed rows) */
+export interface CsvToDatatableParams {
+  /** the DataTable package (.uasset with its .uexp) the CSV applies to */
+  file_path: string;
+  /** the CSV (as datatable_to_csv writes it, or the editor exports it) */
+  csv_path: string;
+  /** the package to write (default: file_path in place, its original kept as .bak) */
+  output_path?: string;
+  /** the DataTable export when the package holds several (default: the only one) */
+  export_name?: string;
+  /** engine of unversioned (cooked) packages: auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
+  engine_version?: string;
+  /** mappings for unversioned properties (default: USMAP_PATH) */
+  usmap_path?: string;
+}
+
+/** Fields of `datatable_to_csv`: Writes a DataTable as the CSV the Unreal editor exports (row name first, values in the engine's text form) */
+export interface DatatableToCsvParams {
+  /** the DataTable package (.uasset with its .uexp) */
+  file_path: string;
+  /** the CSV file (default: the package with .csv instead of .uasset) */
+  output_path?: string;
+  /** the DataTable export when the package holds several (default: the only one) */
+  export_name?: string;
+  /** engine of unversioned (cooked) packages: auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
+  engine_version?: string;
+  /** mappings for unversioned properties (default: USMAP_PATH) */
+  usmap_path?: string;
 }
 
 /** Fields of `debug_asset_info`: Summary, package version, custom versions and the byte layout of every section of a package */
@@ -2819,7 +2897,7 @@ export interface ExtractPakAllParams {
   output_path: string;
   /** AES-256 key as hex (with or without 0x) or base64 */
   aes_key?: string;
-  /** encryption scheme of the pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
+  /** encryption scheme of the pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   encryption_scheme?: string;
   /** globs (*, ?, **) or substrings; an entry passes when it matches any */
   filter_patterns?: string[];
@@ -2841,7 +2919,7 @@ export interface ExtractPakFileParams {
   output_path: string;
   /** AES-256 key as hex (with or without 0x) or base64 */
   aes_key?: string;
-  /** encryption scheme of the pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
+  /** encryption scheme of the pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   encryption_scheme?: string;
   /** check the entry's SHA-1 in a pass of its own before writing it (also an encrypted entry) */
   verify?: boolean;
@@ -3113,7 +3191,7 @@ export interface ListPakParams {
   file_path: string;
   /** AES-256 key as hex (with or without 0x) or base64 */
   aes_key?: string;
-  /** encryption scheme of the pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
+  /** encryption scheme of the pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   encryption_scheme?: string;
   /** globs (*, ?, **) or substrings; an entry passes when it matches any */
   filter_patterns?: string[];
@@ -3127,7 +3205,7 @@ export interface ListPakFilesParams {
   file_path: string;
   /** AES-256 key as hex (with or without 0x) or base64 */
   aes_key?: string;
-  /** encryption scheme of the pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
+  /** encryption scheme of the pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   encryption_scheme?: string;
 }
 
@@ -3417,7 +3495,7 @@ export interface VerifyPakParams {
   file_path: string;
   /** AES-256 key as hex (with or without 0x) or base64 */
   aes_key?: string;
-  /** encryption scheme of the pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals) */
+  /** encryption scheme of the pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   encryption_scheme?: string;
   /** globs (*, ?, **) or substrings; an entry passes when it matches any */
   filter_patterns?: string[];
@@ -3704,6 +3782,33 @@ export type CreateModIostoreReply = any; // eslint-disable-line @typescript-esli
 
 /** `create_pak`: reply not declared yet (untyped action). */
 export type CreatePakReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** `csv_to_datatable` reply record `Reply` (every field may be absent or null). */
+export interface CsvToDatatableReply {
+  file_path?: string | null;
+  csv_path?: string | null;
+  output_path?: string | null;
+  backup_path?: string | null;
+  written?: boolean | null;
+  export_name?: string | null;
+  row_count?: number | null;
+  changed_cells?: number | null;
+  added_rows?: Array<string> | null;
+  removed_rows?: Array<string> | null;
+  changed_rows?: Array<string> | null;
+  reordered?: boolean | null;
+}
+
+/** `datatable_to_csv` reply record `Reply` (every field may be absent or null). */
+export interface DatatableToCsvReply {
+  file_path?: string | null;
+  output_path?: string | null;
+  export_name?: string | null;
+  row_struct?: string | null;
+  row_count?: number | null;
+  columns?: Array<string> | null;
+  bytes?: number | null;
+}
 
 /** `debug_asset_info`: reply not declared yet (untyped action). */
 export type DebugAssetInfoReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -4120,6 +4225,8 @@ export interface ActionReplies {
   create_iostore_bundle: CreateIostoreBundleReply;
   create_mod_iostore: CreateModIostoreReply;
   create_pak: CreatePakReply;
+  csv_to_datatable: CsvToDatatableReply;
+  datatable_to_csv: DatatableToCsvReply;
   debug_asset_info: DebugAssetInfoReply;
   detect_blueprint: DetectBlueprintReply;
   detect_mesh: DetectMeshReply;
@@ -4312,6 +4419,16 @@ export abstract class ActionMethods {
   /** Writes a pak (version 3-14) from files and folders, with optional compression and encryption */
   createPak(params: CreatePakParams, options?: CallOptions): Promise<Reply<CreatePakReply>> {
     return this.call("create_pak", { ...params }, options);
+  }
+
+  /** Applies a CSV in the editor's DataTable layout to a DataTable package (changed cells, added and removed rows) */
+  csvToDatatable(params: CsvToDatatableParams, options?: CallOptions): Promise<Reply<CsvToDatatableReply>> {
+    return this.call("csv_to_datatable", { ...params }, options);
+  }
+
+  /** Writes a DataTable as the CSV the Unreal editor exports (row name first, values in the engine's text form) */
+  datatableToCsv(params: DatatableToCsvParams, options?: CallOptions): Promise<Reply<DatatableToCsvReply>> {
+    return this.call("datatable_to_csv", { ...params }, options);
   }
 
   /** Summary, package version, custom versions and the byte layout of every section of a package */

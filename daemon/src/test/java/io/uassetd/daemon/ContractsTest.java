@@ -119,6 +119,7 @@ class ContractsTest {
             }
         }
         assertThat(untyped).containsExactlyInAnyOrderElementsOf(NOT_YET_TYPED);
+        assertThat(typed).contains("datatable_to_csv", "csv_to_datatable", "locres_to_json", "ping", "get_texture_info");
     }
 
     @Test

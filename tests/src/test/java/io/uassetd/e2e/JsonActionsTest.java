@@ -12,9 +12,7 @@ import io.uassetd.testkit.Fixtures;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -28,14 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class JsonActionsTest extends SharedDaemon {
     private static final String DIR = "uassetapi/TestJson";
-
-    private static Map<String, Object> fields(Object... kv) {
-        Map<String, Object> m = new HashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
-    }
 
     private static List<Path> packages(Path dir) throws Exception {
         try (Stream<Path> s = Files.walk(dir)) {

@@ -4,15 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.uassetd.testkit.Fixtures;
+import io.uassetd.testkit.FileSets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -46,17 +44,6 @@ class KillDuringWriteTest {
         assertThat(p.exitValue()).as(String.join(" ", args)).isZero();
     }
 
-    private static Map<String, String> snapshot(Path dir) throws Exception {
-        Map<String, String> out = new TreeMap<>();
-        try (Stream<Path> s = Files.list(dir)) {
-            for (Path p : s.toList()) {
-                out.put(p.getFileName().toString(),
-                        HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p))));
-            }
-        }
-        return out;
-    }
-
     @Test
     void killedFromJsonLeavesTheOldOrTheNewPackage(@TempDir Path tmp) throws Exception {
         Path state = tmp.resolve("state");
@@ -69,9 +56,9 @@ class KillDuringWriteTest {
         Path newJson = json.resolve("MGA_HeavyWeapon_Parent.json");
         Path ref = tmp.resolve("ref");
         runToEnd(state, "from_json", oldJson.toString(), ref.resolve("X.uasset").toString());
-        Map<String, String> oldSet = snapshot(ref);
+        Map<String, String> oldSet = FileSets.digests(ref);
         runToEnd(state, "from_json", newJson.toString(), ref.resolve("X.uasset").toString());
-        Map<String, String> newSet = snapshot(ref);
+        Map<String, String> newSet = FileSets.digests(ref);
         assertThat(oldSet.keySet()).containsExactly("X.uasset", "X.uexp");
         assertThat(newSet.keySet()).containsExactly("X.uasset", "X.uexp");
         assertThat(newSet).isNotEqualTo(oldSet);
@@ -98,14 +85,14 @@ class KillDuringWriteTest {
                 p.destroyForcibly(); // SIGKILL
                 p.waitFor(30, TimeUnit.SECONDS);
             }
-            Map<String, String> before = snapshot(dir);
+            Map<String, String> before = FileSets.digests(dir);
             if (before.keySet().stream().anyMatch(n -> n.startsWith("."))) {
                 midWrite++;
                 seen.add(run + ": killed at " + killAt + " ms mid-write, left " + before.keySet());
             }
             // the next start finishes what the killed process left (its state folder names this folder)
             runToEnd(state, "capabilities");
-            Map<String, String> after = snapshot(dir);
+            Map<String, String> after = FileSets.digests(dir);
             if (after.equals(oldSet)) {
                 olds++;
             } else if (after.equals(newSet)) {

@@ -304,6 +304,21 @@ public final class Actions {
         t.put("create_pak", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_path", "string!");
+        f.put("csv_path", "string!");
+        f.put("output_path", "string");
+        f.put("export_name", "string");
+        f.put("engine_version", "string");
+        f.put("usmap_path", "string");
+        t.put("csv_to_datatable", java.util.Collections.unmodifiableMap(f));
+        f = new LinkedHashMap<>();
+        f.put("file_path", "string!");
+        f.put("output_path", "string");
+        f.put("export_name", "string");
+        f.put("engine_version", "string");
+        f.put("usmap_path", "string");
+        t.put("datatable_to_csv", java.util.Collections.unmodifiableMap(f));
+        f = new LinkedHashMap<>();
+        f.put("file_path", "string!");
         f.put("engine_version", "string");
         f.put("usmap_path", "string");
         t.put("debug_asset_info", java.util.Collections.unmodifiableMap(f));
@@ -706,6 +721,8 @@ public final class Actions {
         t.put("cache_stats", CacheStatsReply.class);
         t.put("cancel", CancelReply.class);
         t.put("cityhash", CityhashReply.class);
+        t.put("csv_to_datatable", CsvToDatatableReply.class);
+        t.put("datatable_to_csv", DatatableToCsvReply.class);
         t.put("extract_texture_png", ExtractTexturePngReply.class);
         t.put("get_texture_info", GetTextureInfoReply.class);
         t.put("inject_texture", InjectTextureReply.class);
@@ -2005,6 +2022,73 @@ public final class Actions {
             put("fsync", value);
             return this;
         }
+    }
+
+    /** Applies a CSV in the editor's DataTable layout to a DataTable package (changed cells, added and removed rows) */
+    public static final class CsvToDatatable extends ActionRequest {
+        public CsvToDatatable(String filePath, String csvPath) {
+            super("csv_to_datatable");
+            put("file_path", filePath);
+            put("csv_path", csvPath);
+        }
+
+        public CsvToDatatable outputPath(String value) {
+            put("output_path", value);
+            return this;
+        }
+
+        public CsvToDatatable exportName(String value) {
+            put("export_name", value);
+            return this;
+        }
+
+        public CsvToDatatable engineVersion(String value) {
+            put("engine_version", value);
+            return this;
+        }
+
+        public CsvToDatatable usmapPath(String value) {
+            put("usmap_path", value);
+            return this;
+        }
+    }
+
+    /** {@code csv_to_datatable} reply record {@code Reply} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CsvToDatatableReply(@JsonProperty("file_path") String filePath, @JsonProperty("csv_path") String csvPath, @JsonProperty("output_path") String outputPath, @JsonProperty("backup_path") String backupPath, @JsonProperty("written") Boolean written, @JsonProperty("export_name") String exportName, @JsonProperty("row_count") Long rowCount, @JsonProperty("changed_cells") Long changedCells, @JsonProperty("added_rows") java.util.List<String> addedRows, @JsonProperty("removed_rows") java.util.List<String> removedRows, @JsonProperty("changed_rows") java.util.List<String> changedRows, @JsonProperty("reordered") Boolean reordered) {
+    }
+
+    /** Writes a DataTable as the CSV the Unreal editor exports (row name first, values in the engine's text form) */
+    public static final class DatatableToCsv extends ActionRequest {
+        public DatatableToCsv(String filePath) {
+            super("datatable_to_csv");
+            put("file_path", filePath);
+        }
+
+        public DatatableToCsv outputPath(String value) {
+            put("output_path", value);
+            return this;
+        }
+
+        public DatatableToCsv exportName(String value) {
+            put("export_name", value);
+            return this;
+        }
+
+        public DatatableToCsv engineVersion(String value) {
+            put("engine_version", value);
+            return this;
+        }
+
+        public DatatableToCsv usmapPath(String value) {
+            put("usmap_path", value);
+            return this;
+        }
+    }
+
+    /** {@code datatable_to_csv} reply record {@code Reply} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record DatatableToCsvReply(@JsonProperty("file_path") String filePath, @JsonProperty("output_path") String outputPath, @JsonProperty("export_name") String exportName, @JsonProperty("row_struct") String rowStruct, @JsonProperty("row_count") Long rowCount, @JsonProperty("columns") java.util.List<String> columns, @JsonProperty("bytes") Long bytes) {
     }
 
     /** Summary, package version, custom versions and the byte layout of every section of a package */

@@ -1,13 +1,12 @@
 package io.uassetd.codecs.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.PackageFileSummary;
 import io.uassetd.codecs.asset.json.UAssetJson;
 import io.uassetd.codecs.asset.json.compact.CompactJson;
-import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PropertyParser;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.crypto.AesKey;

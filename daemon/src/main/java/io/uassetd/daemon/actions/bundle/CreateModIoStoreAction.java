@@ -66,8 +66,7 @@ public final class CreateModIoStoreAction implements ActionHandler {
         FieldSpec.optional("strict", FieldType.BOOLEAN, false, "fail when any package cannot be made"),
         Bundles.ENGINE, Bundles.GAME,
         FieldSpec.optional("material_tags", FieldType.BOOLEAN, true,
-                "legacy inputs: apply the game profile's mesh material layout (Marvel Rivals: an empty gameplay tag container after each"
-                        + " skeletal mesh material)"),
+                "legacy inputs: apply the game profile's mesh material layout (" + GameProfile.meshLayouts() + ")"),
         FieldSpec.optional("no_material_tags", FieldType.BOOLEAN, false, "UAssetTool's name: true turns the mesh material fix off"),
         FieldSpec.optional("usmap_path", FieldType.STRING, null,
                 "mappings for the mesh material fix of unversioned skeletal meshes; packages otherwise convert without them")
