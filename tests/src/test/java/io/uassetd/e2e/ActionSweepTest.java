@@ -113,6 +113,10 @@ class ActionSweepTest {
         List<String> internal = new ArrayList<>();
         List<String> log = new ArrayList<>();
         List<String> folderNotFound = new ArrayList<>();
+        List<String> drift = new ArrayList<>();
+        Set<String> typedChecked = new java.util.TreeSet<>();
+        Set<String> typedAll = new java.util.TreeSet<>();
+        int shapesChecked = 0;
         List<String> withoutEngine = new ArrayList<>();
         int engineReplies = 0;
         int sent = 0;
@@ -165,10 +169,29 @@ class ActionSweepTest {
                     if (k.name().endsWith("folder") && reply.get("message").asText().contains("not found: " + in)) {
                         folderNotFound.add(action + ": " + reply.get("message").asText());
                     }
+                    JsonNode declaredReply = a.path("reply");
+                    JsonNode data = reply.get("data");
+                    if (declaredReply.isObject()) {
+                        typedAll.add(action);
+                        if (data != null && !data.isNull()) {
+                            // the reply sent is the reply declared: field names and JSON types (the generated clients' types)
+                            ReplyShapes.mismatches(data, declaredReply).forEach(d -> drift.add(action + " over " + k.name() + ": " + d));
+                            shapesChecked++;
+                            typedChecked.add(action);
+                            Class<? extends Record> javaType = io.uassetd.client.Actions.REPLY_TYPES.get(action);
+                            if (javaType != null) {
+                                try {
+                                    Json.mapper().treeToValue(data, javaType);
+                                } catch (Exception e) {
+                                    drift.add(action + " over " + k.name() + ": the Java client's " + javaType.getSimpleName()
+                                            + " cannot read it: " + e.getMessage());
+                                }
+                            }
+                        }
+                    }
                     if (success && readsPackages && PACKAGE_KINDS.contains(k.name()) && reply.path("data").isObject()) {
                         // an action that takes an engine and succeeded on one package read it: the reply says under which engine
                         // (replies whose data keeps UAssetTool's array or boolean shape have no object to say it in)
-                        JsonNode data = reply.path("data");
                         if (data.has("engine_version") && data.has("engine_source")) {
                             engineReplies++;
                             log.add(action + " " + k.name() + " engine " + data.get("engine_version") + " (" + data.get("engine_source") + ")");
@@ -183,10 +206,15 @@ class ActionSweepTest {
                 }
             }
         }
+        log.add("reply shapes checked: " + shapesChecked + " replies of " + typedChecked.size() + " of " + typedAll.size()
+                + " typed actions " + typedChecked + "; typed actions without data in the sweep: "
+                + typedAll.stream().filter(x -> !typedChecked.contains(x)).toList());
         Files.write(Path.of("target", "action-sweep.txt"), log);
         assertThat(actions).isEqualTo(declared - NOT_SENT.size());
         assertThat(sent).isGreaterThan(actions);
         assertThat(folderNotFound).as("a folder given where a file is expected is said to be a folder, not 'not found'").isEmpty();
+        assertThat(drift).as("replies that differ from the reply shape their action declares in capabilities").isEmpty();
+        assertThat(typedChecked).as("typed actions whose reply data the sweep checked").isNotEmpty();
         assertThat(withoutEngine).as("successful object replies of actions that read a package without engine_version/engine_source")
                 .isEmpty();
         assertThat(engineReplies).as("replies that read a package and say its engine").isGreaterThan(0);
