@@ -38,7 +38,8 @@ WRAPPED_FIELDS: Dict[str, Dict[str, tuple]] = {
     'detect_static_mesh': {'file_path': ('string', True), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
     'detect_texture': {'file_path': ('string', True), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
     'detect_type': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
-    'diff_packages': {'old_path': ('string', True), 'new_path': ('string', True), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
+    'diff_game_versions': {'old_path': ('string', True), 'new_path': ('string', True), 'aes_key': ('string', False), 'aes_keys': ('string[]', False), 'encryption_scheme': ('string', False), 'filter': ('string[]', False), 'diff_packages': ('boolean', False), 'compare_bytes': ('boolean', False), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
+    'diff_packages': {'old_path': ('string', True), 'new_path': ('string', True), 'engine_version': ('string', False), 'usmap_path': ('string', False), 'game_paks': ('string', False), 'aes_key': ('string', False)},
     'dump': {'file_path': ('string', True), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
     'edit_locres': {'file_path': ('string', True), 'edits': ('any', False), 'op': ('string', False), 'namespace': ('string', False), 'key': ('string', False), 'string': ('string', False), 'source_hash': ('string', False), 'source_string': ('string', False), 'output_path': ('string', False)},
     'export_to_json': {'file_path': ('string', True), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
@@ -73,6 +74,8 @@ WRAPPED_FIELDS: Dict[str, Dict[str, tuple]] = {
     'list_pak': {'file_path': ('string', True), 'aes_key': ('string', False), 'encryption_scheme': ('string', False), 'filter_patterns': ('string[]', False), 'paths_only': ('boolean', False)},
     'list_pak_files': {'file_path': ('string', True), 'aes_key': ('string', False), 'encryption_scheme': ('string', False)},
     'locres_to_json': {'file_path': ('string', True), 'output_path': ('string', False)},
+    'merge_mods': {'base_path': ('string', True), 'mod_paths': ('string[]', True), 'output_path': ('string', True), 'policy': ('string', False), 'engine_version': ('string', False), 'usmap_path': ('string', False), 'game_paks': ('string', False), 'aes_key': ('string', False)},
+    'mod_conflicts': {'mods_path': ('string', True), 'base_path': ('string', False), 'aes_key': ('string', False), 'aes_keys': ('string[]', False), 'encryption_scheme': ('string', False), 'compare_rows': ('boolean', False), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
     'niagara_audit': {'file_path': ('string', True), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
     'niagara_details': {'file_path': ('string', True), 'usmap_path': ('string', False), 'engine_version': ('string', False), 'sample_count': ('integer', False), 'include_values': ('boolean', False), 'preview_dir': ('string', False)},
     'niagara_edit': {'file_path': ('string', True), 'r': ('number', False), 'g': ('number', False), 'b': ('number', False), 'a': ('number', False), 'export_index': ('integer', False), 'export_name_filter': ('string', False), 'color_index': ('integer', False), 'color_index_start': ('integer', False), 'color_index_end': ('integer', False), 'modify_r': ('boolean', False), 'modify_g': ('boolean', False), 'modify_b': ('boolean', False), 'modify_a': ('boolean', False), 'channels': ('string', False), 'edits': ('any', False), 'edits_file': ('string', False), 'output_path': ('string', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
@@ -82,6 +85,7 @@ WRAPPED_FIELDS: Dict[str, Dict[str, tuple]] = {
     'parse_locres': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'detailed': ('boolean', False), 'namespace': ('string', False), 'key': ('string', False), 'search': ('string', False), 'stats': ('boolean', False), 'output': ('string', False)},
     'patch_mesh': {'file_path': ('string', True), 'uexp_path': ('string', True), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
     'ping': {},
+    'rebase_mod': {'mod_path': ('string', True), 'base_path': ('string', True), 'new_base_path': ('string', True), 'output_path': ('string', True), 'policy': ('string', False), 'engine_version': ('string', False), 'usmap_path': ('string', False), 'game_paks': ('string', False), 'aes_key': ('string', False)},
     'recompress_iostore': {'file_path': ('string', True), 'output_path': ('string', False), 'compression': ('string', False), 'compression_level': ('integer', False), 'oodle_fallback': ('string', False), 'aes_key': ('string', False), 'force': ('boolean', False)},
     'remove_property': {'file_path': ('string', True), 'export_index': ('integer', False), 'property_path': ('string', True), 'output_path': ('string', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
     'save_asset': {'file_path': ('string', True), 'output_path': ('string', True), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
@@ -134,7 +138,8 @@ DetectSkeletalMeshRequest = TypedDict('DetectSkeletalMeshRequest', {'file_path':
 DetectStaticMeshRequest = TypedDict('DetectStaticMeshRequest', {'file_path': str, 'engine_version': str, 'usmap_path': str}, total=False)
 DetectTextureRequest = TypedDict('DetectTextureRequest', {'file_path': str, 'engine_version': str, 'usmap_path': str}, total=False)
 DetectTypeRequest = TypedDict('DetectTypeRequest', {'file_path': str, 'file_paths': List[str], 'engine_version': str, 'usmap_path': str}, total=False)
-DiffPackagesRequest = TypedDict('DiffPackagesRequest', {'old_path': str, 'new_path': str, 'engine_version': str, 'usmap_path': str}, total=False)
+DiffGameVersionsRequest = TypedDict('DiffGameVersionsRequest', {'old_path': str, 'new_path': str, 'aes_key': str, 'aes_keys': List[str], 'encryption_scheme': str, 'filter': List[str], 'diff_packages': bool, 'compare_bytes': bool, 'engine_version': str, 'usmap_path': str}, total=False)
+DiffPackagesRequest = TypedDict('DiffPackagesRequest', {'old_path': str, 'new_path': str, 'engine_version': str, 'usmap_path': str, 'game_paks': str, 'aes_key': str}, total=False)
 DumpRequest = TypedDict('DumpRequest', {'file_path': str, 'engine_version': str, 'usmap_path': str}, total=False)
 EditLocresRequest = TypedDict('EditLocresRequest', {'file_path': str, 'edits': Any, 'op': str, 'namespace': str, 'key': str, 'string': str, 'source_hash': str, 'source_string': str, 'output_path': str}, total=False)
 ExportToJsonRequest = TypedDict('ExportToJsonRequest', {'file_path': str, 'usmap_path': str, 'engine_version': str}, total=False)
@@ -169,6 +174,8 @@ ListNiagaraFilesRequest = TypedDict('ListNiagaraFilesRequest', {'file_path': str
 ListPakRequest = TypedDict('ListPakRequest', {'file_path': str, 'aes_key': str, 'encryption_scheme': str, 'filter_patterns': List[str], 'paths_only': bool}, total=False)
 ListPakFilesRequest = TypedDict('ListPakFilesRequest', {'file_path': str, 'aes_key': str, 'encryption_scheme': str}, total=False)
 LocresToJsonRequest = TypedDict('LocresToJsonRequest', {'file_path': str, 'output_path': str}, total=False)
+MergeModsRequest = TypedDict('MergeModsRequest', {'base_path': str, 'mod_paths': List[str], 'output_path': str, 'policy': str, 'engine_version': str, 'usmap_path': str, 'game_paks': str, 'aes_key': str}, total=False)
+ModConflictsRequest = TypedDict('ModConflictsRequest', {'mods_path': str, 'base_path': str, 'aes_key': str, 'aes_keys': List[str], 'encryption_scheme': str, 'compare_rows': bool, 'engine_version': str, 'usmap_path': str}, total=False)
 NiagaraAuditRequest = TypedDict('NiagaraAuditRequest', {'file_path': str, 'usmap_path': str, 'engine_version': str}, total=False)
 NiagaraDetailsRequest = TypedDict('NiagaraDetailsRequest', {'file_path': str, 'usmap_path': str, 'engine_version': str, 'sample_count': int, 'include_values': bool, 'preview_dir': str}, total=False)
 NiagaraEditRequest = TypedDict('NiagaraEditRequest', {'file_path': str, 'r': float, 'g': float, 'b': float, 'a': float, 'export_index': int, 'export_name_filter': str, 'color_index': int, 'color_index_start': int, 'color_index_end': int, 'modify_r': bool, 'modify_g': bool, 'modify_b': bool, 'modify_a': bool, 'channels': str, 'edits': Any, 'edits_file': str, 'output_path': str, 'usmap_path': str, 'engine_version': str}, total=False)
@@ -178,6 +185,7 @@ ParseLocmetaRequest = TypedDict('ParseLocmetaRequest', {'file_path': str}, total
 ParseLocresRequest = TypedDict('ParseLocresRequest', {'file_path': str, 'file_paths': List[str], 'detailed': bool, 'namespace': str, 'key': str, 'search': str, 'stats': bool, 'output': str}, total=False)
 PatchMeshRequest = TypedDict('PatchMeshRequest', {'file_path': str, 'uexp_path': str, 'usmap_path': str, 'engine_version': str}, total=False)
 PingRequest = TypedDict('PingRequest', {}, total=False)
+RebaseModRequest = TypedDict('RebaseModRequest', {'mod_path': str, 'base_path': str, 'new_base_path': str, 'output_path': str, 'policy': str, 'engine_version': str, 'usmap_path': str, 'game_paks': str, 'aes_key': str}, total=False)
 RecompressIostoreRequest = TypedDict('RecompressIostoreRequest', {'file_path': str, 'output_path': str, 'compression': str, 'compression_level': int, 'oodle_fallback': str, 'aes_key': str, 'force': bool}, total=False)
 RemovePropertyRequest = TypedDict('RemovePropertyRequest', {'file_path': str, 'export_index': int, 'property_path': str, 'output_path': str, 'usmap_path': str, 'engine_version': str}, total=False)
 SaveAssetRequest = TypedDict('SaveAssetRequest', {'file_path': str, 'output_path': str, 'usmap_path': str, 'engine_version': str}, total=False)
@@ -305,8 +313,12 @@ DetectTextureReply = Any
 # detect_type: reply not declared yet (untyped action)
 DetectTypeReply = Any
 
-# diff_packages: reply not declared yet (untyped action)
-DiffPackagesReply = Any
+DiffGameVersionsReply = TypedDict('DiffGameVersionsReply', {'old_path': str, 'new_path': str, 'old_archives': int, 'new_archives': int, 'old_files': int, 'new_files': int, 'equal': bool, 'added_count': int, 'removed_count': int, 'changed_count': int, 'unchanged_count': int, 'decided_by': Dict[str, int], 'added': List[str], 'removed': List[str], 'changed': List['DiffGameVersionsReplyChanged'], 'problems': List[str]}, total=False)
+DiffGameVersionsReplyChanged = TypedDict('DiffGameVersionsReplyChanged', {'path': str, 'decided_by': str, 'old_size': int, 'new_size': int, 'old_archive': str, 'new_archive': str, 'change_count': int, 'changes': List['DiffGameVersionsReplyPackageChange'], 'package_diff_note': str}, total=False)
+DiffGameVersionsReplyPackageChange = TypedDict('DiffGameVersionsReplyPackageChange', {'path': str, 'kind': str, 'old': Any, 'new_': Any}, total=False)
+
+DiffPackagesReply = TypedDict('DiffPackagesReply', {'old_path': str, 'new_path': str, 'equal': bool, 'change_count': int, 'added_count': int, 'removed_count': int, 'changed_count': int, 'changes': List['DiffPackagesReplyItem']}, total=False)
+DiffPackagesReplyItem = TypedDict('DiffPackagesReplyItem', {'path': str, 'kind': str, 'old': Any, 'new_': Any}, total=False)
 
 # dump: reply not declared yet (untyped action)
 DumpReply = Any
@@ -406,6 +418,16 @@ ListPakFilesReply = Any
 
 LocresToJsonReply = TypedDict('LocresToJsonReply', {'file_path': str, 'output_path': str, 'version': str, 'version_number': int, 'namespace_count': int, 'entry_count': int, 'size': int}, total=False)
 
+MergeModsReply = TypedDict('MergeModsReply', {'output_path': str, 'written': bool, 'policy': str, 'mod_count': int, 'conflict_count': int, 'conflicts': List['MergeModsReplyConflict'], 'change_count': int, 'changes': List['MergeModsReplyItem']}, total=False)
+MergeModsReplyConflict = TypedDict('MergeModsReplyConflict', {'path': str, 'base': Any, 'values': List['MergeModsReplyValue'], 'chosen': str}, total=False)
+MergeModsReplyValue = TypedDict('MergeModsReplyValue', {'mod': str, 'value': Any}, total=False)
+MergeModsReplyItem = TypedDict('MergeModsReplyItem', {'path': str, 'kind': str, 'old': Any, 'new_': Any}, total=False)
+
+ModConflictsReply = TypedDict('ModConflictsReply', {'mods_path': str, 'base_path': str, 'archives': int, 'files': int, 'conflict_count': int, 'conflicts': List['ModConflictsReplyConflict'], 'unmounted': List[str], 'problems': List[str]}, total=False)
+ModConflictsReplyConflict = TypedDict('ModConflictsReplyConflict', {'path': str, 'providers': List['ModConflictsReplyProvider'], 'winner': str, 'rule': str, 'rows': 'ModConflictsReplyRows'}, total=False)
+ModConflictsReplyProvider = TypedDict('ModConflictsReplyProvider', {'archive': str, 'order': int, 'reason': str}, total=False)
+ModConflictsReplyRows = TypedDict('ModConflictsReplyRows', {'table_kind': str, 'against_base': bool, 'rows_by_mod': Dict[str, List[str]], 'shared_rows': Dict[str, List[str]], 'verdict': str, 'note': str}, total=False)
+
 # niagara_audit: reply not declared yet (untyped action)
 NiagaraAuditReply = Any
 
@@ -430,6 +452,10 @@ ParseLocresReply = Any
 PatchMeshReply = Any
 
 PingReply = TypedDict('PingReply', {'pong': bool}, total=False)
+
+RebaseModReply = TypedDict('RebaseModReply', {'output_path': str, 'written': bool, 'policy': str, 'conflict_count': int, 'conflicts': List['RebaseModReplyConflict'], 'change_count': int, 'changes': List['RebaseModReplyItem']}, total=False)
+RebaseModReplyConflict = TypedDict('RebaseModReplyConflict', {'path': str, 'base': Any, 'mod': Any, 'new_base': Any, 'chosen': str}, total=False)
+RebaseModReplyItem = TypedDict('RebaseModReplyItem', {'path': str, 'kind': str, 'old': Any, 'new_': Any}, total=False)
 
 # recompress_iostore: reply not declared yet (untyped action)
 RecompressIostoreReply = Any
@@ -462,11 +488,11 @@ ToJsonReply = Any
 # verify_pak: reply not declared yet (untyped action)
 VerifyPakReply = Any
 
-VersionReply = TypedDict('VersionReply', {'version': str, 'java_version': str, 'java_vm': str, 'os': str, 'compression_methods': List['VersionReplyMethodInfo'], 'oodle_native': bool, 'oodle_backend': str, 'oodle_detail': str}, total=False)
+VersionReply = TypedDict('VersionReply', {'version': str, 'java_version': str, 'java_vm': str, 'os': str, 'compression_methods': List['VersionReplyMethodInfo'], 'oodle_native': bool, 'oodle_backend': str, 'oodle_detail': str, 'heap_max_mb': int, 'decode_budget_mb': int}, total=False)
 VersionReplyMethodInfo = TypedDict('VersionReplyMethodInfo', {'name': str, 'decompress': bool, 'compress': bool, 'backend': str}, total=False)
 
 # action -> its reply type.
-REPLY_TYPES: Dict[str, Any] = {'add_property': AddPropertyReply, 'batch_detect': BatchDetectReply, 'batch_detect_blueprint': BatchDetectBlueprintReply, 'batch_detect_skeletal_mesh': BatchDetectSkeletalMeshReply, 'batch_detect_static_mesh': BatchDetectStaticMeshReply, 'batch_detect_texture': BatchDetectTextureReply, 'batch_extract_texture_png': BatchExtractTexturePngReply, 'batch_from_json': BatchFromJsonReply, 'batch_has_inline_texture_data': BatchHasInlineTextureDataReply, 'batch_inject_texture': BatchInjectTextureReply, 'batch_strip_mipmaps_native': BatchStripMipmapsNativeReply, 'batch_to_json': BatchToJsonReply, 'build_bundle': BuildBundleReply, 'cache_stats': CacheStatsReply, 'cancel': CancelReply, 'capabilities': CapabilitiesReply, 'cityhash': CityhashReply, 'clone_mod_iostore': CloneModIostoreReply, 'compact_json': CompactJsonReply, 'convert_from_zen': ConvertFromZenReply, 'convert_to_zen': ConvertToZenReply, 'create_companion_pak': CreateCompanionPakReply, 'create_iostore': CreateIostoreReply, 'create_iostore_bundle': CreateIostoreBundleReply, 'create_mod_iostore': CreateModIostoreReply, 'create_pak': CreatePakReply, 'csv_to_datatable': CsvToDatatableReply, 'datatable_to_csv': DatatableToCsvReply, 'debug_asset_info': DebugAssetInfoReply, 'detect_blueprint': DetectBlueprintReply, 'detect_mesh': DetectMeshReply, 'detect_skeletal_mesh': DetectSkeletalMeshReply, 'detect_static_mesh': DetectStaticMeshReply, 'detect_texture': DetectTextureReply, 'detect_type': DetectTypeReply, 'diff_packages': DiffPackagesReply, 'dump': DumpReply, 'edit_locres': EditLocresReply, 'export_to_json': ExportToJsonReply, 'extract_iostore': ExtractIostoreReply, 'extract_iostore_legacy': ExtractIostoreLegacyReply, 'extract_pak_all': ExtractPakAllReply, 'extract_pak_file': ExtractPakFileReply, 'extract_script_objects': ExtractScriptObjectsReply, 'extract_texture_png': ExtractTexturePngReply, 'fix_serialize_size': FixSerializeSizeReply, 'from_json': FromJsonReply, 'get_asset_summary': GetAssetSummaryReply, 'get_export_properties': GetExportPropertiesReply, 'get_export_raw_data': GetExportRawDataReply, 'get_exports': GetExportsReply, 'get_imports': GetImportsReply, 'get_mesh_info': GetMeshInfoReply, 'get_name_map': GetNameMapReply, 'get_texture_info': GetTextureInfoReply, 'has_inline_texture_data': HasInlineTextureDataReply, 'import_from_json': ImportFromJsonReply, 'inject_texture': InjectTextureReply, 'inspect_iostore': InspectIostoreReply, 'inspect_usmap': InspectUsmapReply, 'inspect_zen': InspectZenReply, 'is_iostore_compressed': IsIostoreCompressedReply, 'is_iostore_encrypted': IsIostoreEncryptedReply, 'json_to_locres': JsonToLocresReply, 'list_iostore': ListIostoreReply, 'list_iostore_files': ListIostoreFilesReply, 'list_niagara_files': ListNiagaraFilesReply, 'list_pak': ListPakReply, 'list_pak_files': ListPakFilesReply, 'locres_to_json': LocresToJsonReply, 'niagara_audit': NiagaraAuditReply, 'niagara_details': NiagaraDetailsReply, 'niagara_edit': NiagaraEditReply, 'niagara_preview': NiagaraPreviewReply, 'package_store_info': PackageStoreInfoReply, 'parse_locmeta': ParseLocmetaReply, 'parse_locres': ParseLocresReply, 'patch_mesh': PatchMeshReply, 'ping': PingReply, 'recompress_iostore': RecompressIostoreReply, 'remove_property': RemovePropertyReply, 'save_asset': SaveAssetReply, 'set_property_value': SetPropertyValueReply, 'shutdown': ShutdownReply, 'skeletal_mesh_info': SkeletalMeshInfoReply, 'sleep': SleepReply, 'strip_mipmaps_native': StripMipmapsNativeReply, 'texture_preview': TexturePreviewReply, 'to_json': ToJsonReply, 'verify_pak': VerifyPakReply, 'version': VersionReply}
+REPLY_TYPES: Dict[str, Any] = {'add_property': AddPropertyReply, 'batch_detect': BatchDetectReply, 'batch_detect_blueprint': BatchDetectBlueprintReply, 'batch_detect_skeletal_mesh': BatchDetectSkeletalMeshReply, 'batch_detect_static_mesh': BatchDetectStaticMeshReply, 'batch_detect_texture': BatchDetectTextureReply, 'batch_extract_texture_png': BatchExtractTexturePngReply, 'batch_from_json': BatchFromJsonReply, 'batch_has_inline_texture_data': BatchHasInlineTextureDataReply, 'batch_inject_texture': BatchInjectTextureReply, 'batch_strip_mipmaps_native': BatchStripMipmapsNativeReply, 'batch_to_json': BatchToJsonReply, 'build_bundle': BuildBundleReply, 'cache_stats': CacheStatsReply, 'cancel': CancelReply, 'capabilities': CapabilitiesReply, 'cityhash': CityhashReply, 'clone_mod_iostore': CloneModIostoreReply, 'compact_json': CompactJsonReply, 'convert_from_zen': ConvertFromZenReply, 'convert_to_zen': ConvertToZenReply, 'create_companion_pak': CreateCompanionPakReply, 'create_iostore': CreateIostoreReply, 'create_iostore_bundle': CreateIostoreBundleReply, 'create_mod_iostore': CreateModIostoreReply, 'create_pak': CreatePakReply, 'csv_to_datatable': CsvToDatatableReply, 'datatable_to_csv': DatatableToCsvReply, 'debug_asset_info': DebugAssetInfoReply, 'detect_blueprint': DetectBlueprintReply, 'detect_mesh': DetectMeshReply, 'detect_skeletal_mesh': DetectSkeletalMeshReply, 'detect_static_mesh': DetectStaticMeshReply, 'detect_texture': DetectTextureReply, 'detect_type': DetectTypeReply, 'diff_game_versions': DiffGameVersionsReply, 'diff_packages': DiffPackagesReply, 'dump': DumpReply, 'edit_locres': EditLocresReply, 'export_to_json': ExportToJsonReply, 'extract_iostore': ExtractIostoreReply, 'extract_iostore_legacy': ExtractIostoreLegacyReply, 'extract_pak_all': ExtractPakAllReply, 'extract_pak_file': ExtractPakFileReply, 'extract_script_objects': ExtractScriptObjectsReply, 'extract_texture_png': ExtractTexturePngReply, 'fix_serialize_size': FixSerializeSizeReply, 'from_json': FromJsonReply, 'get_asset_summary': GetAssetSummaryReply, 'get_export_properties': GetExportPropertiesReply, 'get_export_raw_data': GetExportRawDataReply, 'get_exports': GetExportsReply, 'get_imports': GetImportsReply, 'get_mesh_info': GetMeshInfoReply, 'get_name_map': GetNameMapReply, 'get_texture_info': GetTextureInfoReply, 'has_inline_texture_data': HasInlineTextureDataReply, 'import_from_json': ImportFromJsonReply, 'inject_texture': InjectTextureReply, 'inspect_iostore': InspectIostoreReply, 'inspect_usmap': InspectUsmapReply, 'inspect_zen': InspectZenReply, 'is_iostore_compressed': IsIostoreCompressedReply, 'is_iostore_encrypted': IsIostoreEncryptedReply, 'json_to_locres': JsonToLocresReply, 'list_iostore': ListIostoreReply, 'list_iostore_files': ListIostoreFilesReply, 'list_niagara_files': ListNiagaraFilesReply, 'list_pak': ListPakReply, 'list_pak_files': ListPakFilesReply, 'locres_to_json': LocresToJsonReply, 'merge_mods': MergeModsReply, 'mod_conflicts': ModConflictsReply, 'niagara_audit': NiagaraAuditReply, 'niagara_details': NiagaraDetailsReply, 'niagara_edit': NiagaraEditReply, 'niagara_preview': NiagaraPreviewReply, 'package_store_info': PackageStoreInfoReply, 'parse_locmeta': ParseLocmetaReply, 'parse_locres': ParseLocresReply, 'patch_mesh': PatchMeshReply, 'ping': PingReply, 'rebase_mod': RebaseModReply, 'recompress_iostore': RecompressIostoreReply, 'remove_property': RemovePropertyReply, 'save_asset': SaveAssetReply, 'set_property_value': SetPropertyValueReply, 'shutdown': ShutdownReply, 'skeletal_mesh_info': SkeletalMeshInfoReply, 'sleep': SleepReply, 'strip_mipmaps_native': StripMipmapsNativeReply, 'texture_preview': TexturePreviewReply, 'to_json': ToJsonReply, 'verify_pak': VerifyPakReply, 'version': VersionReply}
 
 
 class ActionsMixin:
@@ -642,9 +668,14 @@ class ActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('engine_version', engine_version), ('usmap_path', usmap_path)) if v is not None}
         return self.call('detect_type', fields, progress=progress, timeout=timeout)
 
-    def diff_packages(self, old_path: str, new_path: str, *, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    def diff_game_versions(self, old_path: str, new_path: str, *, aes_key: Optional[str] = None, aes_keys: Optional[List[str]] = None, encryption_scheme: Optional[str] = None, filter: Optional[List[str]] = None, diff_packages: Optional[bool] = None, compare_bytes: Optional[bool] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """Two installs (folders of paks and IoStore containers): paths added, removed and changed, from the archives' own hashes (data: DiffGameVersionsReply)"""
+        fields = {k: v for k, v in (('old_path', old_path), ('new_path', new_path), ('aes_key', aes_key), ('aes_keys', aes_keys), ('encryption_scheme', encryption_scheme), ('filter', filter), ('diff_packages', diff_packages), ('compare_bytes', compare_bytes), ('engine_version', engine_version), ('usmap_path', usmap_path)) if v is not None}
+        return self.call('diff_game_versions', fields, progress=progress, timeout=timeout)
+
+    def diff_packages(self, old_path: str, new_path: str, *, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, game_paks: Optional[str] = None, aes_key: Optional[str] = None, progress=None, timeout: Optional[float] = None):
         """Semantic difference of two packages: names, imports, exports and property values added, removed or changed, by path (data: DiffPackagesReply)"""
-        fields = {k: v for k, v in (('old_path', old_path), ('new_path', new_path), ('engine_version', engine_version), ('usmap_path', usmap_path)) if v is not None}
+        fields = {k: v for k, v in (('old_path', old_path), ('new_path', new_path), ('engine_version', engine_version), ('usmap_path', usmap_path), ('game_paks', game_paks), ('aes_key', aes_key)) if v is not None}
         return self.call('diff_packages', fields, progress=progress, timeout=timeout)
 
     def dump(self, file_path: str, *, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
@@ -817,6 +848,16 @@ class ActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path)) if v is not None}
         return self.call('locres_to_json', fields, progress=progress, timeout=timeout)
 
+    def merge_mods(self, base_path: str, mod_paths: List[str], output_path: str, *, policy: Optional[str] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, game_paks: Optional[str] = None, aes_key: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """Merges several mods of one package into one package holding all their changes (three-way merge by property) (data: MergeModsReply)"""
+        fields = {k: v for k, v in (('base_path', base_path), ('mod_paths', mod_paths), ('output_path', output_path), ('policy', policy), ('engine_version', engine_version), ('usmap_path', usmap_path), ('game_paks', game_paks), ('aes_key', aes_key)) if v is not None}
+        return self.call('merge_mods', fields, progress=progress, timeout=timeout)
+
+    def mod_conflicts(self, mods_path: str, *, base_path: Optional[str] = None, aes_key: Optional[str] = None, aes_keys: Optional[List[str]] = None, encryption_scheme: Optional[str] = None, compare_rows: Optional[bool] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """A mods folder: every file several mods provide, the mod the engine loads last and why, and the table rows each changes (data: ModConflictsReply)"""
+        fields = {k: v for k, v in (('mods_path', mods_path), ('base_path', base_path), ('aes_key', aes_key), ('aes_keys', aes_keys), ('encryption_scheme', encryption_scheme), ('compare_rows', compare_rows), ('engine_version', engine_version), ('usmap_path', usmap_path)) if v is not None}
+        return self.call('mod_conflicts', fields, progress=progress, timeout=timeout)
+
     def niagara_audit(self, file_path: str, *, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
         """Audits a NiagaraSystem's data interfaces: value ranges per channel, HDR and non-finite values, what a colour edit can target (data: NiagaraAuditReply)"""
         fields = {k: v for k, v in (('file_path', file_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
@@ -861,6 +902,11 @@ class ActionsMixin:
         """Answers at once with pong (data: PingReply)"""
         fields = {}
         return self.call('ping', fields, progress=progress, timeout=timeout)
+
+    def rebase_mod(self, mod_path: str, base_path: str, new_base_path: str, output_path: str, *, policy: Optional[str] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, game_paks: Optional[str] = None, aes_key: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """Applies a mod's changes to a new version of the package it was made from (three-way merge by property) (data: RebaseModReply)"""
+        fields = {k: v for k, v in (('mod_path', mod_path), ('base_path', base_path), ('new_base_path', new_base_path), ('output_path', output_path), ('policy', policy), ('engine_version', engine_version), ('usmap_path', usmap_path), ('game_paks', game_paks), ('aes_key', aes_key)) if v is not None}
+        return self.call('rebase_mod', fields, progress=progress, timeout=timeout)
 
     def recompress_iostore(self, file_path: str, *, output_path: Optional[str] = None, compression: Optional[str] = None, compression_level: Optional[int] = None, oodle_fallback: Optional[str] = None, aes_key: Optional[str] = None, force: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Compresses an uncompressed IoStore container (in place, or to output_path) (data: RecompressIostoreReply)"""
@@ -1096,9 +1142,14 @@ class AsyncActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('engine_version', engine_version), ('usmap_path', usmap_path)) if v is not None}
         return await self.call('detect_type', fields, progress=progress, timeout=timeout)
 
-    async def diff_packages(self, old_path: str, new_path: str, *, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    async def diff_game_versions(self, old_path: str, new_path: str, *, aes_key: Optional[str] = None, aes_keys: Optional[List[str]] = None, encryption_scheme: Optional[str] = None, filter: Optional[List[str]] = None, diff_packages: Optional[bool] = None, compare_bytes: Optional[bool] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """Two installs (folders of paks and IoStore containers): paths added, removed and changed, from the archives' own hashes (data: DiffGameVersionsReply)"""
+        fields = {k: v for k, v in (('old_path', old_path), ('new_path', new_path), ('aes_key', aes_key), ('aes_keys', aes_keys), ('encryption_scheme', encryption_scheme), ('filter', filter), ('diff_packages', diff_packages), ('compare_bytes', compare_bytes), ('engine_version', engine_version), ('usmap_path', usmap_path)) if v is not None}
+        return await self.call('diff_game_versions', fields, progress=progress, timeout=timeout)
+
+    async def diff_packages(self, old_path: str, new_path: str, *, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, game_paks: Optional[str] = None, aes_key: Optional[str] = None, progress=None, timeout: Optional[float] = None):
         """Semantic difference of two packages: names, imports, exports and property values added, removed or changed, by path (data: DiffPackagesReply)"""
-        fields = {k: v for k, v in (('old_path', old_path), ('new_path', new_path), ('engine_version', engine_version), ('usmap_path', usmap_path)) if v is not None}
+        fields = {k: v for k, v in (('old_path', old_path), ('new_path', new_path), ('engine_version', engine_version), ('usmap_path', usmap_path), ('game_paks', game_paks), ('aes_key', aes_key)) if v is not None}
         return await self.call('diff_packages', fields, progress=progress, timeout=timeout)
 
     async def dump(self, file_path: str, *, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
@@ -1271,6 +1322,16 @@ class AsyncActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path)) if v is not None}
         return await self.call('locres_to_json', fields, progress=progress, timeout=timeout)
 
+    async def merge_mods(self, base_path: str, mod_paths: List[str], output_path: str, *, policy: Optional[str] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, game_paks: Optional[str] = None, aes_key: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """Merges several mods of one package into one package holding all their changes (three-way merge by property) (data: MergeModsReply)"""
+        fields = {k: v for k, v in (('base_path', base_path), ('mod_paths', mod_paths), ('output_path', output_path), ('policy', policy), ('engine_version', engine_version), ('usmap_path', usmap_path), ('game_paks', game_paks), ('aes_key', aes_key)) if v is not None}
+        return await self.call('merge_mods', fields, progress=progress, timeout=timeout)
+
+    async def mod_conflicts(self, mods_path: str, *, base_path: Optional[str] = None, aes_key: Optional[str] = None, aes_keys: Optional[List[str]] = None, encryption_scheme: Optional[str] = None, compare_rows: Optional[bool] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """A mods folder: every file several mods provide, the mod the engine loads last and why, and the table rows each changes (data: ModConflictsReply)"""
+        fields = {k: v for k, v in (('mods_path', mods_path), ('base_path', base_path), ('aes_key', aes_key), ('aes_keys', aes_keys), ('encryption_scheme', encryption_scheme), ('compare_rows', compare_rows), ('engine_version', engine_version), ('usmap_path', usmap_path)) if v is not None}
+        return await self.call('mod_conflicts', fields, progress=progress, timeout=timeout)
+
     async def niagara_audit(self, file_path: str, *, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
         """Audits a NiagaraSystem's data interfaces: value ranges per channel, HDR and non-finite values, what a colour edit can target (data: NiagaraAuditReply)"""
         fields = {k: v for k, v in (('file_path', file_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
@@ -1315,6 +1376,11 @@ class AsyncActionsMixin:
         """Answers at once with pong (data: PingReply)"""
         fields = {}
         return await self.call('ping', fields, progress=progress, timeout=timeout)
+
+    async def rebase_mod(self, mod_path: str, base_path: str, new_base_path: str, output_path: str, *, policy: Optional[str] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, game_paks: Optional[str] = None, aes_key: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+        """Applies a mod's changes to a new version of the package it was made from (three-way merge by property) (data: RebaseModReply)"""
+        fields = {k: v for k, v in (('mod_path', mod_path), ('base_path', base_path), ('new_base_path', new_base_path), ('output_path', output_path), ('policy', policy), ('engine_version', engine_version), ('usmap_path', usmap_path), ('game_paks', game_paks), ('aes_key', aes_key)) if v is not None}
+        return await self.call('rebase_mod', fields, progress=progress, timeout=timeout)
 
     async def recompress_iostore(self, file_path: str, *, output_path: Optional[str] = None, compression: Optional[str] = None, compression_level: Optional[int] = None, oodle_fallback: Optional[str] = None, aes_key: Optional[str] = None, force: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Compresses an uncompressed IoStore container (in place, or to output_path) (data: RecompressIostoreReply)"""

@@ -41,7 +41,8 @@ pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("detect_static_mesh", &[("file_path", "string", true), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("detect_texture", &[("file_path", "string", true), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("detect_type", &[("file_path", "string", false), ("file_paths", "string[]", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
-    ("diff_packages", &[("old_path", "string", true), ("new_path", "string", true), ("engine_version", "string", false), ("usmap_path", "string", false)]),
+    ("diff_game_versions", &[("old_path", "string", true), ("new_path", "string", true), ("aes_key", "string", false), ("aes_keys", "string[]", false), ("encryption_scheme", "string", false), ("filter", "string[]", false), ("diff_packages", "boolean", false), ("compare_bytes", "boolean", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
+    ("diff_packages", &[("old_path", "string", true), ("new_path", "string", true), ("engine_version", "string", false), ("usmap_path", "string", false), ("game_paks", "string", false), ("aes_key", "string", false)]),
     ("dump", &[("file_path", "string", true), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("edit_locres", &[("file_path", "string", true), ("edits", "any", false), ("op", "string", false), ("namespace", "string", false), ("key", "string", false), ("string", "string", false), ("source_hash", "string", false), ("source_string", "string", false), ("output_path", "string", false)]),
     ("export_to_json", &[("file_path", "string", true), ("usmap_path", "string", false), ("engine_version", "string", false)]),
@@ -76,6 +77,8 @@ pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("list_pak", &[("file_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("filter_patterns", "string[]", false), ("paths_only", "boolean", false)]),
     ("list_pak_files", &[("file_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false)]),
     ("locres_to_json", &[("file_path", "string", true), ("output_path", "string", false)]),
+    ("merge_mods", &[("base_path", "string", true), ("mod_paths", "string[]", true), ("output_path", "string", true), ("policy", "string", false), ("engine_version", "string", false), ("usmap_path", "string", false), ("game_paks", "string", false), ("aes_key", "string", false)]),
+    ("mod_conflicts", &[("mods_path", "string", true), ("base_path", "string", false), ("aes_key", "string", false), ("aes_keys", "string[]", false), ("encryption_scheme", "string", false), ("compare_rows", "boolean", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("niagara_audit", &[("file_path", "string", true), ("usmap_path", "string", false), ("engine_version", "string", false)]),
     ("niagara_details", &[("file_path", "string", true), ("usmap_path", "string", false), ("engine_version", "string", false), ("sample_count", "integer", false), ("include_values", "boolean", false), ("preview_dir", "string", false)]),
     ("niagara_edit", &[("file_path", "string", true), ("r", "number", false), ("g", "number", false), ("b", "number", false), ("a", "number", false), ("export_index", "integer", false), ("export_name_filter", "string", false), ("color_index", "integer", false), ("color_index_start", "integer", false), ("color_index_end", "integer", false), ("modify_r", "boolean", false), ("modify_g", "boolean", false), ("modify_b", "boolean", false), ("modify_a", "boolean", false), ("channels", "string", false), ("edits", "any", false), ("edits_file", "string", false), ("output_path", "string", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
@@ -85,6 +88,7 @@ pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("parse_locres", &[("file_path", "string", false), ("file_paths", "string[]", false), ("detailed", "boolean", false), ("namespace", "string", false), ("key", "string", false), ("search", "string", false), ("stats", "boolean", false), ("output", "string", false)]),
     ("patch_mesh", &[("file_path", "string", true), ("uexp_path", "string", true), ("usmap_path", "string", false), ("engine_version", "string", false)]),
     ("ping", &[]),
+    ("rebase_mod", &[("mod_path", "string", true), ("base_path", "string", true), ("new_base_path", "string", true), ("output_path", "string", true), ("policy", "string", false), ("engine_version", "string", false), ("usmap_path", "string", false), ("game_paks", "string", false), ("aes_key", "string", false)]),
     ("recompress_iostore", &[("file_path", "string", true), ("output_path", "string", false), ("compression", "string", false), ("compression_level", "integer", false), ("oodle_fallback", "string", false), ("aes_key", "string", false), ("force", "boolean", false)]),
     ("remove_property", &[("file_path", "string", true), ("export_index", "integer", false), ("property_path", "string", true), ("output_path", "string", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
     ("save_asset", &[("file_path", "string", true), ("output_path", "string", true), ("usmap_path", "string", false), ("engine_version", "string", false)]),
@@ -743,6 +747,29 @@ pub struct DetectTypeParams {
     pub usmap_path: Option<String>,
 }
 
+/// Fields of `diff_game_versions`: Two installs (folders of paks and IoStore containers): paths added, removed and changed, from the archives' own hashes
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct DiffGameVersionsParams {
+    pub old_path: String,
+    pub new_path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aes_key: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aes_keys: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encryption_scheme: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub filter: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diff_packages: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compare_bytes: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usmap_path: Option<String>,
+}
+
 /// Fields of `diff_packages`: Semantic difference of two packages: names, imports, exports and property values added, removed or changed, by path
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct DiffPackagesParams {
@@ -752,6 +779,10 @@ pub struct DiffPackagesParams {
     pub engine_version: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usmap_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_paks: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aes_key: Option<String>,
 }
 
 /// Fields of `dump`: Table counts, flags and every export with its class, size and offset
@@ -1162,6 +1193,44 @@ pub struct LocresToJsonParams {
     pub output_path: Option<String>,
 }
 
+/// Fields of `merge_mods`: Merges several mods of one package into one package holding all their changes (three-way merge by property)
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct MergeModsParams {
+    pub base_path: String,
+    pub mod_paths: Vec<String>,
+    pub output_path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub policy: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usmap_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_paks: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aes_key: Option<String>,
+}
+
+/// Fields of `mod_conflicts`: A mods folder: every file several mods provide, the mod the engine loads last and why, and the table rows each changes
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct ModConflictsParams {
+    pub mods_path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aes_key: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aes_keys: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encryption_scheme: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compare_rows: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usmap_path: Option<String>,
+}
+
 /// Fields of `niagara_audit`: Audits a NiagaraSystem's data interfaces: value ranges per channel, HDR and non-finite values, what a colour edit can target
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct NiagaraAuditParams {
@@ -1298,6 +1367,25 @@ pub struct PatchMeshParams {
 /// Fields of `ping`: Answers at once with pong
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct PingParams {
+}
+
+/// Fields of `rebase_mod`: Applies a mod's changes to a new version of the package it was made from (three-way merge by property)
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct RebaseModParams {
+    pub mod_path: String,
+    pub base_path: String,
+    pub new_base_path: String,
+    pub output_path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub policy: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usmap_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_paks: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aes_key: Option<String>,
 }
 
 /// Fields of `recompress_iostore`: Compresses an uncompressed IoStore container (in place, or to output_path)
@@ -1980,8 +2068,112 @@ pub type DetectTextureReply = serde_json::Value;
 /// `detect_type`: reply not declared yet (untyped action).
 pub type DetectTypeReply = serde_json::Value;
 
-/// `diff_packages`: reply not declared yet (untyped action).
-pub type DiffPackagesReply = serde_json::Value;
+/// `diff_game_versions` reply record `Reply` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct DiffGameVersionsReply {
+    #[serde(default)]
+    pub old_path: Option<String>,
+    #[serde(default)]
+    pub new_path: Option<String>,
+    #[serde(default)]
+    pub old_archives: Option<i64>,
+    #[serde(default)]
+    pub new_archives: Option<i64>,
+    #[serde(default)]
+    pub old_files: Option<i64>,
+    #[serde(default)]
+    pub new_files: Option<i64>,
+    #[serde(default)]
+    pub equal: Option<bool>,
+    #[serde(default)]
+    pub added_count: Option<i64>,
+    #[serde(default)]
+    pub removed_count: Option<i64>,
+    #[serde(default)]
+    pub changed_count: Option<i64>,
+    #[serde(default)]
+    pub unchanged_count: Option<i64>,
+    #[serde(default)]
+    pub decided_by: Option<std::collections::BTreeMap<String, i64>>,
+    #[serde(default)]
+    pub added: Option<Vec<String>>,
+    #[serde(default)]
+    pub removed: Option<Vec<String>>,
+    #[serde(default)]
+    pub changed: Option<Vec<DiffGameVersionsReplyChanged>>,
+    #[serde(default)]
+    pub problems: Option<Vec<String>>,
+}
+
+/// `diff_game_versions` reply record `Changed` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct DiffGameVersionsReplyChanged {
+    #[serde(default)]
+    pub path: Option<String>,
+    #[serde(default)]
+    pub decided_by: Option<String>,
+    #[serde(default)]
+    pub old_size: Option<i64>,
+    #[serde(default)]
+    pub new_size: Option<i64>,
+    #[serde(default)]
+    pub old_archive: Option<String>,
+    #[serde(default)]
+    pub new_archive: Option<String>,
+    #[serde(default)]
+    pub change_count: Option<i64>,
+    #[serde(default)]
+    pub changes: Option<Vec<DiffGameVersionsReplyPackageChange>>,
+    #[serde(default)]
+    pub package_diff_note: Option<String>,
+}
+
+/// `diff_game_versions` reply record `PackageChange` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct DiffGameVersionsReplyPackageChange {
+    #[serde(default)]
+    pub path: Option<String>,
+    #[serde(default)]
+    pub kind: Option<String>,
+    #[serde(default)]
+    pub old: Option<serde_json::Value>,
+    #[serde(default)]
+    pub new_: Option<serde_json::Value>,
+}
+
+/// `diff_packages` reply record `Diff` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct DiffPackagesReply {
+    #[serde(default)]
+    pub old_path: Option<String>,
+    #[serde(default)]
+    pub new_path: Option<String>,
+    #[serde(default)]
+    pub equal: Option<bool>,
+    #[serde(default)]
+    pub change_count: Option<i64>,
+    #[serde(default)]
+    pub added_count: Option<i64>,
+    #[serde(default)]
+    pub removed_count: Option<i64>,
+    #[serde(default)]
+    pub changed_count: Option<i64>,
+    #[serde(default)]
+    pub changes: Option<Vec<DiffPackagesReplyItem>>,
+}
+
+/// `diff_packages` reply record `Item` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct DiffPackagesReplyItem {
+    #[serde(default)]
+    pub path: Option<String>,
+    #[serde(default)]
+    pub kind: Option<String>,
+    #[serde(default)]
+    pub old: Option<serde_json::Value>,
+    #[serde(default)]
+    pub new_: Option<serde_json::Value>,
+}
 
 /// `dump`: reply not declared yet (untyped action).
 pub type DumpReply = serde_json::Value;
@@ -2343,6 +2535,126 @@ pub struct LocresToJsonReply {
     pub size: Option<i64>,
 }
 
+/// `merge_mods` reply record `Merged` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct MergeModsReply {
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub written: Option<bool>,
+    #[serde(default)]
+    pub policy: Option<String>,
+    #[serde(default)]
+    pub mod_count: Option<i64>,
+    #[serde(default)]
+    pub conflict_count: Option<i64>,
+    #[serde(default)]
+    pub conflicts: Option<Vec<MergeModsReplyConflict>>,
+    #[serde(default)]
+    pub change_count: Option<i64>,
+    #[serde(default)]
+    pub changes: Option<Vec<MergeModsReplyItem>>,
+}
+
+/// `merge_mods` reply record `Conflict` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct MergeModsReplyConflict {
+    #[serde(default)]
+    pub path: Option<String>,
+    #[serde(default)]
+    pub base: Option<serde_json::Value>,
+    #[serde(default)]
+    pub values: Option<Vec<MergeModsReplyValue>>,
+    #[serde(default)]
+    pub chosen: Option<String>,
+}
+
+/// `merge_mods` reply record `Value` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct MergeModsReplyValue {
+    #[serde(default)]
+    pub r#mod: Option<String>,
+    #[serde(default)]
+    pub value: Option<serde_json::Value>,
+}
+
+/// `merge_mods` reply record `Item` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct MergeModsReplyItem {
+    #[serde(default)]
+    pub path: Option<String>,
+    #[serde(default)]
+    pub kind: Option<String>,
+    #[serde(default)]
+    pub old: Option<serde_json::Value>,
+    #[serde(default)]
+    pub new_: Option<serde_json::Value>,
+}
+
+/// `mod_conflicts` reply record `Reply` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ModConflictsReply {
+    #[serde(default)]
+    pub mods_path: Option<String>,
+    #[serde(default)]
+    pub base_path: Option<String>,
+    #[serde(default)]
+    pub archives: Option<i64>,
+    #[serde(default)]
+    pub files: Option<i64>,
+    #[serde(default)]
+    pub conflict_count: Option<i64>,
+    #[serde(default)]
+    pub conflicts: Option<Vec<ModConflictsReplyConflict>>,
+    #[serde(default)]
+    pub unmounted: Option<Vec<String>>,
+    #[serde(default)]
+    pub problems: Option<Vec<String>>,
+}
+
+/// `mod_conflicts` reply record `Conflict` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ModConflictsReplyConflict {
+    #[serde(default)]
+    pub path: Option<String>,
+    #[serde(default)]
+    pub providers: Option<Vec<ModConflictsReplyProvider>>,
+    #[serde(default)]
+    pub winner: Option<String>,
+    #[serde(default)]
+    pub rule: Option<String>,
+    #[serde(default)]
+    pub rows: Option<ModConflictsReplyRows>,
+}
+
+/// `mod_conflicts` reply record `Provider` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ModConflictsReplyProvider {
+    #[serde(default)]
+    pub archive: Option<String>,
+    #[serde(default)]
+    pub order: Option<i64>,
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// `mod_conflicts` reply record `Rows` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ModConflictsReplyRows {
+    #[serde(default)]
+    pub table_kind: Option<String>,
+    #[serde(default)]
+    pub against_base: Option<bool>,
+    #[serde(default)]
+    pub rows_by_mod: Option<std::collections::BTreeMap<String, Vec<String>>>,
+    #[serde(default)]
+    pub shared_rows: Option<std::collections::BTreeMap<String, Vec<String>>>,
+    #[serde(default)]
+    pub verdict: Option<String>,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
 /// `niagara_audit`: reply not declared yet (untyped action).
 pub type NiagaraAuditReply = serde_json::Value;
 
@@ -2388,6 +2700,53 @@ pub type PatchMeshReply = serde_json::Value;
 pub struct PingReply {
     #[serde(default)]
     pub pong: Option<bool>,
+}
+
+/// `rebase_mod` reply record `Rebased` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct RebaseModReply {
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub written: Option<bool>,
+    #[serde(default)]
+    pub policy: Option<String>,
+    #[serde(default)]
+    pub conflict_count: Option<i64>,
+    #[serde(default)]
+    pub conflicts: Option<Vec<RebaseModReplyConflict>>,
+    #[serde(default)]
+    pub change_count: Option<i64>,
+    #[serde(default)]
+    pub changes: Option<Vec<RebaseModReplyItem>>,
+}
+
+/// `rebase_mod` reply record `Conflict` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct RebaseModReplyConflict {
+    #[serde(default)]
+    pub path: Option<String>,
+    #[serde(default)]
+    pub base: Option<serde_json::Value>,
+    #[serde(default)]
+    pub r#mod: Option<serde_json::Value>,
+    #[serde(default)]
+    pub new_base: Option<serde_json::Value>,
+    #[serde(default)]
+    pub chosen: Option<String>,
+}
+
+/// `rebase_mod` reply record `Item` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct RebaseModReplyItem {
+    #[serde(default)]
+    pub path: Option<String>,
+    #[serde(default)]
+    pub kind: Option<String>,
+    #[serde(default)]
+    pub old: Option<serde_json::Value>,
+    #[serde(default)]
+    pub new_: Option<serde_json::Value>,
 }
 
 /// `recompress_iostore`: reply not declared yet (untyped action).
@@ -2522,6 +2881,10 @@ pub struct VersionReply {
     pub oodle_backend: Option<String>,
     #[serde(default)]
     pub oodle_detail: Option<String>,
+    #[serde(default)]
+    pub heap_max_mb: Option<i64>,
+    #[serde(default)]
+    pub decode_budget_mb: Option<i64>,
 }
 
 /// `version` reply record `MethodInfo` (every field may be absent or null).
@@ -2709,6 +3072,11 @@ impl Client {
         self.call_with("detect_type", crate::to_fields(params)?, options)
     }
 
+    /// Two installs (folders of paks and IoStore containers): paths added, removed and changed, from the archives' own hashes (data: `DiffGameVersionsReply`)
+    pub fn diff_game_versions(&self, params: &DiffGameVersionsParams, options: CallOptions) -> Result<Reply, Error> {
+        self.call_with("diff_game_versions", crate::to_fields(params)?, options)
+    }
+
     /// Semantic difference of two packages: names, imports, exports and property values added, removed or changed, by path (data: `DiffPackagesReply`)
     pub fn diff_packages(&self, params: &DiffPackagesParams, options: CallOptions) -> Result<Reply, Error> {
         self.call_with("diff_packages", crate::to_fields(params)?, options)
@@ -2884,6 +3252,16 @@ impl Client {
         self.call_with("locres_to_json", crate::to_fields(params)?, options)
     }
 
+    /// Merges several mods of one package into one package holding all their changes (three-way merge by property) (data: `MergeModsReply`)
+    pub fn merge_mods(&self, params: &MergeModsParams, options: CallOptions) -> Result<Reply, Error> {
+        self.call_with("merge_mods", crate::to_fields(params)?, options)
+    }
+
+    /// A mods folder: every file several mods provide, the mod the engine loads last and why, and the table rows each changes (data: `ModConflictsReply`)
+    pub fn mod_conflicts(&self, params: &ModConflictsParams, options: CallOptions) -> Result<Reply, Error> {
+        self.call_with("mod_conflicts", crate::to_fields(params)?, options)
+    }
+
     /// Audits a NiagaraSystem's data interfaces: value ranges per channel, HDR and non-finite values, what a colour edit can target (data: `NiagaraAuditReply`)
     pub fn niagara_audit(&self, params: &NiagaraAuditParams, options: CallOptions) -> Result<Reply, Error> {
         self.call_with("niagara_audit", crate::to_fields(params)?, options)
@@ -2927,6 +3305,11 @@ impl Client {
     /// Answers at once with pong (data: `PingReply`)
     pub fn ping(&self, params: &PingParams, options: CallOptions) -> Result<Reply, Error> {
         self.call_with("ping", crate::to_fields(params)?, options)
+    }
+
+    /// Applies a mod's changes to a new version of the package it was made from (three-way merge by property) (data: `RebaseModReply`)
+    pub fn rebase_mod(&self, params: &RebaseModParams, options: CallOptions) -> Result<Reply, Error> {
+        self.call_with("rebase_mod", crate::to_fields(params)?, options)
     }
 
     /// Compresses an uncompressed IoStore container (in place, or to output_path) (data: `RecompressIostoreReply`)

@@ -1064,6 +1064,48 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
       "required": false
     }
   },
+  "diff_game_versions": {
+    "old_path": {
+      "type": "string",
+      "required": true
+    },
+    "new_path": {
+      "type": "string",
+      "required": true
+    },
+    "aes_key": {
+      "type": "string",
+      "required": false
+    },
+    "aes_keys": {
+      "type": "string[]",
+      "required": false
+    },
+    "encryption_scheme": {
+      "type": "string",
+      "required": false
+    },
+    "filter": {
+      "type": "string[]",
+      "required": false
+    },
+    "diff_packages": {
+      "type": "boolean",
+      "required": false
+    },
+    "compare_bytes": {
+      "type": "boolean",
+      "required": false
+    },
+    "engine_version": {
+      "type": "string",
+      "required": false
+    },
+    "usmap_path": {
+      "type": "string",
+      "required": false
+    }
+  },
   "diff_packages": {
     "old_path": {
       "type": "string",
@@ -1078,6 +1120,14 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
       "required": false
     },
     "usmap_path": {
+      "type": "string",
+      "required": false
+    },
+    "game_paks": {
+      "type": "string",
+      "required": false
+    },
+    "aes_key": {
       "type": "string",
       "required": false
     }
@@ -1706,6 +1756,74 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
       "required": false
     }
   },
+  "merge_mods": {
+    "base_path": {
+      "type": "string",
+      "required": true
+    },
+    "mod_paths": {
+      "type": "string[]",
+      "required": true
+    },
+    "output_path": {
+      "type": "string",
+      "required": true
+    },
+    "policy": {
+      "type": "string",
+      "required": false
+    },
+    "engine_version": {
+      "type": "string",
+      "required": false
+    },
+    "usmap_path": {
+      "type": "string",
+      "required": false
+    },
+    "game_paks": {
+      "type": "string",
+      "required": false
+    },
+    "aes_key": {
+      "type": "string",
+      "required": false
+    }
+  },
+  "mod_conflicts": {
+    "mods_path": {
+      "type": "string",
+      "required": true
+    },
+    "base_path": {
+      "type": "string",
+      "required": false
+    },
+    "aes_key": {
+      "type": "string",
+      "required": false
+    },
+    "aes_keys": {
+      "type": "string[]",
+      "required": false
+    },
+    "encryption_scheme": {
+      "type": "string",
+      "required": false
+    },
+    "compare_rows": {
+      "type": "boolean",
+      "required": false
+    },
+    "engine_version": {
+      "type": "string",
+      "required": false
+    },
+    "usmap_path": {
+      "type": "string",
+      "required": false
+    }
+  },
   "niagara_audit": {
     "file_path": {
       "type": "string",
@@ -1927,6 +2045,44 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
     }
   },
   "ping": {},
+  "rebase_mod": {
+    "mod_path": {
+      "type": "string",
+      "required": true
+    },
+    "base_path": {
+      "type": "string",
+      "required": true
+    },
+    "new_base_path": {
+      "type": "string",
+      "required": true
+    },
+    "output_path": {
+      "type": "string",
+      "required": true
+    },
+    "policy": {
+      "type": "string",
+      "required": false
+    },
+    "engine_version": {
+      "type": "string",
+      "required": false
+    },
+    "usmap_path": {
+      "type": "string",
+      "required": false
+    },
+    "game_paks": {
+      "type": "string",
+      "required": false
+    },
+    "aes_key": {
+      "type": "string",
+      "required": false
+    }
+  },
   "recompress_iostore": {
     "file_path": {
       "type": "string",
@@ -2791,16 +2947,44 @@ export interface DetectTypeParams {
   usmap_path?: string;
 }
 
+/** Fields of `diff_game_versions`: Two installs (folders of paks and IoStore containers): paths added, removed and changed, from the archives' own hashes */
+export interface DiffGameVersionsParams {
+  /** the older install: a folder of paks and IoStore containers (searched recursively) */
+  old_path: string;
+  /** the newer install: a folder of paks and IoStore containers (searched recursively) */
+  new_path: string;
+  /** AES-256 key of encrypted archives (hex or base64) */
+  aes_key?: string;
+  /** more AES keys: each archive takes the first key that opens it */
+  aes_keys?: string[];
+  /** encryption scheme of the paks: standard, rivals, or a game profile's name for its scheme */
+  encryption_scheme?: string;
+  /** compare only paths matching these globs (*, ?, **) or substrings */
+  filter?: string[];
+  /** also compare the changed legacy packages property by property (diff_packages) */
+  diff_packages?: boolean;
+  /** decide every path both hold from its bytes, not from the hashes the archives hold */
+  compare_bytes?: boolean;
+  /** engine of unversioned packages (with diff_packages): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
+  engine_version?: string;
+  /** mappings for unversioned properties (with diff_packages) */
+  usmap_path?: string;
+}
+
 /** Fields of `diff_packages`: Semantic difference of two packages: names, imports, exports and property values added, removed or changed, by path */
 export interface DiffPackagesParams {
-  /** the package before (.uasset/.umap with its .uexp, or UAssetAPI JSON) */
+  /** the package before (.uasset/.umap legacy with its .uexp, a Zen package, UAssetAPI JSON, or container::entry: Game.utoc::/Game/Path/Package, Game.pak::Path/Package.uasset) */
   old_path: string;
-  /** the package after (.uasset/.umap with its .uexp, or UAssetAPI JSON) */
+  /** the package after (.uasset/.umap legacy with its .uexp, a Zen package, UAssetAPI JSON, or container::entry: Game.utoc::/Game/Path/Package, Game.pak::Path/Package.uasset) */
   new_path: string;
   /** engine of unversioned (cooked) packages (versioned packages carry their own): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
   engine_version?: string;
-  /** mappings for unversioned properties (else USMAP_PATH, consulted only for packages that need mappings) */
+  /** mappings for unversioned properties (else USMAP_PATH) */
   usmap_path?: string;
+  /** the game's Paks folder: its global container resolves the script imports of a loose Zen package */
+  game_paks?: string;
+  /** AES key of an encrypted container named by container::entry (hex or base64) */
+  aes_key?: string;
 }
 
 /** Fields of `dump`: Table counts, flags and every export with its class, size and offset */
@@ -3217,6 +3401,46 @@ export interface LocresToJsonParams {
   output_path?: string;
 }
 
+/** Fields of `merge_mods`: Merges several mods of one package into one package holding all their changes (three-way merge by property) */
+export interface MergeModsParams {
+  /** the package the mods were made from (.uasset/.umap legacy with its .uexp, a Zen package, UAssetAPI JSON, or container::entry: Game.utoc::/Game/Path/Package, Game.pak::Path/Package.uasset) */
+  base_path: string;
+  /** the mods' packages, in load order (later = loaded later) */
+  mod_paths: string[];
+  /** the merged package to write (.uasset or .umap; its .uexp beside it) */
+  output_path: string;
+  /** who wins a conflict: first (the earlier mod in mod_paths), last (the later, as the engine's load order would) or fail (write nothing) */
+  policy?: string;
+  /** engine of unversioned (cooked) packages (versioned packages carry their own): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
+  engine_version?: string;
+  /** mappings for unversioned properties (else USMAP_PATH) */
+  usmap_path?: string;
+  /** the game's Paks folder: its global container resolves the script imports of a loose Zen package */
+  game_paks?: string;
+  /** AES key of an encrypted container named by container::entry (hex or base64) */
+  aes_key?: string;
+}
+
+/** Fields of `mod_conflicts`: A mods folder: every file several mods provide, the mod the engine loads last and why, and the table rows each changes */
+export interface ModConflictsParams {
+  /** the mods folder (e.g. the game's Content/Paks/~mods), searched recursively */
+  mods_path: string;
+  /** the base game's Paks folder (the mods folder is left out of it): the mods' tables are compared with its tables */
+  base_path?: string;
+  /** AES-256 key of encrypted archives (hex or base64) */
+  aes_key?: string;
+  /** more AES keys: each archive takes the first key that opens it */
+  aes_keys?: string[];
+  /** encryption scheme of the paks: standard, rivals, or a game profile's name for its scheme */
+  encryption_scheme?: string;
+  /** compare the rows of DataTables and StringTables several mods provide */
+  compare_rows?: boolean;
+  /** engine of unversioned packages (for the rows): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
+  engine_version?: string;
+  /** mappings for unversioned properties (for the rows) */
+  usmap_path?: string;
+}
+
 /** Fields of `niagara_audit`: Audits a NiagaraSystem's data interfaces: value ranges per channel, HDR and non-finite values, what a colour edit can target */
 export interface NiagaraAuditParams {
   /** the .uasset or .umap (its .uexp is read too) */
@@ -3353,6 +3577,28 @@ export interface PatchMeshParams {
 
 /** Fields of `ping`: Answers at once with pong */
 export interface PingParams {
+}
+
+/** Fields of `rebase_mod`: Applies a mod's changes to a new version of the package it was made from (three-way merge by property) */
+export interface RebaseModParams {
+  /** the mod's package (.uasset/.umap legacy with its .uexp, a Zen package, UAssetAPI JSON, or container::entry: Game.utoc::/Game/Path/Package, Game.pak::Path/Package.uasset) */
+  mod_path: string;
+  /** the package the mod was made from */
+  base_path: string;
+  /** the new version of that package (the patched game's) */
+  new_base_path: string;
+  /** the rebased package to write (.uasset or .umap; its .uexp beside it) */
+  output_path: string;
+  /** who wins a conflict: mod, base (the new base's value) or fail (write nothing) */
+  policy?: string;
+  /** engine of unversioned (cooked) packages (versioned packages carry their own): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
+  engine_version?: string;
+  /** mappings for unversioned properties (else USMAP_PATH) */
+  usmap_path?: string;
+  /** the game's Paks folder: its global container resolves the script imports of a loose Zen package */
+  game_paks?: string;
+  /** AES key of an encrypted container named by container::entry (hex or base64) */
+  aes_key?: string;
 }
 
 /** Fields of `recompress_iostore`: Compresses an uncompressed IoStore container (in place, or to output_path) */
@@ -3831,8 +4077,63 @@ export type DetectTextureReply = any; // eslint-disable-line @typescript-eslint/
 /** `detect_type`: reply not declared yet (untyped action). */
 export type DetectTypeReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** `diff_packages`: reply not declared yet (untyped action). */
-export type DiffPackagesReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `diff_game_versions` reply record `Reply` (every field may be absent or null). */
+export interface DiffGameVersionsReply {
+  old_path?: string | null;
+  new_path?: string | null;
+  old_archives?: number | null;
+  new_archives?: number | null;
+  old_files?: number | null;
+  new_files?: number | null;
+  equal?: boolean | null;
+  added_count?: number | null;
+  removed_count?: number | null;
+  changed_count?: number | null;
+  unchanged_count?: number | null;
+  decided_by?: Record<string, number> | null;
+  added?: Array<string> | null;
+  removed?: Array<string> | null;
+  changed?: Array<DiffGameVersionsReplyChanged> | null;
+  problems?: Array<string> | null;
+}
+/** `diff_game_versions` reply record `Changed` (every field may be absent or null). */
+export interface DiffGameVersionsReplyChanged {
+  path?: string | null;
+  decided_by?: string | null;
+  old_size?: number | null;
+  new_size?: number | null;
+  old_archive?: string | null;
+  new_archive?: string | null;
+  change_count?: number | null;
+  changes?: Array<DiffGameVersionsReplyPackageChange> | null;
+  package_diff_note?: string | null;
+}
+/** `diff_game_versions` reply record `PackageChange` (every field may be absent or null). */
+export interface DiffGameVersionsReplyPackageChange {
+  path?: string | null;
+  kind?: string | null;
+  old?: unknown | null;
+  new_?: unknown | null;
+}
+
+/** `diff_packages` reply record `Diff` (every field may be absent or null). */
+export interface DiffPackagesReply {
+  old_path?: string | null;
+  new_path?: string | null;
+  equal?: boolean | null;
+  change_count?: number | null;
+  added_count?: number | null;
+  removed_count?: number | null;
+  changed_count?: number | null;
+  changes?: Array<DiffPackagesReplyItem> | null;
+}
+/** `diff_packages` reply record `Item` (every field may be absent or null). */
+export interface DiffPackagesReplyItem {
+  path?: string | null;
+  kind?: string | null;
+  old?: unknown | null;
+  new_?: unknown | null;
+}
 
 /** `dump`: reply not declared yet (untyped action). */
 export type DumpReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -4067,6 +4368,72 @@ export interface LocresToJsonReply {
   size?: number | null;
 }
 
+/** `merge_mods` reply record `Merged` (every field may be absent or null). */
+export interface MergeModsReply {
+  output_path?: string | null;
+  written?: boolean | null;
+  policy?: string | null;
+  mod_count?: number | null;
+  conflict_count?: number | null;
+  conflicts?: Array<MergeModsReplyConflict> | null;
+  change_count?: number | null;
+  changes?: Array<MergeModsReplyItem> | null;
+}
+/** `merge_mods` reply record `Conflict` (every field may be absent or null). */
+export interface MergeModsReplyConflict {
+  path?: string | null;
+  base?: unknown | null;
+  values?: Array<MergeModsReplyValue> | null;
+  chosen?: string | null;
+}
+/** `merge_mods` reply record `Value` (every field may be absent or null). */
+export interface MergeModsReplyValue {
+  mod?: string | null;
+  value?: unknown | null;
+}
+/** `merge_mods` reply record `Item` (every field may be absent or null). */
+export interface MergeModsReplyItem {
+  path?: string | null;
+  kind?: string | null;
+  old?: unknown | null;
+  new_?: unknown | null;
+}
+
+/** `mod_conflicts` reply record `Reply` (every field may be absent or null). */
+export interface ModConflictsReply {
+  mods_path?: string | null;
+  base_path?: string | null;
+  archives?: number | null;
+  files?: number | null;
+  conflict_count?: number | null;
+  conflicts?: Array<ModConflictsReplyConflict> | null;
+  unmounted?: Array<string> | null;
+  problems?: Array<string> | null;
+}
+/** `mod_conflicts` reply record `Conflict` (every field may be absent or null). */
+export interface ModConflictsReplyConflict {
+  path?: string | null;
+  providers?: Array<ModConflictsReplyProvider> | null;
+  winner?: string | null;
+  rule?: string | null;
+  rows?: ModConflictsReplyRows | null;
+}
+/** `mod_conflicts` reply record `Provider` (every field may be absent or null). */
+export interface ModConflictsReplyProvider {
+  archive?: string | null;
+  order?: number | null;
+  reason?: string | null;
+}
+/** `mod_conflicts` reply record `Rows` (every field may be absent or null). */
+export interface ModConflictsReplyRows {
+  table_kind?: string | null;
+  against_base?: boolean | null;
+  rows_by_mod?: Record<string, Array<string>> | null;
+  shared_rows?: Record<string, Array<string>> | null;
+  verdict?: string | null;
+  note?: string | null;
+}
+
 /** `niagara_audit`: reply not declared yet (untyped action). */
 export type NiagaraAuditReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -4102,6 +4469,32 @@ export type PatchMeshReply = any; // eslint-disable-line @typescript-eslint/no-e
 /** `ping` reply record `Pong` (every field may be absent or null). */
 export interface PingReply {
   pong?: boolean | null;
+}
+
+/** `rebase_mod` reply record `Rebased` (every field may be absent or null). */
+export interface RebaseModReply {
+  output_path?: string | null;
+  written?: boolean | null;
+  policy?: string | null;
+  conflict_count?: number | null;
+  conflicts?: Array<RebaseModReplyConflict> | null;
+  change_count?: number | null;
+  changes?: Array<RebaseModReplyItem> | null;
+}
+/** `rebase_mod` reply record `Conflict` (every field may be absent or null). */
+export interface RebaseModReplyConflict {
+  path?: string | null;
+  base?: unknown | null;
+  mod?: unknown | null;
+  new_base?: unknown | null;
+  chosen?: string | null;
+}
+/** `rebase_mod` reply record `Item` (every field may be absent or null). */
+export interface RebaseModReplyItem {
+  path?: string | null;
+  kind?: string | null;
+  old?: unknown | null;
+  new_?: unknown | null;
 }
 
 /** `recompress_iostore`: reply not declared yet (untyped action). */
@@ -4188,6 +4581,8 @@ export interface VersionReply {
   oodle_native?: boolean | null;
   oodle_backend?: string | null;
   oodle_detail?: string | null;
+  heap_max_mb?: number | null;
+  decode_budget_mb?: number | null;
 }
 /** `version` reply record `MethodInfo` (every field may be absent or null). */
 export interface VersionReplyMethodInfo {
@@ -4234,6 +4629,7 @@ export interface ActionReplies {
   detect_static_mesh: DetectStaticMeshReply;
   detect_texture: DetectTextureReply;
   detect_type: DetectTypeReply;
+  diff_game_versions: DiffGameVersionsReply;
   diff_packages: DiffPackagesReply;
   dump: DumpReply;
   edit_locres: EditLocresReply;
@@ -4269,6 +4665,8 @@ export interface ActionReplies {
   list_pak: ListPakReply;
   list_pak_files: ListPakFilesReply;
   locres_to_json: LocresToJsonReply;
+  merge_mods: MergeModsReply;
+  mod_conflicts: ModConflictsReply;
   niagara_audit: NiagaraAuditReply;
   niagara_details: NiagaraDetailsReply;
   niagara_edit: NiagaraEditReply;
@@ -4278,6 +4676,7 @@ export interface ActionReplies {
   parse_locres: ParseLocresReply;
   patch_mesh: PatchMeshReply;
   ping: PingReply;
+  rebase_mod: RebaseModReply;
   recompress_iostore: RecompressIostoreReply;
   remove_property: RemovePropertyReply;
   save_asset: SaveAssetReply;
@@ -4466,6 +4865,11 @@ export abstract class ActionMethods {
     return this.call("detect_type", { ...params }, options);
   }
 
+  /** Two installs (folders of paks and IoStore containers): paths added, removed and changed, from the archives' own hashes */
+  diffGameVersions(params: DiffGameVersionsParams, options?: CallOptions): Promise<Reply<DiffGameVersionsReply>> {
+    return this.call("diff_game_versions", { ...params }, options);
+  }
+
   /** Semantic difference of two packages: names, imports, exports and property values added, removed or changed, by path */
   diffPackages(params: DiffPackagesParams, options?: CallOptions): Promise<Reply<DiffPackagesReply>> {
     return this.call("diff_packages", { ...params }, options);
@@ -4641,6 +5045,16 @@ export abstract class ActionMethods {
     return this.call("locres_to_json", { ...params }, options);
   }
 
+  /** Merges several mods of one package into one package holding all their changes (three-way merge by property) */
+  mergeMods(params: MergeModsParams, options?: CallOptions): Promise<Reply<MergeModsReply>> {
+    return this.call("merge_mods", { ...params }, options);
+  }
+
+  /** A mods folder: every file several mods provide, the mod the engine loads last and why, and the table rows each changes */
+  modConflicts(params: ModConflictsParams, options?: CallOptions): Promise<Reply<ModConflictsReply>> {
+    return this.call("mod_conflicts", { ...params }, options);
+  }
+
   /** Audits a NiagaraSystem's data interfaces: value ranges per channel, HDR and non-finite values, what a colour edit can target */
   niagaraAudit(params: NiagaraAuditParams, options?: CallOptions): Promise<Reply<NiagaraAuditReply>> {
     return this.call("niagara_audit", { ...params }, options);
@@ -4684,6 +5098,11 @@ export abstract class ActionMethods {
   /** Answers at once with pong */
   ping(params: PingParams = {}, options?: CallOptions): Promise<Reply<PingReply>> {
     return this.call("ping", { ...params }, options);
+  }
+
+  /** Applies a mod's changes to a new version of the package it was made from (three-way merge by property) */
+  rebaseMod(params: RebaseModParams, options?: CallOptions): Promise<Reply<RebaseModReply>> {
+    return this.call("rebase_mod", { ...params }, options);
   }
 
   /** Compresses an uncompressed IoStore container (in place, or to output_path) */

@@ -356,8 +356,22 @@ public final class Actions {
         f = new LinkedHashMap<>();
         f.put("old_path", "string!");
         f.put("new_path", "string!");
+        f.put("aes_key", "string");
+        f.put("aes_keys", "string[]");
+        f.put("encryption_scheme", "string");
+        f.put("filter", "string[]");
+        f.put("diff_packages", "boolean");
+        f.put("compare_bytes", "boolean");
         f.put("engine_version", "string");
         f.put("usmap_path", "string");
+        t.put("diff_game_versions", java.util.Collections.unmodifiableMap(f));
+        f = new LinkedHashMap<>();
+        f.put("old_path", "string!");
+        f.put("new_path", "string!");
+        f.put("engine_version", "string");
+        f.put("usmap_path", "string");
+        f.put("game_paks", "string");
+        f.put("aes_key", "string");
         t.put("diff_packages", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_path", "string!");
@@ -567,6 +581,26 @@ public final class Actions {
         f.put("output_path", "string");
         t.put("locres_to_json", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
+        f.put("base_path", "string!");
+        f.put("mod_paths", "string[]!");
+        f.put("output_path", "string!");
+        f.put("policy", "string");
+        f.put("engine_version", "string");
+        f.put("usmap_path", "string");
+        f.put("game_paks", "string");
+        f.put("aes_key", "string");
+        t.put("merge_mods", java.util.Collections.unmodifiableMap(f));
+        f = new LinkedHashMap<>();
+        f.put("mods_path", "string!");
+        f.put("base_path", "string");
+        f.put("aes_key", "string");
+        f.put("aes_keys", "string[]");
+        f.put("encryption_scheme", "string");
+        f.put("compare_rows", "boolean");
+        f.put("engine_version", "string");
+        f.put("usmap_path", "string");
+        t.put("mod_conflicts", java.util.Collections.unmodifiableMap(f));
+        f = new LinkedHashMap<>();
         f.put("file_path", "string!");
         f.put("usmap_path", "string");
         f.put("engine_version", "string");
@@ -635,6 +669,17 @@ public final class Actions {
         t.put("patch_mesh", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         t.put("ping", java.util.Collections.unmodifiableMap(f));
+        f = new LinkedHashMap<>();
+        f.put("mod_path", "string!");
+        f.put("base_path", "string!");
+        f.put("new_base_path", "string!");
+        f.put("output_path", "string!");
+        f.put("policy", "string");
+        f.put("engine_version", "string");
+        f.put("usmap_path", "string");
+        f.put("game_paks", "string");
+        f.put("aes_key", "string");
+        t.put("rebase_mod", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_path", "string!");
         f.put("output_path", "string");
@@ -723,6 +768,8 @@ public final class Actions {
         t.put("cityhash", CityhashReply.class);
         t.put("csv_to_datatable", CsvToDatatableReply.class);
         t.put("datatable_to_csv", DatatableToCsvReply.class);
+        t.put("diff_game_versions", DiffGameVersionsReply.class);
+        t.put("diff_packages", DiffPackagesReply.class);
         t.put("extract_texture_png", ExtractTexturePngReply.class);
         t.put("get_texture_info", GetTextureInfoReply.class);
         t.put("inject_texture", InjectTextureReply.class);
@@ -730,8 +777,11 @@ public final class Actions {
         t.put("inspect_zen", InspectZenReply.class);
         t.put("json_to_locres", JsonToLocresReply.class);
         t.put("locres_to_json", LocresToJsonReply.class);
+        t.put("merge_mods", MergeModsReply.class);
+        t.put("mod_conflicts", ModConflictsReply.class);
         t.put("parse_locmeta", ParseLocmetaReply.class);
         t.put("ping", PingReply.class);
+        t.put("rebase_mod", RebaseModReply.class);
         t.put("sleep", SleepReply.class);
         t.put("strip_mipmaps_native", StripMipmapsNativeReply.class);
         t.put("texture_preview", TexturePreviewReply.class);
@@ -2226,6 +2276,70 @@ public final class Actions {
         }
     }
 
+    /** Two installs (folders of paks and IoStore containers): paths added, removed and changed, from the archives' own hashes */
+    public static final class DiffGameVersions extends ActionRequest {
+        public DiffGameVersions(String oldPath, String newPath) {
+            super("diff_game_versions");
+            put("old_path", oldPath);
+            put("new_path", newPath);
+        }
+
+        public DiffGameVersions aesKey(String value) {
+            put("aes_key", value);
+            return this;
+        }
+
+        public DiffGameVersions aesKeys(java.util.List<String> value) {
+            put("aes_keys", value);
+            return this;
+        }
+
+        public DiffGameVersions encryptionScheme(String value) {
+            put("encryption_scheme", value);
+            return this;
+        }
+
+        public DiffGameVersions filter(java.util.List<String> value) {
+            put("filter", value);
+            return this;
+        }
+
+        public DiffGameVersions diffPackages(boolean value) {
+            put("diff_packages", value);
+            return this;
+        }
+
+        public DiffGameVersions compareBytes(boolean value) {
+            put("compare_bytes", value);
+            return this;
+        }
+
+        public DiffGameVersions engineVersion(String value) {
+            put("engine_version", value);
+            return this;
+        }
+
+        public DiffGameVersions usmapPath(String value) {
+            put("usmap_path", value);
+            return this;
+        }
+    }
+
+    /** {@code diff_game_versions} reply record {@code Reply} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record DiffGameVersionsReply(@JsonProperty("old_path") String oldPath, @JsonProperty("new_path") String newPath, @JsonProperty("old_archives") Long oldArchives, @JsonProperty("new_archives") Long newArchives, @JsonProperty("old_files") Long oldFiles, @JsonProperty("new_files") Long newFiles, @JsonProperty("equal") Boolean equal, @JsonProperty("added_count") Long addedCount, @JsonProperty("removed_count") Long removedCount, @JsonProperty("changed_count") Long changedCount, @JsonProperty("unchanged_count") Long unchangedCount, @JsonProperty("decided_by") java.util.Map<String, Long> decidedBy, @JsonProperty("added") java.util.List<String> added, @JsonProperty("removed") java.util.List<String> removed, @JsonProperty("changed") java.util.List<DiffGameVersionsReplyChanged> changed, @JsonProperty("problems") java.util.List<String> problems) {
+    }
+
+    /** {@code diff_game_versions} reply record {@code Changed} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record DiffGameVersionsReplyChanged(@JsonProperty("path") String path, @JsonProperty("decided_by") String decidedBy, @JsonProperty("old_size") Long oldSize, @JsonProperty("new_size") Long newSize, @JsonProperty("old_archive") String oldArchive, @JsonProperty("new_archive") String newArchive, @JsonProperty("change_count") Long changeCount, @JsonProperty("changes") java.util.List<DiffGameVersionsReplyPackageChange> changes, @JsonProperty("package_diff_note") String packageDiffNote) {
+    }
+
+    /** {@code diff_game_versions} reply record {@code PackageChange} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record DiffGameVersionsReplyPackageChange(@JsonProperty("path") String path, @JsonProperty("kind") String kind, @JsonProperty("old") com.fasterxml.jackson.databind.JsonNode old, @JsonProperty("new_") com.fasterxml.jackson.databind.JsonNode new_) {
+    }
+
     /** Semantic difference of two packages: names, imports, exports and property values added, removed or changed, by path */
     public static final class DiffPackages extends ActionRequest {
         public DiffPackages(String oldPath, String newPath) {
@@ -2243,6 +2357,26 @@ public final class Actions {
             put("usmap_path", value);
             return this;
         }
+
+        public DiffPackages gamePaks(String value) {
+            put("game_paks", value);
+            return this;
+        }
+
+        public DiffPackages aesKey(String value) {
+            put("aes_key", value);
+            return this;
+        }
+    }
+
+    /** {@code diff_packages} reply record {@code Diff} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record DiffPackagesReply(@JsonProperty("old_path") String oldPath, @JsonProperty("new_path") String newPath, @JsonProperty("equal") Boolean equal, @JsonProperty("change_count") Long changeCount, @JsonProperty("added_count") Long addedCount, @JsonProperty("removed_count") Long removedCount, @JsonProperty("changed_count") Long changedCount, @JsonProperty("changes") java.util.List<DiffPackagesReplyItem> changes) {
+    }
+
+    /** {@code diff_packages} reply record {@code Item} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record DiffPackagesReplyItem(@JsonProperty("path") String path, @JsonProperty("kind") String kind, @JsonProperty("old") com.fasterxml.jackson.databind.JsonNode old, @JsonProperty("new_") com.fasterxml.jackson.databind.JsonNode new_) {
     }
 
     /** Table counts, flags and every export with its class, size and offset */
@@ -3073,6 +3207,124 @@ public final class Actions {
     public record LocresToJsonReply(@JsonProperty("file_path") String filePath, @JsonProperty("output_path") String outputPath, @JsonProperty("version") String version, @JsonProperty("version_number") Long versionNumber, @JsonProperty("namespace_count") Long namespaceCount, @JsonProperty("entry_count") Long entryCount, @JsonProperty("size") Long size) {
     }
 
+    /** Merges several mods of one package into one package holding all their changes (three-way merge by property) */
+    public static final class MergeMods extends ActionRequest {
+        public MergeMods(String basePath, java.util.List<String> modPaths, String outputPath) {
+            super("merge_mods");
+            put("base_path", basePath);
+            put("mod_paths", modPaths);
+            put("output_path", outputPath);
+        }
+
+        public MergeMods policy(String value) {
+            put("policy", value);
+            return this;
+        }
+
+        public MergeMods engineVersion(String value) {
+            put("engine_version", value);
+            return this;
+        }
+
+        public MergeMods usmapPath(String value) {
+            put("usmap_path", value);
+            return this;
+        }
+
+        public MergeMods gamePaks(String value) {
+            put("game_paks", value);
+            return this;
+        }
+
+        public MergeMods aesKey(String value) {
+            put("aes_key", value);
+            return this;
+        }
+    }
+
+    /** {@code merge_mods} reply record {@code Merged} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record MergeModsReply(@JsonProperty("output_path") String outputPath, @JsonProperty("written") Boolean written, @JsonProperty("policy") String policy, @JsonProperty("mod_count") Long modCount, @JsonProperty("conflict_count") Long conflictCount, @JsonProperty("conflicts") java.util.List<MergeModsReplyConflict> conflicts, @JsonProperty("change_count") Long changeCount, @JsonProperty("changes") java.util.List<MergeModsReplyItem> changes) {
+    }
+
+    /** {@code merge_mods} reply record {@code Conflict} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record MergeModsReplyConflict(@JsonProperty("path") String path, @JsonProperty("base") com.fasterxml.jackson.databind.JsonNode base, @JsonProperty("values") java.util.List<MergeModsReplyValue> values, @JsonProperty("chosen") String chosen) {
+    }
+
+    /** {@code merge_mods} reply record {@code Value} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record MergeModsReplyValue(@JsonProperty("mod") String mod, @JsonProperty("value") com.fasterxml.jackson.databind.JsonNode value) {
+    }
+
+    /** {@code merge_mods} reply record {@code Item} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record MergeModsReplyItem(@JsonProperty("path") String path, @JsonProperty("kind") String kind, @JsonProperty("old") com.fasterxml.jackson.databind.JsonNode old, @JsonProperty("new_") com.fasterxml.jackson.databind.JsonNode new_) {
+    }
+
+    /** A mods folder: every file several mods provide, the mod the engine loads last and why, and the table rows each changes */
+    public static final class ModConflicts extends ActionRequest {
+        public ModConflicts(String modsPath) {
+            super("mod_conflicts");
+            put("mods_path", modsPath);
+        }
+
+        public ModConflicts basePath(String value) {
+            put("base_path", value);
+            return this;
+        }
+
+        public ModConflicts aesKey(String value) {
+            put("aes_key", value);
+            return this;
+        }
+
+        public ModConflicts aesKeys(java.util.List<String> value) {
+            put("aes_keys", value);
+            return this;
+        }
+
+        public ModConflicts encryptionScheme(String value) {
+            put("encryption_scheme", value);
+            return this;
+        }
+
+        public ModConflicts compareRows(boolean value) {
+            put("compare_rows", value);
+            return this;
+        }
+
+        public ModConflicts engineVersion(String value) {
+            put("engine_version", value);
+            return this;
+        }
+
+        public ModConflicts usmapPath(String value) {
+            put("usmap_path", value);
+            return this;
+        }
+    }
+
+    /** {@code mod_conflicts} reply record {@code Reply} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ModConflictsReply(@JsonProperty("mods_path") String modsPath, @JsonProperty("base_path") String basePath, @JsonProperty("archives") Long archives, @JsonProperty("files") Long files, @JsonProperty("conflict_count") Long conflictCount, @JsonProperty("conflicts") java.util.List<ModConflictsReplyConflict> conflicts, @JsonProperty("unmounted") java.util.List<String> unmounted, @JsonProperty("problems") java.util.List<String> problems) {
+    }
+
+    /** {@code mod_conflicts} reply record {@code Conflict} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ModConflictsReplyConflict(@JsonProperty("path") String path, @JsonProperty("providers") java.util.List<ModConflictsReplyProvider> providers, @JsonProperty("winner") String winner, @JsonProperty("rule") String rule, @JsonProperty("rows") ModConflictsReplyRows rows) {
+    }
+
+    /** {@code mod_conflicts} reply record {@code Provider} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ModConflictsReplyProvider(@JsonProperty("archive") String archive, @JsonProperty("order") Long order, @JsonProperty("reason") String reason) {
+    }
+
+    /** {@code mod_conflicts} reply record {@code Rows} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ModConflictsReplyRows(@JsonProperty("table_kind") String tableKind, @JsonProperty("against_base") Boolean againstBase, @JsonProperty("rows_by_mod") java.util.Map<String, java.util.List<String>> rowsByMod, @JsonProperty("shared_rows") java.util.Map<String, java.util.List<String>> sharedRows, @JsonProperty("verdict") String verdict, @JsonProperty("note") String note) {
+    }
+
     /** Audits a NiagaraSystem's data interfaces: value ranges per channel, HDR and non-finite values, what a colour edit can target */
     public static final class NiagaraAudit extends ActionRequest {
         public NiagaraAudit(String filePath) {
@@ -3363,6 +3615,57 @@ public final class Actions {
     /** {@code ping} reply record {@code Pong} (a field absent from the reply is null). */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record PingReply(@JsonProperty("pong") Boolean pong) {
+    }
+
+    /** Applies a mod's changes to a new version of the package it was made from (three-way merge by property) */
+    public static final class RebaseMod extends ActionRequest {
+        public RebaseMod(String modPath, String basePath, String newBasePath, String outputPath) {
+            super("rebase_mod");
+            put("mod_path", modPath);
+            put("base_path", basePath);
+            put("new_base_path", newBasePath);
+            put("output_path", outputPath);
+        }
+
+        public RebaseMod policy(String value) {
+            put("policy", value);
+            return this;
+        }
+
+        public RebaseMod engineVersion(String value) {
+            put("engine_version", value);
+            return this;
+        }
+
+        public RebaseMod usmapPath(String value) {
+            put("usmap_path", value);
+            return this;
+        }
+
+        public RebaseMod gamePaks(String value) {
+            put("game_paks", value);
+            return this;
+        }
+
+        public RebaseMod aesKey(String value) {
+            put("aes_key", value);
+            return this;
+        }
+    }
+
+    /** {@code rebase_mod} reply record {@code Rebased} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record RebaseModReply(@JsonProperty("output_path") String outputPath, @JsonProperty("written") Boolean written, @JsonProperty("policy") String policy, @JsonProperty("conflict_count") Long conflictCount, @JsonProperty("conflicts") java.util.List<RebaseModReplyConflict> conflicts, @JsonProperty("change_count") Long changeCount, @JsonProperty("changes") java.util.List<RebaseModReplyItem> changes) {
+    }
+
+    /** {@code rebase_mod} reply record {@code Conflict} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record RebaseModReplyConflict(@JsonProperty("path") String path, @JsonProperty("base") com.fasterxml.jackson.databind.JsonNode base, @JsonProperty("mod") com.fasterxml.jackson.databind.JsonNode mod, @JsonProperty("new_base") com.fasterxml.jackson.databind.JsonNode newBase, @JsonProperty("chosen") String chosen) {
+    }
+
+    /** {@code rebase_mod} reply record {@code Item} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record RebaseModReplyItem(@JsonProperty("path") String path, @JsonProperty("kind") String kind, @JsonProperty("old") com.fasterxml.jackson.databind.JsonNode old, @JsonProperty("new_") com.fasterxml.jackson.databind.JsonNode new_) {
     }
 
     /** Compresses an uncompressed IoStore container (in place, or to output_path) */
@@ -3683,7 +3986,7 @@ public final class Actions {
 
     /** {@code version} reply record {@code VersionInfo} (a field absent from the reply is null). */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record VersionReply(@JsonProperty("version") String version, @JsonProperty("java_version") String javaVersion, @JsonProperty("java_vm") String javaVm, @JsonProperty("os") String os, @JsonProperty("compression_methods") java.util.List<VersionReplyMethodInfo> compressionMethods, @JsonProperty("oodle_native") Boolean oodleNative, @JsonProperty("oodle_backend") String oodleBackend, @JsonProperty("oodle_detail") String oodleDetail) {
+    public record VersionReply(@JsonProperty("version") String version, @JsonProperty("java_version") String javaVersion, @JsonProperty("java_vm") String javaVm, @JsonProperty("os") String os, @JsonProperty("compression_methods") java.util.List<VersionReplyMethodInfo> compressionMethods, @JsonProperty("oodle_native") Boolean oodleNative, @JsonProperty("oodle_backend") String oodleBackend, @JsonProperty("oodle_detail") String oodleDetail, @JsonProperty("heap_max_mb") Long heapMaxMb, @JsonProperty("decode_budget_mb") Long decodeBudgetMb) {
     }
 
     /** {@code version} reply record {@code MethodInfo} (a field absent from the reply is null). */
