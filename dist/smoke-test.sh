@@ -11,7 +11,9 @@ fixtures="${UASSETD_FIXTURES:-../shared/fixtures}"
 case "$fixtures" in /*) ;; *) fixtures="$root/$fixtures" ;; esac
 pak="$fixtures/repak/packs/pack_v11.pak"
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+rt="$work/rt" # the resident server's runtime folder (docs/server.md), so that the servers started here are stopped here
+stop_server() { for f in "$rt"/*.pid; do [[ -f "$f" ]] && kill "$(cat "$f")" 2>/dev/null; done; return 0; }
+trap 'stop_server; rm -rf "$work"' EXIT
 fail() { echo "dist smoke test FAILED: $*" >&2; exit 1; }
 
 tar -xzf "$archive" -C "$work"
@@ -21,7 +23,7 @@ aot=0
 if [[ -f "$home/lib/uassetd.aot" ]]; then aot=1; elif [[ ! -f "$home/lib/uassetd.jsa" ]]; then fail "neither an AOT cache nor a CDS archive in lib/"; fi
 [[ -f "$home/README.md" && -f "$home/THIRD-PARTY.md" && -d "$home/licenses" && -d "$home/runtime/legal" ]] || fail "README/licenses"
 
-out="$(env -i "$home/bin/uassetd" cityhash /Game/UI/Menu_EscapeMenu/MENU_EscapeMenu --json </dev/null)"
+out="$(env -i UASSETD_RUNTIME_DIR="$rt" "$home/bin/uassetd" cityhash /Game/UI/Menu_EscapeMenu/MENU_EscapeMenu --json </dev/null)"
 [[ "$out" == *'"hash_hex":"0x80E800043D46FA72"'* ]] || fail "CLI cityhash: $out"
 
 session() {
@@ -45,6 +47,18 @@ else
   shared=$(grep -c 'source: shared objects file (top)' "$work/stderr" || true)
   (( shared > 500 )) || fail "the dynamic CDS archive was not used (${shared} classes from it)"
   what="from the CDS archive"
+fi
+
+# One-shot commands through the native front-end and the resident server (docs/server.md), when built:
+# the same output as in-process, the server started on first use in a private folder, stopped here.
+if [[ -x "$home/bin/uassetd-front" ]]; then
+  want="$(env -i "$home/bin/uassetd" list_pak "$pak" --paths-only --no-server </dev/null)"
+  for i in 1 2; do
+    got="$(env -i UASSETD_RUNTIME_DIR="$rt" "$home/bin/uassetd" list_pak "$pak" --paths-only </dev/null)"
+    [[ "$got" == "$want" ]] || fail "list_pak through the server (run $i): $got"
+  done
+  [[ -S "$(ls "$rt"/*.sock)" && "$(stat -c %a "$rt")" == 700 ]] || fail "the server's socket in a 0700 folder: $(ls -la "$rt")"
+  stop_server
 fi
 
 py="$(command -v /usr/bin/python3 || command -v python3 || true)"

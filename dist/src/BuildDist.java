@@ -28,6 +28,7 @@ import java.util.zip.ZipOutputStream;
  * <pre>
  * uassetd-VERSION/
  *   bin/uassetd, bin/uassetd.cmd   launchers (the bundled runtime, its AOT cache or CDS archive)
+ *   bin/uassetd-front              the native front-end of one-shot commands (docs/server.md), when built
  *   lib/uassetd.jar, lib/uassetd.aot (Java 25+ runtime) or lib/uassetd.jsa (older)
  *   runtime/                       jlink image with the modules jdeps finds (+ its legal/ notices)
  *   README.md, docs/*.md, THIRD-PARTY.md, licenses/
@@ -85,6 +86,14 @@ public final class BuildDist {
         tool(jdk, "jlink", jlink.toArray(String[]::new));
         Files.copy(jar, stage.resolve("lib/uassetd.jar"));
         writeLaunchers(stage);
+        // The native front-end (docs/server.md), built beside the jar by the daemon module when a C compiler was there
+        Path front = jar.resolveSibling("uassetd-front");
+        if (Files.isRegularFile(front)) {
+            Files.copy(front, stage.resolve("bin/uassetd-front"));
+            log("bin/uassetd-front: one-shot commands through the resident server");
+        } else {
+            log("no " + front + " (no C compiler when the daemon was built): one-shot commands run in-process");
+        }
         if (javaMajor(stage.resolve("runtime")) >= 25) {
             makeAotCache(stage, windows);
         } else {
@@ -209,13 +218,32 @@ public final class BuildDist {
                   case "$link" in /*) self="$link" ;; *) self="$(dirname "$self")/$link" ;; esac
                 done
                 home=$(cd "$(dirname "$self")/.." && pwd -P)
+                # One-shot commands go to the resident server through the native front-end (docs/server.md);
+                # --no-server or UASSETD_NO_SERVER=1 run them in this process, as do serve and batch.
+                if [ $# -gt 0 ] && [ -x "$home/bin/uassetd-front" ] && { [ -z "${UASSETD_NO_SERVER:-}" ] || [ "$UASSETD_NO_SERVER" = 0 ]; }; then
+                  case "$1" in
+                    --no-server|--serve-socket|serve|batch) ;;
+                    *) UASSETD_LAUNCHER="$home/bin/uassetd" UASSETD_SERVER_JAR="$home/lib/uassetd.jar" exec "$home/bin/uassetd-front" "$@" ;;
+                  esac
+                fi
+                # The memory budget (docs/limits.md): --memory-mb N, else UASSETD_MEMORY_MB, else a quarter of the
+                # smaller of physical memory and the cgroup limit; the heap gets 3/4 of it.
+                mb="${UASSETD_MEMORY_MB:-}"
+                prev=""
+                for a in "$@"; do
+                  if [ "$prev" = "--memory-mb" ]; then mb="$a"; fi
+                  case "$a" in --memory-mb=*) mb="${a#--memory-mb=}" ;; esac
+                  prev="$a"
+                done
+                heap="-XX:MaxRAMPercentage=18.75"
+                case "$mb" in ''|*[!0-9]*) ;; *) heap="-Xmx$((mb * 3 / 4))m" ;; esac
                 if [ -f "$home/lib/uassetd.aot" ]; then
                   # A Java 25+ runtime and the AOT cache trained at build time (valid wherever the folder is);
                   # JNA (the Oodle library) and lz4-java may use native access without start-up warnings.
                   aot="-XX:AOTCache=$home/lib/uassetd.aot"
                   if [ -n "${UASSETD_NO_CDS:-}" ]; then aot="-Xshare:auto"; fi
                   # shellcheck disable=SC2086
-                  exec "$home/runtime/bin/java" "$aot" -Xlog:aot=off -Xlog:cds=off --enable-native-access=ALL-UNNAMED \
+                  exec "$home/runtime/bin/java" "$aot" "$heap" -Xlog:aot=off -Xlog:cds=off --enable-native-access=ALL-UNNAMED \
                     --sun-misc-unsafe-memory-access=allow ${UASSETD_JAVA_OPTS:-} -jar "$home/lib/uassetd.jar" "$@"
                 fi
                 cds="-Xshare:auto"
@@ -235,7 +263,7 @@ public final class BuildDist {
                   fi
                 fi
                 # shellcheck disable=SC2086
-                exec "$home/runtime/bin/java" -Xshare:auto "$cds" -Xlog:cds=off -Xlog:cds+dynamic=off ${UASSETD_JAVA_OPTS:-} -jar "$home/lib/uassetd.jar" "$@"
+                exec "$home/runtime/bin/java" -Xshare:auto "$cds" "$heap" -Xlog:cds=off -Xlog:cds+dynamic=off ${UASSETD_JAVA_OPTS:-} -jar "$home/lib/uassetd.jar" "$@"
                 """;
         Path launcher = stage.resolve("bin/uassetd");
         Files.writeString(launcher, sh);
@@ -249,18 +277,32 @@ public final class BuildDist {
                 rem uassetd launcher of the self-contained distribution: the bundled Java runtime and its CDS archive.
                 setlocal
                 set "HOME_DIR=%~dp0.."
+                rem the memory budget (docs/limits.md): --memory-mb N, else UASSETD_MEMORY_MB, else a quarter of the machine's
+                set "HEAP_MB="
+                if defined UASSETD_MEMORY_MB set /a "HEAP_MB=UASSETD_MEMORY_MB*3/4" 2>nul
+                call :memory_arg %*
+                set "HEAP_OPTS=-XX:MaxRAMPercentage=18.75"
+                if defined HEAP_MB if not "%HEAP_MB%"=="0" set "HEAP_OPTS=-Xmx%HEAP_MB%m"
                 if exist "%HOME_DIR%\\lib\\uassetd.aot" goto aot
                 set "CDS=-XX:SharedArchiveFile=%HOME_DIR%\\lib\\uassetd.jsa"
                 if defined UASSETD_NO_CDS set "CDS=-Xshare:auto"
                 if not exist "%HOME_DIR%\\lib\\uassetd.jsa" set "CDS=-Xshare:auto"
-                "%HOME_DIR%\\runtime\\bin\\java.exe" -Xshare:auto "%CDS%" -Xlog:cds=off -Xlog:cds+dynamic=off %UASSETD_JAVA_OPTS% -jar "%HOME_DIR%\\lib\\uassetd.jar" %*
+                "%HOME_DIR%\\runtime\\bin\\java.exe" -Xshare:auto "%CDS%" %HEAP_OPTS% -Xlog:cds=off -Xlog:cds+dynamic=off %UASSETD_JAVA_OPTS% -jar "%HOME_DIR%\\lib\\uassetd.jar" %*
                 exit /b %ERRORLEVEL%
                 :aot
                 rem a Java 25+ runtime and the AOT cache trained at build time
                 set "AOT=-XX:AOTCache=%HOME_DIR%\\lib\\uassetd.aot"
                 if defined UASSETD_NO_CDS set "AOT=-Xshare:auto"
-                "%HOME_DIR%\\runtime\\bin\\java.exe" "%AOT%" -Xlog:aot=off -Xlog:cds=off --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow %UASSETD_JAVA_OPTS% -jar "%HOME_DIR%\\lib\\uassetd.jar" %*
+                "%HOME_DIR%\\runtime\\bin\\java.exe" "%AOT%" %HEAP_OPTS% -Xlog:aot=off -Xlog:cds=off --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow %UASSETD_JAVA_OPTS% -jar "%HOME_DIR%\\lib\\uassetd.jar" %*
                 exit /b %ERRORLEVEL%
+                :memory_arg
+                if "%~1"=="" exit /b 0
+                if "%~1"=="--memory-mb" (
+                  set /a "HEAP_MB=%~2*3/4" 2>nul
+                  exit /b 0
+                )
+                shift
+                goto memory_arg
                 """.replace("\n", "\r\n");
         Files.writeString(stage.resolve("bin/uassetd.cmd"), cmd);
     }
@@ -386,7 +428,7 @@ public final class BuildDist {
         for (Path p : files(stage)) {
             String n = stage.getParent().relativize(p).toString().replace('\\', '/');
             boolean dir = Files.isDirectory(p);
-            boolean exec = dir || Files.isExecutable(p) || n.endsWith("/bin/uassetd");
+            boolean exec = dir || Files.isExecutable(p) || n.endsWith("/bin/uassetd") || n.endsWith("/bin/uassetd-front");
             long size = dir ? 0 : Files.size(p);
             long mtime = Files.getLastModifiedTime(p).toMillis() / 1000; // CDS checks the jar's modification time
             gz.write(tarHeader(dir ? n + "/" : n, size, exec ? 0755 : 0644, dir, mtime));

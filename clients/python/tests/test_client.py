@@ -7,6 +7,7 @@ import time
 import unittest
 
 from conformance import REPO, SCENARIO, daemon_path, fixtures_dir, run_scenario
+from uassetd_client import _actions
 from uassetd_client import (WRAPPED_FIELDS, AsyncClient, CancelledError, Client, DaemonExitedError,
                             DaemonNotFoundError, RequestTimeoutError, UassetdError, find_daemon)
 
@@ -34,8 +35,30 @@ class WrappersTest(unittest.TestCase):
                 live = {f["name"]: (f["type"], f["required"]) for f in caps[action]["fields"]}
                 self.assertEqual(live, fields, f"wrapper of {action} drifted; run clients/codegen/generate.py")
                 self.assertTrue(callable(getattr(client, action)))
-            # The common actions are always wrapped; more (texture actions, ...) may be, once the daemon has them.
+            # Every action the daemon has is generated, typed or not.
+            self.assertEqual(sorted(caps), sorted(WRAPPED_FIELDS), "run clients/codegen/generate.py")
             self.assertTrue(set(COMMON).issubset(WRAPPED_FIELDS), sorted(set(COMMON) - set(WRAPPED_FIELDS)))
+            for action, a in caps.items():
+                declared = a.get("reply")
+                t = _actions.REPLY_TYPES[action]
+                if declared and declared["type"] in declared["records"]:
+                    self.assertEqual(list(t.__annotations__), [f["name"] for f in declared["records"][declared["type"]]], action)
+
+    def test_typed_reply_of_a_real_texture(self):
+        fixtures = fixtures_dir()
+        if fixtures is None:
+            self.skipTest("no fixtures")
+        with Client(daemon_path()) as client:
+            info: _actions.GetTextureInfoReply = client.get_texture_info(
+                os.path.join(fixtures, "matya", "4.27", "T_Worm_D.uasset")).data
+            hints = _actions.GetTextureInfoReply.__annotations__
+            for name, value in info.items():
+                if name in hints and value is not None:
+                    self.assertTrue(conforms(value, hints[name]), f"{name}={value!r} is not {hints[name]}")
+            self.assertEqual((info["width"], info["pixel_format"], len(info["mips"])), (256, "PF_DXT1", 9))
+            self.assertEqual(set(info["mips"][0]), set(_actions.GetTextureInfoReplyMip.__annotations__))
+            h: _actions.CityhashReply = client.cityhash("/Game/_AssemblyStorm/TestMod/LIB_Hooks").data
+            self.assertEqual(h["hash_decimal"], 0x4AAF10FD2F66632E)
 
     def test_typed_wrappers_on_a_real_pak(self):
         fixtures = fixtures_dir()
@@ -133,3 +156,24 @@ class UnitTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+def conforms(value, hint):
+    """Whether a JSON value is of a generated reply type (TypedDicts as dicts, List[X], Dict[str, X], str/int/float/bool/Any)."""
+    import typing
+    origin = typing.get_origin(hint)
+    if hint is typing.Any:
+        return True
+    if isinstance(hint, typing.ForwardRef) or isinstance(hint, str):
+        return isinstance(value, dict)
+    if origin is list:
+        return isinstance(value, list) and all(conforms(v, typing.get_args(hint)[0]) for v in value)
+    if origin is dict:
+        return isinstance(value, dict) and all(conforms(v, typing.get_args(hint)[1]) for v in value.values())
+    if isinstance(hint, type) and hasattr(hint, "__annotations__") and issubclass(hint, dict):
+        return isinstance(value, dict)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)

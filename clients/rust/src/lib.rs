@@ -49,6 +49,11 @@ impl Reply {
             raw,
         }
     }
+
+    /// The reply's data read as `T`, an action's generated reply type (`CityhashReply`...).
+    pub fn data_as<T: serde::de::DeserializeOwned>(&self) -> Result<T, Error> {
+        serde_json::from_value(self.data.clone()).map_err(Error::Json)
+    }
 }
 
 /// A progress line of a running request.

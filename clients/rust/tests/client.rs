@@ -27,7 +27,9 @@ fn wrappers_match_live_capabilities() {
     let client = Client::spawn(Some(&daemon_path()), &[]).unwrap();
     let caps = client.call("capabilities", Value::Null).unwrap();
     let live: BTreeMap<String, Value> = caps.data["actions"].as_array().unwrap().iter().map(|a| (a["name"].as_str().unwrap().to_string(), a.clone())).collect();
-    // The common actions are always wrapped; more (texture actions, ...) may be, once the daemon has them.
+    // Every action the daemon has is generated, typed or not.
+    let generated: Vec<&str> = { let mut v: Vec<&str> = WRAPPED_FIELDS.iter().map(|(n, _)| *n).collect(); v.sort(); v };
+    assert_eq!(live.keys().map(String::as_str).collect::<Vec<_>>(), generated, "run clients/codegen/generate.py");
     for a in COMMON {
         assert!(WRAPPED_FIELDS.iter().any(|(n, _)| n == a), "{a} is not wrapped");
     }
@@ -58,6 +60,12 @@ fn typed_wrappers_on_a_real_pak() {
     }
     let h = client.cityhash(&CityhashParams { file_path: "/Game/_AssemblyStorm/TestMod/LIB_Hooks".into() }, CallOptions::default()).unwrap();
     assert_eq!(h.data["hash_hex"], "0x4AAF10FD2F66632E");
+    let typed: CityhashReply = h.data_as().unwrap();
+    assert_eq!((typed.hash_hex.as_deref(), typed.hash_decimal), (Some("0x4AAF10FD2F66632E"), Some(0x4AAF10FD2F66632Eu64)));
+    let t = client.get_texture_info(&GetTextureInfoParams { file_path: fixtures.join("matya/4.27/T_Worm_D.uasset").to_string_lossy().into(), ..Default::default() }, CallOptions::default()).unwrap();
+    let info: GetTextureInfoReply = t.data_as().unwrap();
+    let mips = info.mips.unwrap();
+    assert_eq!((info.width, info.pixel_format.as_deref(), mips.len(), mips[0].location.as_deref()), (Some(256), Some("PF_DXT1"), 9, Some("ubulk")));
     // Many threads share one client.
     let threads: Vec<_> = (0..8u64)
         .map(|i| {

@@ -1,9 +1,9 @@
-/** One reply line: success, message, data, plus the extensions id, error and warnings. */
-export interface Reply {
+/** One reply line: success, message, data (of type T: an action's reply type, see ActionReplies), plus the extensions id, error and warnings. */
+export interface Reply<T = any> {
   id?: string | number;
   success: boolean;
   message: string;
-  data: any;
+  data: T;
   error?: ErrorInfo;
   warnings: string[];
 }

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { test } from "node:test";
-import { CancelledError, DaemonExitedError, findDaemon, TimeoutError, UassetdClient, UassetdError, WRAPPED_FIELDS, type ProgressEvent } from "../src/index.js";
+import { CancelledError, DaemonExitedError, findDaemon, TimeoutError, UassetdClient, UassetdError, WRAPPED_FIELDS, type CityhashReply, type GetTextureInfoReply, type GetTextureInfoReplyMip, type ProgressEvent } from "../src/index.js";
 import { daemonPath, fixturesDir, REPO, runScenario, SCENARIO } from "./conformance.js";
 
 test("conformance scenario against the packaged daemon", async (t) => {
@@ -24,7 +24,8 @@ test("wrappers match the live capabilities", async () => {
   const client = UassetdClient.spawn({ daemon: daemonPath() });
   try {
     const caps = new Map<string, any>((await client.call("capabilities")).data.actions.map((a: any) => [a.name, a]));
-    // The common actions are always wrapped; more (texture actions, ...) may be, once the daemon has them.
+    // Every action the daemon has is generated, typed or not.
+    assert.deepEqual([...caps.keys()].sort(), Object.keys(WRAPPED_FIELDS).sort(), "run clients/codegen/generate.py");
     for (const a of COMMON) assert.ok(a in WRAPPED_FIELDS, `${a} is not wrapped`);
     for (const [action, fields] of Object.entries(WRAPPED_FIELDS)) {
       assert.ok(caps.has(action), `wrapped action ${action} is gone from the daemon`);
@@ -56,6 +57,12 @@ test("typed wrappers on a real pak: success, typed error, progress, abort", asyn
     assert.equal(events[0].done, 0);
     await assert.rejects(client.sleep({ duration_ms: 60000 }, { timeoutMs: 200 }), TimeoutError);
     assert.equal((await client.ping()).data.pong, true);
+    // typed replies: the generated reply types name what the daemon sends
+    const info: GetTextureInfoReply = (await client.getTextureInfo({ file_path: join(fixtures, "matya", "4.27", "T_Worm_D.uasset") })).data;
+    const mips: GetTextureInfoReplyMip[] = info.mips ?? [];
+    assert.deepEqual([info.width, info.pixel_format, mips.length, mips[0].location], [256, "PF_DXT1", 9, "ubulk"]);
+    const h: CityhashReply = (await client.cityhash({ file_path: "/Game/_AssemblyStorm/TestMod/LIB_Hooks" })).data;
+    assert.equal(h.hash_hex, "0x4AAF10FD2F66632E");
   } finally {
     await client.close();
   }

@@ -46,10 +46,10 @@ class FixtureManifestTest {
     static List<Path> sources() throws IOException {
         Path root = Fixtures.repoRoot();
         List<Path> out = new ArrayList<>();
-        for (String module : List.of("protocol", "codecs", "native", "daemon", "clients/java", "tests")) {
+        for (String module : List.of("protocol", "codecs", "native", "daemon", "clients/java", "tests", "benchmarks")) {
             for (String dir : List.of("src/test/java", "src/main/java")) {
                 Path d = root.resolve(module).resolve(dir);
-                if (module.equals("tests") || dir.equals("src/test/java")) {
+                if (module.equals("benchmarks") || dir.equals("src/test/java")) {
                     if (Files.isDirectory(d)) {
                         try (Stream<Path> s = Files.walk(d)) {
                             s.filter(p -> p.toString().endsWith(".java"))

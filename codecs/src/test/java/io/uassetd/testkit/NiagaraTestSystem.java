@@ -8,7 +8,7 @@ import io.uassetd.codecs.asset.ObjectImport;
 import io.uassetd.codecs.asset.PackageBuilder;
 import io.uassetd.codecs.asset.core.FName;
 import io.uassetd.codecs.asset.core.PackageIndex;
-import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PropertyParser;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.usmap.Usmap;

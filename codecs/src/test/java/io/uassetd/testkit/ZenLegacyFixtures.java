@@ -26,17 +26,25 @@ public final class ZenLegacyFixtures {
      * returns the .uasset.
      */
     public static Path convert(String flavour, String packagePath, Path dir) {
-        String base = "cue4parse/UE5_8/IoStore/" + flavour + "/";
-        try (PackageStore store = PackageStore.builder(ContainerKeys.of(AesKey.of(CUE4PARSE_KEY)), Codecs.standard())
-                .addContainer(Fixtures.path(base + "global.utoc"), PackageStore.GAME_PRIORITY)
-                .addContainer(Fixtures.path(base + "Uncompressed/CUE4ParseFixtures-Minimal-Uncompressed-Windows.utoc"),
-                        PackageStore.GAME_PRIORITY)
-                .strict(true).build()) {
-            long id = store.lookup(packagePath).orElseThrow(() -> new AssertionError(packagePath + " is not in " + base))
+        try (PackageStore store = store(flavour)) {
+            long id = store.lookup(packagePath).orElseThrow(() -> new AssertionError(packagePath + " is not in " + flavour))
                     .packageId();
             LegacyOutput out = ZenToLegacy.convert(store, id, EngineVersion.UE5_8, ZenToLegacy.Unresolved.RECOVER);
             return out.writeUnder(dir).get(0);
         }
+    }
+
+    /**
+     * The package store of the {@code Tagged} or {@code Unversioned} uncompressed UE5.8 container
+     * (97 packages) with its flavour's global.utoc, strict.
+     */
+    public static PackageStore store(String flavour) {
+        String base = "cue4parse/UE5_8/IoStore/" + flavour + "/";
+        return PackageStore.builder(ContainerKeys.of(AesKey.of(CUE4PARSE_KEY)), Codecs.standard())
+                .addContainer(Fixtures.path(base + "global.utoc"), PackageStore.GAME_PRIORITY)
+                .addContainer(Fixtures.path(base + "Uncompressed/CUE4ParseFixtures-Minimal-Uncompressed-Windows.utoc"),
+                        PackageStore.GAME_PRIORITY)
+                .strict(true).build();
     }
 
     /** The mappings of the UE5.8 containers (for the Unversioned flavour). */

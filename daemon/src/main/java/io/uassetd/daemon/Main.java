@@ -9,6 +9,7 @@ import io.uassetd.daemon.action.ErrorMapper;
 import io.uassetd.daemon.actions.Actions;
 import io.uassetd.daemon.cli.Batch;
 import io.uassetd.daemon.cli.Cli;
+import io.uassetd.daemon.resident.ResidentServer;
 import io.uassetd.daemon.server.Server;
 import io.uassetd.codecs.io.MemoryBudget;
 import io.uassetd.protocol.ErrorCode;
@@ -66,6 +67,10 @@ public final class Main {
 
     static int run(String[] argv, OutputStream realStdout, PrintStream err) throws Exception {
         List<String> args = new ArrayList<>(Arrays.asList(argv));
+        args.removeIf("--no-server"::equals); // the front-end's switch (docs/server.md): this is the in-process run
+        if (!args.isEmpty() && args.get(0).equals("--serve-socket")) {
+            return serveSocket(args, err);
+        }
         Services.Config config = parseGlobalOptions(args);
         if (args.isEmpty() || args.get(0).equals("serve")) {
             if (!args.isEmpty()) {
@@ -114,6 +119,18 @@ public final class Main {
         }
     }
 
+    /** {@code --serve-socket DIR BUILD}: the resident server the front-end starts (docs/server.md). */
+    private static int serveSocket(List<String> args, PrintStream err) throws Exception {
+        if (args.size() != 3) {
+            throw new StartupException("--serve-socket needs the runtime folder and the build id");
+        }
+        try (Services services = Bootstrap.services(Services.Config.defaults(), err, true)) {
+            ResidentServer server = new ResidentServer(java.nio.file.Path.of(args.get(1)), args.get(2), Actions.registry(), services, err,
+                    ResidentServer.idleSeconds(services.env()));
+            return server.run();
+        }
+    }
+
     /**
      * With {@code -Duassetd.jsonWarmup=true}: builds the protocol's Jackson mapper and its
      * request/reply (de)serializers on a background thread while the services and the action
@@ -143,6 +160,12 @@ public final class Main {
         int workers = d.workers();
         long cacheBytes = d.cacheBytes();
         String oodle = null;
+        // the memory budget: --memory-mb, else UASSETD_MEMORY_MB (the launchers size the heap from the same), else the
+        // machine's: the launchers give the heap 3/16 of the smaller of physical memory and the cgroup limit (docs/limits.md)
+        String envBudget = System.getenv("UASSETD_MEMORY_MB");
+        if (envBudget != null && !envBudget.isBlank()) {
+            memoryBudget("UASSETD_MEMORY_MB", envBudget.trim());
+        }
         for (int i = 0; i < args.size(); ) {
             String a = args.get(i);
             String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
@@ -177,14 +200,7 @@ public final class Main {
                         }
                         cacheBytes = mb * 1024 * 1024;
                     }
-                    case "--memory-mb" -> {
-                        long mb = Long.parseLong(value);
-                        if (mb < 64 || mb > 1L << 30) {
-                            throw new StartupException("--memory-mb must be between 64 and 2^30");
-                        }
-                        // the launcher gives the heap 3/4 of the budget; one decode may take half the heap
-                        MemoryBudget.limit(Math.min(Runtime.getRuntime().maxMemory(), mb * 1024 * 1024 * 3 / 4) / 2);
-                    }
+                    case "--memory-mb" -> memoryBudget("--memory-mb", value);
                     default -> oodle = value;
                 }
             } catch (NumberFormatException e) {
@@ -192,5 +208,20 @@ public final class Main {
             }
         }
         return new Services.Config(workers, cacheBytes, oodle);
+    }
+
+    /** Sets the budget of one decode from a memory budget in MiB ({@code what} names where it came from). */
+    private static void memoryBudget(String what, String value) throws StartupException {
+        long mb;
+        try {
+            mb = Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new StartupException(what + " needs a whole number, got '" + value + "'");
+        }
+        if (mb < 64 || mb > 1L << 30) {
+            throw new StartupException(what + " must be between 64 and 2^30");
+        }
+        // the launcher gives the heap 3/4 of the budget; one decode may take half the heap
+        MemoryBudget.limit(Math.min(Runtime.getRuntime().maxMemory(), mb * 1024 * 1024 * 3 / 4) / 2);
     }
 }

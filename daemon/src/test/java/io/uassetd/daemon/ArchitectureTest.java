@@ -2,7 +2,6 @@ package io.uassetd.daemon;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
-
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -33,8 +32,8 @@ import org.junit.jupiter.api.Test;
  * parsed from the {@code May depend on:} paragraph of each package's package-info.java, so the
  * documentation and the check are one table: a package's classes may use its own package, the
  * packages listed there (an entry {@code X.*} is X and every package under it) and anything outside
- * {@code io.uassetd}. On top of that, the module rules and the absence of package cycles (the
- * packages whose package-info says {@code Family: X.*} count as one slice X).
+ * {@code io.uassetd}. On top of that, the module rules and the absence of any package cycle (every
+ * package is its own slice; there is no exception).
  *
  * <p>Reads the compiled main classes of protocol, codecs, native and daemon from their
  * {@code target/classes} (a reactor build compiles them before the daemon's tests run) and the
@@ -45,7 +44,6 @@ class ArchitectureTest {
     private static final String BASE = "io.uassetd.";
     private static final Pattern CLAUSE = Pattern.compile("May depend on:(.*?)\\.(?=\\s|$)", Pattern.DOTALL);
     private static final Pattern ENTRY = Pattern.compile("(protocol|client|codecs|nativelib|daemon)(\\.[a-z0-9_]+)*(\\.\\*)?");
-    private static final Pattern FAMILY = Pattern.compile("Family:\\s*((?:codecs|daemon)(?:\\.[a-z0-9_]+)*)\\.\\*");
     private static final Pattern OURS = Pattern.compile("^(protocol|client|codecs|nativelib|daemon)\\b.*");
 
     private static Path root;
@@ -180,46 +178,19 @@ class ArchitectureTest {
 
     @Test
     void noPackageCycles() {
-        Map<String, String> family = families();
-        SliceAssignment bySlice = new SliceAssignment() {
+        SliceAssignment byPackage = new SliceAssignment() {
             @Override
             public SliceIdentifier getIdentifierOf(JavaClass c) {
                 String p = c.getPackageName();
-                return p.startsWith(BASE) ? SliceIdentifier.of(family.getOrDefault(p, p)) : SliceIdentifier.ignore();
+                return p.startsWith(BASE) ? SliceIdentifier.of(p) : SliceIdentifier.ignore();
             }
 
             @Override
             public String getDescription() {
-                return "packages of io.uassetd (a family declared as X.* in its members' package-info is one slice)";
+                return "packages of io.uassetd, each its own slice";
             }
         };
-        EvaluationResult r = SlicesRuleDefinition.slices().assignedFrom(bySlice).should().beFreeOfCycles().evaluate(classes);
+        EvaluationResult r = SlicesRuleDefinition.slices().assignedFrom(byPackage).should().beFreeOfCycles().evaluate(classes);
         assertThat(r.getFailureReport().getDetails()).isEmpty();
-    }
-
-    /**
-     * The families: a package whose package-info says {@code Family: X.*} belongs to family X, one
-     * slice of the cycle check. Today one, whose members still use each other both ways:
-     * codecs.asset.property (with types, structs, unversioned, classdata).
-     */
-    static Map<String, String> families() {
-        Map<String, String> family = new TreeMap<>();
-        sources.forEach((pkg, source) -> {
-            Matcher m = FAMILY.matcher(source.replaceAll("(?m)^\\s*\\*", " "));
-            if (m.find()) {
-                String f = BASE + m.group(1);
-                assertThat(pkg.equals(f) || pkg.startsWith(f + ".")).as("%s declares family %s, which does not hold it", pkg, f)
-                        .isTrue();
-                assertThat(rules.get(pkg)).as("%s is in family %s, so its May depend on clause lists it", pkg, f)
-                        .contains(m.group(1) + ".*");
-                family.put(pkg, f);
-            }
-        });
-        return family;
-    }
-
-    @Test
-    void familiesAreExactlyTheKnownOnes() {
-        assertThat(new TreeSet<>(families().values())).containsExactly("io.uassetd.codecs.asset.property");
     }
 }

@@ -94,16 +94,13 @@ class ContractsTest {
      * checked; their reply is hand-written). The list only shrinks: a new action is declared by type.
      */
     static final List<String> NOT_YET_TYPED = List.of(
-            "patch_mesh", "diff_packages", "detect_type", "batch_detect", "detect_texture", "batch_detect_texture",
-            "detect_mesh", "detect_skeletal_mesh", "batch_detect_skeletal_mesh", "detect_static_mesh",
-            "batch_detect_static_mesh", "detect_blueprint", "batch_detect_blueprint", "get_asset_summary", "get_name_map",
-            "get_imports", "get_exports", "dump", "get_export_raw_data", "debug_asset_info", "get_export_properties",
-            "set_property_value", "add_property", "remove_property", "save_asset", "fix_serialize_size", "compact_json",
-            "to_json", "batch_to_json", "from_json", "batch_from_json", "export_to_json", "import_from_json",
-            "skeletal_mesh_info", "get_mesh_info", "niagara_details", "list_niagara_files", "niagara_edit", "niagara_preview",
-            "niagara_audit", "get_texture_info", "extract_texture_png", "batch_extract_texture_png", "has_inline_texture_data",
-            "batch_has_inline_texture_data", "strip_mipmaps_native", "batch_strip_mipmaps_native", "inject_texture",
-            "batch_inject_texture", "texture_preview");
+            "patch_mesh", "detect_type", "batch_detect", "detect_texture", "batch_detect_texture", "detect_mesh",
+            "detect_skeletal_mesh", "batch_detect_skeletal_mesh", "detect_static_mesh", "batch_detect_static_mesh",
+            "detect_blueprint", "batch_detect_blueprint", "get_asset_summary", "get_name_map", "get_imports", "get_exports",
+            "dump", "get_export_raw_data", "debug_asset_info", "get_export_properties", "set_property_value",
+            "add_property", "remove_property", "save_asset", "fix_serialize_size", "compact_json", "to_json",
+            "batch_to_json", "from_json", "batch_from_json", "export_to_json", "import_from_json", "skeletal_mesh_info",
+            "get_mesh_info", "niagara_details", "list_niagara_files", "niagara_edit", "niagara_preview", "niagara_audit");
 
     @Test
     void everyActionIsDeclaredByTypeExceptTheListedOnes() {
@@ -117,7 +114,9 @@ class ContractsTest {
             }
         }
         assertThat(untyped).containsExactlyInAnyOrderElementsOf(NOT_YET_TYPED);
-        assertThat(typed).hasSize(39);
+        assertThat(typed).contains("datatable_to_csv", "csv_to_datatable", "locres_to_json", "ping", "diff_packages", "rebase_mod",
+                "merge_mods", "diff_game_versions", "mod_conflicts", "get_texture_info", "capabilities", "list_pak_files", "create_pak",
+                "extract_iostore", "create_mod_iostore", "convert_to_zen", "convert_from_zen", "parse_locres", "edit_locres");
     }
 
     @Test

@@ -36,7 +36,7 @@ class DocsClaimsTest {
     private static final Pattern TICK = Pattern.compile("`([^`\\n]+)`");
     private static final Pattern CAPS = Pattern.compile("[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{4,}[0-9]*");
     private static final Pattern TEST_NAME = Pattern.compile("([A-Z][A-Za-z0-9]*Tests?)(?:#\\w+)?");
-    private static final List<String> MODULES = List.of("protocol", "codecs", "native", "daemon", "clients/java", "tests");
+    private static final List<String> MODULES = List.of("protocol", "codecs", "native", "daemon", "clients/java", "tests", "benchmarks");
     /** Names in the docs that belong to Unreal, a library or the OS, not to this project's code. */
     private static final Set<String> EXTERNAL = Set.of("Z_DEFAULT_COMPRESSION", "LZ4HC_CLEVEL_DEFAULT", "JAVA_HOME", "PATH",
             "UTF8", "UTF16", "ASCII", "JSON", "README", "NONE", "TODO");
@@ -201,7 +201,7 @@ class DocsClaimsTest {
     static boolean isRepoPath(String n) {
         String first = n.startsWith("./") ? n.substring(2) : n;
         first = first.contains("/") ? first.substring(0, first.indexOf('/')) : first;
-        return Set.of("protocol", "codecs", "native", "daemon", "clients", "tests", "dist", "scripts", "examples", "docs", ".ci")
+        return Set.of("protocol", "codecs", "native", "daemon", "clients", "tests", "benchmarks", "dist", "scripts", "examples", "docs", ".ci")
                 .contains(first);
     }
 

@@ -19,11 +19,14 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
 
 /** The file system's refusals get codes of their own (never INTERNAL), and path fields are typed. */
@@ -40,6 +43,28 @@ class FileSystemErrorsTest {
         // from a plain channel write inside an extraction, wrapped without a path
         assertThat(mapper.map(new UncheckedIOException(new IOException("No space left on device"))).error().code())
                 .isEqualTo(ErrorCode.NO_SPACE);
+    }
+
+    /**
+     * A failed write keeps the name of the file it was writing however deep it arrives (the mapper
+     * stops unwrapping at OutputFailedException): the cause gives the code, the wrapper the file.
+     */
+    @Test
+    void aFailedWriteNamesItsTargetUnderAnyWrapper() {
+        Path target = Path.of("/out/X.uasset");
+        OutputFailedException denied = new OutputFailedException("Cannot write /out/X.uasset: access denied", target,
+                new AccessDeniedException("/out/.X.uasset.tmp"));
+        for (Throwable t : new Throwable[] {denied, new CompletionException(denied),
+                new ExecutionException(new CompletionException(denied))}) {
+            ErrorMapper.Mapped m = mapper.map(t);
+            assertThat(m.error().code()).as(t.toString()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+            assertThat(m.error().file()).as(t.toString()).isEqualTo("/out/X.uasset");
+            assertThat(m.message()).isEqualTo("Cannot write /out/X.uasset: access denied");
+        }
+        ErrorMapper.Mapped io = mapper.map(new CompletionException(new OutputFailedException(
+                "Cannot write /out/Y.uasset: Input/output error", Path.of("/out/Y.uasset"), new IOException("Input/output error"))));
+        assertThat(io.error().file()).isEqualTo("/out/Y.uasset");
+        assertThat(io.message()).contains("/out/Y.uasset");
     }
 
     @Test

@@ -26,6 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * pak, UAssetAPI JSON, a .locres, a usmap, a folder, a .uexp, a missing file) in its input field. No
  * reply may be INTERNAL or UNKNOWN_ACTION: an input of the wrong kind gets a code that says what is
  * wrong with it, and a folder where a file is expected is never "not found". Inputs are copies, so actions that edit in place touch no fixture.
+ * Every successful object reply of an action that takes an engine, over an input that is one
+ * package, says the engine it was read under ({@code engine_version}, {@code engine_source}).
  */
 @Timeout(1500)
 class ActionSweepTest {
@@ -33,6 +35,8 @@ class ActionSweepTest {
     static final List<String> INPUT_FIELDS = List.of("file_path", "file_paths", "input_dir", "game_paks", "input_pak");
     /** Actions the sweep does not send: they end or steer the session itself. */
     static final Set<String> NOT_SENT = Set.of("shutdown", "cancel");
+    /** The inputs that are one package (legacy, Zen or UAssetAPI JSON): reading one always tells an engine. */
+    static final Set<String> PACKAGE_KINDS = Set.of("legacy-tagged", "legacy-unversioned", "legacy-ue4.18-mesh", "texture", "zen", "json");
     static final Set<String> OK_CODES = Set.of("INVALID_ARGUMENT", "NOT_FOUND", "CORRUPT_DATA", "UNSUPPORTED_VERSION", "WRONG_KEY",
             "PARSE_ERROR", "NATIVE_UNAVAILABLE");
 
@@ -109,6 +113,12 @@ class ActionSweepTest {
         List<String> internal = new ArrayList<>();
         List<String> log = new ArrayList<>();
         List<String> folderNotFound = new ArrayList<>();
+        List<String> drift = new ArrayList<>();
+        Set<String> typedChecked = new java.util.TreeSet<>();
+        Set<String> typedAll = new java.util.TreeSet<>();
+        int shapesChecked = 0;
+        List<String> withoutEngine = new ArrayList<>();
+        int engineReplies = 0;
         int sent = 0;
         int actions = 0;
         int declared = 0;
@@ -129,6 +139,10 @@ class ActionSweepTest {
                             input = f;
                         }
                     }
+                }
+                boolean readsPackages = false;
+                for (JsonNode field : a.get("fields")) {
+                    readsPackages |= field.get("name").textValue().equals("engine_version");
                 }
                 List<Kind> kinds = input == null ? List.of(new Kind("none", u -> null)) : kinds();
                 for (Kind k : kinds) {
@@ -155,6 +169,36 @@ class ActionSweepTest {
                     if (k.name().endsWith("folder") && reply.get("message").asText().contains("not found: " + in)) {
                         folderNotFound.add(action + ": " + reply.get("message").asText());
                     }
+                    JsonNode declaredReply = a.path("reply");
+                    JsonNode data = reply.get("data");
+                    if (declaredReply.isObject()) {
+                        typedAll.add(action);
+                        if (data != null && !data.isNull()) {
+                            // the reply sent is the reply declared: field names and JSON types (the generated clients' types)
+                            ReplyShapes.mismatches(data, declaredReply).forEach(d -> drift.add(action + " over " + k.name() + ": " + d));
+                            shapesChecked++;
+                            typedChecked.add(action);
+                            Class<? extends Record> javaType = io.uassetd.client.Actions.REPLY_TYPES.get(action);
+                            if (javaType != null) {
+                                try {
+                                    Json.mapper().treeToValue(data, javaType);
+                                } catch (Exception e) {
+                                    drift.add(action + " over " + k.name() + ": the Java client's " + javaType.getSimpleName()
+                                            + " cannot read it: " + e.getMessage());
+                                }
+                            }
+                        }
+                    }
+                    if (success && readsPackages && PACKAGE_KINDS.contains(k.name()) && reply.path("data").isObject()) {
+                        // an action that takes an engine and succeeded on one package read it: the reply says under which engine
+                        // (replies whose data keeps UAssetTool's array or boolean shape have no object to say it in)
+                        if (data.has("engine_version") && data.has("engine_source")) {
+                            engineReplies++;
+                            log.add(action + " " + k.name() + " engine " + data.get("engine_version") + " (" + data.get("engine_source") + ")");
+                        } else {
+                            withoutEngine.add(action + " over " + k.name());
+                        }
+                    }
                     if (!success && !OK_CODES.contains(code) || success && code != null) {
                         internal.add(action + " over " + k.name() + " (" + req + "): " + code + ": "
                                 + reply.get("message").asText());
@@ -162,10 +206,18 @@ class ActionSweepTest {
                 }
             }
         }
+        log.add("reply shapes checked: " + shapesChecked + " replies of " + typedChecked.size() + " of " + typedAll.size()
+                + " typed actions " + typedChecked + "; typed actions without data in the sweep: "
+                + typedAll.stream().filter(x -> !typedChecked.contains(x)).toList());
         Files.write(Path.of("target", "action-sweep.txt"), log);
         assertThat(actions).isEqualTo(declared - NOT_SENT.size());
         assertThat(sent).isGreaterThan(actions);
         assertThat(folderNotFound).as("a folder given where a file is expected is said to be a folder, not 'not found'").isEmpty();
+        assertThat(drift).as("replies that differ from the reply shape their action declares in capabilities").isEmpty();
+        assertThat(typedChecked).as("typed actions whose reply data the sweep checked").isNotEmpty();
+        assertThat(withoutEngine).as("successful object replies of actions that read a package without engine_version/engine_source")
+                .isEmpty();
+        assertThat(engineReplies).as("replies that read a package and say its engine").isGreaterThan(0);
         assertThat(internal).as("replies with INTERNAL (or another code that says nothing about the input); all replies in "
                 + "tests/target/action-sweep.txt").isEmpty();
     }

@@ -29,30 +29,30 @@ class AssetActionsTest extends SharedDaemon {
                 new Case("uassetapi/TestEditorAssets/TestActorBP.uasset", "UE4_27", "Blueprint"),
                 new Case("uassetapi/TestJson/Items.uasset", "UE4_27", "StringTable"));
         for (Case c : cases) {
-            Reply r = call("detect_type", Map.of("file_path", f(c.file()), "engine_version", c.engine()));
+            Reply r = call("detect_type", Map.of("file_path", f(c.file())));
             assertThat(r.success()).as(c.file() + ": " + r.message()).isTrue();
             assertThat(r.dataTree().get("asset_type").textValue()).as(c.file()).isEqualTo(c.type());
         }
         String sk = f("uassetapi/TestManyAssets/CodeVein/SK_Inner_Female1.uasset");
         String tex = f("uassetapi/TestUE5_5/BlankGame/T_pl01_001_body_D.uasset");
-        assertThat(call("detect_skeletal_mesh", Map.of("file_path", sk, "engine_version", "UE4_18")).dataTree().booleanValue()).isTrue();
-        assertThat(call("detect_mesh", Map.of("file_path", sk, "engine_version", "UE4_18")).dataTree().booleanValue()).isTrue();
-        assertThat(call("detect_static_mesh", Map.of("file_path", sk, "engine_version", "UE4_18")).dataTree().booleanValue()).isFalse();
-        assertThat(call("detect_texture", Map.of("file_path", tex, "engine_version", "UE5_5")).dataTree().booleanValue()).isTrue();
-        assertThat(call("batch_detect_texture", Map.of("file_paths", List.of(sk), "engine_version", "UE4_18")).dataTree().booleanValue()).isFalse();
+        assertThat(call("detect_skeletal_mesh", Map.of("file_path", sk)).dataTree().booleanValue()).isTrue();
+        assertThat(call("detect_mesh", Map.of("file_path", sk)).dataTree().booleanValue()).isTrue();
+        assertThat(call("detect_static_mesh", Map.of("file_path", sk)).dataTree().booleanValue()).isFalse();
+        assertThat(call("detect_texture", Map.of("file_path", tex)).dataTree().booleanValue()).isTrue();
+        assertThat(call("batch_detect_texture", Map.of("file_paths", List.of(sk))).dataTree().booleanValue()).isFalse();
         String bp = f("uassetapi/TestEditorAssets/TestActorBP.uasset");
-        assertThat(call("detect_blueprint", Map.of("file_path", bp, "engine_version", "UE4_27")).dataTree().booleanValue()).isTrue();
-        assertThat(call("detect_blueprint", Map.of("file_path", sk, "engine_version", "UE4_18")).dataTree().booleanValue()).isFalse();
-        assertThat(call("batch_detect_blueprint", Map.of("file_paths", List.of(bp), "engine_version", "UE4_27")).dataTree().booleanValue())
+        assertThat(call("detect_blueprint", Map.of("file_path", bp)).dataTree().booleanValue()).isTrue();
+        assertThat(call("detect_blueprint", Map.of("file_path", sk)).dataTree().booleanValue()).isFalse();
+        assertThat(call("batch_detect_blueprint", Map.of("file_paths", List.of(bp))).dataTree().booleanValue())
                 .isTrue();
-        assertThat(call("batch_detect_skeletal_mesh", Map.of("file_paths", List.of(tex, sk), "engine_version", "UE4_18")).dataTree()
+        assertThat(call("batch_detect_skeletal_mesh", Map.of("file_paths", List.of(tex, sk))).dataTree()
                 .booleanValue()).isTrue();
-        assertThat(call("batch_detect_static_mesh", Map.of("file_paths", List.of(sk), "engine_version", "UE4_18")).dataTree()
+        assertThat(call("batch_detect_static_mesh", Map.of("file_paths", List.of(sk))).dataTree()
                 .booleanValue()).isFalse();
-        JsonNode many = call("batch_detect", Map.of("file_paths", List.of(sk, bp), "engine_version", "UE4_18")).dataTree();
+        JsonNode many = call("batch_detect", Map.of("file_paths", List.of(sk, bp))).dataTree();
         assertThat(many.get("total_files").intValue()).isEqualTo(2);
         assertThat(many.get("results").get(0).get("asset_type").textValue()).isEqualTo("SkeletalMesh");
-        Reply batch = call("detect_type", Map.of("file_paths", List.of(sk, f("repak/pack/root/test.txt")), "engine_version", "UE4_18"));
+        Reply batch = call("detect_type", Map.of("file_paths", List.of(sk, f("repak/pack/root/test.txt"))));
         JsonNode results = batch.dataTree().get("results");
         assertThat(batch.dataTree().get("total_files").intValue()).isEqualTo(2);
         assertThat(results.get(0).get("asset_type").textValue()).isEqualTo("SkeletalMesh");
@@ -62,8 +62,7 @@ class AssetActionsTest extends SharedDaemon {
 
     @Test
     void tablesAndSummaryOfACookedDataTable() throws Exception {
-        Map<String, Object> a = Map.of("file_path", f("uassetapi/TestManyAssets/Bloodstained/PB_DT_RandomizerRoomCheck.uasset"),
-                "engine_version", "UE4_18");
+        Map<String, Object> a = Map.of("file_path", f("uassetapi/TestManyAssets/Bloodstained/PB_DT_RandomizerRoomCheck.uasset"));
         JsonNode s = call("get_asset_summary", a).dataTree();
         assertThat(s.get("detected_type").textValue()).isEqualTo("DataTable");
         assertThat(s.get("export_count").intValue()).isEqualTo(1);
@@ -93,7 +92,7 @@ class AssetActionsTest extends SharedDaemon {
 
     @Test
     void badInputsAreClearErrors() throws Exception {
-        Reply zen = call("get_asset_summary", Map.of("file_path", f("retoc/UE4.27/T_Emissive.uasset"), "engine_version", "UE4_27"));
+        Reply zen = call("get_asset_summary", Map.of("file_path", f("retoc/UE4.27/T_Emissive.uasset")));
         assertThat(zen.errorCode()).isEqualTo(ErrorCode.CORRUPT_DATA);
         assertThat(zen.message()).contains("T_Emissive.uasset");
         Reply missing = call("dump", Map.of("file_path", "/nonexistent/X.uasset"));

@@ -68,6 +68,7 @@ class BundleActionsTest extends SharedDaemon {
 
     @Test
     void modBundleFromZenPackagesReadsBackWinsAndConvertsToTheSameLegacyPackages(@TempDir Path out) throws Exception {
+        // engine_version named: without it the bundle built from the detected engine's extraction no longer reads back with the key (reported)
         Path ext = extracted(out, "Oodle");
         Path hybridFile = ext.resolve("CUE4ParseFixtures/Config/readme.txt");
         Files.createDirectories(hybridFile.getParent());
@@ -149,6 +150,7 @@ class BundleActionsTest extends SharedDaemon {
 
     @Test
     void legacyPackagesGoInConvertedAndComeBackTheSame(@TempDir Path out) throws Exception {
+        // engine_version named: without it the round trip changes bytes (reported)
         // the legacy packages extract_iostore_legacy makes of the game container are the inputs
         Path game = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged");
         Map<String, Object> legacy = new HashMap<>(Map.of("game_paks", game.toString(), "engine_version", "UE5_8", "aes_key", KEY_HEX,
@@ -221,7 +223,7 @@ class BundleActionsTest extends SharedDaemon {
     void marvelRivalsBundlesGiveSkeletalMeshesTheRivalsMaterialLayout(@TempDir Path out) throws Exception {
         // SK_Fixture as a legacy package (extract_iostore_legacy of the UE5.8 Tagged container) is the input
         Path game = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged");
-        Map<String, Object> legacy = new HashMap<>(Map.of("game_paks", game.toString(), "engine_version", "UE5_8", "aes_key", KEY_HEX,
+        Map<String, Object> legacy = new HashMap<>(Map.of("game_paks", game.toString(), "aes_key", KEY_HEX,
                 "output_path", out.resolve("in").toString(), "filter_patterns", List.of("/SK_Fixture")));
         assertThat(ok("extract_iostore_legacy", legacy).dataTree().get("extracted_count").intValue()).isEqualTo(1);
         Path sk = out.resolve("in/Game/Fixtures/Meshes/SK_Fixture.uasset");
@@ -230,7 +232,7 @@ class BundleActionsTest extends SharedDaemon {
 
         // the Rivals profile over the UE5.8 layout: the mesh gets an empty gameplay tag container after each material
         Reply built = ok("create_mod_iostore", Map.of("output_path", out.resolve("mods/Rivals_P").toString(), "input_dir",
-                out.resolve("in").toString(), "engine_version", "UE5_8", "game", "marvel_rivals", "compress", false));
+                out.resolve("in").toString(), "game", "marvel_rivals", "compress", false));
         assertThat(built.dataTree().get("converted_count").intValue()).isEqualTo(1);
         assertThat(built.dataTree().get("errors")).isEmpty();
         assertThat(built.warnings()).noneMatch(w -> w.contains("material layout"));
@@ -238,8 +240,8 @@ class BundleActionsTest extends SharedDaemon {
         legacy.put("output_path", out.resolve("back").toString());
         assertThat(ok("extract_iostore_legacy", legacy).dataTree().get("extracted_count").intValue()).isEqualTo(1);
         Path back = out.resolve("back/Game/Fixtures/Meshes/SK_Fixture.uasset");
-        JsonNode original = ok("skeletal_mesh_info", Map.of("file_path", sk.toString(), "engine_version", "UE5_8")).dataTree();
-        JsonNode rivals = ok("skeletal_mesh_info", Map.of("file_path", back.toString(), "engine_version", "UE5_8", "game",
+        JsonNode original = ok("skeletal_mesh_info", Map.of("file_path", sk.toString())).dataTree();
+        JsonNode rivals = ok("skeletal_mesh_info", Map.of("file_path", back.toString(), "game",
                 "marvel_rivals")).dataTree();
         assertThat(rivals.get("profile").textValue()).isEqualTo("marvel_rivals");
         assertThat(rivals.get("bone_count").intValue()).isEqualTo(3).isEqualTo(original.get("bone_count").intValue());
@@ -258,7 +260,7 @@ class BundleActionsTest extends SharedDaemon {
 
         // a bundle of the fixed mesh fixes nothing again: the same package comes back
         ok("create_mod_iostore", Map.of("output_path", out.resolve("again/Again_P").toString(), "input_dir",
-                out.resolve("back").toString(), "engine_version", "UE5_8", "game", "marvel_rivals", "compress", false));
+                out.resolve("back").toString(), "game", "marvel_rivals", "compress", false));
         legacy.put("mod_path", List.of(out.resolve("again").toString()));
         legacy.put("output_path", out.resolve("back2").toString());
         ok("extract_iostore_legacy", legacy);
@@ -269,7 +271,7 @@ class BundleActionsTest extends SharedDaemon {
                 Map.entry("material_tags", false))) {
             String name = off.getKey();
             ok("create_mod_iostore", Map.of("output_path", out.resolve("off-" + name + "/Off_P").toString(), "input_dir",
-                    out.resolve("in").toString(), "engine_version", "UE5_8", "game", "marvel_rivals", "compress", false,
+                    out.resolve("in").toString(), "game", "marvel_rivals", "compress", false,
                     name, off.getValue()));
             legacy.put("mod_path", List.of(out.resolve("off-" + name).toString()));
             legacy.put("output_path", out.resolve("offback-" + name).toString());
@@ -280,6 +282,7 @@ class BundleActionsTest extends SharedDaemon {
 
     @Test
     void meshesTheRivalsFixCannotHandleSafelyAreWarnedAboutAndLeftUnchanged(@TempDir Path out) throws Exception {
+        // engine_version named: without it game marvel_rivals reads these UE5.8 packages with its own engine and fails (reported)
         // the unversioned SK_Fixture: without mappings its properties cannot be read; with them, its null overlay materials
         // read as empty tag containers (it records no custom versions), so its layout cannot be told
         Path game = Fixtures.path("cue4parse/UE5_8/IoStore/Unversioned");
@@ -308,12 +311,12 @@ class BundleActionsTest extends SharedDaemon {
     @Test
     void progressIsReportedAndACancelledBuildLeavesNothing(@TempDir Path out) throws Exception {
         Path game = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged");
-        ok("extract_iostore_legacy", Map.of("game_paks", game.toString(), "engine_version", "UE5_8", "aes_key", KEY_HEX,
+        ok("extract_iostore_legacy", Map.of("game_paks", game.toString(), "aes_key", KEY_HEX,
                 "output_path", out.resolve("in").toString()));
         List<io.uassetd.protocol.ProgressEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
         var req = io.uassetd.protocol.Json.mapper().createObjectNode().put("action", "create_mod_iostore").put("id", "b1")
                 .put("output_path", out.resolve("done/Done_P").toString()).put("input_dir", out.resolve("in").toString())
-                .put("engine_version", "UE5_8").put("compress", false);
+                .put("compress", false);
         Reply done = daemon.send(req, events::add).get(120, java.util.concurrent.TimeUnit.SECONDS);
         assertThat(done.success()).as(done.message()).isTrue();
         assertThat(events).isNotEmpty();
@@ -343,7 +346,7 @@ class BundleActionsTest extends SharedDaemon {
         Files.write(bad, "definitely not a package".getBytes(StandardCharsets.UTF_8));
         Path target = out.resolve("fail");
         Reply r = call("create_mod_iostore", Map.of("output_path", target.resolve("Broken_P").toString(), "input_dir",
-                out.resolve("bad").toString(), "engine_version", "UE5_8"));
+                out.resolve("bad").toString()));
         assertThat(r.success()).isFalse();
         assertThat(r.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(r.message()).contains("Broken.uasset");
@@ -353,17 +356,17 @@ class BundleActionsTest extends SharedDaemon {
         Path ext = extracted(out, "Uncompressed");
         Files.copy(bad, ext.resolve("CUE4ParseFixtures/Content/Broken.uasset"));
         Reply strict = call("build_bundle", Map.of("output_path", target.resolve("Strict_P").toString(), "input_dir", ext.toString(),
-                "engine_version", "UE5_8", "strict", true, "compress", false));
+                "strict", true, "compress", false));
         assertThat(strict.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(files(target)).isEmpty();
         // without strict the bad package is reported and the rest go in
         Reply lenient = ok("create_iostore_bundle", Map.of("output_path", target.resolve("Lenient_P").toString(), "input_dir",
-                ext.toString(), "engine_version", "UE5_8", "compress", false));
+                ext.toString(), "compress", false));
         assertThat(lenient.dataTree().get("package_count").intValue()).isEqualTo(97);
         assertThat(lenient.dataTree().get("errors").get(0).textValue()).contains("Broken.uasset");
         // create_iostore: UAssetTool's older action and reply shape over the same machinery
         JsonNode older = ok("create_iostore", Map.of("output_path", out.resolve("older/Older_P.utoc").toString(), "input_dir",
-                ext.toString(), "engine_version", "UE5_8", "compress", false)).dataTree();
+                ext.toString(), "compress", false)).dataTree();
         assertThat(older.get("asset_count").intValue()).isEqualTo(97);
         assertThat(older.get("files")).hasSize(111);
         assertThat(older.get("utoc_path").textValue()).endsWith("Older_P.utoc");
@@ -374,12 +377,11 @@ class BundleActionsTest extends SharedDaemon {
         // an output folder that cannot be made: an error, nothing written anywhere
         Path blocker = out.resolve("blocker");
         Files.writeString(blocker, "a file where a folder should be");
-        Reply io = call("create_mod_iostore", Map.of("output_path", blocker.resolve("X_P").toString(), "input_dir", ext.toString(),
-                "engine_version", "UE5_8"));
+        Reply io = call("create_mod_iostore", Map.of("output_path", blocker.resolve("X_P").toString(), "input_dir", ext.toString()));
         assertThat(io.success()).isFalse();
         // obfuscate without a key is refused before anything is written
         Reply noKey = call("create_mod_iostore", Map.of("output_path", target.resolve("NoKey_P").toString(), "input_dir",
-                ext.toString(), "engine_version", "UE5_8", "obfuscate", true));
+                ext.toString(), "obfuscate", true));
         assertThat(noKey.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(files(target).stream().map(p -> p.getFileName().toString()).toList())
                 .containsExactlyInAnyOrder("Lenient_P.utoc", "Lenient_P.ucas", "Lenient_P.pak");
@@ -513,7 +515,7 @@ class BundleActionsTest extends SharedDaemon {
         assertThat(out.resolve("cli/Other_P.ucas")).exists();
         // obfuscate: the container itself is encrypted with the key (directory index and blocks)
         JsonNode ob = ok("create_mod_iostore", Map.of("output_path", out.resolve("ob/Ob_P").toString(), "input_dir", ext.toString(),
-                "engine_version", "UE5_8", "obfuscate", true, "pak_aes", KEY_HEX, "compression", "Zlib")).dataTree();
+                "obfuscate", true, "pak_aes", KEY_HEX, "compression", "Zlib")).dataTree();
         assertThat(ob.get("encrypted").booleanValue()).isTrue();
         String obUtoc = ob.get("utoc_path").textValue();
         assertThat(ok("is_iostore_encrypted", Map.of("file_path", obUtoc)).dataTree().get("encrypted").booleanValue()).isTrue();

@@ -32,8 +32,7 @@ class CompactJsonTest extends SharedDaemon {
 
     @Test
     void stringTableInData() throws Exception {
-        Reply r = call("compact_json", Map.of("file_path", Fixtures.path("uassetapi/TestJson/Items.uasset").toString(),
-                "engine_version", "UE4_23"));
+        Reply r = call("compact_json", Map.of("file_path", Fixtures.path("uassetapi/TestJson/Items.uasset").toString()));
         assertThat(r.success()).as(r.message()).isTrue();
         JsonNode st = export(r.dataTree(), "Items");
         assertThat(st.get("Type").textValue()).isEqualTo("StringTable");
@@ -55,8 +54,7 @@ class CompactJsonTest extends SharedDaemon {
                     game.resolve("Blueprints/S_Fixture.uasset").toString(), game.resolve("StringTables/ST_Fixed.uasset").toString(),
                     game.resolve("DataTables/DT_AllProperties.uasset").toString());
             Path json = out.resolve("json-" + flavour);
-            Map<String, Object> req = new java.util.HashMap<>(Map.of("file_paths", files, "output_path", json.toString(),
-                    "engine_version", "UE5_8"));
+            Map<String, Object> req = new java.util.HashMap<>(Map.of("file_paths", files, "output_path", json.toString()));
             if (flavour.equals("Unversioned")) {
                 req.put("usmap_path", usmap);
             }
@@ -87,11 +85,10 @@ class CompactJsonTest extends SharedDaemon {
         x.put("filter_patterns", List.of("**/E_Fixture"));
         assertThat(call("extract_iostore_legacy", x).success()).isTrue();
         String file = out.resolve("legacy/Game/Fixtures/Blueprints/E_Fixture.uasset").toString();
-        Reply one = call("compact_json", Map.of("file_path", file, "engine_version", "UE5_8"));
+        Reply one = call("compact_json", Map.of("file_path", file));
         assertThat(one.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(one.message()).contains("usmap_path");
-        Reply many = call("compact_json", Map.of("file_paths", List.of(file), "output_path", out.resolve("json").toString(),
-                "engine_version", "UE5_8"));
+        Reply many = call("compact_json", Map.of("file_paths", List.of(file), "output_path", out.resolve("json").toString()));
         assertThat(many.dataTree().get("fail_count").intValue()).isEqualTo(1);
         assertThat(many.dataTree().get("errors").get(0).get("code").textValue()).isEqualTo("INVALID_ARGUMENT");
         assertThat(Files.exists(out.resolve("json/E_Fixture.json"))).isFalse();
@@ -106,14 +103,13 @@ class CompactJsonTest extends SharedDaemon {
             Files.copy(items.resolveSibling("Items.uexp"), work.resolve("in/" + dir + "/Items.uexp"));
         }
         List<String> inputs = List.of(work.resolve("in/a/Items.uasset").toString(), work.resolve("in/b/Items.uasset").toString());
-        Reply clash = call("compact_json", Map.of("file_paths", inputs, "output_path", work.resolve("out").toString(),
-                "engine_version", "UE4_23"));
+        Reply clash = call("compact_json", Map.of("file_paths", inputs, "output_path", work.resolve("out").toString()));
         assertThat(clash.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(clash.message()).contains("base_path").contains("Items.json");
         assertThat(Files.exists(work.resolve("out"))).isFalse();
 
         Reply r = call("compact_json", Map.of("file_paths", inputs, "output_path", work.resolve("out").toString(),
-                "base_path", work.resolve("in").toString(), "engine_version", "UE4_23"));
+                "base_path", work.resolve("in").toString()));
         assertThat(r.success()).as(r.message()).isTrue();
         assertThat(r.dataTree().get("success_count").intValue()).isEqualTo(2);
         for (String dir : List.of("a", "b")) {

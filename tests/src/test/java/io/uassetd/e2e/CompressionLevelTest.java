@@ -140,14 +140,14 @@ class CompressionLevelTest extends SharedDaemon {
     @Test
     void modIoStoreTakesZlibLevels(@TempDir Path out) throws Exception {
         Path game = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged");
-        Reply legacy = call("extract_iostore_legacy", Map.of("game_paks", game.toString(), "engine_version", "UE5_8",
+        Reply legacy = call("extract_iostore_legacy", Map.of("game_paks", game.toString(),
                 "aes_key", BundleActionsTest.KEY_HEX, "output_path", out.resolve("in").toString()));
         assertThat(legacy.success()).as(legacy.message()).isTrue();
         long[] sizes = new long[3];
         int i = 0;
         for (Integer level : new Integer[] {1, 9, null}) {
             Map<String, Object> f = new HashMap<>(Map.of("output_path", out.resolve("L" + level + "/Mod_P").toString(),
-                    "input_dir", out.resolve("in").toString(), "engine_version", "UE5_8", "compression", "Zlib"));
+                    "input_dir", out.resolve("in").toString(), "compression", "Zlib"));
             if (level != null) {
                 f.put("compression_level", level);
             }
@@ -160,7 +160,7 @@ class CompressionLevelTest extends SharedDaemon {
         assertThat(sizes[1]).isLessThan(sizes[0]);
         assertThat(sizes[2]).isBetween(sizes[1], sizes[0]);
         Reply bad = call("create_mod_iostore", Map.of("output_path", out.resolve("bad/Mod_P").toString(),
-                "input_dir", out.resolve("in").toString(), "engine_version", "UE5_8", "compression", "Zlib", "compression_level", 11));
+                "input_dir", out.resolve("in").toString(), "compression", "Zlib", "compression_level", 11));
         assertThat(bad.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(bad.message()).contains("out of range");
         assertThat(Files.exists(out.resolve("bad/Mod_P.utoc"))).isFalse();

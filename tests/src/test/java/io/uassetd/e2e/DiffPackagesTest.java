@@ -10,8 +10,6 @@ import io.uassetd.protocol.Reply;
 import io.uassetd.testkit.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,14 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
  * CLI's exit codes (0 equal, 1 different, 2 error).
  */
 class DiffPackagesTest extends SharedDaemon {
-    private static Map<String, Object> fields(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
-    }
-
     private static Path fromJson(Path json, Path target) throws Exception {
         Reply r = call("from_json", fields("file_path", json.toString(), "output_path", target.toString()));
         assertThat(r.success()).as(r.message()).isTrue();

@@ -33,7 +33,7 @@ class FullDiskTest extends SharedDaemon {
         Path json = tmp.resolve("json");
         for (String n : List.of("ABP_SMG_A", "MGA_HeavyWeapon_Parent")) {
             Reply r = call("to_json", Map.of("file_path", Fixtures.path("uassetapi/TestJson/" + n + ".uasset").toString(),
-                    "output_path", json.toString(), "engine_version", "UE4_25"));
+                    "output_path", json.toString()));
             assertThat(r.success()).as(r.message()).isTrue();
         }
         Path disk = Files.createDirectories(tmp.resolve("disk"));

@@ -12,9 +12,7 @@ import io.uassetd.testkit.Fixtures;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -28,14 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class JsonActionsTest extends SharedDaemon {
     private static final String DIR = "uassetapi/TestJson";
-
-    private static Map<String, Object> fields(Object... kv) {
-        Map<String, Object> m = new HashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
-    }
 
     private static List<Path> packages(Path dir) throws Exception {
         try (Stream<Path> s = Files.walk(dir)) {
@@ -59,7 +49,7 @@ class JsonActionsTest extends SharedDaemon {
         List<ProgressEvent> events = new CopyOnWriteArrayList<>();
         ObjectNode req = Json.mapper().createObjectNode().put("action", "batch_to_json").put("id", "tojson")
                 .put("file_path", src.toString()).put("output_path", json.toString())
-                .put("usmap_path", Fixtures.path(DIR + "/Outriders.usmap").toString()).put("engine_version", "UE4_25");
+                .put("usmap_path", Fixtures.path(DIR + "/Outriders.usmap").toString());
         Reply r = daemon.send(req, events::add).get(300, TimeUnit.SECONDS);
         assertThat(r.success()).as(r.message()).isTrue();
         List<Path> pkgs = packages(src);
@@ -90,7 +80,7 @@ class JsonActionsTest extends SharedDaemon {
         Path copy = out.resolve("Items.uasset");
         Files.copy(src, copy);
         Files.copy(src.resolveSibling("Items.uexp"), out.resolve("Items.uexp"));
-        Reply e = call("export_to_json", fields("file_path", copy.toString(), "engine_version", "UE4_23"));
+        Reply e = call("export_to_json", fields("file_path", copy.toString()));
         assertThat(e.success()).as(e.message()).isTrue();
         Path json = Path.of(e.dataTree().get("path").textValue());
         assertThat(json).isEqualTo(out.resolve("Items.json"));
@@ -111,7 +101,7 @@ class JsonActionsTest extends SharedDaemon {
 
         Path src = Fixtures.path(DIR + "/Items.uasset");
         Path json = out.resolve("Items.json");
-        Reply t = call("to_json", fields("file_path", src.toString(), "output_path", out.toString(), "engine_version", "UE4_23"));
+        Reply t = call("to_json", fields("file_path", src.toString(), "output_path", out.toString()));
         assertThat(t.success()).as(t.message()).isTrue();
         ObjectNode tree = (ObjectNode) Json.mapper().readTree(json.toFile());
         ((ObjectNode) tree.get("Exports").get(0)).put("ClassIndex", "not a number");
@@ -135,8 +125,7 @@ class JsonActionsTest extends SharedDaemon {
         assertThat(d.get("errors").get(0).get("code").textValue()).isEqualTo("PARSE_ERROR");
 
         Path compactDir = out.resolve("compact");
-        Reply compact = call("to_json", fields("file_path", src.toString(), "output_path", compactDir.toString(), "compact", true,
-                "engine_version", "UE4_23"));
+        Reply compact = call("to_json", fields("file_path", src.toString(), "output_path", compactDir.toString(), "compact", true));
         assertThat(compact.success()).as(compact.message()).isTrue();
         JsonNode compactJson = Json.mapper().readTree(Path.of(compact.dataTree().get("files").get(0).textValue()).toFile());
         assertThat(compactJson.isArray()).as("compact form: a list of exports").isTrue();
@@ -147,7 +136,7 @@ class JsonActionsTest extends SharedDaemon {
     @Test
     void unversionedWithoutMappingsStaysRawAndSaysSo(@TempDir Path out) throws Exception {
         Path src = Fixtures.path(DIR + "/MGA_HeavyWeapon_Parent.uasset");
-        Reply r = call("to_json", fields("file_path", src.toString(), "output_path", out.toString(), "engine_version", "UE4_25"));
+        Reply r = call("to_json", fields("file_path", src.toString(), "output_path", out.toString()));
         assertThat(r.success()).as(r.message()).isTrue();
         assertThat(r.warnings()).anyMatch(w -> w.contains("without usmap_path"));
         JsonNode tree = Json.mapper().readTree(out.resolve("MGA_HeavyWeapon_Parent.json").toFile());

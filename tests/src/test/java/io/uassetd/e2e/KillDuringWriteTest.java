@@ -3,26 +3,26 @@ package io.uassetd.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import io.uassetd.testkit.FileSets;
 import io.uassetd.testkit.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * kill -9 of the packaged daemon in the middle of a multi-file write ({@code from_json} over an
- * existing split package: .uasset + .uexp), many times at random moments: after the next start
- * (which finishes interrupted writes from its state folder) the folder holds exactly the old pair
- * or exactly the new pair, and no hidden temporary, old or journal file. The daemon runs with
+ * kill -9 of the packaged daemon in the middle of every kind of multi-file write, many times at
+ * random moments: {@code from_json} over an existing split package (.uasset + .uexp),
+ * {@code inject_texture} over an existing texture (.uasset + .uexp + .ubulk) and
+ * {@code create_mod_iostore} over an existing mod (.utoc + .ucas + companion .pak). After the next
+ * start (which finishes interrupted writes from its state folder) the folder holds exactly the old
+ * set or exactly the new set, and no hidden temporary, old or journal file. The daemon runs with
  * {@code UASSETD_TXN_STEP_DELAY_MS} so that the kills land between the steps of the commit.
  */
 class KillDuringWriteTest {
@@ -46,15 +46,74 @@ class KillDuringWriteTest {
         assertThat(p.exitValue()).as(String.join(" ", args)).isZero();
     }
 
-    private static Map<String, String> snapshot(Path dir) throws Exception {
-        Map<String, String> out = new TreeMap<>();
-        try (Stream<Path> s = Files.list(dir)) {
-            for (Path p : s.toList()) {
-                out.put(p.getFileName().toString(),
-                        HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p))));
+
+    /** One kind of write: the command that writes the old set and the one that writes the new set into {@code dir}. */
+    private interface Write {
+        String[] args(Path dir, boolean newSet);
+    }
+
+    /**
+     * Writes the old set, then the new set over it killed at a random moment, {@code runs} times; after
+     * each kill the next start must leave exactly the old or the new set. Returns a summary line.
+     */
+    private static String killLoop(Path tmp, Path state, String kind, Write w, int runs, long delay, long window, String... expectNames)
+            throws Exception {
+        Path ref = tmp.resolve(kind + "-ref");
+        runToEnd(state, w.args(ref, false));
+        Map<String, String> oldSet = FileSets.digests(ref);
+        runToEnd(state, w.args(ref, true));
+        Map<String, String> newSet = FileSets.digests(ref);
+        assertThat(oldSet.keySet()).as(kind + " old set").containsExactlyInAnyOrder(expectNames);
+        assertThat(newSet.keySet()).as(kind + " new set").containsExactlyInAnyOrder(expectNames);
+        assertThat(newSet).isNotEqualTo(oldSet);
+        // how long a whole write takes with the step delay, start-up included: the kills spread over it
+        Path timing = tmp.resolve(kind + "-timing");
+        runToEnd(state, w.args(timing, false));
+        long t0 = System.nanoTime();
+        Process p0 = start(state, delay, w.args(timing, true));
+        assertThat(p0.waitFor(300, TimeUnit.SECONDS)).isTrue();
+        long whole = (System.nanoTime() - t0) / 1_000_000;
+        Random random = new Random(20261128L + kind.hashCode());
+        int olds = 0;
+        int news = 0;
+        int midWrite = 0;
+        List<String> seen = new ArrayList<>();
+        for (int run = 0; run < runs; run++) {
+            Path dir = tmp.resolve(kind + "-run" + run);
+            runToEnd(state, w.args(dir, false));
+            long killAt = Math.max(0, whole - window) + (long) (random.nextDouble() * Math.min(whole, window));
+            Process p = start(state, delay, w.args(dir, true));
+            if (p.waitFor(killAt, TimeUnit.MILLISECONDS)) {
+                seen.add(run + ": finished before the kill at " + killAt + " ms");
+            } else {
+                p.destroyForcibly(); // SIGKILL
+                p.waitFor(30, TimeUnit.SECONDS);
+            }
+            Map<String, String> before = FileSets.digests(dir);
+            if (before.keySet().stream().anyMatch(n -> n.startsWith("."))) {
+                midWrite++;
+                seen.add(run + ": killed at " + killAt + " ms mid-write, left " + before.keySet());
+            }
+            // the next start finishes what the killed process left (its state folder names this folder)
+            runToEnd(state, "capabilities");
+            Map<String, String> after = FileSets.digests(dir);
+            if (after.equals(oldSet)) {
+                olds++;
+            } else if (after.equals(newSet)) {
+                news++;
+            } else {
+                fail(kind + " run " + run + " (kill at " + killAt + " ms) left " + after.keySet() + ", neither the old nor the new set: "
+                        + after + "\nold " + oldSet + "\nnew " + newSet);
             }
         }
-        return out;
+        String summary = kind + ": " + runs + " kills (whole write " + whole + " ms): " + olds + " old, " + news + " new, 0 mixed; "
+                + midWrite + " landed mid-write";
+        System.err.println("KillDuringWriteTest " + summary + "\n  " + String.join("\n  ", seen));
+        assertThat(midWrite).as(kind + ": kills that landed inside the write").isGreaterThanOrEqualTo(runs / 4);
+        try (Stream<Path> s = Files.list(state)) {
+            assertThat(s.toList()).as("write records left in the state folder").isEmpty();
+        }
+        return summary;
     }
 
     @Test
@@ -67,59 +126,35 @@ class KillDuringWriteTest {
                 json.toString(), "--engine-version", "UE4_25");
         Path oldJson = json.resolve("ABP_SMG_A.json");
         Path newJson = json.resolve("MGA_HeavyWeapon_Parent.json");
-        Path ref = tmp.resolve("ref");
-        runToEnd(state, "from_json", oldJson.toString(), ref.resolve("X.uasset").toString());
-        Map<String, String> oldSet = snapshot(ref);
-        runToEnd(state, "from_json", newJson.toString(), ref.resolve("X.uasset").toString());
-        Map<String, String> newSet = snapshot(ref);
-        assertThat(oldSet.keySet()).containsExactly("X.uasset", "X.uexp");
-        assertThat(newSet.keySet()).containsExactly("X.uasset", "X.uexp");
-        assertThat(newSet).isNotEqualTo(oldSet);
-        // how long a whole write takes with the step delay, start-up included: the kills spread over it
-        Path timing = tmp.resolve("timing");
-        runToEnd(state, "from_json", oldJson.toString(), timing.resolve("X.uasset").toString());
-        long t0 = System.nanoTime();
-        Process p0 = start(state, DELAY, "from_json", newJson.toString(), timing.resolve("X.uasset").toString());
-        assertThat(p0.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        long whole = (System.nanoTime() - t0) / 1_000_000;
-        Random random = new Random(20261128);
-        int olds = 0;
-        int news = 0;
-        int midWrite = 0;
-        List<String> seen = new ArrayList<>();
-        for (int run = 0; run < RUNS; run++) {
-            Path dir = tmp.resolve("run" + run);
-            runToEnd(state, "from_json", oldJson.toString(), dir.resolve("X.uasset").toString());
-            long killAt = Math.max(0, whole - 2200) + (long) (random.nextDouble() * Math.min(whole, 2200));
-            Process p = start(state, DELAY, "from_json", newJson.toString(), dir.resolve("X.uasset").toString());
-            if (p.waitFor(killAt, TimeUnit.MILLISECONDS)) {
-                seen.add(run + ": finished before the kill at " + killAt + " ms");
-            } else {
-                p.destroyForcibly(); // SIGKILL
-                p.waitFor(30, TimeUnit.SECONDS);
-            }
-            Map<String, String> before = snapshot(dir);
-            if (before.keySet().stream().anyMatch(n -> n.startsWith("."))) {
-                midWrite++;
-                seen.add(run + ": killed at " + killAt + " ms mid-write, left " + before.keySet());
-            }
-            // the next start finishes what the killed process left (its state folder names this folder)
-            runToEnd(state, "capabilities");
-            Map<String, String> after = snapshot(dir);
-            if (after.equals(oldSet)) {
-                olds++;
-            } else if (after.equals(newSet)) {
-                news++;
-            } else {
-                fail("run " + run + " (kill at " + killAt + " ms) left " + after.keySet() + ", neither the old nor the new pair: "
-                        + after + "\nold " + oldSet + "\nnew " + newSet);
-            }
+        killLoop(tmp, state, "from_json", (dir, n) -> new String[] {"from_json", (n ? newJson : oldJson).toString(),
+            dir.resolve("X.uasset").toString()}, RUNS, DELAY, 2200, "X.uasset", "X.uexp");
+    }
+
+    /** inject_texture writes .uasset + .uexp + .ubulk (matya's UE4.27 T_Worm_A with its streamed mips). */
+    @Test
+    void killedInjectTextureLeavesTheOldOrTheNewTexture(@TempDir Path tmp) throws Exception {
+        Path state = tmp.resolve("state");
+        String texture = Fixtures.path("matya/4.27/T_Worm_A.uasset").toString();
+        String oldPng = Fixtures.path("matya/raw/T_Worm_A.png").toString();
+        String newPng = Fixtures.path("matya/raw/T_Worm_D.png").toString();
+        killLoop(tmp, state, "inject_texture", (dir, n) -> new String[] {"inject_texture", texture, n ? newPng : oldPng,
+            dir.resolve("X.uasset").toString()}, 12, 300, 3500, "X.uasset", "X.uexp", "X.ubulk");
+    }
+
+    /** create_mod_iostore writes .utoc + .ucas + companion .pak (the UE5.8 fixture's 111 Zen packages; stored vs Zlib). */
+    @Test
+    void killedCreateModIoStoreLeavesTheOldOrTheNewContainer(@TempDir Path tmp) throws Exception {
+        Path state = tmp.resolve("state");
+        Path ext = tmp.resolve("ext");
+        Path utoc;
+        try (Stream<Path> s = Files.list(Fixtures.path("cue4parse/UE5_8/IoStore/Tagged/Zlib"))) {
+            utoc = s.filter(p -> p.toString().endsWith(".utoc")).findFirst().orElseThrow();
         }
-        System.err.println("KillDuringWriteTest: " + RUNS + " kills (whole write " + whole + " ms): " + olds + " old, " + news
-                + " new, 0 mixed; " + midWrite + " landed mid-write\n  " + String.join("\n  ", seen));
-        assertThat(midWrite).as("kills that landed inside the write").isGreaterThanOrEqualTo(4);
-        try (Stream<Path> s = Files.list(state)) {
-            assertThat(s.toList()).as("write records left in the state folder").isEmpty();
-        }
+        runToEnd(state, "extract_iostore", utoc.toString(), ext.toString());
+        killLoop(tmp, state, "create_mod_iostore", (dir, n) -> n
+                ? new String[] {"create_mod_iostore", dir.resolve("X_P").toString(), ext.toString(), "--engine-version", "UE5_8",
+                    "--no-compress"}
+                : new String[] {"create_mod_iostore", dir.resolve("X_P").toString(), ext.toString(), "--engine-version", "UE5_8",
+                    "--compression", "Zlib"}, 12, 300, 3500, "X_P.utoc", "X_P.ucas", "X_P.pak");
     }
 }

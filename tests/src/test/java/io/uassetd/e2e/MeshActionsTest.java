@@ -41,7 +41,7 @@ class MeshActionsTest extends SharedDaemon {
     }
 
     static Map<String, Object> on(Path file, String engine, String usmap) {
-        Map<String, Object> f = new HashMap<>(Map.of("file_path", file.toString(), "engine_version", engine));
+        Map<String, Object> f = new HashMap<>(Map.of("file_path", file.toString()));
         if (usmap != null) {
             f.put("usmap_path", Fixtures.path(usmap).toString());
         }
@@ -92,6 +92,8 @@ class MeshActionsTest extends SharedDaemon {
         assertThat(ok("get_mesh_info", unversioned).get("lod_count").intValue()).isEqualTo(2);
 
         Map<String, Object> cv = on(Fixtures.path("uassetapi/TestManyAssets/CodeVein/SK_Inner_Female1.uasset"), "UE4_18", null);
+        // named: the evidence leaves UE4_16..UE4_27 and the probe reads it as UE4_27, whose mesh layout fails (a detection gap, reported)
+        cv.put("engine_version", "UE4_18");
         JsonNode c = ok("skeletal_mesh_info", cv);
         assertThat(slotNames(c.get("materials"))).containsExactly("Skin", "Skin", "Inner", "Inner");
         assertThat(materialImports(cv, c.get("materials"))).containsExactly("MI_Skin_Female", "MI_Skin_Female_NoShadow",

@@ -42,7 +42,7 @@ class NiagaraActionsTest extends SharedDaemon {
     }
 
     static Map<String, Object> on(Path file) {
-        return new HashMap<>(Map.of("file_path", file.toString(), "engine_version", "UE5_8"));
+        return new HashMap<>(Map.of("file_path", file.toString()));
     }
 
     static JsonNode ok(String action, Map<String, Object> fields) throws Exception {
@@ -103,7 +103,7 @@ class NiagaraActionsTest extends SharedDaemon {
             // one strip per interface with three or more channels: 2 colour curves, the vector curve, the two arrays
             assertThat(s.count()).isEqualTo(5);
         }
-        JsonNode p = ok("niagara_preview", Map.of("file_path", system.toString(), "engine_version", "UE5_8",
+        JsonNode p = ok("niagara_preview", Map.of("file_path", system.toString(),
                 "output_path", dir.resolve("one").toString(), "export_index", NiagaraTestSystem.ARRAY_COLOR));
         assertThat(p.get("image_count").intValue()).isEqualTo(1);
         assertThat(p.get("images").get(0).get("width").intValue()).isEqualTo(258);
@@ -161,7 +161,7 @@ class NiagaraActionsTest extends SharedDaemon {
 
         Path mods = dir.resolve("loop/mods");
         JsonNode bundle = ok("create_mod_iostore", Map.of("output_path", mods.resolve("Edited_P").toString(), "input_dir", in.toString(),
-                "engine_version", "UE5_8", "compress", false));
+                "compress", false));
         assertThat(bundle.get("converted_count").intValue()).isEqualTo(1);
         assertThat(bundle.get("errors")).isEmpty();
 
@@ -272,7 +272,7 @@ class NiagaraActionsTest extends SharedDaemon {
 
     @Test
     void listNiagaraFilesAndTheCommandLine() throws Exception {
-        JsonNode l = ok("list_niagara_files", Map.of("file_path", dir.toString(), "engine_version", "UE5_8",
+        JsonNode l = ok("list_niagara_files", Map.of("file_path", dir.toString(),
                 "usmap_path", Fixtures.path("cue4parse/UE5_8/Mappings/CUE4ParseFixtures-Oodle.usmap").toString()));
         List<String> names = new ArrayList<>();
         for (JsonNode n : l.get("files")) {

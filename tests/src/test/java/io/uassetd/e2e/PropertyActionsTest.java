@@ -54,8 +54,7 @@ class PropertyActionsTest extends SharedDaemon {
     void knownValuesOfTaggedAndUnversionedPackages(@TempDir Path out) throws Exception {
         for (String flavour : new String[] {"Tagged", "Unversioned"}) {
             Path dir = extract(out, flavour);
-            Map<String, Object> base = new HashMap<>(Map.of("file_path", dir.resolve("Properties/DA_AllProperties.uasset").toString(),
-                    "engine_version", "UE5_8"));
+            Map<String, Object> base = new HashMap<>(Map.of("file_path", dir.resolve("Properties/DA_AllProperties.uasset").toString()));
             if (flavour.equals("Unversioned")) {
                 base.put("usmap_path", Fixtures.path("cue4parse/UE5_8/Mappings/CUE4ParseFixtures-Zstandard.usmap").toString());
             }
@@ -76,7 +75,7 @@ class PropertyActionsTest extends SharedDaemon {
     void unversionedWithoutMappingsIsAClearError(@TempDir Path out) throws Exception {
         Path dir = extract(out, "Unversioned");
         Reply r = call("get_export_properties", Map.of("file_path", dir.resolve("Properties/DA_AllProperties.uasset").toString(),
-                "engine_version", "UE5_8", "export_index", 0));
+                "export_index", 0));
         assertThat(r.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(r.message()).contains("usmap_path");
     }
@@ -85,7 +84,7 @@ class PropertyActionsTest extends SharedDaemon {
     void setAddRemoveChangeOnlyTheIntendedBytes(@TempDir Path out) throws Exception {
         Path dir = extract(out, "Tagged");
         Path src = dir.resolve("Properties/DA_AllProperties.uasset");
-        Map<String, Object> base = new HashMap<>(Map.of("file_path", src.toString(), "engine_version", "UE5_8"));
+        Map<String, Object> base = new HashMap<>(Map.of("file_path", src.toString()));
         int da = exportIndex(base, "DA_AllProperties");
         // set, to another file: only the 4 bytes of the int change.
         Path edited = out.resolve("edited/DA.uasset");
@@ -105,17 +104,17 @@ class PropertyActionsTest extends SharedDaemon {
         }
         assertThat(diffs).isBetween(1, 4);
         assertThat(Files.readAllBytes(edited)).isEqualTo(Files.readAllBytes(src));
-        Map<String, Object> read = new HashMap<>(Map.of("file_path", edited.toString(), "engine_version", "UE5_8", "export_index", da));
+        Map<String, Object> read = new HashMap<>(Map.of("file_path", edited.toString(), "export_index", da));
         assertThat(row(call("get_export_properties", read).dataTree(), "Integer").get("value").intValue()).isEqualTo(42);
         // add then remove, in place: a .bak keeps the original.
-        Map<String, Object> add = new HashMap<>(Map.of("file_path", edited.toString(), "engine_version", "UE5_8", "export_index", da,
+        Map<String, Object> add = new HashMap<>(Map.of("file_path", edited.toString(), "export_index", da,
                 "property_name", "AddedByTest", "property_type", "str", "property_value", "hello"));
         Reply ad = call("add_property", add);
         assertThat(ad.success()).as(ad.message()).isTrue();
         assertThat(ad.warnings()).anyMatch(w -> w.contains(".bak"));
         assertThat(Files.exists(out.resolve("edited/DA.uasset.bak"))).isTrue();
         assertThat(row(call("get_export_properties", read).dataTree(), "AddedByTest").get("value").textValue()).isEqualTo("hello");
-        Map<String, Object> rm = new HashMap<>(Map.of("file_path", edited.toString(), "engine_version", "UE5_8", "export_index", da,
+        Map<String, Object> rm = new HashMap<>(Map.of("file_path", edited.toString(), "export_index", da,
                 "property_path", "AddedByTest"));
         assertThat(call("remove_property", rm).success()).isTrue();
         assertThat(Files.readAllBytes(out.resolve("edited/DA.uexp"))).isEqualTo(b);
@@ -136,11 +135,11 @@ class PropertyActionsTest extends SharedDaemon {
         Path dir = extract(out, "Tagged");
         Path src = dir.resolve("DataTables/DT_AllProperties.uasset");
         Path dst = out.resolve("copy/DT.uasset");
-        Reply r = call("save_asset", Map.of("file_path", src.toString(), "output_path", dst.toString(), "engine_version", "UE5_8"));
+        Reply r = call("save_asset", Map.of("file_path", src.toString(), "output_path", dst.toString()));
         assertThat(r.success()).as(r.message()).isTrue();
         assertThat(Files.readAllBytes(dst)).isEqualTo(Files.readAllBytes(src));
         assertThat(Files.readAllBytes(out.resolve("copy/DT.uexp"))).isEqualTo(Files.readAllBytes(dir.resolve("DataTables/DT_AllProperties.uexp")));
-        JsonNode exports = call("get_exports", Map.of("file_path", src.toString(), "engine_version", "UE5_8")).dataTree();
+        JsonNode exports = call("get_exports", Map.of("file_path", src.toString())).dataTree();
         assertThat(exports.get(0).get("property_count").isNumber()).isTrue();
     }
 }

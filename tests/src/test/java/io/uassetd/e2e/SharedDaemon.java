@@ -9,6 +9,15 @@ import org.junit.jupiter.api.BeforeAll;
 
 /** Base of test classes that share one packaged daemon child process across their tests. */
 abstract class SharedDaemon {
+    /** A request's fields from name/value pairs, in order. */
+    protected static Map<String, Object> fields(Object... kv) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
     static UassetdClient daemon;
 
     @BeforeAll

@@ -77,7 +77,7 @@ class TextureActionsTest extends SharedDaemon {
     }
 
     static Map<String, Object> on(Path file, Object... more) {
-        Map<String, Object> f = new HashMap<>(Map.of("file_path", file.toString(), "engine_version", "UE5_8"));
+        Map<String, Object> f = new HashMap<>(Map.of("file_path", file.toString()));
         for (int i = 0; i < more.length; i += 2) {
             f.put((String) more[i], more[i + 1]);
         }
@@ -236,7 +236,7 @@ class TextureActionsTest extends SharedDaemon {
     @Test
     void batchExtractsEveryTextureOfAFolder(@TempDir Path out) throws Exception {
         JsonNode d = ok("batch_extract_texture_png", Map.of("file_paths", List.of(dir.resolve("Tagged").toString()), "output_path",
-                out.toString(), "engine_version", "UE5_8"));
+                out.toString()));
         List<String> expectOk = new ArrayList<>();
         List<String> expectFail = new ArrayList<>();
         for (int i = 0; i < NAMES.size(); i++) {
@@ -256,7 +256,7 @@ class TextureActionsTest extends SharedDaemon {
         }
         // Android: ASTC / ETC2 / EAC
         JsonNode a = ok("batch_extract_texture_png", Map.of("file_paths", List.of(dir.resolve("Android").toString()), "output_path",
-                out.resolve("android").toString(), "engine_version", "UE5_8"));
+                out.resolve("android").toString()));
         assertThat(a.get("total").intValue()).isEqualTo(10);
         assertThat(a.get("success_count").intValue()).as(a.get("errors").toString()).isEqualTo(10);
     }
@@ -271,8 +271,7 @@ class TextureActionsTest extends SharedDaemon {
         assertThat(ok("has_inline_texture_data", on(tex("Tagged", "T_Mips"))).booleanValue()).isTrue();
         JsonNode info = ok("get_texture_info", on(tex("Tagged", "T_Mips")));
         assertThat(info.get("inline_mip_count").intValue()).isEqualTo(info.get("mip_count").intValue());
-        JsonNode b = ok("batch_has_inline_texture_data", Map.of("file_paths", List.of(dir.resolve("Tagged").toString()),
-                "engine_version", "UE5_8"));
+        JsonNode b = ok("batch_has_inline_texture_data", Map.of("file_paths", List.of(dir.resolve("Tagged").toString())));
         List<String> inline = new java.util.ArrayList<>();
         b.forEach(n -> inline.add(Path.of(n.textValue()).getFileName().toString()));
         // all but T_Streaming and the two virtual textures
@@ -312,10 +311,10 @@ class TextureActionsTest extends SharedDaemon {
     static void assertBundleRoundTrip(Path in, Path out) throws Exception {
         Path mods = out.resolve("mods");
         JsonNode b = ok("create_mod_iostore", Map.of("output_path", mods.resolve("Tex_P").toString(), "input_dir", in.toString(),
-                "engine_version", "UE5_8", "compression", "Zlib", "game", "none"));
+                "compression", "Zlib", "game", "none"));
         assertThat(b.get("errors")).isEmpty();
         Path game = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged");
-        Map<String, Object> legacy = new HashMap<>(Map.of("game_paks", game.toString(), "engine_version", "UE5_8", "aes_key",
+        Map<String, Object> legacy = new HashMap<>(Map.of("game_paks", game.toString(), "aes_key",
                 IoStoreActionsTest.KEY_HEX, "mod_path", List.of(mods.toString()), "output_path", out.resolve("back").toString()));
         List<String> names = new ArrayList<>();
         try (Stream<Path> s = Files.list(in.resolve("Game/Fixtures/Textures"))) {
@@ -330,7 +329,7 @@ class TextureActionsTest extends SharedDaemon {
     @Test
     void batchStripWritesToAFolder(@TempDir Path out) throws Exception {
         JsonNode b = ok("batch_strip_mipmaps_native", Map.of("file_paths", List.of(tex("Unversioned", "T_Mips").toString(),
-                tex("Unversioned", "T_Streaming").toString()), "output_path", out.toString(), "engine_version", "UE5_8"));
+                tex("Unversioned", "T_Streaming").toString()), "output_path", out.toString()));
         assertThat(b.get("success_count").intValue()).isEqualTo(2);
         assertThat(out.resolve("T_Streaming.uasset")).exists();
         assertThat(out.resolve("T_Streaming.ubulk")).doesNotExist();
@@ -339,6 +338,33 @@ class TextureActionsTest extends SharedDaemon {
         fails("strip_mipmaps_native", on(tex("Tagged", "T_Virtual"), "output_path", out.resolve("v.uasset").toString()),
                 ErrorCode.UNSUPPORTED_VERSION);
         assertThat(out.resolve("v.uasset")).doesNotExist();
+    }
+
+    @Test
+    void aBadItemOfABatchStopsTheOthersOnlyWithFailFast(@TempDir Path out) throws Exception {
+        List<String> files = List.of(out.resolve("Missing.uasset").toString(), tex("Unversioned", "T_Mips").toString(),
+                tex("Unversioned", "T_Streaming").toString());
+        Reply all = call("batch_strip_mipmaps_native", Map.of("file_paths", files, "output_path", out.resolve("all").toString()));
+        assertThat(all.success()).isFalse();
+        assertThat(all.errorCode()).isEqualTo(ErrorCode.NOT_FOUND);
+        JsonNode d = all.dataTree();
+        assertThat(List.of(d.get("total").intValue(), d.get("succeeded").intValue(), d.get("failed").intValue(), d.get("skipped").intValue()))
+                .containsExactly(3, 2, 1, 0);
+        assertThat(out.resolve("all/T_Mips.uasset")).exists();
+        assertThat(d.get("results").get(0).get("code").textValue()).isEqualTo("NOT_FOUND");
+        Reply fast = call("batch_strip_mipmaps_native", Map.of("file_paths", files, "output_path", out.resolve("fast").toString(),
+                "fail_fast", true));
+        assertThat(fast.success()).isFalse();
+        JsonNode f = fast.dataTree();
+        // items run in parallel: those not started when the first failed are skipped, each with its result
+        assertThat(f.get("failed").intValue()).isEqualTo(1);
+        assertThat(f.get("succeeded").intValue() + f.get("skipped").intValue()).isEqualTo(2);
+        assertThat(f.get("results")).hasSize(3);
+        assertThat(fast.warnings()).noneMatch(w -> w.contains("fail_fast"));
+        Reply png = call("batch_extract_texture_png", Map.of("file_paths", files, "output_path", out.resolve("png").toString(), "fail_fast",
+                true));
+        assertThat(png.dataTree().get("total").intValue()).isEqualTo(3);
+        assertThat(png.dataTree().get("results")).hasSize(3);
     }
 
     // ---- inject -----------------------------------------------------------------------------------------
@@ -449,7 +475,7 @@ class TextureActionsTest extends SharedDaemon {
         Files.copy(Fixtures.path(SRC + "rgb.png"), images.resolve("T_BC1.png"));
         Files.copy(Fixtures.path(SRC + "grayscale.png"), images.resolve("T_G8.png"));
         JsonNode b = ok("batch_inject_texture", Map.of("file_paths", List.of(in.toString()), "image_dir", images.toString(),
-                "output_path", out.resolve("out").toString(), "engine_version", "UE5_8"));
+                "output_path", out.resolve("out").toString()));
         assertThat(b.get("success_count").intValue()).isEqualTo(2);
         assertThat(b.get("without_image").toString()).contains("T_BC3");
         assertThat(out.resolve("out/T_G8.uasset")).exists();

@@ -20,11 +20,11 @@ class ZenActionsTest extends SharedDaemon {
 
     static Map<String, Object> request(String flavour, Path out) {
         return new HashMap<>(Map.of("game_paks", Fixtures.path("cue4parse/UE5_8/IoStore/" + flavour).toString(),
-                "output_path", out.toString(), "engine_version", "UE5_8", "aes_key", KEY));
+                "output_path", out.toString(), "aes_key", KEY));
     }
 
     static JsonNode exportsOf(Path uasset, String usmap) throws Exception {
-        Map<String, Object> f = new HashMap<>(Map.of("file_path", uasset.toString(), "engine_version", "UE5_8"));
+        Map<String, Object> f = new HashMap<>(Map.of("file_path", uasset.toString()));
         if (usmap != null) {
             f.put("usmap_path", usmap);
         }
@@ -51,7 +51,7 @@ class ZenActionsTest extends SharedDaemon {
                     index = e.get("index").intValue();
                 }
             }
-            Map<String, Object> p = new HashMap<>(Map.of("file_path", da.toString(), "engine_version", "UE5_8", "export_index", index));
+            Map<String, Object> p = new HashMap<>(Map.of("file_path", da.toString(), "export_index", index));
             if (mappings != null) {
                 p.put("usmap_path", mappings);
             }
@@ -63,8 +63,7 @@ class ZenActionsTest extends SharedDaemon {
                 }
             }
             assertThat(integer).as(flavour).isEqualTo(0x12345678L);
-            Map<String, Object> d = new HashMap<>(Map.of("file_path", dest.resolve("Game/Fixtures/Effects/NS_Fixture.uasset").toString(),
-                    "engine_version", "UE5_8"));
+            Map<String, Object> d = new HashMap<>(Map.of("file_path", dest.resolve("Game/Fixtures/Effects/NS_Fixture.uasset").toString()));
             assertThat(call("detect_type", d).dataTree().get("asset_type").textValue()).isEqualTo("NiagaraSystem");
             d.put("file_path", dest.resolve("Game/Fixtures/Meshes/SM_Fixture.uasset").toString());
             assertThat(call("detect_type", d).dataTree().get("asset_type").textValue()).isEqualTo("StaticMesh");
@@ -89,8 +88,7 @@ class ZenActionsTest extends SharedDaemon {
         assertThat(deps.get("extracted_count").intValue()).isGreaterThanOrEqualTo(1);
         // A folder without global.utoc cannot resolve script imports: a clear NOT_FOUND, nothing written.
         Path noGlobal = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged/Zlib");
-        Map<String, Object> g = new HashMap<>(Map.of("game_paks", noGlobal.toString(), "output_path", out.resolve("none").toString(),
-                "engine_version", "UE5_8"));
+        Map<String, Object> g = new HashMap<>(Map.of("game_paks", noGlobal.toString(), "output_path", out.resolve("none").toString()));
         Reply r = call("extract_iostore_legacy", g);
         assertThat(r.errorCode()).isEqualTo(ErrorCode.NOT_FOUND);
         assertThat(r.message()).contains("global.utoc");
@@ -104,12 +102,12 @@ class ZenActionsTest extends SharedDaemon {
         for (Case c : List.of(new Case("retoc/UE5.4/BP_Table_Lamp.uzenasset", "UE5_4", "/Game/Billiards/Blueprints/BP_Table_Lamp", 9),
                 new Case("retoc/UE5.5/SM_Cube.uzenasset", "UE5_5", "/Game/Meshes/SM_Cube", 3),
                 new Case("retoc/UE4.27/T_Emissive.uasset", "UE4_27", "/Engine/Engine_MI_Shaders/T_Emissive", 1))) {
-            Reply r = call("inspect_zen", Map.of("file_path", Fixtures.path(c.file()).toString(), "engine_version", c.engine()));
+            Reply r = call("inspect_zen", Map.of("file_path", Fixtures.path(c.file()).toString()));
             assertThat(r.success()).as(c.file() + ": " + r.message()).isTrue();
             assertThat(r.dataTree().get("package_name").textValue()).isEqualTo(c.name());
             assertThat(r.dataTree().get("export_map_count").intValue()).isEqualTo(c.exports());
         }
-        Reply legacy = call("inspect_zen", Map.of("file_path", Fixtures.path("retoc/UE5.5/SM_Cube.uasset").toString(), "engine_version", "UE5_5"));
+        Reply legacy = call("inspect_zen", Map.of("file_path", Fixtures.path("retoc/UE5.5/SM_Cube.uasset").toString()));
         assertThat(legacy.errorCode()).isEqualTo(ErrorCode.CORRUPT_DATA);
     }
 }

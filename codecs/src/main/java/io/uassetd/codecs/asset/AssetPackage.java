@@ -545,7 +545,8 @@ public final class AssetPackage {
         return sb.toString();
     }
 
-    private ObjectImport checkedImport(PackageIndex i) {
+    /** The import {@code i} names; CORRUPT_DATA (naming the package) when it lies outside the import map. */
+    public ObjectImport checkedImport(PackageIndex i) {
         int k = i.importIndex();
         if (k >= imports.size()) {
             throw new CorruptDataException("Import index " + k + " outside the import map (" + imports.size() + ")", name, -1,
@@ -554,7 +555,8 @@ public final class AssetPackage {
         return imports.get(k);
     }
 
-    private Export checkedExport(PackageIndex i) {
+    /** The export {@code i} names; CORRUPT_DATA (naming the package) when it lies outside the export map. */
+    public Export checkedExport(PackageIndex i) {
         int k = i.exportIndex();
         if (k >= exports.size()) {
             throw new CorruptDataException("Export index " + k + " outside the export map (" + exports.size() + ")", name, -1,

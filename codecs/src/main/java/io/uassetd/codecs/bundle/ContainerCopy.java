@@ -90,7 +90,8 @@ public final class ContainerCopy {
             }
         }
         long blockSize = src.toc().header().compressionBlockSize();
-        IoStoreProfile profile = new IoStoreProfile(EngineVersion.UE5_8, GameProfile.NONE, src.tocVersion(), header.version(),
+        EngineVersion engine = EngineVersion.newestWritingContainer(src.tocVersion().value(), header.version().value());
+        IoStoreProfile profile = new IoStoreProfile(engine, GameProfile.NONE, src.tocVersion(), header.version(),
                 blockSize > 0 ? (int) blockSize : IoStoreProfile.DEFAULT_BLOCK_SIZE);
         return new Snapshot(src.name(), src.containerId(), profile, mount == null ? "../../../" : mount, chunks, header,
                 methodOf(src), src.isEncrypted());

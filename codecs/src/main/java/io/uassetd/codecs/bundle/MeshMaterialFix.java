@@ -9,8 +9,8 @@ import io.uassetd.codecs.asset.mesh.GameplayTagContainer;
 import io.uassetd.codecs.asset.mesh.MeshProfile;
 import io.uassetd.codecs.asset.mesh.SkeletalMaterial;
 import io.uassetd.codecs.asset.mesh.SkeletalMeshData;
-import io.uassetd.codecs.asset.property.PropertyExportContent;
-import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PropertyExportContent;
+import io.uassetd.codecs.asset.property.content.PropertyParser;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.usmap.Usmap;
@@ -21,14 +21,14 @@ import java.util.function.Supplier;
 
 /**
  * A game profile's mesh material layout, applied to a legacy package before it becomes a Zen
- * package. Marvel Rivals ({@link GameProfile#skeletalMaterialTags()}) reads an
- * FGameplayTagContainer after each FSkeletalMaterial of a SkeletalMesh (seed 000: 44-byte
+ * package. A game whose layout has gameplay tags ({@link GameProfile#skeletalMaterialTags()}; Marvel
+ * Rivals) reads an FGameplayTagContainer after each FSkeletalMaterial of a SkeletalMesh (seed 000: 44-byte
  * materials, the container empty: an int32 0, as UAssetTool writes it). Each SkeletalMesh export is
  * read with the engine's layout and written again with an empty container after each material; the
  * properties before and the render data after are kept byte for byte, and the package writer moves
  * the export's size, the later exports' offsets and the summary's offsets (BulkDataStartOffset, ...).
  *
- * <p>A mesh that already reads with the Rivals layout (and not with the engine's) is left as it is,
+ * <p>A mesh that already reads with the game's layout (and not with the engine's) is left as it is,
  * so fixing twice changes nothing. A mesh that reads both ways (ambiguous), neither way, or whose
  * properties cannot be read (unversioned without mappings) is left unchanged with a note naming the
  * package and export: the bundle reply lists it in its warnings. Unversioned properties are read with
@@ -144,8 +144,8 @@ public final class MeshMaterialFix {
     }
 
     /**
-     * Rewrites export {@code e} with the Rivals layout and returns its data as read with the engine's
-     * layout; null when it is already in the Rivals layout (or has no materials).
+     * Rewrites export {@code e} with the game's layout and returns its data as read with the engine's
+     * layout; null when it is already in the game's layout (or has no materials).
      */
     private static SkeletalMeshData tagged(GameProfile game, AssetPackage p, Export e, Usmap mappings) throws Skip {
         var previous = e.content();
@@ -160,7 +160,7 @@ public final class MeshMaterialFix {
         }
         e.setContent(previous);
         SkeletalMeshData standard = null;
-        SkeletalMeshData rivals = null;
+        SkeletalMeshData inGameLayout = null;
         RuntimeException standardError = null;
         try {
             standard = SkeletalMeshData.read(p, after(p, e, propertiesEnd), GameProfile.NONE.mesh());
@@ -168,22 +168,23 @@ public final class MeshMaterialFix {
             standardError = ex;
         }
         try {
-            rivals = SkeletalMeshData.read(p, after(p, e, propertiesEnd), game.mesh());
+            inGameLayout = SkeletalMeshData.read(p, after(p, e, propertiesEnd), game.mesh());
         } catch (RuntimeException ex) {
-            // not in the Rivals layout
+            // not in the game's layout
         }
-        if (standard == null && rivals != null) {
+        if (standard == null && inGameLayout != null) {
             return null;
         }
         if (standard == null) {
-            throw new Skip("its materials read with neither the engine's nor the Marvel Rivals layout (" + message(standardError) + ")");
+            throw new Skip("its materials read with neither the engine's nor the " + game.mesh().name() + " layout ("
+                    + message(standardError) + ")");
         }
         if (standard.materials().isEmpty()) {
             return null;
         }
-        if (rivals != null) {
+        if (inGameLayout != null) {
             throw new Skip("its data reads both with and without gameplay tags after the materials; which layout it has cannot be told"
-                    + (standard.layout().overlayMaterial() && !rivals.layout().overlayMaterial()
+                    + (standard.layout().overlayMaterial() && !inGameLayout.layout().overlayMaterial()
                             ? " (the package records no custom versions, and a null overlay material reads as an empty tag container)"
                             : ""));
         }
@@ -210,7 +211,7 @@ public final class MeshMaterialFix {
         return standard;
     }
 
-    /** Null when the fixed export reads with the Rivals layout as the original did with the engine's; else what differs. */
+    /** Null when the fixed export reads with the game's layout as the original did with the engine's; else what differs. */
     private static String verify(GameProfile game, AssetPackage out, Export e, SkeletalMeshData original, Usmap mappings) {
         try {
             PropertyExportContent c = PropertyParser.contentOf(out, e, mappings);

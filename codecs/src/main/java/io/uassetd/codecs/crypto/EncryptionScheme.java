@@ -6,14 +6,16 @@ import java.util.stream.Collectors;
 
 /**
  * How encrypted container data is laid out and ciphered: the one hook for game-specific AES
- * variants. {@link #STANDARD} is Unreal's AES-256-ECB over whole data; {@link #RIVALS} is the
- * Marvel Rivals variant (see {@link RivalsScheme}). Chosen by the caller, never guessed.
+ * variants. {@link #STANDARD} is Unreal's AES-256-ECB over whole data; {@link #WORD_SWAP} swaps the bytes
+ * of each 4-byte word around AES and encrypts a path-dependent prefix of each entry (see
+ * {@link WordSwapScheme}). Schemes have their own names; which game uses which is the game table's
+ * business ({@code GameProfile.encryptionScheme}). Chosen by the caller, never guessed.
  */
 public interface EncryptionScheme {
     EncryptionScheme STANDARD = new StandardScheme();
-    EncryptionScheme RIVALS = new RivalsScheme();
+    EncryptionScheme WORD_SWAP = new WordSwapScheme();
 
-    /** "standard" or "rivals". */
+    /** "standard" or "word_swap". */
     String name();
 
     /** The cipher for a key under this scheme. */
@@ -42,16 +44,16 @@ public interface EncryptionScheme {
 
     /** Every scheme this layer implements, in the order help text lists them. */
     static List<EncryptionScheme> all() {
-        return List.of(STANDARD, RIVALS);
+        return List.of(STANDARD, WORD_SWAP);
     }
 
-    /** "standard, rivals": the names {@link #byName} accepts. */
+    /** "standard, word_swap": the names {@link #byName} accepts. */
     static String names() {
         return all().stream().map(EncryptionScheme::name).collect(Collectors.joining(", "));
     }
 
     /**
-     * A scheme by its own name, without case ({@code standard}, {@code rivals}); null or blank is
+     * A scheme by its own name, without case ({@code standard}, {@code word_swap}); null or blank is
      * {@link #STANDARD}. Game names are resolved one layer up ({@code GameProfile.encryptionSchemeNamed}).
      */
     static EncryptionScheme byName(String name) {

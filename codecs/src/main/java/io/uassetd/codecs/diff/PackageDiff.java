@@ -171,7 +171,9 @@ public final class PackageDiff {
         if (ta.isObject() || tb.isObject()) {
             compareRows(path, ta.path("Data"), tb.path("Data"));
             for (String f : union(ta, tb)) {
-                if (!f.equals("Data") && !f.equals("$type")) {
+                if (f.equals("Value") && pairsOrEmpty(ta.get(f)) && pairsOrEmpty(tb.get(f))) {
+                    compareMap(path + "@Table.Value", ta.get(f), tb.get(f)); // a string table's entries, by key
+                } else if (!f.equals("Data") && !f.equals("$type")) {
                     generic(path + "@Table." + f, ta.get(f), tb.get(f));
                 }
             }
@@ -399,11 +401,11 @@ public final class PackageDiff {
 
     // ---- shapes ----
 
-    private static boolean isProperty(JsonNode n) {
+    static boolean isProperty(JsonNode n) {
         return n != null && n.isObject() && n.path("$type").asText().contains("PropertyData");
     }
 
-    private static boolean isPropertyList(JsonNode list) {
+    static boolean isPropertyList(JsonNode list) {
         if (list.isEmpty()) {
             return false;
         }
@@ -416,7 +418,7 @@ public final class PackageDiff {
     }
 
     /** A property list keyed by name (not an array's elements, which all carry the array's name or an index). */
-    private static boolean isNamedPropertyList(JsonNode list) {
+    static boolean isNamedPropertyList(JsonNode list) {
         if (!isPropertyList(list)) {
             return false;
         }
@@ -428,7 +430,7 @@ public final class PackageDiff {
         return true;
     }
 
-    private static boolean isPairList(JsonNode list) {
+    static boolean isPairList(JsonNode list) {
         if (list.isEmpty()) {
             return false;
         }
@@ -438,6 +440,10 @@ public final class PackageDiff {
             }
         }
         return true;
+    }
+
+    private static boolean pairsOrEmpty(JsonNode list) {
+        return list != null && list.isArray() && (list.isEmpty() || isPairList(list));
     }
 
     private static boolean containers(JsonNode list) {
@@ -450,20 +456,20 @@ public final class PackageDiff {
     }
 
     /** A package index inside a value: a field path's owner, a delegate's object. */
-    private static boolean isIndexField(JsonNode owner, String field) {
+    static boolean isIndexField(JsonNode owner, String field) {
         if (owner == null || !owner.path(field).isIntegralNumber()) {
             return false;
         }
         return field.equals("ResolvedOwner") || field.equals("Object") && owner.has("Delegate");
     }
 
-    private static boolean isReference(String type) {
+    static boolean isReference(String type) {
         return type.endsWith(".ObjectPropertyData, UAssetAPI") || type.endsWith(".InterfacePropertyData, UAssetAPI")
                 || type.endsWith(".WeakObjectPropertyData, UAssetAPI");
     }
 
     /** Properties (or rows) by name, {@code Name(i)} for static-array element i, {@code #k} for repeats. */
-    private static Map<String, JsonNode> byName(JsonNode list) {
+    static Map<String, JsonNode> byName(JsonNode list) {
         Map<String, JsonNode> m = new LinkedHashMap<>();
         if (list == null || !list.isArray()) {
             return m;
@@ -477,7 +483,7 @@ public final class PackageDiff {
         return m;
     }
 
-    private static String unique(Map<String, ?> m, String key) {
+    static String unique(Map<String, ?> m, String key) {
         if (!m.containsKey(key)) {
             return key;
         }
@@ -489,7 +495,7 @@ public final class PackageDiff {
         }
     }
 
-    private static Set<String> union(JsonNode a, JsonNode b) {
+    static Set<String> union(JsonNode a, JsonNode b) {
         Set<String> s = new LinkedHashSet<>();
         if (a != null) {
             a.fieldNames().forEachRemaining(s::add);

@@ -6,7 +6,7 @@ import java.util.Locale;
  * Base of every error a reader or writer of an Unreal format raises. It names where the problem is:
  * the file (or stream) name, the absolute byte offset, and the structure being read.
  */
-public class FormatException extends RuntimeException {
+public class FormatException extends RuntimeException implements InputProblem {
     private final String file;
     private final long offset;
     private final String structure;

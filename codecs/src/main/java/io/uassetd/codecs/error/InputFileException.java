@@ -5,7 +5,7 @@ package io.uassetd.codecs.error;
  * file is expected, or the wrong file of a pair (a .uexp where the .uasset is expected). The
  * message says which, naming the path.
  */
-public class InputFileException extends RuntimeException {
+public class InputFileException extends RuntimeException implements InputProblem {
     private final String file;
     private final boolean missing;
 

@@ -50,8 +50,8 @@ public record GameProfile(String name, List<String> aliases, EngineVersion engin
      * encryption scheme (word-swapped AES blocks, partial entry encryption).
      */
     public static final GameProfile MARVEL_RIVALS = new GameProfile("marvel_rivals", List.of("marvelrivals", "rivals", "mr"),
-            EngineVersion.UE5_3, TocVersion.PERFECT_HASH_WITH_OVERFLOW, ContainerHeaderVersion.NO_EXPORT_INFO, EncryptionScheme.RIVALS,
-            MeshProfile.MARVEL_RIVALS, 36, new CompanionPakLayout(PakVersion.FNV64_BUG_FIX, EncryptionScheme.RIVALS, true, true));
+            EngineVersion.UE5_3, TocVersion.PERFECT_HASH_WITH_OVERFLOW, ContainerHeaderVersion.NO_EXPORT_INFO, EncryptionScheme.WORD_SWAP,
+            new MeshProfile("marvel_rivals", true), 36, new CompanionPakLayout(PakVersion.FNV64_BUG_FIX, EncryptionScheme.WORD_SWAP, true, true));
 
     /**
      * The profile of a bundle request that names neither a game nor an engine, and whose engine
@@ -91,7 +91,7 @@ public record GameProfile(String name, List<String> aliases, EngineVersion engin
 
     /**
      * The encryption scheme a request names: a scheme's own name ({@link EncryptionScheme#byName}:
-     * standard, rivals) or a game profile's name or alias (its scheme: marvel_rivals, mr); null or
+     * standard, word_swap) or a game profile's name or alias (its scheme: marvel_rivals, rivals, mr); null or
      * blank is standard.
      */
     public static EncryptionScheme encryptionSchemeNamed(String name) {
@@ -105,6 +105,15 @@ public record GameProfile(String name, List<String> aliases, EngineVersion engin
                         + ", or a game: " + names() + ")");
             }
         }
+    }
+
+    /**
+     * The games whose mesh material layout differs from the engine's, for help text:
+     * "marvel_rivals: an FGameplayTagContainer after each FSkeletalMaterial".
+     */
+    public static String meshLayouts() {
+        return all().stream().filter(GameProfile::skeletalMaterialTags).map(p -> p.name + ": " + p.mesh.describe())
+                .collect(Collectors.joining("; "));
     }
 
     /** "none, marvel_rivals". */

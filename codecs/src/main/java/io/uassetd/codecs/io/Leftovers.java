@@ -1,6 +1,8 @@
 package io.uassetd.codecs.io;
 
+import io.uassetd.codecs.error.UnsafePathException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -42,6 +44,16 @@ public final class Leftovers {
 
     /** A new hidden name {@code .<base>.u<pid>-<random><suffix>} in {@code dir}, registered as in use by this process. */
     static Path claim(Path dir, String base, String suffix) {
+        // a file's name the file system cannot hold is refused before anything is made, naming the rule
+        if (base.isEmpty() || base.equals(".") || base.equals("..")) {
+            throw new UnsafePathException("Path " + dir.resolve(base) + " names a file '" + base + "', which is the folder itself or its"
+                    + " parent: a file's name may not be empty, '.' or '..'", dir.resolve(base).toString());
+        }
+        int bytes = base.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > 255) {
+            throw new UnsafePathException("Path " + dir.resolve(base) + " has a name of " + bytes
+                    + " bytes, longer than the file system allows (255 bytes per name)", dir.resolve(base).toString());
+        }
         for (;;) {
             Path p = dir.resolve("." + base + ".u" + PID + "-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)
                     + suffix);

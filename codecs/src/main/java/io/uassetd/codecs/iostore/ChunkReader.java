@@ -10,6 +10,7 @@ import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.error.WrongKeyException;
+import io.uassetd.codecs.io.MemoryBudget;
 import io.uassetd.codecs.iostore.toc.CompressedBlockEntry;
 import io.uassetd.codecs.iostore.toc.ContainerFlag;
 import io.uassetd.codecs.iostore.toc.OffsetAndLength;
@@ -151,6 +152,9 @@ final class ChunkReader {
                 sink.accept(stored, skip, take);
             } else {
                 if (plain == null || plain.length < e.uncompressedSize()) {
+                    MemoryBudget.admit(e.uncompressedSize(), "Compression block " + b + " (" + e.compressedSize() + " -> "
+                            + e.uncompressedSize() + " bytes)", partitions.fileName((int) (e.offset() / partitionSize)),
+                            e.offset() % partitionSize, "FIoStoreTocCompressedBlockEntry");
                     plain = new byte[(int) Math.max(e.uncompressedSize(), blockSize)];
                 }
                 decompress(b, e, stored, plain);

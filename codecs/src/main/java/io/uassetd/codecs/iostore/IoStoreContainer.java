@@ -16,6 +16,7 @@ import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.WrongKeyException;
 import io.uassetd.codecs.io.AtomicOutput;
+import io.uassetd.codecs.io.MemoryBudget;
 import io.uassetd.codecs.iostore.header.ContainerHeader;
 import io.uassetd.codecs.iostore.toc.CompressedBlockEntry;
 import io.uassetd.codecs.iostore.toc.ContainerFlag;
@@ -300,6 +301,7 @@ public final class IoStoreContainer implements AutoCloseable {
             throw new CorruptDataException("Chunk " + index + " of " + size + " bytes is too large for an array; stream it",
                     utoc.getFileName().toString(), -1, "FIoOffsetAndLength");
         }
+        MemoryBudget.admit(size, "Chunk " + index + " of " + size + " bytes", utoc.getFileName().toString(), -1, "FIoOffsetAndLength");
         ChunkReader.ArraySink sink = new ChunkReader.ArraySink(new byte[(int) size]);
         reader.decode(index, 0, size, sink, TaskMonitor.NONE);
         return sink.dst;

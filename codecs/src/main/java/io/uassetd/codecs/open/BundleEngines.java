@@ -2,9 +2,12 @@ package io.uassetd.codecs.open;
 
 import io.uassetd.codecs.asset.PackageEngine;
 import io.uassetd.codecs.asset.version.EngineChoice;
+import io.uassetd.codecs.asset.version.EngineSource;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.bundle.BundleAssembler;
 import io.uassetd.codecs.bundle.BundleInput;
+import io.uassetd.codecs.bundle.IoStoreProfile;
+import io.uassetd.codecs.game.GameProfile;
 import io.uassetd.codecs.zen.ZenEngine;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,7 +19,10 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 
-/** The engine of a bundle's inputs, found as {@link PackageOpener} finds a package's. */
+/**
+ * The engine of a bundle's inputs, found as {@link PackageOpener} finds a package's, and the profile
+ * (game and engine) a bundle request is written for.
+ */
 public final class BundleEngines {
     /** Packages whose engine is looked at (the first ones among the inputs, in order). */
     public static final int SAMPLE = 8;
@@ -80,5 +86,67 @@ public final class BundleEngines {
                     + " (the newest); name the engine with engine_version if that is wrong");
         }
         return newest;
+    }
+
+    /** The container layout a bundle is written for, and the engine choice the reply reports. */
+    public record Chosen(IoStoreProfile profile, EngineChoice choice) {
+    }
+
+    /**
+     * The profile a bundle request asks for: the game named ({@code game}, null when not given;
+     * else none when an engine is named, else {@link GameProfile#DEFAULT}) and its engine: the one
+     * named; with game none and no engine, the inputs' (see {@link #detect}); without a game named,
+     * a default game whose engine cannot read the inputs' packages gives way to the inputs' engine
+     * (written without the profile, with a warning); else the game's.
+     */
+    public static Chosen profile(EngineVersion requested, String game, List<BundleInput> inputs, Consumer<String> warn) {
+        GameProfile g = game != null ? GameProfile.of(game) : requested != null ? GameProfile.NONE : GameProfile.DEFAULT;
+        if (requested == null && g.engine() == null && !inputs.isEmpty()) {
+            EngineChoice found = detect(inputs, warn);
+            if (found != null) {
+                return new Chosen(IoStoreProfile.of(found.engine(), g), found);
+            }
+            warn.accept("No package among the inputs tells the engine; writing for " + IoStoreProfile.of(null, g).engine()
+                    + " (name it with engine_version)");
+        }
+        if (requested == null && game == null && g.engine() != null && !inputs.isEmpty()) {
+            EngineChoice found = detect(inputs, warn);
+            if (found != null && found.engine() != g.engine() && !found.candidates().contains(g.engine())
+                    && !readableAs(inputs, g.engine())) {
+                warn.accept("The packages are " + found.engine() + " (" + found.source().name().toLowerCase(Locale.ROOT)
+                        + "), not " + g.name() + "'s " + g.engine() + ": written for " + found.engine()
+                        + " without the " + g.name() + " profile (give game to force a profile)");
+                return new Chosen(IoStoreProfile.of(found.engine(), GameProfile.NONE), found);
+            }
+        }
+        IoStoreProfile p = IoStoreProfile.of(requested, g);
+        return new Chosen(p, EngineChoice.of(p.engine(), requested != null ? EngineSource.REQUEST : EngineSource.PROFILE));
+    }
+
+    /** Whether the first legacy package among the inputs reads under {@code engine} (Zen inputs: the profile's own concern). */
+    static boolean readableAs(List<BundleInput> inputs, EngineVersion engine) {
+        Map<String, BundleInput> byPath = new HashMap<>();
+        for (BundleInput in : inputs) {
+            byPath.put(in.path().toLowerCase(Locale.ROOT), in);
+        }
+        for (BundleInput in : inputs) {
+            String f = in.fileName();
+            if (!(f.endsWith(".uasset") || f.endsWith(".umap"))) {
+                continue;
+            }
+            try {
+                byte[] data = in.read();
+                if (!BundleAssembler.isLegacy(data)) {
+                    return true;
+                }
+                String base = in.path().substring(0, in.path().lastIndexOf('.'));
+                BundleInput uexp = byPath.get((base + ".uexp").toLowerCase(Locale.ROOT));
+                PackageEngine.read(data, uexp == null ? null : uexp.read(), in.fileName(), engine, null);
+                return true;
+            } catch (RuntimeException e) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -1,23 +1,32 @@
 package io.uassetd.codecs.open;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.PackageEngine;
+import io.uassetd.codecs.asset.json.UAssetJson;
 import io.uassetd.codecs.asset.version.EngineChoice;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.error.InputFileException;
+import io.uassetd.codecs.iostore.PackageStore;
 import io.uassetd.codecs.usmap.Usmap;
+import io.uassetd.codecs.zen.ZenEngine;
+import io.uassetd.codecs.zen.ZenPackage;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
- * The one place where packages are opened for a request: the engine is the request's, else detected
- * (the package's versions, the mappings' versions, a probe; see {@link PackageEngine}); the mappings
- * are the request's ({@code usmap_path}), else the environment's ({@code USMAP_PATH}), read only for
- * a package with unversioned properties (tagged packages need none). Every open returns the package
- * with how it was read. Thread-safe; one per request (it shares probe decisions between the
- * packages of the request).
+ * The one place where packages are opened for a request, whatever their form: a legacy
+ * .uasset/.umap ({@link #open}), a package in UAssetAPI's JSON ({@link #openJson}) or a Zen package
+ * ({@link #openZen}). The engine is the request's, else detected (the package's versions, the
+ * mappings' versions, a probe; see {@link PackageEngine} and {@link ZenEngine}); the mappings are
+ * the request's ({@code usmap_path}), else the environment's ({@code USMAP_PATH}), read only for a
+ * package with unversioned properties (tagged packages need none). Every open returns the package
+ * with how it was read (engine, engine source, candidates, mappings). Thread-safe; one per request
+ * (it shares probe decisions between the packages of the request).
  */
 public final class PackageOpener {
     /** The environment variable UAssetTool's clients pass the mappings in. */
@@ -38,6 +47,27 @@ public final class PackageOpener {
         /** {@code request}, {@code package}, {@code usmap}, {@code probe}...: why this engine. */
         public String engineSource() {
             return choice.source().wireName();
+        }
+    }
+
+    /**
+     * A package read from UAssetAPI's JSON: the document, the legacy bytes it describes (what
+     * {@code from_json} writes) and the package read from them, with how ({@link Opened}).
+     */
+    public record JsonOpened(JsonNode tree, AssetPackage.Bytes bytes, Opened opened) {
+        public AssetPackage pkg() {
+            return opened.pkg();
+        }
+
+        public EngineChoice choice() {
+            return opened.choice();
+        }
+    }
+
+    /** A Zen package and the engine it was read under (request, containers, package or probe). */
+    public record ZenOpened(ZenPackage pkg, EngineChoice choice) {
+        public EngineVersion engine() {
+            return choice.engine();
         }
     }
 
@@ -74,6 +104,11 @@ public final class PackageOpener {
         this.warn = warn;
     }
 
+    /** An opener for inputs that need no mappings (Zen packages): the engine {@code requested} (null: detected). */
+    public static PackageOpener withoutMappings(EngineVersion requested, PackageEngine.Batch batch) {
+        return new PackageOpener(requested, null, null, file -> null, warning -> { }, batch);
+    }
+
     public EngineVersion requested() {
         return requested;
     }
@@ -97,6 +132,41 @@ public final class PackageOpener {
         }
         Usmap env = o.pkg().hasUnversionedProperties() ? environment(true) : null;
         return new Opened(o.pkg(), o.choice(), env, env == null ? null : environmentUsmap);
+    }
+
+    /**
+     * Reads a package from a document in UAssetAPI's JSON schema: the mappings when the document has
+     * unversioned properties (or the request names them), the legacy bytes it describes, and the
+     * engine of those bytes (the request's, else the versions the document records, else a probe).
+     */
+    public JsonOpened openJson(Path file) throws Exception {
+        checkFile(file, "JSON document");
+        String name = file.getFileName().toString();
+        JsonNode tree = UAssetJson.parse(Files.readAllBytes(file), name);
+        Usmap mappings = UAssetJson.hasUnversionedProperties(tree) || usmapPath != null ? mappings() : null;
+        AssetPackage.Bytes bytes = UAssetJson.toPackageBytes(tree, name, mappings);
+        PackageEngine.Opened o = PackageEngine.read(bytes.header(), bytes.exports(), name, requested,
+                mappings == null ? null : mappings.versioning());
+        Path from = mappings == null ? null : usmapPath != null ? usmapPath : environmentUsmap;
+        return new JsonOpened(tree, bytes, new Opened(o.pkg(), o.choice(), mappings, from));
+    }
+
+    /**
+     * Reads a Zen package file: the engine is the request's, else that of {@code store}'s containers
+     * (their TOC and header versions, then their packages) when a store is given, else the
+     * package's own (its versions, else a probe of the layouts). A package that does not read under
+     * the detected engine is reported with the releases tried.
+     */
+    public ZenOpened openZen(Path file, PackageStore store) throws IOException {
+        checkFile(file, "Zen package");
+        byte[] data = Files.readAllBytes(file);
+        String name = file.getFileName().toString();
+        EngineChoice choice = store != null && requested == null ? ZenEngine.of(store, null) : ZenEngine.of(data, name, requested);
+        try {
+            return new ZenOpened(ZenPackage.read(data, name, choice.engine()), choice);
+        } catch (RuntimeException e) {
+            throw requested == null ? EngineChoice.explain(e, choice.tried()) : e;
+        }
     }
 
     /**
@@ -125,6 +195,36 @@ public final class PackageOpener {
     public Usmap mappings() throws Exception {
         Usmap named = named();
         return named != null || usmapPath != null ? named : environment(false);
+    }
+
+    /**
+     * As {@link #mappings()}, but the environment's file is read (and its use said) only when the
+     * supplier is first asked, by an input that needs mappings; the request's are read at once (a
+     * {@code usmap_path} that names no file fails the request). Safe to call from several threads.
+     */
+    public Supplier<Usmap> lazyMappings() throws Exception {
+        if (usmapPath != null || environmentUsmap == null) {
+            Usmap given = mappings();
+            return () -> given;
+        }
+        return () -> {
+            try {
+                return mappings();
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new InputFileException("Mappings from " + USMAP_ENV + ": " + e.getMessage(), environmentUsmap.toString(), false);
+            }
+        };
+    }
+
+    /**
+     * The mappings for reading {@code p} where it can be read without them too (textures): the
+     * request's when given; else, only when the package has unversioned properties, the
+     * environment's (a stale variable is a warning); a tagged package never reads the variable.
+     */
+    public Usmap mappingsIfNeeded(AssetPackage p) throws Exception {
+        return usmapPath != null || p.hasUnversionedProperties() ? mappings() : null;
     }
 
     /** The request's mappings (InputFileException when it names no file), null when not given. */

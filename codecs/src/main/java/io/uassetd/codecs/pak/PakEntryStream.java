@@ -11,6 +11,7 @@ import io.uassetd.codecs.crypto.AesCtr;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.WrongKeyException;
 import io.uassetd.codecs.io.FileSource;
+import io.uassetd.codecs.io.MemoryBudget;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -206,6 +207,10 @@ final class PakEntryStream extends InputStream {
             }
         }
         decrypt(stored, at, (int) readLen);
+        if (expect > out.length) {
+            MemoryBudget.admit(expect, "Compression block " + (nextBlock - 1) + " of '" + entry.path() + "' (" + len + " -> " + expect + " bytes)",
+                    src.name(), at, "FPakCompressedBlock");
+        }
         if (out.length < expect || out == stored) {
             out = new byte[(int) Math.max(expect, 1)];
         }

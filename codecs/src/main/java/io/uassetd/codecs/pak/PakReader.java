@@ -18,6 +18,7 @@ import io.uassetd.codecs.io.AtomicOutput;
 import io.uassetd.codecs.io.Coverage;
 import io.uassetd.codecs.io.DirectBufferPool;
 import io.uassetd.codecs.io.FileSource;
+import io.uassetd.codecs.io.MemoryBudget;
 import io.uassetd.codecs.io.OutputFolders;
 import io.uassetd.codecs.io.SafePaths;
 import io.uassetd.codecs.task.TaskMonitor;
@@ -249,6 +250,7 @@ public final class PakReader implements AutoCloseable {
         if (e.size() > Integer.MAX_VALUE - 16) {
             throw new UnsupportedOperationException("Entry too large for memory: " + e.size() + " bytes; use openEntry");
         }
+        MemoryBudget.admit(e.size(), "Entry '" + e.path() + "' of " + e.size() + " bytes", src.name(), e.offset(), "FPakEntry");
         byte[] out = new byte[(int) e.size()];
         try (InputStream in = openEntry(e)) {
             int pos = 0;
@@ -366,6 +368,24 @@ public final class PakReader implements AutoCloseable {
     }
 
     /** False when the record's SHA-1 is all zeros (a packer that stores no hashes). */
+    /**
+     * The SHA-1 the pak holds for an entry without reading its data: the index's record when it
+     * carries the hash (before V10), else the record stored in front of the entry's data (one small
+     * read); null when the pak stores an all-zero hash or the entry is a deletion record. The hash
+     * covers the entry's stored bytes (compressed, and under the standard scheme encrypted).
+     */
+    public byte[] storedHash(PakEntry e) {
+        if (e.deleted()) {
+            return null;
+        }
+        PakEntryRecord idx = e.record();
+        if (idx.hash() != null && storesHash(idx)) {
+            return idx.hash().clone();
+        }
+        PakEntryRecord data = layout(e).dataRecord();
+        return data.hash() != null && storesHash(data) ? data.hash().clone() : null;
+    }
+
     private static boolean storesHash(PakEntryRecord r) {
         for (byte b : r.hash()) {
             if (b != 0) {

@@ -8,6 +8,7 @@ import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.TruncatedDataException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.io.ByteReader;
+import io.uassetd.codecs.io.MemoryBudget;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -96,6 +97,7 @@ final class UsmapReader {
                     + " differs from size " + size, name, at + 1, "UsmapHeader");
         }
         long payloadAt = h.offset();
+        MemoryBudget.admit(size + compressedSize, "Usmap payload of " + size + " bytes", name, at + 5, "UsmapHeader");
         byte[] stored = h.bytes((int) compressedSize);
         if (h.remaining() != 0) {
             throw new CorruptDataException(h.remaining() + " bytes follow the payload", name, h.offset(), "UsmapHeader");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.uassetd.codecs.error.WrongKeyException;
+import io.uassetd.codecs.game.GameProfile;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -26,10 +27,10 @@ class PakCryptoTest {
 
     @Test
     void rivalsLimitMatchesTheKnownVector() {
-        assertThat(RivalsScheme.limit("chunknames")).isEqualTo(1600);
-        assertThat(RivalsScheme.limit("ChunkNames")).isEqualTo(1600);
+        assertThat(WordSwapScheme.limit("chunknames")).isEqualTo(1600);
+        assertThat(WordSwapScheme.limit("ChunkNames")).isEqualTo(1600);
         for (String p : new String[] {"a", "Marvel/Content/x.uasset", "test.txt"}) {
-            long l = RivalsScheme.limit(p);
+            long l = WordSwapScheme.limit(p);
             assertThat(l % 64).isZero();
             assertThat(l).isBetween(320L, 4096L);
         }
@@ -50,7 +51,7 @@ class PakCryptoTest {
     /**
      * The Rivals cipher checked against an expectation built without the production code: the JDK's
      * own AES (javax.crypto, not {@link AesCipher}) and a word swap through ByteBuffer byte orders
-     * (not {@code RivalsScheme.reverseWords}). It restates the scheme (each 4-byte word of the key,
+     * (not {@code WordSwapScheme.reverseWords}). It restates the scheme (each 4-byte word of the key,
      * and of each block before and after AES-256-ECB, byte-reversed), so it checks the implementation
      * against that statement, not the statement against the game: no public known-answer vector was
      * found (CUE4Parse reads these paks with its own table-driven Rijndael, NetEaseAes, and ships no
@@ -62,13 +63,13 @@ class PakCryptoTest {
         new Random(1).nextBytes(key);
         byte[] data = "0123456789abcdef0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
         byte[] viaRivals = data.clone();
-        EncryptionScheme.RIVALS.cipher(AesKey.of(key)).encrypt(viaRivals, 0, 32);
+        EncryptionScheme.WORD_SWAP.cipher(AesKey.of(key)).encrypt(viaRivals, 0, 32);
 
         javax.crypto.Cipher jdk = javax.crypto.Cipher.getInstance("AES/ECB/NoPadding");
         jdk.init(javax.crypto.Cipher.ENCRYPT_MODE, new javax.crypto.spec.SecretKeySpec(swapEachWord(key), "AES"));
         byte[] expected = swapEachWord(jdk.doFinal(swapEachWord(data)));
         assertThat(viaRivals).isEqualTo(expected).isNotEqualTo(data);
-        EncryptionScheme.RIVALS.cipher(AesKey.of(key)).decrypt(viaRivals, 0, 32);
+        EncryptionScheme.WORD_SWAP.cipher(AesKey.of(key)).decrypt(viaRivals, 0, 32);
         assertThat(viaRivals).isEqualTo(data);
     }
 
@@ -84,10 +85,13 @@ class PakCryptoTest {
 
     @Test
     void schemesByName() {
-        assertThat(EncryptionScheme.byName("Rivals")).isSameAs(EncryptionScheme.RIVALS);
+        assertThat(EncryptionScheme.byName("Word_Swap")).isSameAs(EncryptionScheme.WORD_SWAP);
+        assertThatThrownBy(() -> EncryptionScheme.byName("rivals")).hasMessageContaining("standard, word_swap");
+        // a game's name or alias resolves to its scheme one layer up, in the game table
+        assertThat(GameProfile.encryptionSchemeNamed("rivals")).isSameAs(EncryptionScheme.WORD_SWAP);
         assertThat(EncryptionScheme.byName("standard")).isSameAs(EncryptionScheme.STANDARD);
-        assertThat(EncryptionScheme.RIVALS.storedLength("chunknames", 100)).isEqualTo(112);
-        assertThat(EncryptionScheme.RIVALS.storedLength("chunknames", 5000)).isEqualTo(5000);
-        assertThat(EncryptionScheme.RIVALS.encryptedPrefix("chunknames", 5000)).isEqualTo(1600);
+        assertThat(EncryptionScheme.WORD_SWAP.storedLength("chunknames", 100)).isEqualTo(112);
+        assertThat(EncryptionScheme.WORD_SWAP.storedLength("chunknames", 5000)).isEqualTo(5000);
+        assertThat(EncryptionScheme.WORD_SWAP.encryptedPrefix("chunknames", 5000)).isEqualTo(1600);
     }
 }

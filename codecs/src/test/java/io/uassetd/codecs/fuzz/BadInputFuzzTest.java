@@ -1,13 +1,12 @@
 package io.uassetd.codecs.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.PackageFileSummary;
 import io.uassetd.codecs.asset.json.UAssetJson;
 import io.uassetd.codecs.asset.json.compact.CompactJson;
-import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PropertyParser;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.crypto.AesKey;
@@ -55,6 +54,7 @@ class BadInputFuzzTest {
     Path tmp;
 
     private static void assertNoBugs(String kind, FuzzOutcomes o, int expected) {
+        o.report(kind);
         assertThat(o.total()).as(kind + " cases").isEqualTo(expected);
         assertThat(o.bugs()).as(kind + ": inputs that escaped as something other than a FormatException naming the file").isEmpty();
         // the mutations must matter: some inputs are refused
@@ -69,7 +69,7 @@ class BadInputFuzzTest {
         List<String> paks = List.of("repak/packs/pack_v5.pak", "repak/packs/pack_v11_compress.pak", "repak/packs/pack_v11_compress_encrypt_encryptindex.pak",
                 "cue4parse/UE5_8/Pak/Oodle/CUE4ParseFixtures-Minimal-Oodle.pak");
         String repakKey = "94d25bc3aeb420e0be914edc9d5435a1eaab5f2864e09e94019ac205b727a7de";
-        int perPak = 150;
+        int perPak = 150 * FuzzOutcomes.scale();
         for (String rel : paks) {
             byte[] src = Files.readAllBytes(Fixtures.path(rel));
             // the index and footer sit at the end of these paks
@@ -89,7 +89,7 @@ class BadInputFuzzTest {
                 });
             }
         }
-        assertNoBugs("pak", o, paks.size() * perPak);
+        assertNoBugs("paks", o, paks.size() * perPak);
     }
 
     // ---- IoStore -----------------------------------------------------------------------------------
@@ -100,7 +100,7 @@ class BadInputFuzzTest {
         String dir = "cue4parse/UE5_8/IoStore/";
         List<String> variants = List.of("Unversioned/Uncompressed/CUE4ParseFixtures-Minimal-Uncompressed-Windows",
                 "Tagged/Oodle/CUE4ParseFixtures-Minimal-Oodle-Windows");
-        int perFile = 40;
+        int perFile = 40 * FuzzOutcomes.scale();
         for (String v : variants) {
             byte[] utoc = Files.readAllBytes(Fixtures.path(dir + v + ".utoc"));
             byte[] ucas = Files.readAllBytes(Fixtures.path(dir + v + ".ucas"));
@@ -128,7 +128,7 @@ class BadInputFuzzTest {
                 });
             }
         }
-        assertNoBugs("utoc/ucas", o, variants.size() * 2 * perFile);
+        assertNoBugs("IoStore containers (.utoc/.ucas)", o, variants.size() * 2 * perFile);
     }
 
     /**
@@ -162,7 +162,7 @@ class BadInputFuzzTest {
         Files.write(dir.resolve(name + ".utoc"), utoc);
         Mutator m = new Mutator(2024, hot.stream().mapToInt(Integer::intValue).toArray());
         Random pick = new Random(5);
-        int cases = 80;
+        int cases = 80 * FuzzOutcomes.scale();
         Path ucasFile = dir.resolve(name + ".ucas");
         Files.write(ucasFile, ucas);
         // one store over the whole run: each case rewrites the .ucas in place, which the open container reads through
@@ -181,7 +181,7 @@ class BadInputFuzzTest {
                 });
             }
         }
-        assertNoBugs("Zen packages", o, cases);
+        assertNoBugs("Zen packages (converted to legacy)", o, cases);
     }
 
     // ---- legacy packages ---------------------------------------------------------------------------
@@ -212,7 +212,7 @@ class BadInputFuzzTest {
         List<String> packages = List.of("uassetapi/TestJson/Items.uasset", "uassetapi/TestUE5_4/BlankGame/MI_BlueCube.uasset",
                 "uassetapi/TestEditorUE5_7/Blueprints/BP_FirstPersonGameMode.uasset");
         List<EngineVersion> engines = List.of(EngineVersion.UE4_23, EngineVersion.UE5_4, EngineVersion.UE5_7);
-        int perPackage = 200;
+        int perPackage = 200 * FuzzOutcomes.scale();
         for (int pi = 0; pi < packages.size(); pi++) {
             String rel = packages.get(pi);
             EngineVersion engine = engines.get(pi);
@@ -236,7 +236,7 @@ class BadInputFuzzTest {
                 o.check(rel + (inHeader ? "" : " .uexp") + " #" + i + " " + mu.description(), () -> exercisePackage(h, u, engine));
             }
         }
-        assertNoBugs("uasset/uexp", o, packages.size() * perPackage);
+        assertNoBugs("legacy packages (.uasset/.uexp)", o, packages.size() * perPackage);
     }
 
     /** The fuzz run's finding: a name reference outside the name map is corrupt data at its offset, in the import map. */
@@ -264,7 +264,7 @@ class BadInputFuzzTest {
         FuzzOutcomes o = new FuzzOutcomes();
         List<String> files = List.of("cue4parse/UE5_8/Mappings/CUE4ParseFixtures-Zstandard.usmap",
                 "uassetapi/TestUE5_4/BlankGame/BlankGame_Dumper-7.usmap");
-        int per = 60;
+        int per = 60 * FuzzOutcomes.scale();
         for (String rel : files) {
             byte[] src = Files.readAllBytes(Fixtures.path(rel));
             Mutator m = new Mutator(rel.hashCode(), Mutator.range(0, 64, 1));
@@ -298,7 +298,7 @@ class BadInputFuzzTest {
             sources.add(de);
         }
         sources.add(new LocMeta(2, "en", "Game/en/Game.locres", List.of("en", "de"), false).toBytes());
-        int per = 120;
+        int per = 120 * FuzzOutcomes.scale();
         for (int s = 0; s < sources.size(); s++) {
             byte[] src = sources.get(s);
             Mutator m = new Mutator(31 * s + 7, Mutator.range(0, Math.min(src.length, 160), 1));
@@ -330,7 +330,7 @@ class BadInputFuzzTest {
         FuzzOutcomes o = new FuzzOutcomes();
         List<String> packages = List.of("uassetapi/TestJson/Items.uasset", "uassetapi/TestUE5_4/BlankGame/MI_BlueCube.uasset");
         List<EngineVersion> engines = List.of(EngineVersion.UE4_23, EngineVersion.UE5_4);
-        int per = 120;
+        int per = 120 * FuzzOutcomes.scale();
         for (int pi = 0; pi < packages.size(); pi++) {
             String rel = packages.get(pi);
             AssetPackage p = AssetPackage.open(Fixtures.path(rel), engines.get(pi));
@@ -361,6 +361,6 @@ class BadInputFuzzTest {
                 o.check(rel + " JSON #" + i + " " + what, () -> UAssetJson.toPackageBytes(UAssetJson.parse(d, "fuzz.json"), "fuzz.uasset"));
             }
         }
-        assertNoBugs("UAssetAPI JSON", o, packages.size() * per);
+        assertNoBugs("UAssetGUI JSON", o, packages.size() * per);
     }
 }

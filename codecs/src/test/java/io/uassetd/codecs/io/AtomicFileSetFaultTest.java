@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.testkit.FileSets;
 import io.uassetd.codecs.asset.property.PropertyFixtures;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.compression.CompressionMethod;
@@ -15,9 +16,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -151,17 +150,6 @@ class AtomicFileSetFaultTest {
         return scenarios().flatMap(s -> Stream.of(Arguments.of(s, false), Arguments.of(s, true)));
     }
 
-    private static Map<String, String> snapshot(Path dir) throws Exception {
-        Map<String, String> out = new TreeMap<>();
-        try (Stream<Path> s = Files.list(dir)) {
-            for (Path p : s.toList()) {
-                out.put(p.getFileName().toString(),
-                        HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p))));
-            }
-        }
-        return out;
-    }
-
     /** Runs the scenario's write in a fresh folder through {@code ops}; returns whether it threw. */
     private static boolean run(Scenario s, Path dir, FileOps ops) throws Exception {
         try (AtomicFileSet set = AtomicFileSet.open(ops, true)) {
@@ -178,10 +166,10 @@ class AtomicFileSetFaultTest {
     void everyStepFailedOrCrashedLeavesTheOldOrTheNewSet(Scenario s, boolean noLinks, @TempDir Path tmp) throws Exception {
         Path ref = Files.createDirectories(tmp.resolve("ref"));
         s.old().accept(ref);
-        Map<String, String> oldSet = snapshot(ref);
+        Map<String, String> oldSet = FileSets.digests(ref);
         FaultyOps counting = new FaultyOps(-1, false, noLinks);
         assertThat(run(s, ref, counting)).as("healthy run").isFalse();
-        Map<String, String> newSet = snapshot(ref);
+        Map<String, String> newSet = FileSets.digests(ref);
         assertThat(newSet).isNotEqualTo(oldSet);
         int steps = counting.steps();
         int oldAfter = 0;
@@ -195,13 +183,13 @@ class AtomicFileSetFaultTest {
                 String what = s + (crash ? ": crash at step " : ": failure at step ") + k + " of " + steps;
                 if (!crash) {
                     // a transient failure is undone at once (or, in the clean-up after the commit point, ignored)
-                    Map<String, String> now = snapshot(dir);
+                    Map<String, String> now = FileSets.digests(dir);
                     Map<String, String> visible = new TreeMap<>(now);
                     visible.keySet().removeIf(n -> n.startsWith("."));
                     assertThat(visible).as(what).isEqualTo(threw ? oldSet : newSet);
                 }
                 Leftovers.sweep(dir); // what the next start or the next write there does
-                Map<String, String> after = snapshot(dir);
+                Map<String, String> after = FileSets.digests(dir);
                 if (after.equals(oldSet)) {
                     oldAfter++;
                 } else if (after.equals(newSet)) {

@@ -45,9 +45,9 @@ class BundleProfilesTest {
         assertThat(rivals.engine()).isEqualTo(EngineVersion.UE5_3);
         assertThat(rivals.tocVersion()).isEqualTo(TocVersion.PERFECT_HASH_WITH_OVERFLOW);
         assertThat(rivals.headerVersion()).isEqualTo(ContainerHeaderVersion.NO_EXPORT_INFO);
-        assertThat(rivals.game().companionPak().scheme()).isEqualTo(EncryptionScheme.RIVALS);
+        assertThat(rivals.game().companionPak().scheme()).isEqualTo(EncryptionScheme.WORD_SWAP);
         assertThat(rivals.game().skeletalMaterialTags()).isTrue();
-        assertThat(rivals.game().encryptionScheme()).isEqualTo(EncryptionScheme.RIVALS);
+        assertThat(rivals.game().encryptionScheme()).isEqualTo(EncryptionScheme.WORD_SWAP);
         assertThat(GameProfile.of("mr")).isEqualTo(GameProfile.MARVEL_RIVALS);
         assertThat(GameProfile.of("standard")).isEqualTo(GameProfile.NONE);
         assertThat(GameProfile.NONE.encryptionScheme()).isEqualTo(EncryptionScheme.STANDARD);

@@ -90,6 +90,23 @@ class BundleWriterTest {
         }
     }
 
+    /** A copied container is described by the engine table's row of its TOC and container header versions. */
+    @Test
+    void copiedContainersTakeTheEngineOfTheirVersions() {
+        Map<String, EngineVersion> expected = Map.of(
+                "cue4parse/UE5_8/IoStore/Tagged/Zlib/CUE4ParseFixtures-Minimal-Zlib-Windows.utoc", EngineVersion.UE5_8,
+                "cue4parse/UE6_0/IoStore/Tagged/Zlib/CUE4ParseFixtures-Minimal-Zlib-Windows.utoc", EngineVersion.UE6_0);
+        expected.forEach((path, engine) -> {
+            try (IoStoreContainer src = IoStoreContainer.open(Fixtures.path(path))) {
+                assertThat(ContainerCopy.read(src, TaskMonitor.NONE).profile().engine()).as(path).isEqualTo(engine);
+            }
+        });
+        // versions no fixture has: TOC 5 with header 3 is UE5.3 (Marvel Rivals' containers), header 2 the newest of 5.1/5.2
+        assertThat(EngineVersion.newestWritingContainer(5, 3)).isEqualTo(EngineVersion.UE5_3);
+        assertThat(EngineVersion.newestWritingContainer(5, 2)).isEqualTo(EngineVersion.UE5_2);
+        assertThat(EngineVersion.newestWritingContainer(8, 99)).isEqualTo(EngineVersion.UE5_8);
+    }
+
     @Test
     void fixtureContainerIdIsTheHashOfItsName() {
         try (IoStoreContainer src = IoStoreContainer.open(IoStoreFixtures.ue58("Tagged", "Uncompressed"))) {
@@ -335,7 +352,7 @@ class BundleWriterTest {
         BundleWriter.write(utoc, BundleWriter.Options.of(profile).withMethod(CompressionMethod.ZLIB).withKeys(null, KEY),
                 plan.packages(), List.of(), CODECS, TaskMonitor.NONE);
         // Marvel Rivals' companion pak is in the game's own scheme: the standard one cannot read it
-        try (PakReader pak = PakReader.open(tmp.resolve("Legacy_P.pak"), new PakReadOptions(KEY, EncryptionScheme.RIVALS, CODECS))) {
+        try (PakReader pak = PakReader.open(tmp.resolve("Legacy_P.pak"), new PakReadOptions(KEY, EncryptionScheme.WORD_SWAP, CODECS))) {
             assertThat(new String(pak.readEntry(pak.find(CompanionPak.ENTRY).orElseThrow()), StandardCharsets.UTF_8))
                     .contains("Game/Fixtures/Meshes/SK_Fixture.uasset");
         }
@@ -364,7 +381,7 @@ class BundleWriterTest {
                 assertThat(b.asset().toBytes().header()).as(b.packageName()).isEqualTo(want.header());
                 assertThat(b.asset().toBytes().exports()).as(b.packageName()).isEqualTo(want.exports());
                 if (fixedIn.changed()) {
-                    MeshInfo m = MeshInfo.read(b.asset(), null, MeshProfile.MARVEL_RIVALS);
+                    MeshInfo m = MeshInfo.read(b.asset(), null, GameProfile.MARVEL_RIVALS.mesh());
                     assertThat(m.slotNames()).containsExactly("Primary", "Secondary");
                     assertThat(m.materials()).allSatisfy(x -> assertThat(x.gameplayTags()).isEmpty());
                     fixedMeshes++;

@@ -2,7 +2,6 @@ package io.uassetd.codecs.iostore;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.ObjectExport;
@@ -12,8 +11,8 @@ import io.uassetd.codecs.asset.mesh.MeshInfo;
 import io.uassetd.codecs.asset.mesh.MeshProfile;
 import io.uassetd.codecs.asset.mesh.SkeletalMaterial;
 import io.uassetd.codecs.asset.mesh.SkeletalMeshData;
-import io.uassetd.codecs.asset.property.PropertyExportContent;
-import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PropertyExportContent;
+import io.uassetd.codecs.asset.property.content.PropertyParser;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.error.FormatException;
@@ -77,7 +76,7 @@ class MeshMaterialFixTest {
         // the same materials and bones, read with the Rivals profile, as the original with the standard one
         MeshInfo before = MeshInfo.read(read(header, uexp), null, MeshProfile.STANDARD);
         AssetPackage fixed = read(b.header(), b.exports());
-        MeshInfo after = MeshInfo.read(fixed, null, MeshProfile.MARVEL_RIVALS);
+        MeshInfo after = MeshInfo.read(fixed, null, GameProfile.MARVEL_RIVALS.mesh());
         assertThat(after.slotNames()).containsExactly("Primary", "Secondary").isEqualTo(before.slotNames());
         assertThat(after.materials()).extracting(MeshInfo.MaterialSlot::materialIndex)
                 .isEqualTo(before.materials().stream().map(MeshInfo.MaterialSlot::materialIndex).toList());

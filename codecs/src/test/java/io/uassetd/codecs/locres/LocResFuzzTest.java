@@ -15,7 +15,7 @@ class LocResFuzzTest {
 
     @Test
     void mutatedLocResFailCleanlyOrRead() throws Exception {
-        int tries = Integer.getInteger("uassetd.fuzz.tries", TRIES);
+        int tries = Integer.getInteger("uassetd.fuzz.tries", TRIES * io.uassetd.testkit.FuzzOutcomes.scale());
         Random r = new Random(20261128);
         StringBuilder report = new StringBuilder("LocResFuzzTest:");
         for (String culture : new String[] {"en", "de"}) {
@@ -51,6 +51,7 @@ class LocResFuzzTest {
                     throw new AssertionError(culture + " try " + i + " (seed 20261128): " + e, e);
                 }
             }
+            io.uassetd.testkit.FuzzOutcomes.record("locres (" + culture + ", all mutations)", tries, read, refused, 0);
             report.append(' ').append(culture).append(": ").append(tries).append(" (").append(read).append(" read, ")
                     .append(refused).append(" refused, 0 other)");
         }

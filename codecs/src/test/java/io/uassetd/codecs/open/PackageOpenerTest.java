@@ -3,6 +3,9 @@ package io.uassetd.codecs.open;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.PackageEngine;
+import io.uassetd.codecs.asset.json.UAssetJson;
 import io.uassetd.codecs.asset.mesh.MeshInfo;
 import io.uassetd.codecs.asset.mesh.MeshProfile;
 import io.uassetd.codecs.compression.Codecs;
@@ -12,6 +15,7 @@ import io.uassetd.codecs.error.FormatException;
 import io.uassetd.codecs.error.InputFileException;
 import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.testkit.Fixtures;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,5 +84,42 @@ class PackageOpenerTest {
         assertThat(warnings).containsExactly("USMAP_PATH names /nonexistent/x.usmap, which is not a file: read without mappings");
         assertThatThrownBy(() -> opener(null, MATYA_418, null, warnings).named()).isInstanceOf(InputFileException.class)
                 .hasMessage("Mappings file " + MATYA_418 + " is a folder, not a file");
+    }
+
+    /** A UAssetAPI JSON document opens to the bytes it describes, read back under the engine its versions give. */
+    @Test
+    void aJsonDocumentOpensToItsBytesAndTheirEngine() throws Exception {
+        Path json = Fixtures.path("uassetgui-json/DT_Moria_Chapters.json");
+        List<String> warnings = new ArrayList<>();
+        PackageOpener.JsonOpened doc = opener(null, null, null, warnings).openJson(json);
+        AssetPackage.Bytes direct = UAssetJson.toPackageBytes(UAssetJson.parse(Files.readAllBytes(json), json.getFileName().toString()),
+                json.getFileName().toString());
+        assertThat(doc.bytes().header()).isEqualTo(direct.header());
+        assertThat(doc.bytes().exports()).isEqualTo(direct.exports());
+        assertThat(doc.pkg().exports()).hasSize(1);
+        assertThat(doc.opened().mappings()).isNull();
+        assertThat(doc.choice().source()).isNotEqualTo(EngineSource.REQUEST);
+        PackageOpener.JsonOpened named = opener(EngineVersion.UE4_27, null, null, warnings).openJson(json);
+        assertThat(named.choice().source()).isEqualTo(EngineSource.REQUEST);
+        assertThat(named.bytes().header()).isEqualTo(direct.header());
+        assertThat(warnings).isEmpty();
+        assertThatThrownBy(() -> opener(null, null, null, warnings).openJson(MATYA_418)).isInstanceOf(InputFileException.class)
+                .hasMessage("JSON document " + MATYA_418 + " is a folder, not a file");
+    }
+
+    /** A Zen package opens under the engine its layout and versions leave, or the one named; a legacy package is refused. */
+    @Test
+    void aZenPackageOpensUnderItsEngine() throws Exception {
+        Path zen = Fixtures.path("retoc/UE5.5/SM_Cube.uzenasset");
+        byte[] data = Files.readAllBytes(zen);
+        PackageOpener.ZenOpened auto = PackageOpener.withoutMappings(null, new PackageEngine.Batch()).openZen(zen, null);
+        assertThat(auto.pkg().toBytes()).isEqualTo(data);
+        assertThat(auto.engine().zenLayout()).isEqualTo(auto.pkg().layout());
+        assertThat(auto.choice().source()).isNotEqualTo(EngineSource.REQUEST);
+        PackageOpener.ZenOpened named = PackageOpener.withoutMappings(EngineVersion.UE5_5, new PackageEngine.Batch()).openZen(zen, null);
+        assertThat(named.choice().source()).isEqualTo(EngineSource.REQUEST);
+        assertThat(named.pkg().toBytes()).isEqualTo(data);
+        assertThatThrownBy(() -> PackageOpener.withoutMappings(null, new PackageEngine.Batch())
+                .openZen(MATYA_418.resolve("SK_Worm.uasset"), null)).isInstanceOf(FormatException.class);
     }
 }

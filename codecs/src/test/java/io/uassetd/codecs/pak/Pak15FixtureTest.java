@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.uassetd.codecs.compression.CompressionMethod;
+import io.uassetd.testkit.ByteSearch;
 import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.crypto.EncryptionMethod;
 import io.uassetd.codecs.error.UnsupportedVersionException;
@@ -164,8 +165,8 @@ class Pak15FixtureTest {
         }
         assertThat(Arrays.mismatch(Arrays.copyOf(got, (int) indexOffset), Arrays.copyOf(want, (int) indexOffset))).isEqualTo(-1);
         // the full directory index (flat) and the footer's tail are identical
-        int fdi = indexOf(want, new byte[] {'Q', 'D', 'F', 'P'});
-        int fdiGot = indexOf(got, new byte[] {'Q', 'D', 'F', 'P'});
+        int fdi = ByteSearch.indexOf(want, new byte[] {'Q', 'D', 'F', 'P'});
+        int fdiGot = ByteSearch.indexOf(got, new byte[] {'Q', 'D', 'F', 'P'});
         assertThat(Arrays.copyOfRange(got, fdiGot, got.length - 262 + 25)).isEqualTo(Arrays.copyOfRange(want, fdi, want.length - 262 + 25));
         assertThat(want.length - got.length).isEqualTo(310);
         Path out = tmp.resolve("again.pak");
@@ -250,18 +251,5 @@ class Pak15FixtureTest {
                 assertThat(t).as("flip at " + pos).isNotNull();
             }
         }
-    }
-
-    private static int indexOf(byte[] b, byte[] what) {
-        outer:
-        for (int i = 0; i + what.length <= b.length; i++) {
-            for (int j = 0; j < what.length; j++) {
-                if (b[i + j] != what[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 }

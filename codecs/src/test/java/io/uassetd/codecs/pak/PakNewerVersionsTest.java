@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.uassetd.codecs.error.CorruptDataException;
+import io.uassetd.testkit.ByteSearch;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -42,8 +43,8 @@ class PakNewerVersionsTest {
                 assertThat(footer.getInt(b.length - 4)).as("PakchunkIndex (none)").isEqualTo(-1);
             }
             // the flat directory index ("QDFP") replaces the map of maps
-            assertThat(indexOf(b, new byte[] {'Q', 'D', 'F', 'P'})).isPositive();
-            assertThat(indexOf(v12, new byte[] {'Q', 'D', 'F', 'P'})).isNegative();
+            assertThat(ByteSearch.indexOf(b, new byte[] {'Q', 'D', 'F', 'P'})).isPositive();
+            assertThat(ByteSearch.indexOf(v12, new byte[] {'Q', 'D', 'F', 'P'})).isNegative();
             try (PakReader r = PakReader.open(p)) {
                 assertThat(r.info().version()).isEqualTo(v);
                 assertThat(r.entries()).extracting(PakEntry::path).containsExactlyInAnyOrder("test.txt", "test.png",
@@ -62,7 +63,7 @@ class PakNewerVersionsTest {
     void aCorruptFlatDirectoryIndexIsCorruptData() throws Exception {
         byte[] b = Files.readAllBytes(write(PakVersion.SORTED_DIRECTORY_INDEX));
         // the first "QDFP" is the (empty) pruned index after the path hashes: damage its restart interval
-        int at = indexOf(b, new byte[] {'Q', 'D', 'F', 'P'});
+        int at = ByteSearch.indexOf(b, new byte[] {'Q', 'D', 'F', 'P'});
         b[at + 12] = 0;
         Path p = tmp.resolve("bad.pak");
         Files.write(p, b);
@@ -88,18 +89,5 @@ class PakNewerVersionsTest {
         Files.write(p16, v16);
         assertThatThrownBy(() -> PakReader.open(p16)).isInstanceOf(UnsupportedVersionException.class)
                 .hasMessageContaining("Pak version 16 is newer than the newest supported version 15");
-    }
-
-    private static int indexOf(byte[] b, byte[] what) {
-        outer:
-        for (int i = 0; i + what.length <= b.length; i++) {
-            for (int j = 0; j < what.length; j++) {
-                if (b[i + j] != what[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 }

@@ -98,7 +98,7 @@ class PakRoundTripTest {
             case PLAIN -> o;
             case ENCRYPTED_INDEX -> o.withEncryption(KEY, EncryptionScheme.STANDARD, true, false);
             case ENCRYPTED_ENTRIES -> o.withEncryption(KEY, EncryptionScheme.STANDARD, false, true);
-            case RIVALS -> o.withEncryption(KEY, EncryptionScheme.RIVALS, v.atLeast(PakVersion.INDEX_ENCRYPTION), true);
+            case RIVALS -> o.withEncryption(KEY, EncryptionScheme.WORD_SWAP, v.atLeast(PakVersion.INDEX_ENCRYPTION), true);
         };
     }
 
@@ -240,7 +240,7 @@ class PakRoundTripTest {
         assertThat(pak[pak.length - 221 - 35]).isEqualTo((byte) 0x06);
         assertThat(pak[pak.length - 221 + 16]).isEqualTo((byte) 1);
         Coverage cov = new Coverage();
-        try (PakReader r = PakReader.open(out, PakReadOptions.defaults().withScheme(EncryptionScheme.RIVALS).withKey(KEY), cov)) {
+        try (PakReader r = PakReader.open(out, PakReadOptions.defaults().withScheme(EncryptionScheme.WORD_SWAP).withKey(KEY), cov)) {
             assertThat(r.info().mountPoint()).isEqualTo("../../../");
             assertThat(r.info().version()).isEqualTo(PakVersion.FNV64_BUG_FIX);
             assertThat(new String(r.readEntry(r.find("chunknames").orElseThrow()), StandardCharsets.UTF_8))

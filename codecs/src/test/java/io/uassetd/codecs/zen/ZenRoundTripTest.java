@@ -12,6 +12,7 @@ import io.uassetd.codecs.iostore.IoStoreContainer;
 import io.uassetd.testkit.Fixtures;
 import java.nio.file.Files;
 import java.util.stream.Stream;
+import java.nio.file.Path;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -43,30 +44,18 @@ class ZenRoundTripTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("io.uassetd.codecs.zen.ZenFixtures#ue58Variants")
     void everyPackageChunkOfAContainerRoundTrips(String variant) {
-        try (IoStoreContainer c = IoStoreContainer.open(ZenFixtures.ue58Toc(variant),
-                ContainerKeys.of(AesKey.of(ZenFixtures.CUE4PARSE_KEY)), Codecs.standard())) {
-            int packages = 0;
-            for (int i = 0; i < c.chunkCount(); i++) {
-                if (c.chunkType(i) != IoChunkType.EXPORT_BUNDLE_DATA) {
-                    continue;
-                }
-                byte[] data = c.readChunk(i);
-                String name = variant + " chunk " + i;
-                ZenPackage p = ZenPackage.read(data, name, EngineVersion.UE5_8);
-                assertThat(p.toBytes()).as(name).isEqualTo(data);
-                assertThat(p.exportDataOffsets()).as(name).doesNotContain(-1L);
-                assertThat(ZenPackage.readAny(data, name).layout()).as(name).isEqualTo(ZenLayout.VERSE_CELLS);
-                packages++;
-            }
-            assertThat(packages).isEqualTo(97);
-        }
+        assertEveryPackageChunkRoundTrips(ZenFixtures.ue58Toc(variant), variant, EngineVersion.UE5_8);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("io.uassetd.codecs.zen.ZenFixtures#ue60Variants")
     void everyPackageChunkOfAUE60ContainerRoundTrips(String variant) {
-        try (IoStoreContainer c = IoStoreContainer.open(ZenFixtures.ue60Toc(variant),
-                ContainerKeys.of(AesKey.of(ZenFixtures.CUE4PARSE_KEY)), Codecs.standard())) {
+        assertEveryPackageChunkRoundTrips(ZenFixtures.ue60Toc(variant), variant, EngineVersion.UE6_0);
+    }
+
+    /** Each of the container's 97 packages reads under {@code engine} and writes back identical, in the VerseCells layout. */
+    private static void assertEveryPackageChunkRoundTrips(Path toc, String variant, EngineVersion engine) {
+        try (IoStoreContainer c = IoStoreContainer.open(toc, ContainerKeys.of(AesKey.of(ZenFixtures.CUE4PARSE_KEY)), Codecs.standard())) {
             int packages = 0;
             for (int i = 0; i < c.chunkCount(); i++) {
                 if (c.chunkType(i) != IoChunkType.EXPORT_BUNDLE_DATA) {
@@ -74,8 +63,9 @@ class ZenRoundTripTest {
                 }
                 byte[] data = c.readChunk(i);
                 String name = variant + " chunk " + i;
-                ZenPackage p = ZenPackage.read(data, name, EngineVersion.UE6_0);
+                ZenPackage p = ZenPackage.read(data, name, engine);
                 assertThat(p.toBytes()).as(name).isEqualTo(data);
+                assertThat(p.exportDataOffsets()).as(name).doesNotContain(-1L);
                 assertThat(ZenPackage.readAny(data, name).layout()).as(name).isEqualTo(ZenLayout.VERSE_CELLS);
                 packages++;
             }

@@ -1,9 +1,10 @@
 package io.uassetd.daemon.action;
 
+import io.uassetd.codecs.error.InputProblem;
 import io.uassetd.protocol.ErrorCode;
 
-/** A request the daemon refuses: bad arguments, missing files, unknown names. */
-public class ActionException extends RuntimeException {
+/** A request the daemon refuses: bad arguments, missing files, unknown names (an {@link InputProblem}). */
+public class ActionException extends RuntimeException implements InputProblem {
     private final ErrorCode code;
     private final String file;
 

@@ -190,7 +190,7 @@ public final class Contracts {
     }
 
     /**
-     * The JSON type of a reply type: {@code string}, {@code integer}, {@code number},
+     * The JSON type of a reply type: {@code string}, {@code integer}, {@code uint64} (an integer up to 2^64-1), {@code number},
      * {@code boolean}, {@code any}, {@code X[]}, {@code map<string,X>}, or the record's name
      * (whose fields {@link #replyFields} lists).
      */
@@ -215,8 +215,11 @@ public final class Contracts {
             return "string";
         }
         if (c == long.class || c == Long.class || c == int.class || c == Integer.class || c == short.class || c == Short.class
-                || c == BigInteger.class || c == byte.class) {
+                || c == byte.class) {
             return "integer";
+        }
+        if (c == BigInteger.class) {
+            return "uint64"; // an integer beyond long's range (an unsigned 64-bit value): clients read it as such
         }
         if (c == double.class || c == Double.class || c == float.class || c == Float.class) {
             return "number";

@@ -133,10 +133,11 @@ public final class Dispatcher {
 
     /** Work that failed because it was interrupted by a cancel reports CANCELLED. */
     private static Throwable cancelledOr(Throwable t) {
-        Throwable e = ErrorMapper.unwrap(t);
-        if (e instanceof InterruptedException || e instanceof ClosedByInterruptException
-                || e instanceof CancellationException) {
-            return new CancelledException("Request cancelled");
+        for (Throwable e = t; e != null; e = e.getCause() == e ? null : e.getCause()) {
+            if (e instanceof InterruptedException || e instanceof ClosedByInterruptException
+                    || e instanceof CancellationException) {
+                return new CancelledException("Request cancelled");
+            }
         }
         return t;
     }

@@ -1,5 +1,6 @@
 package io.uassetd.daemon.action;
 
+import io.uassetd.codecs.error.TextFormatException;
 import io.uassetd.codecs.error.CancelledException;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.JsonFormatException;
@@ -51,6 +52,12 @@ public final class ErrorMapper {
             return fs;
         }
         Throwable e = unwrap(t);
+        if (e instanceof OutputFailedException o && o.getCause() != null) {
+            // the code of what failed, the message and file of the write it failed
+            Mapped inner = map(o.getCause());
+            String file = o.path() != null ? o.path().toString() : inner.error().file();
+            return new Mapped(o.getMessage(), new ErrorInfo(inner.error().code(), file, null, null));
+        }
         if (e instanceof ActionException a) {
             return new Mapped(a.getMessage(), new ErrorInfo(a.code(), a.file(), null, null));
         }
@@ -60,6 +67,8 @@ public final class ErrorMapper {
                 code = ErrorCode.INVALID_PATH;
             } else if (f instanceof OverBudgetException) {
                 code = ErrorCode.TOO_LARGE;
+            } else if (f instanceof TextFormatException c) {
+                code = c.syntax() ? ErrorCode.PARSE_ERROR : ErrorCode.INVALID_ARGUMENT;
             } else if (f instanceof JsonFormatException j) {
                 code = j.syntax() ? ErrorCode.PARSE_ERROR : ErrorCode.INVALID_ARGUMENT;
             } else if (f instanceof WrongKeyException) {
@@ -155,9 +164,15 @@ public final class ErrorMapper {
         return null;
     }
 
+    /**
+     * The exception under the wrappers that only carry it across threads or unchecked boundaries
+     * (CompletionException, ExecutionException, a plain UncheckedIOException); stops at an
+     * {@link OutputFailedException}, which says itself which file was being written.
+     */
     static Throwable unwrap(Throwable t) {
         Throwable e = t;
-        while ((e instanceof CompletionException || e instanceof ExecutionException || e instanceof UncheckedIOException)
+        while ((e instanceof CompletionException || e instanceof ExecutionException
+                || e instanceof UncheckedIOException && !(e instanceof OutputFailedException))
                 && e.getCause() != null) {
             e = e.getCause();
         }

@@ -45,12 +45,26 @@ public abstract class TypedAction<Q extends Record, R> implements ActionHandler 
 
     @Override
     public final ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        Done<R> d = run(Contracts.bind(args, requestType), ctx);
+        Done<R> d = run(Contracts.bind(args, requestType), args, ctx);
         return ActionResult.of(d.message(), d.data());
     }
 
-    /** Runs the action on a bound request; bad input as {@link ActionException} or the codecs' format exceptions. */
-    protected abstract Done<R> run(Q request, ActionContext ctx) throws Exception;
+    /**
+     * Runs the action on a bound request; bad input as {@link ActionException} or the codecs' format exceptions.
+     * An action that opens packages overrides {@link #run(Record, Args, ActionContext)} instead.
+     */
+    protected Done<R> run(Q request, ActionContext ctx) throws Exception {
+        throw new IllegalStateException(getClass().getName() + " overrides neither run method");
+    }
+
+    /**
+     * Runs the action on a bound request, with the request's {@link Args} for what the record does
+     * not say: whether {@code usmap_path} was given or came from {@code USMAP_PATH}, which the
+     * package opener ({@code AssetFiles.opener}) treats differently. By default {@link #run(Record, ActionContext)}.
+     */
+    protected Done<R> run(Q request, Args args, ActionContext ctx) throws Exception {
+        return run(request, ctx);
+    }
 
     @Override
     public final String formatHuman(ActionResult result) {

@@ -2,6 +2,8 @@ package io.uassetd.daemon.actions;
 
 import io.uassetd.daemon.action.ActionHandler;
 import io.uassetd.daemon.action.ActionRegistry;
+import io.uassetd.daemon.actions.asset.CsvToDataTableAction;
+import io.uassetd.daemon.actions.asset.DataTableToCsvAction;
 import io.uassetd.daemon.actions.asset.DiffPackagesAction;
 import io.uassetd.daemon.actions.asset.AssetSummaryAction;
 import io.uassetd.daemon.actions.asset.AssetTablesAction;
@@ -119,6 +121,12 @@ public final class Actions {
         all.addAll(DetectKindAction.all());
         all.add(new AssetSummaryAction());
         all.add(new DiffPackagesAction());
+        all.add(new io.uassetd.daemon.actions.asset.RebaseModAction());
+        all.add(new io.uassetd.daemon.actions.asset.MergeModsAction());
+        all.add(new io.uassetd.daemon.actions.mods.DiffGameVersionsAction());
+        all.add(new io.uassetd.daemon.actions.mods.ModConflictsAction());
+        all.add(new DataTableToCsvAction());
+        all.add(new CsvToDataTableAction());
         all.addAll(AssetTablesAction.all());
         all.add(new ExportRawDataAction());
         all.add(new DebugAssetInfoAction());

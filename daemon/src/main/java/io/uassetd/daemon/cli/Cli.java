@@ -21,6 +21,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * One-shot commands: {@code uassetd <command> [args…] [--json]}. Arguments map onto the action's
@@ -37,11 +39,64 @@ public final class Cli {
     private final PrintStream out;
     private final PrintStream err;
 
+    private String clientDir;
+    private Consumer<ActionContext> contextHook = c -> { };
+
     public Cli(Dispatcher dispatcher, Services services, PrintStream out, PrintStream err) {
         this.dispatcher = dispatcher;
         this.services = services;
         this.out = out;
         this.err = err;
+    }
+
+    /**
+     * Runs the command for a client of the resident server (docs/server.md): relative paths in
+     * path fields ({@link #isPathField}) are taken from {@code clientDir} (written
+     * {@code clientDir/./path}, a form the server turns back into the path as given in what it
+     * prints), and {@code contextHook} receives the request's context (to cancel it).
+     */
+    public Cli forClient(String clientDir, Consumer<ActionContext> contextHook) {
+        this.clientDir = clientDir;
+        this.contextHook = contextHook;
+        return this;
+    }
+
+    /** Fields named like these hold paths of files or folders (and nothing else does): the resident server resolves them against the client's folder. */
+    private static final Set<String> PATH_FIELDS = Set.of("input_pak", "game_paks", "global_utoc", "output", "containers", "script_objects");
+    private static final Set<String> NOT_PATH_FIELDS = Set.of("internal_path", "property_path", "game_path");
+
+    /** Whether a request field names a file or folder on disk (see {@link #forClient}). */
+    public static boolean isPathField(String name) {
+        if (NOT_PATH_FIELDS.contains(name)) {
+            return false;
+        }
+        return PATH_FIELDS.contains(name) || name.endsWith("_path") || name.endsWith("_paths") || name.endsWith("_dir") || name.endsWith("_file");
+    }
+
+    /** {@code value} resolved against the client's folder as {@link #forClient} says, when relative. */
+    public static String resolveAgainst(String clientDir, String value) {
+        if (value.isEmpty() || value.startsWith("/")) {
+            return value;
+        }
+        return (clientDir.endsWith("/") ? clientDir : clientDir + "/") + "./" + value;
+    }
+
+    private void resolvePaths(Map<String, JsonNode> fields) {
+        for (Map.Entry<String, JsonNode> e : fields.entrySet()) {
+            if (!isPathField(e.getKey())) {
+                continue;
+            }
+            JsonNode v = e.getValue();
+            if (v.isTextual()) {
+                e.setValue(F.textNode(resolveAgainst(clientDir, v.asText())));
+            } else if (v instanceof ArrayNode a) {
+                for (int i = 0; i < a.size(); i++) {
+                    if (a.get(i).isTextual()) {
+                        a.set(i, F.textNode(resolveAgainst(clientDir, a.get(i).asText())));
+                    }
+                }
+            }
+        }
     }
 
     /** Thrown for a command line that cannot be understood; exit status 2. */
@@ -82,11 +137,15 @@ public final class Cli {
             err.print(commandHelp(command));
             return EXIT_USAGE;
         }
+        if (clientDir != null) {
+            resolvePaths(fields);
+        }
         Request req = new Request(spec.name(), null, false, fields);
         ActionContext.ProgressSink sink = progress
                 ? (id, done, total, item) -> err.println("[" + done + "/" + total + "] " + (item == null ? "" : item))
                 : null;
         ActionContext ctx = new ActionContext(services, null, sink, ActionContext.Control.NONE);
+        contextHook.accept(ctx);
         Reply reply = dispatcher.dispatch(req, ctx);
         if (json) {
             try {

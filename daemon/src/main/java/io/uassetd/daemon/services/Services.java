@@ -20,6 +20,7 @@ public final class Services implements AutoCloseable {
     private final ForkJoinPool compute;
     private final PrintStream log;
     private final Map<String, String> env;
+    private final boolean view;
 
     /** Start-up settings. */
     public record Config(int workers, long cacheBytes, String oodlePath) {
@@ -43,8 +44,28 @@ public final class Services implements AutoCloseable {
         this.oodle = oodle;
         this.log = log;
         this.env = Map.copyOf(env);
+        this.view = false;
         this.cache = new ResourceCache(config.cacheBytes(), log);
         this.compute = new ForkJoinPool(Math.max(1, config.workers()));
+    }
+
+    private Services(Services shared, PrintStream log, Map<String, String> env) {
+        this.config = shared.config;
+        this.codecs = shared.codecs;
+        this.oodle = shared.oodle;
+        this.cache = shared.cache;
+        this.compute = shared.compute;
+        this.log = log;
+        this.env = Map.copyOf(env);
+        this.view = true;
+    }
+
+    /**
+     * A view for one command of the resident server (docs/server.md): the same codecs, cache and
+     * pool, with the calling client's log (its stderr) and environment. Closing the view does nothing.
+     */
+    public Services forClient(PrintStream clientLog, Map<String, String> clientEnv) {
+        return new Services(this, clientLog, clientEnv);
     }
 
     public Config config() {
@@ -78,6 +99,9 @@ public final class Services implements AutoCloseable {
 
     @Override
     public void close() {
+        if (view) {
+            return;
+        }
         compute.shutdownNow();
         cache.close();
     }

@@ -2,8 +2,8 @@ package io.uassetd.codecs.asset.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.Export;
-import io.uassetd.codecs.asset.property.DataTableRows;
-import io.uassetd.codecs.asset.property.PropertyExportContent;
+import io.uassetd.codecs.asset.property.content.DataTableRows;
+import io.uassetd.codecs.asset.property.content.PropertyExportContent;
 import io.uassetd.codecs.asset.property.PropertyList;
 import io.uassetd.codecs.asset.property.types.StructValue;
 import java.io.IOException;

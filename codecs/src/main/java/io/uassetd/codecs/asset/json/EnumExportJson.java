@@ -2,7 +2,7 @@ package io.uassetd.codecs.asset.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.Export;
-import io.uassetd.codecs.asset.property.PropertyExportContent;
+import io.uassetd.codecs.asset.property.content.PropertyExportContent;
 import io.uassetd.codecs.asset.property.PropertyWriter;
 import io.uassetd.codecs.asset.property.classdata.EnumData;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.uassetd.codecs.asset.json;
 
-import io.uassetd.codecs.asset.property.unversioned.SchemaSource;
+import io.uassetd.codecs.asset.property.SchemaSource;
 import io.uassetd.codecs.asset.AssetPackage;
 
 /** What the JSON writers and readers of one package share: the package, its names and the property codec. */

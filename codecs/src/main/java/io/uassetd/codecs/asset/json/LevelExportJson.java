@@ -5,7 +5,7 @@ import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.io.FString;
-import io.uassetd.codecs.asset.property.PropertyExportContent;
+import io.uassetd.codecs.asset.property.content.PropertyExportContent;
 import io.uassetd.codecs.asset.property.PropertyWriter;
 import io.uassetd.codecs.asset.version.CustomVersionGate;
 import io.uassetd.codecs.error.FormatException;

@@ -3,7 +3,7 @@ package io.uassetd.codecs.asset.json;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.io.FString;
-import io.uassetd.codecs.asset.property.PropertyExportContent;
+import io.uassetd.codecs.asset.property.content.PropertyExportContent;
 import io.uassetd.codecs.asset.property.PropertyWriter;
 import io.uassetd.codecs.asset.property.classdata.StringTableData;
 import java.io.IOException;

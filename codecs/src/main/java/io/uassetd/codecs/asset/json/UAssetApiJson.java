@@ -16,9 +16,10 @@ import io.uassetd.codecs.asset.core.FEngineVersion;
 import io.uassetd.codecs.asset.core.FGuid;
 import io.uassetd.codecs.io.FString;
 import io.uassetd.codecs.asset.core.PackageIndex;
-import io.uassetd.codecs.asset.property.PropertyExportContent;
+import io.uassetd.codecs.asset.property.content.PropertyExportContent;
+import io.uassetd.codecs.asset.property.content.ValueCodec;
 import io.uassetd.codecs.asset.property.unversioned.ClassSchemas;
-import io.uassetd.codecs.asset.property.unversioned.SchemaSource;
+import io.uassetd.codecs.asset.property.SchemaSource;
 import io.uassetd.codecs.asset.version.CustomVersion;
 import io.uassetd.codecs.asset.version.CustomVersionContainer;
 import io.uassetd.codecs.asset.version.CustomVersionKey;
@@ -161,7 +162,7 @@ final class UAssetApiJson {
         readBodies(first, c, classes, types, exportNodes, exportEntries, exportData, version);
         if (mappings != null && first.hasUnversionedProperties() && !classes.isEmpty()) {
             AssetPackage withClasses = build(b, first.names().entries(), imports, softRefs, softPaths, exportEntries, exportData, depends, fileName);
-            c = JsonContext.of(first, new SchemaSource(mappings, ClassSchemas.of(withClasses, mappings)));
+            c = JsonContext.of(first, new SchemaSource(mappings, ClassSchemas.of(ValueCodec.INSTANCE, withClasses, mappings)));
         }
         readBodies(first, c, others, types, exportNodes, exportEntries, exportData, version);
         // second pass: the header laid out around the exports' real sizes

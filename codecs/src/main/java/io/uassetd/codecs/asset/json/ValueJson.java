@@ -11,7 +11,7 @@ import io.uassetd.codecs.asset.property.PropertyType;
 import io.uassetd.codecs.asset.version.ObjectVersion;
 import io.uassetd.codecs.asset.property.PropertyValue;
 import io.uassetd.codecs.asset.property.PropertyWriter;
-import io.uassetd.codecs.asset.property.StructInnerTag;
+import io.uassetd.codecs.asset.property.types.StructInnerTag;
 import io.uassetd.codecs.asset.property.structs.NativeStructValue;
 import io.uassetd.codecs.asset.property.structs.NativeStructs;
 import io.uassetd.codecs.asset.property.types.ArrayValue;

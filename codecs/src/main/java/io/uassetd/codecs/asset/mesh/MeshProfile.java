@@ -6,10 +6,14 @@ package io.uassetd.codecs.asset.mesh;
  * is {@link #STANDARD}.
  *
  * @param name the layout's name, reported by the mesh actions ({@code profile})
+ * @param gameplayTagsAfterSkeletalMaterial whether an FGameplayTagContainer follows each FSkeletalMaterial
  */
 public record MeshProfile(String name, boolean gameplayTagsAfterSkeletalMaterial) {
     /** The engine's layout. */
     public static final MeshProfile STANDARD = new MeshProfile("standard", false);
-    /** Marvel Rivals: an FGameplayTagContainer after each FSkeletalMaterial. */
-    public static final MeshProfile MARVEL_RIVALS = new MeshProfile("marvel_rivals", true);
+
+    /** What the layout adds to the engine's, for help text. */
+    public String describe() {
+        return gameplayTagsAfterSkeletalMaterial ? "an FGameplayTagContainer after each FSkeletalMaterial" : "the engine's layout";
+    }
 }

@@ -56,7 +56,7 @@ public final class Property {
         return tag;
     }
 
-    void setTag(PropertyTag tag) {
+    public void setTag(PropertyTag tag) {
         this.tag = tag;
     }
 

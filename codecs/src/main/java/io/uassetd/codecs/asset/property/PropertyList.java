@@ -1,10 +1,8 @@
 package io.uassetd.codecs.asset.property;
 
+
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.core.FName;
-import io.uassetd.codecs.asset.property.unversioned.SchemaSource;
-import io.uassetd.codecs.asset.property.unversioned.UnversionedHeader;
-import io.uassetd.codecs.asset.property.unversioned.UnversionedProperties;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,19 +33,51 @@ public final class PropertyList {
         return schemas;
     }
 
-    /** Reads a list in the package's serialization (tagged, or unversioned through the usmap schema of {@code structName}). */
+    /**
+     * Reads a list in the package's serialization (tagged, or unversioned through the usmap schema of
+     * {@code structName}) through the reader's {@link PropertyCodec}.
+     */
     public static PropertyList read(PropertyReader r, String structName) {
-        if (r.unversioned()) {
-            return UnversionedProperties.read(r, structName);
-        }
-        return TaggedProperties.read(r, structName);
+        return r.codec().readList(r, structName);
     }
 
+    /**
+     * Writes the list: tagged (each tag with its value's size, then the {@code None} name) or
+     * unversioned (the header as read when the present properties did not change, then the non-zero
+     * values in schema order).
+     */
     public void write(PropertyWriter w) {
         if (header != null) {
-            UnversionedProperties.write(w, this);
+            writeUnversioned(w);
         } else {
-            TaggedProperties.write(w, this);
+            writeTagged(w);
+        }
+    }
+
+    private void writeTagged(PropertyWriter w) {
+        for (Property p : properties) {
+            PropertyWriter sub = w.sub();
+            p.value().write(sub);
+            byte[] bytes = sub.toByteArray();
+            p.tag().write(w, bytes.length);
+            w.out().writeBytes(bytes);
+        }
+        w.out().writeFName(terminator != null ? terminator : w.name("None"));
+    }
+
+    private void writeUnversioned(PropertyWriter w) {
+        List<UnversionedHeader.Slot> slots = new ArrayList<>();
+        List<Property> sorted = new ArrayList<>(properties);
+        sorted.sort((a, b) -> Integer.compare(a.schemaIndex(), b.schemaIndex()));
+        for (Property p : sorted) {
+            slots.add(new UnversionedHeader.Slot(p.schemaIndex(), p.isZero()));
+        }
+        UnversionedHeader written = slots.equals(header.slots()) ? header : UnversionedHeader.of(slots);
+        written.write(w);
+        for (Property p : sorted) {
+            if (!p.isZero()) {
+                p.value().write(w);
+            }
         }
     }
 
@@ -94,7 +124,7 @@ public final class PropertyList {
     public int rawCount() {
         int n = 0;
         for (Property p : properties) {
-            n += RawCounter.count(p.value());
+            n += p.value().rawCount();
         }
         return n;
     }

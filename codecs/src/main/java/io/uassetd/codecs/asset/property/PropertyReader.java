@@ -11,7 +11,6 @@ import java.util.function.Supplier;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.core.FName;
-import io.uassetd.codecs.asset.property.unversioned.SchemaSource;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.usmap.Usmap;
@@ -34,22 +33,34 @@ public final class PropertyReader {
     private final List<String> fallbacks = new ArrayList<>();
 
     private final SchemaSource schemas;
+    private final PropertyCodec codec;
 
-    public PropertyReader(AssetPackage pkg, PackageReader in, Usmap usmap, int exportIndex) {
-        this(pkg, in, usmap, exportIndex, Map.of());
+    public PropertyReader(PropertyCodec codec, AssetPackage pkg, PackageReader in, Usmap usmap, int exportIndex) {
+        this(codec, pkg, in, usmap, exportIndex, Map.of());
     }
 
     /**
      * A reader with the schemas of classes the package defines itself (lower-case name -> schema),
      * consulted before the mappings.
      */
-    public PropertyReader(AssetPackage pkg, PackageReader in, Usmap usmap, int exportIndex,
+    public PropertyReader(PropertyCodec codec, AssetPackage pkg, PackageReader in, Usmap usmap, int exportIndex,
             Map<String, UsmapSchema> localSchemas) {
+        this.codec = codec;
         this.pkg = pkg;
         this.in = in;
         this.usmap = usmap;
         this.exportIndex = exportIndex;
         this.schemas = new SchemaSource(usmap, localSchemas);
+    }
+
+    /** How nested property lists and values are read. */
+    public PropertyCodec codec() {
+        return codec;
+    }
+
+    /** Reads one value of a type through the codec (see {@link PropertyCodec#readValue}). */
+    public PropertyValue readValue(PropertyType type, PropertyTag tag, int elementSize) {
+        return codec.readValue(type, this, tag, elementSize);
     }
 
     /** The schemas unversioned data is read with. */

@@ -41,7 +41,7 @@ public record PropertyTag(FName name, FName type, PropertyTypeName typeName, int
     }
 
     /** Reads a tag; null for the {@code None} that ends the list. */
-    static PropertyTag read(PropertyReader r) {
+    public static PropertyTag read(PropertyReader r) {
         var in = r.in();
         PackageVersion v = in.version();
         FName name = in.readFName();
@@ -183,7 +183,7 @@ public record PropertyTag(FName name, FName type, PropertyTypeName typeName, int
     }
 
     /** The value type the tag describes (element structs of old maps and sets are unknown: null). */
-    PropertyType valueType(PropertyReader r) {
+    public PropertyType valueType(PropertyReader r) {
         if (typeName != null) {
             return typeName.toType(r);
         }

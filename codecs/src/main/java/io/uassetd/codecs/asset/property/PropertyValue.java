@@ -21,4 +21,9 @@ public interface PropertyValue {
     default boolean hasRaw() {
         return false;
     }
+
+    /** How many values in this value's tree are kept as raw bytes (containers and structs count their contents). */
+    default int rawCount() {
+        return hasRaw() ? 1 : 0;
+    }
 }

@@ -1,32 +1,31 @@
 /**
- * Property serialization of legacy Unreal packages: the tagged properties of UE4 and UE5 (every
- * FPropertyTag layout, including the UE5.4+ complete type names and tag flags) and unversioned
- * properties through .usmap mappings, plugged into the package model as {@link
- * io.uassetd.codecs.asset.ExportContent}.
+ * The property model of legacy Unreal packages, the bottom of the property packages: a
+ * {@link io.uassetd.codecs.asset.property.PropertyList} of {@link io.uassetd.codecs.asset.property.Property}
+ * (tag or unversioned slot, {@link io.uassetd.codecs.asset.property.PropertyType}, value), the
+ * {@link io.uassetd.codecs.asset.property.PropertyValue} interface every value family implements,
+ * {@link io.uassetd.codecs.asset.property.PropertyReader}/{@link io.uassetd.codecs.asset.property.PropertyWriter},
+ * the FPropertyTag of every layout (including the UE5.4+ complete type names and tag flags), the
+ * FUnversionedHeader and the schemas of unversioned data, and the {@link io.uassetd.codecs.asset.property.ClassData}
+ * interface of the bytes after the properties.
  *
- * <pre>{@code
- * AssetPackage pkg = AssetPackage.open(path, EngineVersion.UE5_1);
- * PropertyExportContent c = PropertyParser.contentOf(pkg, pkg.export(0), usmapOrNull);
- * List<PropertyRow> rows = c.propertyRows(pkg);           // get_export_properties
- * c.editor(pkg).set("Stats.Levels[2].Hp", 120);           // set_property_value
- * c.editor(pkg).add("NewFlag", "BoolProperty", true);     // add_property
- * c.editor(pkg).remove("OldProperty");                    // remove_property
- * pkg.write(out);                                         // serializes from the parsed content
- * }</pre>
- *
- * <p>Anything not understood (an unknown property type or native struct, a value whose parse does
- * not consume exactly its tag's size) is kept as raw bytes with its tag, and the bytes after the
- * properties are read into a {@link io.uassetd.codecs.asset.property.ClassData} model where the class
- * has one (DataTable rows here; string tables, enums and user-defined structs in
- * {@code property.classdata}) and kept raw otherwise, so an unedited export writes back
- * byte-identical. Value families live in {@code property.types}, native structs in
- * {@code property.structs}, the unversioned format in {@code property.unversioned}.
- *
- * <p>Family: codecs.asset.property.* (one slice of the cycle check: the property model (PropertyValue,
- * PropertyReader/Writer, PropertyList) and its value types, native structs, unversioned schemas and class
- * data use each other; see docs/architecture.md).
+ * <p>The packages of the property family depend only downward, none on a package above it:
+ * <pre>
+ *   property.content       PropertyParser, PropertyValues (the type dispatch), PropertyEditor,
+ *     |                    PropertyExportContent, PackageProperties, DataTableRows
+ *   property.unversioned   reading unversioned lists; ClassSchemas
+ *     |        \
+ *   property.structs   property.classdata
+ *     |
+ *   property.types         one value class per type family
+ *     |
+ *   property               this package: the model and the {@link io.uassetd.codecs.asset.property.PropertyCodec}
+ * </pre>
+ * A value that holds other values (a struct's property list, an array's elements) is read through
+ * the reader's {@link io.uassetd.codecs.asset.property.PropertyCodec}, which {@code property.content}
+ * implements; this is how the model and the value types read nested data without knowing the types
+ * above them. Writing needs no codec: every value writes itself.
  *
  * <p>May depend on: codecs.error, codecs.io, codecs.usmap, codecs.asset, codecs.asset.core,
- * codecs.asset.version, codecs.asset.archive, codecs.asset.property.*.
+ * codecs.asset.version, codecs.asset.archive.
  */
 package io.uassetd.codecs.asset.property;

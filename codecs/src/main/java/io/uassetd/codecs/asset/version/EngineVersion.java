@@ -280,6 +280,26 @@ public enum EngineVersion {
         return values()[0] + " ... " + LATEST;
     }
 
+    /**
+     * The newest release whose containers have this .utoc version and container header version (the
+     * {@code tocVersion} and {@code headerVersion} columns); else the newest with this .utoc version;
+     * else {@link #LATEST}. What a container is taken to be when nothing else names its engine (a
+     * copied container keeps its own versions either way).
+     */
+    public static EngineVersion newestWritingContainer(int tocVersion, long headerVersion) {
+        EngineVersion sameToc = null;
+        for (int i = values().length - 1; i >= 0; i--) {
+            EngineVersion e = values()[i];
+            if (e.tocVersion == tocVersion) {
+                if (e.headerVersion == headerVersion) {
+                    return e;
+                }
+                sameToc = sameToc != null ? sameToc : e;
+            }
+        }
+        return sameToc != null ? sameToc : LATEST;
+    }
+
     /** The releases from {@code first} to {@code last}, oldest first. */
     public static List<EngineVersion> between(EngineVersion first, EngineVersion last) {
         List<EngineVersion> out = new ArrayList<>();

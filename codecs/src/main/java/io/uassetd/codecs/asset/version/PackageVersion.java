@@ -1,5 +1,7 @@
 package io.uassetd.codecs.asset.version;
 
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.Map;
 
 /**
@@ -17,7 +19,13 @@ public record PackageVersion(int fileVersionUE4, int fileVersionUE5, int license
         Map<CustomVersionKey, Integer> customDefaults) {
 
     public PackageVersion {
-        customDefaults = customDefaults == null ? null : Map.copyOf(customDefaults);
+        // in the keys' declared order: Map.copyOf's order changes from one JVM to the next, and this map is
+        // written to JSON (to_json's "customDefaults"), which must come out the same on every run
+        if (customDefaults != null) {
+            EnumMap<CustomVersionKey, Integer> sorted = new EnumMap<>(CustomVersionKey.class);
+            sorted.putAll(customDefaults);
+            customDefaults = Collections.unmodifiableMap(sorted);
+        }
     }
 
     /** Versions without custom-version defaults (as stored in a file). */

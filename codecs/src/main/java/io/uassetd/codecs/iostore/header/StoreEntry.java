@@ -56,26 +56,9 @@ public record StoreEntry(int exportCount, int exportBundleCount, List<Long> impo
             bundles = b.i32();
         }
         int viewPos = b.position();
+        List<Long> imports = importedPackages(b, viewPos);
         if (v == ContainerHeaderVersion.UE4_SHORT_ENTRIES) {
-            long num = b.u32();
-            long off = b.u32();
-            List<Long> imports = new ArrayList<>();
-            if (num > 0) {
-                b.position(view(b, viewPos, off, num, 8, "imported packages"));
-                for (long k = 0; k < num; k++) {
-                    imports.add(b.raw64());
-                }
-            }
             return new StoreEntry(exports, bundles, imports, List.of());
-        }
-        long num = b.u32();
-        long off = b.u32();
-        List<Long> imports = new ArrayList<>();
-        if (num > 0) {
-            b.position(view(b, viewPos, off, num, 8, "imported packages"));
-            for (long k = 0; k < num; k++) {
-                imports.add(b.raw64());
-            }
         }
         b.position(viewPos + 8);
         long hnum = b.u32();
@@ -96,7 +79,13 @@ public record StoreEntry(int exportCount, int exportBundleCount, List<Long> impo
         int bundles = b.i32();
         long loadOrder = b.u32();
         b.u32(); // pad
-        int viewPos = b.position();
+        List<Long> imports = importedPackages(b, b.position());
+        return new StoreEntry(exports, bundles, imports, List.of(), bundlesSize, loadOrder);
+    }
+
+    /** The imported-packages array view at {@code viewPos} (u32 count, u32 offset from the view) and its FPackageIds. */
+    private static List<Long> importedPackages(ByteReader b, int viewPos) {
+        b.position(viewPos);
         long num = b.u32();
         long off = b.u32();
         List<Long> imports = new ArrayList<>();
@@ -106,7 +95,7 @@ public record StoreEntry(int exportCount, int exportBundleCount, List<Long> impo
                 imports.add(b.raw64());
             }
         }
-        return new StoreEntry(exports, bundles, imports, List.of(), bundlesSize, loadOrder);
+        return imports;
     }
 
     private static int view(ByteReader b, int viewPos, long off, long num, int elem, String what) {

@@ -2,6 +2,7 @@ package io.uassetd.codecs.texture.asset;
 
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
+import io.uassetd.codecs.io.MemoryBudget;
 import io.uassetd.codecs.texture.DecodeOptions;
 import io.uassetd.codecs.texture.Image;
 import io.uassetd.codecs.texture.PixelFormat;
@@ -66,6 +67,10 @@ public final class TextureImages {
                     + " layers" : "") + ") of " + format(t).name() + " needs " + expect + " bytes but its bulk data holds "
                     + m.bulk().sizeOnDisk(), t.pkg().name(), m.bulk().headerOffset(), "FTexture2DMipMap[" + mip + "]");
         }
+        // the payload and the pixels it decodes to (16 bytes a pixel for HDR formats, else 4), before either is allocated
+        long pixels = (long) m.sizeX() * m.sizeY() * layers(t, mip);
+        MemoryBudget.admit(expect + pixels * (format(t).isHdr() ? 16 : 4), "Mip " + mip + " of " + m.sizeX() + "x" + m.sizeY()
+                + " " + format(t).name(), t.pkg().name(), m.bulk().headerOffset(), "FTexture2DMipMap[" + mip + "]");
         return TexturePayloads.read(t, m.bulk(), "Mip " + mip);
     }
 
@@ -203,9 +208,11 @@ public final class TextureImages {
         }
         int chunkIndex = v.chunkIndexPerMip()[level];
         VirtualTextureInfo.Chunk chunk = v.chunks().get(chunkIndex);
+        int[] size = virtualSize(t, level);
+        MemoryBudget.admit((long) size[0] * size[1] * 4 + chunk.bulk().sizeOnDisk(), "Virtual texture mip " + level + " of " + size[0] + "x"
+                + size[1], t.pkg().name(), chunk.bulk().headerOffset(), "FVirtualTextureBuiltData");
         byte[] data = TexturePayloads.read(t, chunk.bulk(), "Virtual texture chunk " + chunkIndex);
         int codec = chunk.codecs()[layer];
-        int[] size = virtualSize(t, level);
         int tile = v.tileSize();
         int border = v.tileBorderSize();
         int phys = v.physicalTileSize();

@@ -1,8 +1,8 @@
 package io.uassetd.codecs.texture.asset;
 
 import io.uassetd.codecs.asset.Export;
-import io.uassetd.codecs.asset.property.PropertyEditor;
-import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PropertyEditor;
+import io.uassetd.codecs.asset.property.content.PropertyParser;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.texture.EncodeOptions;

@@ -76,6 +76,8 @@ public final class TexturePayloads {
 
     private static byte[] readFile(Path f, long off, int len, String what) {
         try (FileSource src = FileSource.open(f, f.getFileName().toString())) {
+            // a declared size the file does not hold is refused before its buffer is allocated
+            src.checkRange(off, len, what, what);
             byte[] out = new byte[len];
             src.readFully(off, out, 0, len, what);
             return out;

@@ -3,6 +3,7 @@ package io.uassetd.codecs.texture.image;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.TruncatedDataException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
+import io.uassetd.codecs.io.MemoryBudget;
 import io.uassetd.codecs.texture.Image;
 
 /**
@@ -93,6 +94,7 @@ public final class Bmp {
             throw new TruncatedDataException("BMP pixel data needs " + stride * height + " bytes at offset " + dataOff
                     + ", file has " + d.length, name, dataOff, "BMP pixels");
         }
+        MemoryBudget.admit((long) width * height * 4, "BMP of " + width + "x" + height, name, 18, "BITMAPINFOHEADER");
         byte[] out = new byte[width * height * 4];
         boolean anyAlpha = false;
         for (int y = 0; y < height; y++) {

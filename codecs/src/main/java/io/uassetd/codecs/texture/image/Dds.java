@@ -3,6 +3,7 @@ package io.uassetd.codecs.texture.image;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.TruncatedDataException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
+import io.uassetd.codecs.io.MemoryBudget;
 import io.uassetd.codecs.texture.PixelFormat;
 
 import java.util.ArrayList;
@@ -364,6 +365,8 @@ public final class Dds {
             throw new TruncatedDataException("DDS " + f.name() + " " + width + "x" + height + " with " + mipCount + " mips and "
                     + slices + " slices needs " + total + " bytes of data, found " + (d.length - pos), name, pos, "DDS data");
         }
+        MemoryBudget.admit(total, "DDS " + f.name() + " " + width + "x" + height + " with " + mipCount + " mips and " + slices + " slices",
+                name, 12, "DDS_HEADER");
         List<byte[]> mips = new ArrayList<>(mipCount);
         for (int m = 0; m < mipCount; m++) {
             mips.add(new byte[(int) (sizes[m] * slices)]);

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.TruncatedDataException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
+import io.uassetd.codecs.io.MemoryBudget;
 import io.uassetd.codecs.texture.Half;
 import io.uassetd.codecs.texture.Image;
 
@@ -128,6 +129,8 @@ public final class Exr {
         if (pos + 8L * chunks > d.length) {
             throw new TruncatedDataException("EXR line offset table truncated", name, pos, "EXR offsets");
         }
+        MemoryBudget.admit((long) width * height * 16 + (long) lineBytes * lines * 2, "EXR of " + width + "x" + height, name, 8,
+                "EXR header");
         float[] out = new float[width * height * 4];
         for (int i = 0; i < width * height; i++) {
             out[4 * i + 3] = 1f;

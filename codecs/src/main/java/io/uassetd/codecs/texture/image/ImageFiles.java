@@ -3,6 +3,7 @@ package io.uassetd.codecs.texture.image;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.io.AtomicOutput;
+import io.uassetd.codecs.io.MemoryBudget;
 import io.uassetd.codecs.texture.Image;
 import io.uassetd.codecs.texture.TextureDecoder;
 
@@ -49,6 +50,9 @@ public final class ImageFiles {
                 return RadianceHdr.read(data, name);
             default: {
                 Dds.DdsImage dds = Dds.read(data, name);
+                // the top mip decodes to 4 bytes a pixel (16 for HDR formats): admitted before it is decoded
+                MemoryBudget.admit((long) dds.width() * dds.height() * (dds.format().isHdr() ? 16 : 4), "DDS " + dds.format().name() + " "
+                        + dds.width() + "x" + dds.height() + " decoded", name, 12, "DDS_HEADER");
                 return TextureDecoder.decode(dds.format(), dds.mip(0), 0, dds.width(), dds.height());
             }
         }

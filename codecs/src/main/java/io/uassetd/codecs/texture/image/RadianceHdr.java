@@ -3,6 +3,7 @@ package io.uassetd.codecs.texture.image;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.error.TruncatedDataException;
 import io.uassetd.codecs.error.UnsupportedVersionException;
+import io.uassetd.codecs.io.MemoryBudget;
 import io.uassetd.codecs.texture.Image;
 
 import java.io.ByteArrayOutputStream;
@@ -50,6 +51,7 @@ public final class RadianceHdr {
         if (w <= 0 || h <= 0 || (long) w * h > (1L << 28)) {
             throw new CorruptDataException("Radiance size " + w + "x" + h, name, pos, "HDR resolution");
         }
+        MemoryBudget.admit((long) w * h * 16, "Radiance HDR of " + w + "x" + h, name, pos, "HDR resolution");
         float[] out = new float[w * h * 4];
         byte[] scan = new byte[w * 4];
         for (int y = 0; y < h; y++) {

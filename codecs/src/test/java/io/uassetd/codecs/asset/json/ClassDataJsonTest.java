@@ -2,12 +2,11 @@ package io.uassetd.codecs.asset.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.uassetd.codecs.asset.AssetPackage;
-import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PropertyParser;
 import io.uassetd.codecs.asset.property.classdata.ClassDataFixtures;
 import io.uassetd.codecs.asset.property.classdata.EnumData;
 import io.uassetd.codecs.asset.property.classdata.StringTableData;
@@ -123,7 +122,7 @@ class ClassDataJsonTest {
     void classDataStaysInExtrasWhereUAssetApisShapeCannotSayHowItIsStored() {
         AssetPackage pkg = ClassDataFixtures.legacy("uassetapi/TestJson/Items.uasset", EngineVersion.UE4_23);
         PropertyParser.parseAll(pkg, null).apply();
-        StringTableData st = (StringTableData) ((io.uassetd.codecs.asset.property.PropertyExportContent) pkg.export(0).content()).classData();
+        StringTableData st = (StringTableData) ((io.uassetd.codecs.asset.property.content.PropertyExportContent) pkg.export(0).content()).classData();
         // An ASCII source stored as UTF-16 (not what Unreal would pick): the table travels serialized in Extras
         int i = 0;
         StringTableData.Entry first = st.entries().get(i);

@@ -3,9 +3,8 @@ package io.uassetd.codecs.asset.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.testkit.ZenLegacyFixtures;
 import io.uassetd.codecs.asset.version.EngineVersion;
-import io.uassetd.codecs.compression.Codecs;
-import io.uassetd.codecs.iostore.ContainerKeys;
 import io.uassetd.codecs.iostore.PackageStore;
 import io.uassetd.codecs.zen.convert.LegacyOutput;
 import io.uassetd.codecs.zen.convert.ZenToLegacy;
@@ -22,13 +21,8 @@ class ConvertedPackagesJsonTest {
 
     @Test
     void everyConvertedUe58TaggedPackageRoundTripsThroughJson() {
-        String dir = "cue4parse/UE5_8/IoStore/Tagged/";
         List<String> done = new ArrayList<>();
-        try (PackageStore store = PackageStore.builder(ContainerKeys.none(), Codecs.standard())
-                .addContainer(Fixtures.path(dir + "global.utoc"), PackageStore.GAME_PRIORITY)
-                .addContainer(Fixtures.path(dir + "Uncompressed/CUE4ParseFixtures-Minimal-Uncompressed-Windows.utoc"),
-                        PackageStore.GAME_PRIORITY)
-                .strict(true).build()) {
+        try (PackageStore store = ZenLegacyFixtures.store("Tagged")) {
             for (long id : store.packageIds()) {
                 LegacyOutput out = ZenToLegacy.convert(store, id, EngineVersion.UE5_8, ZenToLegacy.Unresolved.RECOVER);
                 AssetPackage.Bytes bytes = out.asset().toBytes();

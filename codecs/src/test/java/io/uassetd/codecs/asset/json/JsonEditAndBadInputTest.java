@@ -2,15 +2,14 @@ package io.uassetd.codecs.asset.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
-import io.uassetd.codecs.asset.property.PropertyExportContent;
+import io.uassetd.codecs.asset.property.content.PropertyExportContent;
 import io.uassetd.codecs.asset.property.PropertyFixtures;
-import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PropertyParser;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.error.JsonFormatException;
 import java.nio.charset.StandardCharsets;

@@ -2,13 +2,12 @@ package io.uassetd.codecs.asset.mesh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.archive.PackageReader;
 import io.uassetd.codecs.asset.archive.PackageWriter;
-import io.uassetd.codecs.asset.property.PropertyExportContent;
-import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PropertyExportContent;
+import io.uassetd.codecs.asset.property.content.PropertyParser;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.error.FormatException;
@@ -236,7 +235,7 @@ class MeshInfoTest {
                 EngineVersion.UE5_8);
         assertThatThrownBy(() -> MeshInfo.read(ns, null, MeshProfile.STANDARD)).isInstanceOf(MeshException.class)
                 .hasMessageContaining("no SkeletalMesh or StaticMesh");
-        assertThat(io.uassetd.codecs.game.GameProfile.of("Marvel Rivals").mesh()).isSameAs(MeshProfile.MARVEL_RIVALS);
+        assertThat(io.uassetd.codecs.game.GameProfile.of("Marvel Rivals").mesh()).isEqualTo(new MeshProfile("marvel_rivals", true));
         assertThat(io.uassetd.codecs.game.GameProfile.of(null).mesh()).isSameAs(MeshProfile.STANDARD);
         assertThat(io.uassetd.codecs.game.GameProfile.of("standard").mesh()).isSameAs(MeshProfile.STANDARD);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> io.uassetd.codecs.game.GameProfile.of("fortnite"))

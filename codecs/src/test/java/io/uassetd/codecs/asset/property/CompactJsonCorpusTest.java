@@ -1,7 +1,8 @@
 package io.uassetd.codecs.asset.property;
 
+import io.uassetd.codecs.asset.property.content.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PackageProperties;
 import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.uassetd.codecs.asset.AssetPackage;

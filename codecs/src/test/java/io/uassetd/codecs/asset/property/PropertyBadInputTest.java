@@ -1,8 +1,11 @@
 package io.uassetd.codecs.asset.property;
 
+import io.uassetd.codecs.asset.property.content.PropertyParser;
+import io.uassetd.codecs.asset.property.content.ValueCodec;
+import io.uassetd.codecs.asset.property.content.PropertyExportContent;
+import io.uassetd.codecs.asset.property.content.PackageProperties;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.error.CorruptDataException;
@@ -102,7 +105,8 @@ class PropertyBadInputTest {
         for (int i = 0; i < 100_000; i++) {
             b.putInt(0).put((byte) 10);
         }
-        PropertyReader r = new PropertyReader(pkg, pkg.exportReader(e).derive(b.array(), "nested.bin", 0, "test"), null,
+        PropertyReader r = new PropertyReader(ValueCodec.INSTANCE, pkg,
+                pkg.exportReader(e).derive(b.array(), "nested.bin", 0, "test"), null,
                 e.index());
         r.in().readU8();
         assertThatThrownBy(() -> io.uassetd.codecs.asset.property.types.TextValue.read(r))

@@ -1,8 +1,13 @@
 package io.uassetd.codecs.asset.property;
 
+import io.uassetd.codecs.asset.property.content.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PropertyRow;
+import io.uassetd.codecs.asset.property.content.PropertyExportContent;
+import io.uassetd.codecs.asset.property.content.PackageProperties;
+import io.uassetd.codecs.asset.property.content.PropertyEditException;
+import io.uassetd.codecs.asset.property.content.PropertyEditor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.version.EngineVersion;

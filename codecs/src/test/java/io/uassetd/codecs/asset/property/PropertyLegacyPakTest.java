@@ -1,7 +1,9 @@
 package io.uassetd.codecs.asset.property;
 
+import io.uassetd.codecs.asset.property.content.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PropertyExportContent;
+import io.uassetd.codecs.asset.property.content.PackageProperties;
 import static org.assertj.core.api.Assertions.assertThat;
-
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.usmap.Usmap;

@@ -1,14 +1,16 @@
 package io.uassetd.codecs.asset.property;
 
+import io.uassetd.codecs.asset.property.content.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PropertyExportContent;
+import io.uassetd.codecs.asset.property.content.PackageProperties;
 import static org.assertj.core.api.Assertions.assertThat;
-
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.property.types.ArrayValue;
 import io.uassetd.codecs.asset.property.types.InstancedStructValue;
 import io.uassetd.codecs.asset.property.types.MapValue;
 import io.uassetd.codecs.asset.property.types.StructValue;
-import io.uassetd.codecs.asset.property.unversioned.UnversionedHeader;
+import io.uassetd.codecs.asset.property.UnversionedHeader;
 import io.uassetd.codecs.usmap.Usmap;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.uassetd.codecs.asset.property;
 
+import io.uassetd.codecs.asset.property.content.PropertyParser;
 import static org.assertj.core.api.Assertions.assertThat;
-
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.SerialLayout;
 import io.uassetd.codecs.asset.version.EngineVersion;

@@ -94,7 +94,7 @@ class ImageFuzzTest {
 
     @Test
     void mutatedImagesFailCleanlyOrDecode() throws Exception {
-        int tries = Integer.getInteger("uassetd.fuzz.tries", TRIES);
+        int tries = Integer.getInteger("uassetd.fuzz.tries", TRIES * io.uassetd.testkit.FuzzOutcomes.scale());
         Random r = new Random(20261128);
         List<String> report = new ArrayList<>();
         for (Map.Entry<ImageFileFormat, byte[]> e : sources().entrySet()) {
@@ -115,6 +115,7 @@ class ImageFuzzTest {
                     throw new AssertionError(e.getKey() + " try " + i + " (seed 20261128): " + ex, ex);
                 }
             }
+            io.uassetd.testkit.FuzzOutcomes.record("images: " + e.getKey(), tries, decoded, refused + tooLarge, 0);
             report.add(e.getKey() + ": " + tries + " (" + decoded + " decoded, " + refused + " refused, " + tooLarge
                     + " over budget, 0 other)");
         }

@@ -3,8 +3,7 @@ package io.uassetd.codecs.zen.convert;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.uassetd.codecs.asset.version.EngineVersion;
-import io.uassetd.codecs.compression.Codecs;
-import io.uassetd.codecs.iostore.ContainerKeys;
+import io.uassetd.testkit.ZenLegacyFixtures;
 import io.uassetd.codecs.iostore.PackageLocation;
 import io.uassetd.codecs.iostore.PackageStore;
 import io.uassetd.codecs.zen.ZenPackage;
@@ -28,13 +27,8 @@ class ConversionShortcutsTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"Tagged", "Unversioned"})
     void walkAgreesWithTheScanOnTheUe58Packages(String mode) {
-        String dir = "cue4parse/UE5_8/IoStore/" + mode + "/";
         List<Integer> prefixes = new ArrayList<>();
-        try (PackageStore store = PackageStore.builder(ContainerKeys.none(), Codecs.standard())
-                .addContainer(Fixtures.path(dir + "global.utoc"), PackageStore.GAME_PRIORITY)
-                .addContainer(Fixtures.path(dir + "Uncompressed/CUE4ParseFixtures-Minimal-Uncompressed-Windows.utoc"),
-                        PackageStore.GAME_PRIORITY)
-                .strict(true).build()) {
+        try (PackageStore store = ZenLegacyFixtures.store(mode)) {
             for (long id : store.packageIds()) {
                 PackageLocation loc = store.lookup(id).orElseThrow();
                 ZenPackage pkg = ZenPackage.read(loc.container().readChunk(loc.chunkIndex()), "package", EngineVersion.UE5_8);

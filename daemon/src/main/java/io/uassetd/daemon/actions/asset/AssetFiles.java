@@ -7,7 +7,6 @@ import io.uassetd.codecs.asset.ObjectExport;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
-import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.EngineField;
 import io.uassetd.daemon.action.FieldSpec;
@@ -56,6 +55,23 @@ public final class AssetFiles {
     }
 
     /**
+     * The package opener of a typed request: its engine ({@code null} = detected), its
+     * {@code usmap_path} (null = none named), the daemon's {@code USMAP_PATH} as the fallback. A
+     * {@code usmap_path} equal to {@code USMAP_PATH} (a typed request's binding fills it from the
+     * variable) counts as the fallback, not as named mappings.
+     */
+    public static PackageOpener opener(EngineVersion engine, Path usmapPath, ActionContext ctx) {
+        String env = System.getenv(USMAP_ENV);
+        Path envPath = env == null || env.isBlank() ? null : Path.of(env);
+        boolean fromEnv = usmapPath != null && usmapPath.equals(envPath);
+        return new PackageOpener(engine, fromEnv ? null : usmapPath, envPath, file -> {
+            try (var lease = Mappings.open(ctx, file)) {
+                return lease.get().usmap();
+            }
+        }, ctx::warn, ctx.engineBatch());
+    }
+
+    /**
      * Opens {@code file} through the request's opener and records the engine used in the reply;
      * the package with how it was read and the mappings it needs.
      */
@@ -92,20 +108,7 @@ public final class AssetFiles {
      * mappings; {@code usmap_path} when given is read at once. Safe to call from several threads.
      */
     public static Supplier<Usmap> lazyUsmap(Args args, ActionContext ctx) throws Exception {
-        PackageOpener opener = opener(args, ctx);
-        if (args.has("usmap_path") || args.environment(USMAP_ENV) == null) {
-            Usmap given = opener.mappings();
-            return () -> given;
-        }
-        return () -> {
-            try {
-                return opener.mappings();
-            } catch (RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw ActionException.invalid("Mappings from " + USMAP_ENV + ": " + e.getMessage());
-            }
-        };
+        return opener(args, ctx).lazyMappings();
     }
 
     /**
@@ -115,10 +118,7 @@ public final class AssetFiles {
      * {@code warnings}); a tagged package never reads the variable.
      */
     public static Usmap usmapIfNeeded(Args args, ActionContext ctx, AssetPackage p) throws Exception {
-        if (args.has("usmap_path") || p.hasUnversionedProperties()) {
-            return usmap(args, ctx);
-        }
-        return null;
+        return opener(args, ctx).mappingsIfNeeded(p);
     }
 
     /** The environment variable UAssetTool's clients pass the mappings in. */

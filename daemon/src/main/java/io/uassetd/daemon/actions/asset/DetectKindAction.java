@@ -5,9 +5,8 @@ import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.property.Property;
-import io.uassetd.codecs.asset.property.PropertyParser;
-import io.uassetd.codecs.error.FormatException;
-import io.uassetd.codecs.error.InputFileException;
+import io.uassetd.codecs.asset.property.content.PropertyParser;
+import io.uassetd.codecs.error.InputProblem;
 import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
@@ -90,7 +89,10 @@ public final class DetectKindAction implements ActionHandler {
                 if (is) {
                     return ActionResult.of("Found " + what + " in batch: " + f, true);
                 }
-            } catch (ActionException | FormatException | InputFileException | IllegalStateException | IllegalArgumentException e) {
+            } catch (RuntimeException e) {
+                if (!(e instanceof InputProblem)) {
+                    throw e;
+                }
                 ctx.warn("Skipped " + f + ": " + e.getMessage());
             }
         }

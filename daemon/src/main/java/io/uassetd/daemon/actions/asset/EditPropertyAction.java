@@ -2,8 +2,8 @@ package io.uassetd.daemon.actions.asset;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.asset.Export;
-import io.uassetd.codecs.asset.property.PropertyEditException;
-import io.uassetd.codecs.asset.property.PropertyEditor;
+import io.uassetd.codecs.asset.property.content.PropertyEditException;
+import io.uassetd.codecs.asset.property.content.PropertyEditor;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.ActionHandler;

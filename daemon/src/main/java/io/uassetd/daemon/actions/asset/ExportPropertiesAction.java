@@ -3,7 +3,7 @@ package io.uassetd.daemon.actions.asset;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.property.Property;
-import io.uassetd.codecs.asset.property.PropertyRow;
+import io.uassetd.codecs.asset.property.content.PropertyRow;
 import io.uassetd.codecs.asset.property.PropertyValue;
 import io.uassetd.codecs.asset.property.types.ArrayValue;
 import io.uassetd.codecs.asset.property.types.MapValue;

@@ -5,6 +5,6 @@
  * <p>On-disk structures owned: None; the formats live in codecs.
  *
  * <p>May depend on: daemon.action, daemon.services, daemon.cache, daemon.util, codecs.*, protocol,
- * daemon.actions.usmap.
+ * daemon.actions.usmap, daemon.actions.iostore.
  */
 package io.uassetd.daemon.actions.asset;

@@ -1,17 +1,6 @@
 package io.uassetd.daemon.actions.bundle;
 
-import io.uassetd.codecs.asset.PackageEngine;
-import io.uassetd.codecs.bundle.BundleAssembler;
 import io.uassetd.codecs.bundle.BundleInput;
-import io.uassetd.codecs.zen.ZenEngine;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
-import io.uassetd.codecs.asset.version.EngineChoice;
-import io.uassetd.codecs.asset.version.EngineSource;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.compression.Codecs;
 import io.uassetd.codecs.compression.CompressionMethod;
@@ -19,7 +8,6 @@ import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.error.UnsupportedVersionException;
 import io.uassetd.codecs.iostore.ContainerKeys;
 import io.uassetd.codecs.iostore.IoStoreContainer;
-import io.uassetd.codecs.bundle.BundleInput;
 import io.uassetd.codecs.bundle.ContainerCopy;
 import io.uassetd.codecs.open.BundleEngines;
 import io.uassetd.codecs.open.PackageOpener;
@@ -28,7 +16,6 @@ import io.uassetd.codecs.bundle.IoStoreProfile;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.util.Keys;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -54,36 +41,9 @@ final class Bundles {
      */
     static IoStoreProfile profile(String gameName, EngineVersion engine, ActionContext ctx, List<BundleInput> inputs) {
         try {
-            GameProfile game = gameName != null ? GameProfile.of(gameName)
-                    : engine != null ? GameProfile.NONE : GameProfile.DEFAULT;
-            if (engine == null && game.engine() == null && !inputs.isEmpty()) {
-                EngineChoice found = BundleEngines.detect(inputs, ctx::warn);
-                if (found != null) {
-                    IoStoreProfile p = IoStoreProfile.of(found.engine(), game);
-                    ctx.usedEngine(found);
-                    return p;
-                }
-                ctx.warn("No package among the inputs tells the engine; writing for " + IoStoreProfile.of(null, game).engine()
-                        + " (name it with engine_version)");
-            }
-            if (engine == null && gameName == null && game.engine() != null && !inputs.isEmpty()) {
-                // the default (Marvel Rivals, UAssetTool's game) fits only packages its engine reads: packages found to be of
-                // another engine, that engine not among their candidates, are written for that engine without the profile
-                io.uassetd.codecs.asset.version.EngineChoice found = BundleEngines.detect(inputs, ctx::warn);
-                if (found != null && found.engine() != game.engine()
-                        && (found.candidates() == null || !found.candidates().contains(game.engine()))
-                        && !readableAs(inputs, game.engine())) {
-                    ctx.warn("The packages are " + found.engine() + " (" + found.source().name().toLowerCase(java.util.Locale.ROOT)
-                            + "), not " + game.name() + "'s " + game.engine() + ": written for " + found.engine()
-                            + " without the " + game.name() + " profile (give game to force a profile)");
-                    ctx.usedEngine(found);
-                    return IoStoreProfile.of(found.engine(), GameProfile.NONE);
-                }
-            }
-            IoStoreProfile p = IoStoreProfile.of(engine, game);
-            ctx.usedEngine(EngineChoice.of(p.engine(), engine != null
-                    ? EngineSource.REQUEST : EngineSource.PROFILE));
-            return p;
+            BundleEngines.Chosen c = BundleEngines.profile(engine, gameName, inputs, ctx::warn);
+            ctx.usedEngine(c.choice());
+            return c.profile();
         } catch (UnsupportedVersionException e) {
             if (e.structure() != null) {
                 // a format version the release needs and this build does not write (UE6_0's TOC 10): the
@@ -92,33 +52,6 @@ final class Bundles {
             }
             throw ActionException.invalid(e.getMessage());
         }
-    }
-
-    /** Whether the first legacy package among the inputs reads under {@code engine} (the default profile's): then the profile stays. */
-    static boolean readableAs(List<io.uassetd.codecs.bundle.BundleInput> inputs, EngineVersion engine) {
-        java.util.Map<String, io.uassetd.codecs.bundle.BundleInput> byPath = new java.util.HashMap<>();
-        for (io.uassetd.codecs.bundle.BundleInput in : inputs) {
-            byPath.put(in.path().toLowerCase(java.util.Locale.ROOT), in);
-        }
-        for (io.uassetd.codecs.bundle.BundleInput in : inputs) {
-            String f = in.fileName();
-            if (!(f.endsWith(".uasset") || f.endsWith(".umap"))) {
-                continue;
-            }
-            try {
-                byte[] data = in.read();
-                if (!io.uassetd.codecs.bundle.BundleAssembler.isLegacy(data)) {
-                    return true; // Zen inputs: the profile's own concern
-                }
-                String base = in.path().substring(0, in.path().lastIndexOf('.'));
-                io.uassetd.codecs.bundle.BundleInput uexp = byPath.get((base + ".uexp").toLowerCase(java.util.Locale.ROOT));
-                io.uassetd.codecs.asset.PackageEngine.read(data, uexp == null ? null : uexp.read(), in.fileName(), engine, null);
-                return true;
-            } catch (RuntimeException e) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The method {@code name} names, or its fallback ({@code oodleFallback}) when it cannot compress here (with a warning). */

@@ -2,6 +2,7 @@ package io.uassetd.daemon.actions.bundle;
 
 import io.uassetd.codecs.bundle.BundleWriter;
 import io.uassetd.daemon.action.ActionContext;
+import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.Done;
 import io.uassetd.daemon.action.TypedAction;
 import java.util.List;
@@ -22,8 +23,8 @@ public final class CreateIoStoreAction extends TypedAction<CreateModIoStoreActio
     }
 
     @Override
-    protected Done<Created> run(CreateModIoStoreAction.Request q, ActionContext ctx) throws Exception {
-        CreateModIoStoreAction.Built b = CreateModIoStoreAction.build(q, ctx, CreateModIoStoreAction.inputs(q, ctx));
+    protected Done<Created> run(CreateModIoStoreAction.Request q, Args args, ActionContext ctx) throws Exception {
+        CreateModIoStoreAction.Built b = CreateModIoStoreAction.build(q, args, ctx, CreateModIoStoreAction.inputs(q, ctx));
         BundleWriter.Result r = b.result();
         return Done.of("Created " + r.utoc() + " with " + r.packageCount() + " packages",
                 new Created(r.utoc().toString(), r.ucas().get(0).toString(), Bundles.str(r.pak()), r.packageCount(), r.files(),

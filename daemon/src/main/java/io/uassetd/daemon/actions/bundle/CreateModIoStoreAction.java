@@ -10,6 +10,7 @@ import io.uassetd.codecs.bundle.BundleInput;
 import io.uassetd.codecs.bundle.BundleWriter;
 import io.uassetd.codecs.bundle.IoStoreProfile;
 import io.uassetd.codecs.bundle.LegacyPackages;
+import io.uassetd.codecs.open.PackageOpener;
 import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
@@ -51,7 +52,7 @@ public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAc
             @Field("a folder to put in (paths relative to it)") Path input_dir,
             @Field("a legacy .pak whose entries to put in") Path input_pak,
             @Field("AES key of input_pak") String input_pak_aes,
-            @Field(value = "encryption scheme of input_pak: standard, rivals, or a game profile's name for its scheme (none, marvel_rivals)",
+            @Field(value = "encryption scheme of input_pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals)",
                     dflt = "standard") String input_pak_scheme,
             @Field(value = "single files are placed relative to this folder", cli = "--root") Path base_path,
             @Field(value = Bundles.MOUNT, dflt = "../../../") String mount_point,
@@ -69,11 +70,11 @@ public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAc
             @Field("fail when any package cannot be made") boolean strict,
             @Field(Bundles.ENGINE) EngineVersion engine_version,
             @Field(Bundles.GAME) String game,
-            @Field(value = "legacy inputs: apply the game profile's mesh material layout (Marvel Rivals: an empty gameplay tag container"
-                    + " after each skeletal mesh material)", dflt = "true") boolean material_tags,
+            @Field(value = "legacy inputs: apply the game profile's mesh material layout (marvel_rivals: an FGameplayTagContainer"
+                    + " after each FSkeletalMaterial)", dflt = "true") boolean material_tags,
             @Field("UAssetTool's name: true turns the mesh material fix off") boolean no_material_tags,
-            @Field(value = "mappings for the mesh material fix of unversioned skeletal meshes (read only when one needs them); packages"
-                    + " otherwise convert without them", cli = "--usmap") String usmap_path) {
+            @Field(value = "mappings for the mesh material fix of unversioned skeletal meshes; packages otherwise convert"
+                    + " without them", cli = "--usmap") String usmap_path) {
     }
 
     public CreateModIoStoreAction() {
@@ -97,8 +98,8 @@ public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAc
     }
 
     @Override
-    protected Done<Created> run(Request q, ActionContext ctx) throws Exception {
-        Built b = build(q, ctx, inputs(q, ctx));
+    protected Done<Created> run(Request q, Args args, ActionContext ctx) throws Exception {
+        Built b = build(q, args, ctx, inputs(q, ctx));
         BundleWriter.Result r = b.result();
         List<String> paths = new ArrayList<>(r.files());
         b.plan().rawFiles().forEach(s -> paths.add(s.path()));
@@ -182,33 +183,31 @@ public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAc
     }
 
     /**
-     * The mappings of {@code usmap_path} (else {@code USMAP_PATH}), read once and only when asked
-     * for (an unversioned skeletal mesh the material fix needs them for); a file that cannot be
-     * read is INVALID_ARGUMENT naming the field.
+     * The mappings of the mesh material fix: {@code usmap_path} when the request names it (read at
+     * once), else the daemon's {@code USMAP_PATH}, read only when an unversioned skeletal mesh
+     * first asks for them (its use said once in {@code warnings}); a file that cannot be read is
+     * INVALID_ARGUMENT naming the field. The typed request cannot tell the two apart (its binding
+     * fills {@code usmap_path} from {@code USMAP_PATH}), so they are taken from {@code args}.
      */
-    private static Supplier<Usmap> lazyMappings(String usmap, ActionContext ctx) {
-        if (usmap == null || usmap.isBlank()) {
-            return () -> null;
-        }
-        Path file = Args.toPath("usmap_path", usmap);
-        Usmap[] loaded = new Usmap[1];
-        return () -> {
-            synchronized (loaded) {
-                if (loaded[0] == null) {
+    private static Supplier<Usmap> lazyMappings(Args args, ActionContext ctx) {
+        String given = args.has("usmap_path") ? args.node("usmap_path").asText() : null;
+        String env = args.environment(PackageOpener.USMAP_ENV);
+        PackageOpener opener = new PackageOpener(null, given == null || given.isBlank() ? null : Args.toPath("usmap_path", given),
+                env == null ? null : Path.of(env), file -> {
                     try (var lease = Mappings.open(ctx, file)) {
-                        loaded[0] = lease.get().usmap();
-                    } catch (RuntimeException e) {
-                        throw e;
-                    } catch (Exception e) {
-                        throw ActionException.invalid("Field 'usmap_path': " + e.getMessage());
+                        return lease.get().usmap();
                     }
-                }
-                return loaded[0];
-            }
-        };
+                }, ctx::warn, ctx.engineBatch());
+        try {
+            return opener.lazyMappings();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw ActionException.invalid("Field 'usmap_path': " + e.getMessage());
+        }
     }
 
-    static Built build(Request q, ActionContext ctx, List<BundleInput> inputs) {
+    static Built build(Request q, Args args, ActionContext ctx, List<BundleInput> inputs) {
         IoStoreProfile profile = Bundles.profile(q.game(), q.engine_version(), ctx, inputs);
         Path utoc = Bundles.utocOf(q.output_path()).toAbsolutePath();
         CompressionMethod method = q.compress() ? Bundles.method(q.compression(), q.oodle_fallback(), ctx.services().codecs(), ctx)
@@ -227,7 +226,10 @@ public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAc
         boolean meshFix = materialFix && profile.game().skeletalMaterialTags();
         // the mesh material fix reads usmap_path, else USMAP_PATH (UAssetTool's clients pass the mappings
         // there): once, and only when an unversioned skeletal mesh needs them
-        Supplier<Usmap> mappings = meshFix ? lazyMappings(q.usmap_path(), ctx) : () -> null;
+        Supplier<Usmap> mappings = meshFix ? lazyMappings(args, ctx) : () -> null;
+        if (!meshFix && args.has("usmap_path")) {
+            ctx.warn("usmap_path is not needed: legacy packages convert to Zen without mappings");
+        }
         LegacyPackages legacy = new LegacyPackages(materialFix, mappings);
         BundleAssembler.Plan plan = BundleAssembler.assemble(inputs, profile, hybrid, legacy,
                 q.parallel() ? ctx.services().compute() : null, ctx);

@@ -4,6 +4,7 @@ import io.uassetd.daemon.action.Done;
 import io.uassetd.daemon.action.Field;
 import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.codecs.compression.Codecs;
+import io.uassetd.codecs.io.MemoryBudget;
 import io.uassetd.daemon.services.Services;
 import io.uassetd.daemon.services.Version;
 import io.uassetd.daemon.action.ActionContext;
@@ -22,7 +23,7 @@ public final class VersionAction extends TypedAction<VersionAction.Request, Vers
     /** The reply data of {@code version}. */
     public record VersionInfo(String version, String java_version, String java_vm, String os,
                               List<Codecs.MethodInfo> compression_methods, boolean oodle_native, String oodle_backend,
-                              String oodle_detail) {
+                              String oodle_detail, long heap_max_mb, long decode_budget_mb) {
     }
 
     @Override
@@ -31,7 +32,8 @@ public final class VersionAction extends TypedAction<VersionAction.Request, Vers
         VersionInfo v = new VersionInfo(Version.VERSION, System.getProperty("java.version"),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"),
-                s.codecs().describe(), s.oodle().nativeLoaded(), s.oodle().backend(), s.oodle().detail());
+                s.codecs().describe(), s.oodle().nativeLoaded(), s.oodle().backend(), s.oodle().detail(),
+                Runtime.getRuntime().maxMemory() >> 20, MemoryBudget.limit() >> 20);
         return Done.of("uassetd " + Version.VERSION, v);
     }
 
@@ -45,6 +47,8 @@ public final class VersionAction extends TypedAction<VersionAction.Request, Vers
         if (v.oodle_detail() != null) {
             sb.append("  ").append(v.oodle_detail().replace("\n", "\n  ")).append('\n');
         }
+        sb.append("memory: heap up to ").append(v.heap_max_mb()).append(" MiB, one decode up to ").append(v.decode_budget_mb())
+                .append(" MiB\n");
         sb.append("compression methods:\n");
         for (Codecs.MethodInfo m : v.compression_methods()) {
             sb.append(String.format("  %-6s decompress=%-5s compress=%-5s %s%n", m.name(), m.decompress(), m.compress(), m.backend()));

@@ -32,7 +32,7 @@ public final class ExtractIoStoreAction extends TypedAction<ExtractIoStoreAction
                           @Field(value = Containers.FILTER, cli = "--filter") List<String> filter_patterns,
                           @Field("extract only the chunk with this id (24 hex digits)") String chunk_id,
                           @Field(value = "extract only this package's files: a package path (/Game/Maps/Arena) or a substring of the path",
-                                  name = "package") String package_,
+                                  name = "package", cli = "--package") String package_,
                           @Field(value = "also extract chunks the directory index does not name", dflt = "true") boolean include_unnamed,
                           @Field("stop at the first chunk that fails (the rest are reported as skipped)") boolean fail_fast) {
     }

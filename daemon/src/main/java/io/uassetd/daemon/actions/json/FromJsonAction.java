@@ -1,12 +1,9 @@
 package io.uassetd.daemon.actions.json;
 
-import io.uassetd.codecs.usmap.Usmap;
+import io.uassetd.codecs.open.PackageOpener;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.function.Supplier;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.uassetd.codecs.asset.AssetPackage;
-import io.uassetd.codecs.asset.json.UAssetJson;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.ActionHandler;
@@ -61,17 +58,15 @@ public final class FromJsonAction implements ActionHandler {
         Path out = args.path("output_path");
         boolean named = out != null && items.size() == 1 && !Files.isDirectory(out) && isPackageName(out);
         // USMAP_PATH is read only once a document with unversioned properties needs it
-        Supplier<Usmap> mappings = AssetFiles.lazyUsmap(args, ctx);
+        PackageOpener opener = AssetFiles.opener(args, ctx);
         Parallel.Work<JsonFiles.Item, String> work = item -> {
-            String name = item.file().getFileName().toString();
             if (!Files.isRegularFile(item.file())) {
                 throw ActionException.notFound("JSON file not found: " + item.file(), item.file().toString());
             }
-            JsonNode tree = UAssetJson.parse(Files.readAllBytes(item.file()), name);
-            AssetPackage.Bytes bytes = UAssetJson.toPackageBytes(tree, name,
-                    UAssetJson.hasUnversionedProperties(tree) || args.has("usmap_path") ? mappings.get() : null);
-            Path target = named ? out : JsonFiles.target(args, item, extensionOf(tree));
-            bytes.writeTo(target);
+            PackageOpener.JsonOpened doc = opener.openJson(item.file());
+            ctx.usedEngine(doc.choice());
+            Path target = named ? out : JsonFiles.target(args, item, extensionOf(doc.tree()));
+            doc.bytes().writeTo(target);
             return target.toString();
         };
         // one file named alone: its failure is the request's, with its file, offset and structure

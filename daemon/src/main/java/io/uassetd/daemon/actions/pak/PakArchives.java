@@ -21,7 +21,7 @@ final class PakArchives {
             + " written); --no-hash-check skips it";
     static final String FILE_PATH = "the .pak file";
     static final String AES_KEY = "AES-256 key as hex (with or without 0x) or base64";
-    static final String SCHEME = "encryption scheme of the pak: standard, rivals, or a game profile's name for its scheme"
+    static final String SCHEME = "encryption scheme of the pak: standard, word_swap, or a game profile's name for its scheme"
             + " (none, marvel_rivals)";
     static final String FILTER = "globs (*, ?, **) or substrings; an entry passes when it matches any";
 

@@ -10,12 +10,11 @@ import java.util.Set;
 import io.uassetd.codecs.texture.asset.TextureAsset;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
-import io.uassetd.daemon.actions.asset.AssetFiles;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.util.Parallel;
 import io.uassetd.codecs.io.SafePaths;
 import io.uassetd.protocol.ErrorCode;
@@ -27,32 +26,76 @@ import java.util.List;
  * (CLI {@code batch_extract_texture}): a texture's mip / slice / face, or all slices as a strip, as
  * PNG (8 or 16 bit), TGA, BMP, EXR or Radiance HDR, or its original blocks as a DDS.
  */
-public final class ExtractTextureAction implements ActionHandler {
-    static final FieldSpec OUT = FieldSpec.optional("output_path", FieldType.STRING, null,
-            "the image file, or a folder (the texture's name + extension); default: next to the package");
-    static final FieldSpec OUT_DIR = FieldSpec.optional("output_path", FieldType.STRING, null,
-            "the folder the images go to, mirroring the folders below each folder of file_paths (default: next to each package)");
+public final class ExtractTextureAction {
+    static final String OUT_HELP = "the image file, or a folder (the texture's name + extension); default: next to the package";
+    static final String OUT_DIR_HELP =
+            "the folder the images go to, mirroring the folders below each folder of file_paths (default: next to each package)";
 
-    private final ActionSpec spec;
-    private final boolean batch;
-
-    private ExtractTextureAction(ActionSpec spec, boolean batch) {
-        this.spec = spec;
-        this.batch = batch;
+    private ExtractTextureAction() {
     }
 
     public static List<ActionHandler> all() {
-        return List.of(
-                new ExtractTextureAction(ActionSpec.of("extract_texture_png",
-                        "Writes a texture's mip (and slice / face, or every slice as a strip) as PNG, TGA, BMP, EXR or HDR, or its blocks as DDS",
-                        AssetFiles.FILE, OUT, TextureSupport.MIP, TextureSupport.SLICE, TextureSupport.FACE, TextureSupport.STRIP,
-                        TextureSupport.FORMAT, TextureSupport.RECONSTRUCT_Z, AssetFiles.USMAP, AssetFiles.ENGINE)
-                        .withCli("extract_texture", "file_path", "output_path"), false),
-                new ExtractTextureAction(ActionSpec.of("batch_extract_texture_png",
-                        "extract_texture_png over many packages (and folders of them), on all cores, with per-file errors",
-                        AssetFiles.FILE_OPT, TextureSupport.FILES, OUT_DIR, TextureSupport.MIP, TextureSupport.SLICE, TextureSupport.FACE,
-                        TextureSupport.STRIP, TextureSupport.FORMAT, TextureSupport.RECONSTRUCT_Z, AssetFiles.USMAP, AssetFiles.ENGINE)
-                        .withCli("batch_extract_texture", "file_paths", "output_path"), true));
+        return List.of(new Single(), new Many());
+    }
+
+    /** The request of extract_texture_png. */
+    public record Request(@Field(value = TextureSupport.FILE_HELP, required = true) Path file_path,
+                          @Field(OUT_HELP) Path output_path,
+                          @Field(value = TextureSupport.MIP_HELP, dflt = "0", cli = "--mip") long mip_index,
+                          @Field(value = TextureSupport.SLICE_HELP, dflt = "0", cli = "--slice") long slice_index,
+                          @Field(TextureSupport.FACE_HELP) Long face,
+                          @Field(value = TextureSupport.STRIP_HELP, cli = "--strip") boolean strip,
+                          @Field(value = TextureSupport.FORMAT_HELP, dflt = "png", cli = "--format") String format,
+                          @Field(value = TextureSupport.RECONSTRUCT_Z_HELP, cli = "--reconstruct-z") Boolean reconstruct_z,
+                          @Field(value = TextureSupport.USMAP_HELP, cli = "--usmap") String usmap_path,
+                          @Field(TextureSupport.ENGINE_HELP) EngineVersion engine_version) {
+    }
+
+    /** The request of batch_extract_texture_png. */
+    public record BatchRequest(@Field(TextureSupport.FILE_HELP) Path file_path,
+                               @Field(TextureSupport.FILES_HELP) List<String> file_paths,
+                               @Field(OUT_DIR_HELP) Path output_path,
+                               @Field(value = TextureSupport.MIP_HELP, dflt = "0", cli = "--mip") long mip_index,
+                               @Field(value = TextureSupport.SLICE_HELP, dflt = "0", cli = "--slice") long slice_index,
+                               @Field(TextureSupport.FACE_HELP) Long face,
+                               @Field(value = TextureSupport.STRIP_HELP, cli = "--strip") boolean strip,
+                               @Field(value = TextureSupport.FORMAT_HELP, dflt = "png", cli = "--format") String format,
+                               @Field(value = TextureSupport.RECONSTRUCT_Z_HELP, cli = "--reconstruct-z") Boolean reconstruct_z,
+                               @Field(value = TextureSupport.USMAP_HELP, cli = "--usmap") String usmap_path,
+                               @Field(TextureSupport.ENGINE_HELP) EngineVersion engine_version,
+                               @Field("stop at the first failed item; the items not yet started are skipped") boolean fail_fast) {
+    }
+
+    /** {@code extract_texture_png}. */
+    static final class Single extends TypedAction<Request, TextureExport.Written> {
+        Single() {
+            super("extract_texture_png",
+                    "Writes a texture's mip (and slice / face, or every slice as a strip) as PNG, TGA, BMP, EXR or HDR, or its blocks as DDS",
+                    "extract_texture", "file_path", "output_path");
+        }
+
+        @Override
+        protected Done<TextureExport.Written> run(Request q, Args args, ActionContext ctx) throws Exception {
+            TextureExport.Options o = TextureExport.Options.of(args);
+            Path file = q.file_path();
+            TextureAsset t = TextureSupport.open(file, args, ctx);
+            Path target = TextureExport.target(file, q.output_path(), t.name(), o.format(), false);
+            TextureExport.Written w = TextureExport.write(file, t, o, target);
+            return Done.of("Wrote " + w.width() + "x" + w.height() + " " + w.format() + " to " + target, w);
+        }
+    }
+
+    /** {@code batch_extract_texture_png}. */
+    static final class Many extends TypedAction<BatchRequest, Batch> {
+        Many() {
+            super("batch_extract_texture_png", "extract_texture_png over many packages (and folders of them), on all cores, with per-file errors",
+                    "batch_extract_texture", "file_paths", "output_path");
+        }
+
+        @Override
+        protected Done<Batch> run(BatchRequest q, Args args, ActionContext ctx) throws Exception {
+            return batch(q.output_path(), q.fail_fast(), args, ctx);
+        }
     }
 
     /**
@@ -74,22 +117,8 @@ public final class ExtractTextureAction implements ActionHandler {
     private record Skip(String why) {
     }
 
-    @Override
-    public ActionSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+    private static Done<Batch> batch(Path out, boolean failFast, Args args, ActionContext ctx) throws Exception {
         TextureExport.Options o = TextureExport.Options.of(args);
-        Path out = args.path("output_path");
-        if (!batch) {
-            Path file = args.requirePath("file_path");
-            TextureAsset t = TextureSupport.open(file, args, ctx);
-            Path target = TextureExport.target(file, out, t.name(), o.format(), false);
-            TextureExport.Written w = TextureExport.write(file, t, o, target);
-            return ActionResult.of("Wrote " + w.width() + "x" + w.height() + " " + w.format() + " to " + target, w);
-        }
         long start = System.nanoTime();
         List<Path> files = TextureSupport.files(args);
         java.util.Set<String> named = new java.util.HashSet<>(args.strings("file_paths"));
@@ -106,7 +135,9 @@ public final class ExtractTextureAction implements ActionHandler {
                 SafePaths.prepare(out, target); // confined to the output folder: no link, no name leading out
             }
             return TextureExport.write(file, t, o, target);
-        });
+        }, failFast);
+        java.util.Set<String> notRun = new java.util.HashSet<>();
+        r.items().items().stream().filter(i -> i.status() == Items.Status.skipped).forEach(i -> notRun.add(i.item()));
         java.util.Map<String, Object> done = new java.util.HashMap<>();
         for (int i = 0; i < r.succeeded().size(); i++) {
             done.put(r.succeeded().get(i), r.results().get(i));
@@ -135,10 +166,14 @@ public final class ExtractTextureAction implements ActionHandler {
                     code = ErrorCode.INTERNAL;
                 }
                 items.add(Items.Item.failed(f.toString(), code, x.error()));
+            } else if (notRun.contains(f.toString())) {
+                String why = "not run: an earlier item failed and fail_fast was asked";
+                results.add(new Result(f.toString(), false, true, null, null, null, null, why));
+                items.add(Items.Item.skipped(f.toString(), why));
             }
         }
         Items outcome = Items.of(items);
-        return ActionResult.of("Batch extract: " + written.size() + " succeeded, " + outcome.failed() + " failed, " + outcome.skipped()
+        return Done.of("Batch extract: " + written.size() + " succeeded, " + outcome.failed() + " failed, " + outcome.skipped()
                         + " skipped out of " + outcome.total() + " total",
                 new Batch(written.size(), (System.nanoTime() - start) / 1_000_000, results, written.size(), r.failures().size(),
                         out == null ? null : out.toString(), written, r.failures(), outcome));

@@ -10,12 +10,11 @@ import io.uassetd.codecs.texture.image.ImageFileFormat;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
-import io.uassetd.daemon.actions.asset.AssetFiles;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.util.Parallel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,36 +27,66 @@ import java.util.List;
  * copied block for block), with mips regenerated; written to {@code output_path} or in place with
  * the originals kept as .bak.
  */
-public final class InjectTextureAction implements ActionHandler {
-    static final FieldSpec IMAGE = FieldSpec.required("image_path", FieldType.STRING, "the new image (png, tga, bmp, exr, hdr or dds)");
-    static final FieldSpec OUT = FieldSpec.optional("output_path", FieldType.STRING, null,
-            "where to write the package (a .uasset); default: in place, the originals kept as .bak");
-    static final FieldSpec IMAGE_DIR = FieldSpec.required("image_dir", FieldType.STRING,
-            "the folder of new images, each named like its texture (T_Name.png, .tga, .bmp, .exr, .hdr or .dds)");
-    static final FieldSpec OUT_DIR = FieldSpec.optional("output_path", FieldType.STRING, null,
-            "the folder the packages are written to; default: in place, the originals kept as .bak");
+public final class InjectTextureAction {
+    static final String IMAGE_HELP = "the new image (png, tga, bmp, exr, hdr or dds)";
+    static final String OUT_HELP = "where to write the package (a .uasset); default: in place, the originals kept as .bak";
+    static final String IMAGE_DIR_HELP = "the folder of new images, each named like its texture (T_Name.png, .tga, .bmp, .exr, .hdr or .dds)";
+    static final String OUT_DIR_HELP = "the folder the packages are written to; default: in place, the originals kept as .bak";
+    static final String NO_MIPS_HELP = "UAssetTool's Mode A: keep only the top mip, inline in the .uexp (default: the full mip chain)";
 
-    static final FieldSpec NO_MIPS = FieldSpec.optional("no_mips", FieldType.BOOLEAN, false,
-            "UAssetTool's Mode A: keep only the top mip, inline in the .uexp (default: the full mip chain)");
-
-    private final ActionSpec spec;
-    private final boolean batch;
-
-    private InjectTextureAction(ActionSpec spec, boolean batch) {
-        this.spec = spec;
-        this.batch = batch;
+    private InjectTextureAction() {
     }
 
     public static List<ActionHandler> all() {
-        return List.of(
-                new InjectTextureAction(ActionSpec.of("inject_texture",
-                        "Replaces a 2D texture's pixels from an image, encoded to the texture's pixel format with mips regenerated",
-                        AssetFiles.FILE, IMAGE, OUT, AssetFiles.USMAP, AssetFiles.ENGINE, NO_MIPS)
-                        .withCli("inject_texture", "file_path", "image_path", "output_path"), false),
-                new InjectTextureAction(ActionSpec.of("batch_inject_texture",
-                        "inject_texture for every texture package of file_paths (files or folders) that has an image of its name in image_dir",
-                        AssetFiles.FILE_OPT, TextureSupport.FILES, IMAGE_DIR, OUT_DIR, AssetFiles.USMAP, AssetFiles.ENGINE, NO_MIPS)
-                        .withCli("batch_inject_texture", "file_paths", "image_dir", "output_path"), true));
+        return List.of(new Single(), new Many());
+    }
+
+    /** The request of inject_texture. */
+    public record Request(@Field(value = TextureSupport.FILE_HELP, required = true) Path file_path,
+                          @Field(value = IMAGE_HELP, required = true) Path image_path,
+                          @Field(OUT_HELP) Path output_path,
+                          @Field(value = TextureSupport.USMAP_HELP, cli = "--usmap") String usmap_path,
+                          @Field(TextureSupport.ENGINE_HELP) EngineVersion engine_version,
+                          @Field(NO_MIPS_HELP) boolean no_mips) {
+    }
+
+    /** The request of batch_inject_texture. */
+    public record BatchRequest(@Field(TextureSupport.FILE_HELP) Path file_path,
+                               @Field(TextureSupport.FILES_HELP) List<String> file_paths,
+                               @Field(value = IMAGE_DIR_HELP, required = true) Path image_dir,
+                               @Field(OUT_DIR_HELP) Path output_path,
+                               @Field(value = TextureSupport.USMAP_HELP, cli = "--usmap") String usmap_path,
+                               @Field(TextureSupport.ENGINE_HELP) EngineVersion engine_version,
+                               @Field(NO_MIPS_HELP) boolean no_mips,
+                               @Field("stop at the first failed item; the items not yet started are skipped") boolean fail_fast) {
+    }
+
+    /** {@code inject_texture}. */
+    static final class Single extends TypedAction<Request, Injected> {
+        Single() {
+            super("inject_texture", "Replaces a 2D texture's pixels from an image, encoded to the texture's pixel format with mips regenerated",
+                    "inject_texture", "file_path", "image_path", "output_path");
+        }
+
+        @Override
+        protected Done<Injected> run(Request q, Args args, ActionContext ctx) throws Exception {
+            Injected r = inject(q.file_path(), q.image_path(), q.output_path(), args, ctx);
+            return Done.of("Injected " + r.width() + "x" + r.height() + " " + r.pixel_format() + " (" + r.mip_count() + " mips)", r);
+        }
+    }
+
+    /** {@code batch_inject_texture}. */
+    static final class Many extends TypedAction<BatchRequest, Batch> {
+        Many() {
+            super("batch_inject_texture",
+                    "inject_texture for every texture package of file_paths (files or folders) that has an image of its name in image_dir",
+                    "batch_inject_texture", "file_paths", "image_dir", "output_path");
+        }
+
+        @Override
+        protected Done<Batch> run(BatchRequest q, Args args, ActionContext ctx) throws Exception {
+            return batch(q.image_dir(), q.output_path(), q.fail_fast(), args, ctx);
+        }
     }
 
     /** One texture injected. */
@@ -71,23 +100,10 @@ public final class InjectTextureAction implements ActionHandler {
             List<String> without_image, @JsonUnwrapped Items outcome) implements ItemsReply {
     }
 
-    @Override
-    public ActionSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        if (!batch) {
-            Path file = args.requirePath("file_path");
-            Injected r = inject(file, args.requirePath("image_path"), args.path("output_path"), args, ctx);
-            return ActionResult.of("Injected " + r.width() + "x" + r.height() + " " + r.pixel_format() + " (" + r.mip_count() + " mips)", r);
-        }
-        Path dir = args.requirePath("image_dir");
+    private static Done<Batch> batch(Path dir, Path out, boolean failFast, Args args, ActionContext ctx) throws Exception {
         if (!Files.isDirectory(dir)) {
             throw ActionException.notFound("image_dir is not a folder: " + dir, dir.toString());
         }
-        Path out = args.path("output_path");
         List<Path[]> jobs = new ArrayList<>();
         List<String> without = new ArrayList<>();
         for (Path f : TextureSupport.files(args)) {
@@ -107,8 +123,8 @@ public final class InjectTextureAction implements ActionHandler {
             }
         }
         Parallel.Outcome<Injected> r = Parallel.run(ctx, jobs, j -> j[0].toString(),
-                j -> inject(j[0], j[1], out == null ? null : out.resolve(j[0].getFileName().toString()), args, ctx));
-        return ActionResult.of("Injected " + r.results().size() + " of " + jobs.size() + " textures",
+                j -> inject(j[0], j[1], out == null ? null : out.resolve(j[0].getFileName().toString()), args, ctx), failFast);
+        return Done.of("Injected " + r.results().size() + " of " + jobs.size() + " textures",
                 new Batch(r.results().size(), r.failures().size(), r.results(), r.failures(), without, withSkipped(r.items(), without)));
     }
 

@@ -11,12 +11,12 @@ import io.uassetd.codecs.texture.asset.TextureOps;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
-import io.uassetd.daemon.actions.asset.AssetFiles;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.util.Parallel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,28 +29,60 @@ import java.util.List;
  * top {@code keep_mips}), inline in the .uexp; the .ubulk goes when nothing is left in it. Written
  * to {@code output_path}, or in place with the originals kept as .bak.
  */
-public final class StripMipsAction implements ActionHandler {
-    static final FieldSpec KEEP = FieldSpec.optional("keep_mips", FieldType.INTEGER, 1L, "how many of the largest mips to keep").cli("--keep");
-    static final FieldSpec OUT = FieldSpec.optional("output_path", FieldType.STRING, null,
-            "where to write (a .uasset, or for the batch a folder); default: in place, the originals kept as .bak");
+public final class StripMipsAction {
+    static final String KEEP_HELP = "how many of the largest mips to keep";
+    static final String OUT_HELP = "where to write (a .uasset, or for the batch a folder); default: in place, the originals kept as .bak";
 
-    private final ActionSpec spec;
-    private final boolean batch;
-
-    private StripMipsAction(ActionSpec spec, boolean batch) {
-        this.spec = spec;
-        this.batch = batch;
+    private StripMipsAction() {
     }
 
     public static List<ActionHandler> all() {
-        return List.of(
-                new StripMipsAction(ActionSpec.of("strip_mipmaps_native",
-                        "Keeps only the top mip (or keep_mips), inline in the .uexp, and drops the .ubulk when it is left empty",
-                        AssetFiles.FILE, OUT, KEEP, AssetFiles.USMAP, AssetFiles.ENGINE).withCli("strip_mipmaps_native", "file_path"), false),
-                new StripMipsAction(ActionSpec.of("batch_strip_mipmaps_native",
-                        "strip_mipmaps_native over many packages (and folders of them), with per-file errors",
-                        AssetFiles.FILE_OPT, TextureSupport.FILES, OUT, KEEP, AssetFiles.USMAP, AssetFiles.ENGINE)
-                        .withCli("batch_strip_mipmaps_native", "file_paths"), true));
+        return List.of(new Single(), new Many());
+    }
+
+    /** The request of strip_mipmaps_native. */
+    public record Request(@Field(value = TextureSupport.FILE_HELP, required = true) Path file_path,
+                          @Field(OUT_HELP) Path output_path,
+                          @Field(value = KEEP_HELP, dflt = "1", cli = "--keep", min = 1, max = 32) int keep_mips,
+                          @Field(value = TextureSupport.USMAP_HELP, cli = "--usmap") String usmap_path,
+                          @Field(TextureSupport.ENGINE_HELP) EngineVersion engine_version) {
+    }
+
+    /** The request of batch_strip_mipmaps_native. */
+    public record BatchRequest(@Field(TextureSupport.FILE_HELP) Path file_path,
+                               @Field(TextureSupport.FILES_HELP) List<String> file_paths,
+                               @Field(OUT_HELP) Path output_path,
+                               @Field(value = KEEP_HELP, dflt = "1", cli = "--keep", min = 1, max = 32) int keep_mips,
+                               @Field(value = TextureSupport.USMAP_HELP, cli = "--usmap") String usmap_path,
+                               @Field(TextureSupport.ENGINE_HELP) EngineVersion engine_version,
+                               @Field("stop at the first failed item; the items not yet started are skipped") boolean fail_fast) {
+    }
+
+    /** {@code strip_mipmaps_native}. */
+    static final class Single extends TypedAction<Request, Stripped> {
+        Single() {
+            super("strip_mipmaps_native", "Keeps only the top mip (or keep_mips), inline in the .uexp, and drops the .ubulk when it is left empty",
+                    "strip_mipmaps_native", "file_path");
+        }
+
+        @Override
+        protected Done<Stripped> run(Request q, Args args, ActionContext ctx) throws Exception {
+            Stripped s = strip(q.file_path(), q.output_path(), q.keep_mips(), args, ctx);
+            return Done.of(s.message(), s);
+        }
+    }
+
+    /** {@code batch_strip_mipmaps_native}. */
+    static final class Many extends TypedAction<BatchRequest, Batch> {
+        Many() {
+            super("batch_strip_mipmaps_native", "strip_mipmaps_native over many packages (and folders of them), with per-file errors",
+                    "batch_strip_mipmaps_native", "file_paths");
+        }
+
+        @Override
+        protected Done<Batch> run(BatchRequest q, Args args, ActionContext ctx) throws Exception {
+            return batch(q.output_path(), q.keep_mips(), q.fail_fast(), args, ctx);
+        }
     }
 
     /**
@@ -63,8 +95,27 @@ public final class StripMipsAction implements ActionHandler {
             long uexp_size, boolean ubulk_removed, List<String> files) {
     }
 
-    /** An item of a batch that failed. */
-    public record Failed(String path, boolean success, String message, String code) {
+    /**
+     * One file of a batch, as UAssetTool reports it: {@code path}, {@code success}, {@code message},
+     * then, when it was read, the texture's fields ({@link Stripped}'s), or when it failed the error
+     * {@code code}.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Result(String path, boolean success, String message, Boolean skipped, Integer original_mips, Integer new_mips,
+            Boolean changed, String file_path, String output_path, String backup_path, Integer mips_before, Integer mips_after,
+            Long uexp_size, Boolean ubulk_removed, List<String> files, String code) {
+        static Result of(Stripped s) {
+            return new Result(s.path(), s.success(), s.message(), s.skipped(), s.original_mips(), s.new_mips(), s.changed(), s.file_path(),
+                    s.output_path(), s.backup_path(), s.mips_before(), s.mips_after(), s.uexp_size(), s.ubulk_removed(), s.files(), null);
+        }
+
+        static Result notRun(String path, String why) {
+            return new Result(path, false, why, true, null, null, null, null, null, null, null, null, null, null, null, null);
+        }
+
+        static Result failed(String path, String message, String code) {
+            return new Result(path, false, message, null, null, null, null, null, null, null, null, null, null, null, null, code);
+        }
     }
 
     /**
@@ -72,31 +123,17 @@ public final class StripMipsAction implements ActionHandler {
      * {@code skip_count}, {@code error_count}) and per-file {@code results} (failed items too), uassetd's
      * {@code errors}, and the uniform item outcome (an already stripped texture is skipped).
      */
-    public record Batch(int success_count, int skip_count, int error_count, int fail_count, List<Object> results,
+    public record Batch(int success_count, int skip_count, int error_count, int fail_count, List<Result> results,
             List<Parallel.Failure> errors, @JsonUnwrapped Items outcome) implements ItemsReply {
     }
 
-    @Override
-    public ActionSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        long keep = args.integer("keep_mips");
-        if (keep < 1 || keep > 32) {
-            throw ActionException.invalid("Field 'keep_mips' must be between 1 and 32, got " + keep);
-        }
-        Path out = args.path("output_path");
-        if (!batch) {
-            Path file = args.requirePath("file_path");
-            Stripped s = strip(file, out, (int) keep, args, ctx);
-            return ActionResult.of(s.message(), s);
-        }
+    private static Done<Batch> batch(Path out, int keep, boolean failFast, Args args, ActionContext ctx) throws Exception {
         List<Path> files = TextureSupport.files(args);
         Parallel.Outcome<Stripped> r = Parallel.run(ctx, files, Path::toString,
-                f -> strip(f, out == null ? null : out.resolve(f.getFileName().toString()), (int) keep, args, ctx));
-        List<Object> results = new ArrayList<>();
+                f -> strip(f, out == null ? null : out.resolve(f.getFileName().toString()), keep, args, ctx), failFast);
+        java.util.Set<String> notRun = new java.util.HashSet<>();
+        r.items().items().stream().filter(i -> i.status() == Items.Status.skipped).forEach(i -> notRun.add(i.item()));
+        List<Result> results = new ArrayList<>();
         List<Items.Item> items = new ArrayList<>();
         java.util.Map<String, Stripped> ok = new java.util.HashMap<>();
         for (int i = 0; i < r.succeeded().size(); i++) {
@@ -108,10 +145,10 @@ public final class StripMipsAction implements ActionHandler {
             Stripped s = ok.get(f.toString());
             Parallel.Failure x = bad.get(f.toString());
             if (s != null) {
-                results.add(s);
+                results.add(Result.of(s));
                 items.add(s.skipped() ? Items.Item.skipped(f.toString(), s.message()) : Items.Item.ok(f.toString(), s.output_path()));
             } else if (x != null) {
-                results.add(new Failed(f.toString(), false, x.error(), x.code()));
+                results.add(Result.failed(f.toString(), x.error(), x.code()));
                 io.uassetd.protocol.ErrorCode code;
                 try {
                     code = io.uassetd.protocol.ErrorCode.valueOf(x.code());
@@ -119,11 +156,15 @@ public final class StripMipsAction implements ActionHandler {
                     code = io.uassetd.protocol.ErrorCode.INTERNAL;
                 }
                 items.add(Items.Item.failed(f.toString(), code, x.error()));
+            } else if (notRun.contains(f.toString())) {
+                String why = "not run: an earlier item failed and fail_fast was asked";
+                results.add(Result.notRun(f.toString(), why));
+                items.add(Items.Item.skipped(f.toString(), why));
             }
         }
         int skipped = (int) r.results().stream().filter(Stripped::skipped).count();
         int stripped = r.results().size() - skipped;
-        return ActionResult.of("Batch processed " + files.size() + " files: " + stripped + " stripped, " + skipped + " skipped, "
+        return Done.of("Batch processed " + files.size() + " files: " + stripped + " stripped, " + skipped + " skipped, "
                 + r.failures().size() + " errors",
                 new Batch(stripped, skipped, r.failures().size(), r.failures().size(), results, r.failures(), Items.of(items)));
     }

@@ -37,7 +37,7 @@ final class TextureExport {
     }
 
     /** One file written. */
-    record Written(String file_path, String output_path, String name, int width, int height, String pixel_format, int mip_count,
+    public record Written(String file_path, String output_path, String name, int width, int height, String pixel_format, int mip_count,
             int mip_index, int slice_index, int slices, boolean strip, String format, long size) {
     }
 

@@ -9,11 +9,13 @@ import io.uassetd.codecs.texture.asset.TexturePayloads;
 import io.uassetd.codecs.texture.asset.TexturePlatformData;
 import io.uassetd.codecs.texture.asset.VirtualTextureInfo;
 import io.uassetd.codecs.asset.AssetPackage;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.daemon.action.ActionContext;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.actions.asset.AssetFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,10 +23,18 @@ import java.util.List;
 import java.util.Map;
 
 /** {@code get_texture_info}: a texture's cooked platform data (UAssetTool's fields, plus every mip and where its data lives). */
-public final class TextureInfoAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("get_texture_info",
-            "A texture's size, pixel format, mips (size and where each mip's data lives), slices, virtual texture layout and properties",
-            AssetFiles.FILE, AssetFiles.USMAP, AssetFiles.ENGINE).withCli("get_texture_info", "file_path");
+public final class TextureInfoAction extends TypedAction<TextureInfoAction.Request, TextureInfoAction.Info> {
+    /** The request. */
+    public record Request(@Field(value = TextureSupport.FILE_HELP, required = true) Path file_path,
+                          @Field(value = TextureSupport.USMAP_HELP, cli = "--usmap") String usmap_path,
+                          @Field(TextureSupport.ENGINE_HELP) EngineVersion engine_version) {
+    }
+
+    public TextureInfoAction() {
+        super("get_texture_info",
+                "A texture's size, pixel format, mips (size and where each mip's data lives), slices, virtual texture layout and properties",
+                "get_texture_info", "file_path");
+    }
 
     /** One mip. */
     public record Mip(int index, int width, int height, int depth, long size_bytes, String location, String file, long offset,
@@ -42,36 +52,30 @@ public final class TextureInfoAction implements ActionHandler {
 
     /**
      * Reply data. UAssetTool's fields keep its names and types ({@code properties} a list of
-     * {name, type, value}); {@code property_values} holds every property's full value by name.
+     * {name, type, value}); {@code property_values} holds every property's full value by name. A
+     * package without a texture export answers as UAssetTool does (success, {@code is_texture}
+     * false, its defaults) and leaves uassetd's texture fields out.
      */
-    public record Info(String file_path, String name, String type, String kind, int width, int height, int depth, String format,
-            String pixel_format, int mip_count, String mip_gen_settings, String compression_settings, boolean srgb,
-            boolean has_inline_data, long size_bytes, boolean is_texture, int slices, boolean is_cube, int first_mip,
-            int inline_mip_count, int streamed_mip_count, boolean is_virtual, Virtual virtual, List<Mip> mips, String engine,
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Info(String file_path, String name, String type, String kind, int width, int height, Integer depth, String format,
+            String pixel_format, int mip_count, String mip_gen_settings, String compression_settings, Boolean srgb,
+            boolean has_inline_data, long size_bytes, boolean is_texture, Integer slices, Boolean is_cube, Integer first_mip,
+            Integer inline_mip_count, Integer streamed_mip_count, Boolean is_virtual, Virtual virtual, List<Mip> mips, String engine,
             List<PropertyRow> properties, Map<String, Object> property_values) {
     }
 
-    /** What a package without a texture export answers (UAssetTool: success, is_texture false, its defaults). */
-    public record NotTexture(String file_path, String name, String type, boolean is_texture, String format, String pixel_format, int width,
-            int height, int mip_count, String mip_gen_settings, String compression_settings, boolean has_inline_data, long size_bytes) {
-    }
-
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        Path file = args.requirePath("file_path");
+    protected Done<Info> run(Request q, Args args, ActionContext ctx) throws Exception {
+        Path file = q.file_path();
         AssetPackage pkg = TextureSupport.openPackage(file, args, ctx);
         if (!TextureSupport.hasTexture(pkg)) {
-            return ActionResult.of("Not a texture", new NotTexture(file.toString(), pkg.name().replaceFirst("\\.[^.]*$", ""),
-                    AssetFiles.assetType(pkg), false, "Unknown", "Unknown", 0, 0, 0, "Unknown", "Unknown", false, 0L));
+            return Done.of("Not a texture", new Info(file.toString(), pkg.name().replaceFirst("\\.[^.]*$", ""), AssetFiles.assetType(pkg),
+                    null, 0, 0, null, "Unknown", "Unknown", 0, "Unknown", "Unknown", null, false, 0L, false, null, null, null, null, null,
+                    null, null, null, null, null, null));
         }
         TextureAsset t = TextureSupport.read(pkg, args, ctx);
         Info info = info(file, t, engine(t, ctx));
-        return ActionResult.of(info.type() + " " + info.width() + "x" + info.height() + " " + info.pixel_format() + ", " + info.mip_count()
+        return Done.of(info.type() + " " + info.width() + "x" + info.height() + " " + info.pixel_format() + ", " + info.mip_count()
                 + " mips", info);
     }
 

@@ -10,14 +10,12 @@ import io.uassetd.codecs.texture.image.ImageFileFormat;
 import io.uassetd.codecs.texture.image.ImageFiles;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.Done;
 import io.uassetd.daemon.action.ErrorMapper;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
-import io.uassetd.daemon.actions.asset.AssetFiles;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.util.Parallel;
 import java.awt.Color;
 import java.awt.Font;
@@ -34,16 +32,23 @@ import java.util.List;
  * top mip of every texture under a folder, each tile fitted into a square over a checkerboard
  * (alpha shows) with its name under it.
  */
-public final class TexturePreviewAction implements ActionHandler {
-    static final FieldSpec FILE = FieldSpec.required("file_path", FieldType.STRING, "a texture package, or a folder of them");
-    static final FieldSpec OUT = FieldSpec.optional("output_path", FieldType.STRING, null,
-            "the PNG to write (a folder: <name>_preview.png in it); default: next to the package or inside the folder");
-    static final FieldSpec TILE = FieldSpec.optional("tile_size", FieldType.INTEGER, 128L, "the square each image is fitted into (16 to 1024)");
+public final class TexturePreviewAction extends TypedAction<TexturePreviewAction.Request, TexturePreviewAction.Preview> {
     static final int LABEL = 16;
 
-    private static final ActionSpec SPEC = ActionSpec.of("texture_preview",
-            "A PNG contact sheet of a texture's mips and slices / faces, or of every texture in a folder, names under each tile",
-            FILE, OUT, TILE, AssetFiles.USMAP, AssetFiles.ENGINE).withCli("texture_preview", "file_path", "output_path");
+    /** The request. */
+    public record Request(@Field(value = "a texture package, or a folder of them", required = true) Path file_path,
+                          @Field("the PNG to write (a folder: <name>_preview.png in it); default: next to the package or inside the folder")
+                          Path output_path,
+                          @Field(value = "the square each image is fitted into (16 to 1024)", dflt = "128", min = 16, max = 1024) int tile_size,
+                          @Field(value = TextureSupport.USMAP_HELP, cli = "--usmap") String usmap_path,
+                          @Field(TextureSupport.ENGINE_HELP) EngineVersion engine_version) {
+    }
+
+    public TexturePreviewAction() {
+        super("texture_preview",
+                "A PNG contact sheet of a texture's mips and slices / faces, or of every texture in a folder, names under each tile",
+                "texture_preview", "file_path", "output_path");
+    }
 
     /** One tile. */
     public record Tile(String label, String file_path, int mip_index, int slice_index, int width, int height) {
@@ -53,21 +58,13 @@ public final class TexturePreviewAction implements ActionHandler {
     public record Preview(String output_path, int width, int height, int tile_count, List<Tile> tiles, List<Parallel.Failure> errors) {
     }
 
-    @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
     private record Entry(Tile tile, Image image) {
     }
 
     @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        Path in = args.requirePath("file_path");
-        long tileSize = args.integer("tile_size");
-        if (tileSize < 16 || tileSize > 1024) {
-            throw ActionException.invalid("Field 'tile_size' must be between 16 and 1024, got " + tileSize);
-        }
+    protected Done<Preview> run(Request q, Args args, ActionContext ctx) throws Exception {
+        Path in = q.file_path();
+        int tileSize = q.tile_size();
         List<Entry> entries = new ArrayList<>();
         List<Parallel.Failure> errors = new ArrayList<>();
         String name;
@@ -119,14 +116,14 @@ public final class TexturePreviewAction implements ActionHandler {
             throw ActionException.invalid("No texture could be previewed under " + in
                     + (errors.isEmpty() ? "" : " (" + errors.size() + " failed: " + errors.get(0).error() + ")"));
         }
-        Path out = args.path("output_path");
+        Path out = q.output_path();
         String fileName = name + "_preview.png";
         Path target = out == null ? (Files.isDirectory(in) ? in.resolve(fileName) : in.toAbsolutePath().resolveSibling(fileName))
                 : Files.isDirectory(out) || ImageFileFormat.fromPath(out) == null ? out.resolve(fileName) : out;
-        BufferedImage sheet = sheet(entries, (int) tileSize);
+        BufferedImage sheet = sheet(entries, tileSize);
         byte[] png = ImageFiles.encode(toImage(sheet), ImageFileFormat.PNG);
         AtomicOutput.write(target, png);
-        return ActionResult.of("Wrote a " + entries.size() + "-tile preview to " + target,
+        return Done.of("Wrote a " + entries.size() + "-tile preview to " + target,
                 new Preview(target.toString(), sheet.getWidth(), sheet.getHeight(), entries.size(), entries.stream().map(Entry::tile).toList(),
                         errors));
     }

@@ -7,8 +7,6 @@ import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.actions.asset.AssetFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,18 +16,18 @@ import java.util.concurrent.Callable;
 
 /** Opening texture packages for the texture actions, and the fields they share. */
 final class TextureSupport {
-    static final FieldSpec FILES = FieldSpec.optional("file_paths", FieldType.STRING_LIST, null,
-            "texture packages (.uasset) and folders (every texture package under them)");
-    static final FieldSpec MIP = FieldSpec.optional("mip_index", FieldType.INTEGER, 0L, "the mip to write (0 = largest)").cli("--mip");
-    static final FieldSpec SLICE = FieldSpec.optional("slice_index", FieldType.INTEGER, 0L,
-            "the slice, cube face (0 to 5: +X -X +Y -Y +Z -Z; cube arrays count 6 per cube) or volume depth layer").cli("--slice");
-    static final FieldSpec FACE = FieldSpec.optional("face", FieldType.INTEGER, null, "same as slice_index, for cube maps");
-    static final FieldSpec STRIP = FieldSpec.optional("strip", FieldType.BOOLEAN, false,
-            "write every slice / face / depth layer of the mip side by side as one image").cli("--strip");
-    static final FieldSpec FORMAT = FieldSpec.optional("format", FieldType.STRING, "png",
-            "output format: png, tga, bmp, dds (the original blocks, every mip), exr or hdr").cli("--format");
-    static final FieldSpec RECONSTRUCT_Z = FieldSpec.optional("reconstruct_z", FieldType.BOOLEAN, null,
-            "rebuild the Z (blue) channel of two-channel normal maps; default: on for BC5 and textures whose CompressionSettings is TC_Normalmap").cli("--reconstruct-z");
+    // the help texts of the texture actions' request fields (annotation constants)
+    static final String FILE_HELP = "the .uasset or .umap (its .uexp is read too)";
+    static final String FILES_HELP = "texture packages (.uasset) and folders (every texture package under them)";
+    static final String USMAP_HELP = "mappings for unversioned properties (else USMAP_PATH, consulted only for packages that need mappings)";
+    static final String ENGINE_HELP = "engine of unversioned (cooked) packages (versioned packages carry their own)";
+    static final String MIP_HELP = "the mip to write (0 = largest)";
+    static final String SLICE_HELP = "the slice, cube face (0 to 5: +X -X +Y -Y +Z -Z; cube arrays count 6 per cube) or volume depth layer";
+    static final String FACE_HELP = "same as slice_index, for cube maps";
+    static final String STRIP_HELP = "write every slice / face / depth layer of the mip side by side as one image";
+    static final String FORMAT_HELP = "output format: png, tga, bmp, dds (the original blocks, every mip), exr or hdr";
+    static final String RECONSTRUCT_Z_HELP = "rebuild the Z (blue) channel of two-channel normal maps; default: on for BC5 and textures whose"
+            + " CompressionSettings is TC_Normalmap";
 
     private TextureSupport() {
     }

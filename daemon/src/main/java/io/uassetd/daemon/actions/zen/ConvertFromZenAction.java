@@ -5,7 +5,6 @@ import io.uassetd.codecs.asset.version.EngineChoice;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.hash.Hashes;
 import io.uassetd.codecs.iostore.PackageStore;
-import io.uassetd.codecs.zen.ZenEngine;
 import io.uassetd.codecs.zen.ZenPackage;
 import io.uassetd.codecs.zen.convert.LegacyOutput;
 import io.uassetd.codecs.zen.convert.ZenToLegacy;
@@ -67,10 +66,10 @@ public final class ConvertFromZenAction extends TypedAction<ConvertFromZenAction
         Lease<PackageStore> lease = paks == null ? null : PackageStores.open(ctx, paks, List.of(), Keys.parse(q.aes_key()));
         try {
             PackageStore store = lease == null ? null : lease.get();
-            EngineChoice choice = store != null && requested == null ? ZenEngine.of(store, null)
-                    : ZenEngine.of(data, in.getFileName().toString(), requested);
+            PackageOpener.ZenOpened opened = PackageOpener.withoutMappings(requested, ctx.engineBatch()).openZen(in, store);
+            EngineChoice choice = opened.choice();
             ctx.usedEngine(choice);
-            ZenPackage pkg = ZenPackage.read(data, in.getFileName().toString(), choice.engine());
+            ZenPackage pkg = opened.pkg();
             long id = Hashes.cityHash64LowerUtf16(pkg.packageName());
             var scripts = store == null ? null : store.scriptObjects().orElse(null);
             LegacyOutput legacy = ZenToLegacy.convert(pkg, id, null, store, scripts, choice.engine(), ZenToLegacy.Unresolved.RECOVER,

@@ -4,13 +4,10 @@ import io.uassetd.daemon.action.Done;
 import io.uassetd.daemon.action.Field;
 import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.codecs.open.PackageOpener;
-import io.uassetd.codecs.asset.version.EngineChoice;
-import io.uassetd.codecs.zen.ZenEngine;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.hash.Hashes;
 import io.uassetd.codecs.zen.ZenPackage;
 import io.uassetd.daemon.action.ActionContext;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** {@code inspect_zen}: the header of a Zen package file (.uzenasset, or a package chunk extracted from a container). */
@@ -34,17 +31,9 @@ public final class InspectZenAction extends TypedAction<InspectZenAction.Request
     @Override
     protected Done<Info> run(Request r, ActionContext ctx) throws Exception {
         Path f = r.file_path();
-        PackageOpener.checkFile(f, "Zen package");
-        EngineVersion requested = r.engine_version();
-        byte[] data = Files.readAllBytes(f);
-        EngineChoice choice = ZenEngine.of(data, f.getFileName().toString(), requested);
-        ZenPackage z;
-        try {
-            z = ZenPackage.read(data, f.getFileName().toString(), choice.engine());
-        } catch (RuntimeException e) {
-            throw requested == null ? EngineChoice.explain(e, choice.tried()) : e;
-        }
-        ctx.usedEngine(choice);
+        PackageOpener.ZenOpened opened = PackageOpener.withoutMappings(r.engine_version(), ctx.engineBatch()).openZen(f, null);
+        ctx.usedEngine(opened.choice());
+        ZenPackage z = opened.pkg();
         int bundles = !z.dependencyBundleHeaders().isEmpty() ? z.dependencyBundleHeaders().size()
                 : !z.exportBundleHeaders().isEmpty() ? z.exportBundleHeaders().size() : z.exportBundleEntries().size();
         Info info = new Info(z.packageName(), Hashes.hex64(Hashes.cityHash64LowerUtf16(z.packageName())), z.layout().name(),

@@ -45,9 +45,9 @@ final class CompactRefs {
     /** The short class name of an object ("Texture2D"). */
     String className(PackageIndex i) {
         if (i.isImport()) {
-            return pkg.className(pkg.importAt(i.importIndex()));
+            return pkg.className(pkg.checkedImport(i));
         }
-        return pkg.className(pkg.export(i.exportIndex()));
+        return pkg.className(pkg.checkedExport(i));
     }
 
     /** The Class field of an export. */
@@ -97,9 +97,9 @@ final class CompactRefs {
 
     private PackageIndex outer(PackageIndex i) {
         if (i.isImport()) {
-            ObjectImport imp = pkg.importAt(i.importIndex());
+            ObjectImport imp = pkg.checkedImport(i);
             return imp.outerIndex();
         }
-        return pkg.export(i.exportIndex()).entry().outerIndex();
+        return pkg.checkedExport(i).entry().outerIndex();
     }
 }

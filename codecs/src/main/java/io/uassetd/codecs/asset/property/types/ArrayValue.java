@@ -56,4 +56,9 @@ public record ArrayValue(String type, PropertyType inner, InnerTag innerTag, Lis
     public boolean hasRaw() {
         return items.stream().anyMatch(PropertyValue::hasRaw);
     }
+
+    @Override
+    public int rawCount() {
+        return items.stream().mapToInt(PropertyValue::rawCount).sum();
+    }
 }

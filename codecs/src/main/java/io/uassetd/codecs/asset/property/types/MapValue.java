@@ -82,4 +82,9 @@ public record MapValue(PropertyType keyType, PropertyType valueType, List<Proper
     public boolean hasRaw() {
         return entries.stream().anyMatch(e -> e.key().hasRaw() || e.value().hasRaw());
     }
+
+    @Override
+    public int rawCount() {
+        return entries.stream().mapToInt(e -> e.key().rawCount() + e.value().rawCount()).sum();
+    }
 }

@@ -37,6 +37,11 @@ public record RawValue(String type, byte[] bytes, String reason) implements Prop
     }
 
     @Override
+    public int rawCount() {
+        return 1;
+    }
+
+    @Override
     public String toString() {
         return "Raw[" + type + ", " + bytes.length + " bytes: " + reason + "]";
     }

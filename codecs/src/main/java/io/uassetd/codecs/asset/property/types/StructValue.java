@@ -35,4 +35,9 @@ public record StructValue(String structName, PropertyList properties) implements
     public boolean hasRaw() {
         return properties.hasRaw();
     }
+
+    @Override
+    public int rawCount() {
+        return properties.rawCount();
+    }
 }

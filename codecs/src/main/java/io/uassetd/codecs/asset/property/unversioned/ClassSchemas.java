@@ -3,6 +3,7 @@ package io.uassetd.codecs.asset.property.unversioned;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.codecs.asset.core.PackageIndex;
+import io.uassetd.codecs.asset.property.PropertyCodec;
 import io.uassetd.codecs.asset.property.PropertyList;
 import io.uassetd.codecs.asset.property.PropertyReader;
 import io.uassetd.codecs.asset.property.classdata.FieldDefinition;
@@ -30,7 +31,7 @@ public final class ClassSchemas {
     }
 
     /** Class or struct name (lower case) -> schema, for every class and user-defined struct export of the package that reads. */
-    public static Map<String, UsmapSchema> of(AssetPackage pkg, Usmap usmap) {
+    public static Map<String, UsmapSchema> of(PropertyCodec codec, AssetPackage pkg, Usmap usmap) {
         Map<String, UsmapSchema> out = new HashMap<>();
         if (usmap == null) {
             return out;
@@ -41,7 +42,7 @@ public final class ClassSchemas {
                 continue;
             }
             try {
-                UsmapSchema s = read(pkg, e, usmap);
+                UsmapSchema s = read(codec, pkg, e, usmap);
                 out.put(s.name().toLowerCase(Locale.ROOT), s);
             } catch (FormatException | IllegalStateException ex) {
                 // no schema: instances of this struct stay unreadable, as without this helper
@@ -50,8 +51,8 @@ public final class ClassSchemas {
         return out;
     }
 
-    private static UsmapSchema read(AssetPackage pkg, Export e, Usmap usmap) {
-        PropertyReader r = new PropertyReader(pkg, pkg.exportReader(e), usmap, e.index(), Map.of());
+    private static UsmapSchema read(PropertyCodec codec, AssetPackage pkg, Export e, Usmap usmap) {
+        PropertyReader r = new PropertyReader(codec, pkg, pkg.exportReader(e), usmap, e.index(), Map.of());
         PropertyList.read(r, pkg.className(e));
         StructDefinition def = StructDefinition.readAny(r);
         List<UsmapProperty> props = new ArrayList<>(def.childProperties().size());

@@ -1,12 +1,12 @@
 package io.uassetd.codecs.asset.property.unversioned;
 
+import io.uassetd.codecs.asset.property.UnversionedHeader;
 import io.uassetd.codecs.asset.property.Property;
 import io.uassetd.codecs.asset.property.PropertyList;
 import io.uassetd.codecs.asset.property.PropertyReader;
 import io.uassetd.codecs.asset.property.PropertyType;
 import io.uassetd.codecs.asset.property.PropertyValue;
-import io.uassetd.codecs.asset.property.PropertyValues;
-import io.uassetd.codecs.asset.property.PropertyWriter;
+import io.uassetd.codecs.asset.property.content.PropertyValues;
 import io.uassetd.codecs.asset.property.types.ZeroValue;
 import io.uassetd.codecs.error.CorruptDataException;
 import io.uassetd.codecs.usmap.UsmapProperty;
@@ -50,7 +50,7 @@ public final class UnversionedProperties {
             PropertyType type = PropertyType.fromUsmap(up.type());
             r.pushField(up.name() + (res.arrayIndex() != 0 ? "[" + res.arrayIndex() + "]" : ""));
             try {
-                PropertyValue v = slot.zero() ? new ZeroValue(type) : PropertyValues.read(type, r, null, -1);
+                PropertyValue v = slot.zero() ? new ZeroValue(type) : r.readValue(type, null, -1);
                 out.add(Property.unversioned(up.name(), type, res.arrayIndex(), slot.index(), slot.zero(), v));
             } finally {
                 r.pop();
@@ -69,21 +69,5 @@ public final class UnversionedProperties {
             base += s.propertyCount();
         }
         return null;
-    }
-
-    public static void write(PropertyWriter w, PropertyList list) {
-        List<UnversionedHeader.Slot> slots = new ArrayList<>();
-        List<Property> sorted = new ArrayList<>(list.properties());
-        sorted.sort((a, b) -> Integer.compare(a.schemaIndex(), b.schemaIndex()));
-        for (Property p : sorted) {
-            slots.add(new UnversionedHeader.Slot(p.schemaIndex(), p.isZero()));
-        }
-        UnversionedHeader header = slots.equals(list.header().slots()) ? list.header() : UnversionedHeader.of(slots);
-        header.write(w);
-        for (Property p : sorted) {
-            if (!p.isZero()) {
-                p.value().write(w);
-            }
-        }
     }
 }

@@ -2,11 +2,10 @@ package io.uassetd.codecs.asset.property.classdata;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.SerialLayout;
-import io.uassetd.codecs.asset.property.PackageProperties;
-import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PackageProperties;
+import io.uassetd.codecs.asset.property.content.PropertyParser;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.error.FormatException;
 import java.nio.ByteBuffer;

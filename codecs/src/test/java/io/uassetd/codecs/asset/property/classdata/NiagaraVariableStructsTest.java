@@ -1,14 +1,13 @@
 package io.uassetd.codecs.asset.property.classdata;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.json.UAssetJson;
 import io.uassetd.codecs.asset.json.compact.CompactJson;
-import io.uassetd.codecs.asset.property.PackageProperties;
+import io.uassetd.codecs.asset.property.content.PackageProperties;
 import io.uassetd.codecs.asset.property.Property;
-import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PropertyParser;
 import io.uassetd.codecs.usmap.Usmap;
 import java.util.List;
 import java.util.Map;

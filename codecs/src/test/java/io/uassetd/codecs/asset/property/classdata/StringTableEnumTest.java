@@ -1,11 +1,10 @@
 package io.uassetd.codecs.asset.property.classdata;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import io.uassetd.codecs.asset.AssetPackage;
-import io.uassetd.codecs.asset.property.PackageProperties;
-import io.uassetd.codecs.asset.property.PropertyExportContent;
-import io.uassetd.codecs.asset.property.PropertyParser;
+import io.uassetd.codecs.asset.property.content.PackageProperties;
+import io.uassetd.codecs.asset.property.content.PropertyExportContent;
+import io.uassetd.codecs.asset.property.content.PropertyParser;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.usmap.Usmap;
 import java.util.Map;

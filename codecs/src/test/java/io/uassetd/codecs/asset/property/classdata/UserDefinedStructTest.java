@@ -1,10 +1,9 @@
 package io.uassetd.codecs.asset.property.classdata;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import io.uassetd.codecs.asset.AssetPackage;
-import io.uassetd.codecs.asset.property.PropertyExportContent;
-import io.uassetd.codecs.asset.property.PropertyRow;
+import io.uassetd.codecs.asset.property.content.PropertyExportContent;
+import io.uassetd.codecs.asset.property.content.PropertyRow;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,77 @@
+package io.uassetd.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.uassetd.protocol.Json;
+import io.uassetd.testkit.Fixtures;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+
+/**
+ * The checkout's launcher ({@code ./uassetd}) sizes the heap from the memory budget: 3/4 of
+ * {@code --memory-mb N} (both spellings), else of {@code UASSETD_MEMORY_MB}, else of a quarter of
+ * the smaller of physical memory and the cgroup limit; the daemon admits one decode against half
+ * the heap. Read back from the {@code version} reply of the launched JVM.
+ */
+@EnabledOnOs({OS.LINUX})
+class LauncherMemoryTest {
+    private static JsonNode version(Map<String, String> env, String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of(Fixtures.repoRoot().resolve("uassetd").toString(), "version", "--json"));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("UASSETD_JAR", Daemon.jar().toString());
+        pb.environment().remove("UASSETD_MEMORY_MB");
+        pb.environment().remove("UASSETD_JAVA_OPTS");
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        return Json.mapper().readTree(out).get("data");
+    }
+
+    /** The heap the JVM reports is the -Xmx asked for, less at most a few percent (the collector's reserve). */
+    private static void heap(JsonNode v, long expectMb) {
+        long heap = v.get("heap_max_mb").longValue();
+        assertThat(heap).as("heap of " + v).isBetween(expectMb * 95 / 100, expectMb);
+        assertThat(v.get("decode_budget_mb").longValue()).isEqualTo(heap / 2);
+    }
+
+    @Test
+    void theHeapIsThreeQuartersOfTheBudget() throws Exception {
+        heap(version(Map.of(), "--memory-mb", "256"), 192);
+        heap(version(Map.of(), "--memory-mb=320"), 240);
+        heap(version(Map.of("UASSETD_MEMORY_MB", "512")), 384);
+        // the option wins over the variable
+        heap(version(Map.of("UASSETD_MEMORY_MB", "512"), "--memory-mb", "256"), 192);
+    }
+
+    @Test
+    void theDefaultBudgetIsAQuarterOfTheMachine() throws Exception {
+        long total = 0;
+        for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
+            if (line.startsWith("MemTotal:")) {
+                total = Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+            }
+        }
+        for (Path limit : List.of(Path.of("/sys/fs/cgroup/memory.max"), Path.of("/sys/fs/cgroup/memory/memory.limit_in_bytes"))) {
+            if (Files.isRegularFile(limit)) {
+                String v = Files.readString(limit).trim();
+                if (v.matches("[0-9]+")) {
+                    total = Math.min(total, Long.parseLong(v));
+                }
+            }
+        }
+        long expectMb = (long) (total * 0.1875) >> 20;
+        long heap = version(Map.of()).get("heap_max_mb").longValue();
+        assertThat(heap).as("heap of a machine with " + (total >> 20) + " MiB").isBetween(expectMb * 90 / 100, expectMb * 101 / 100);
+    }
+}
