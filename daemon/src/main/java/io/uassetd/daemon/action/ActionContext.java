@@ -60,6 +60,8 @@ public final class ActionContext implements TaskMonitor {
     private final PackageEngine.Batch engineBatch = new PackageEngine.Batch();
     private final List<EngineChoice> detected = new ArrayList<>();
     private long lastProgressNanos;
+    private long lastDone = -1;
+    private long lastTotal = -1;
     private volatile Consumer<ActionContext> onCancel = c -> { };
 
     public ActionContext(Services services, JsonNode id, ProgressSink progressSinkOrNull, Control control) {
@@ -103,7 +105,9 @@ public final class ActionContext implements TaskMonitor {
 
     /**
      * Reports progress. Sent only when the client asked for it; at most one event per 20 ms, but
-     * always the first and the last ({@code done == total}).
+     * always the first and the last ({@code done == total}). Counts never go back within a phase
+     * (same {@code total}): a worker that counted before another but reports after it is dropped, so
+     * the last event is the final count.
      */
     @Override
     public void progress(long done, long total, String item) {
@@ -111,12 +115,17 @@ public final class ActionContext implements TaskMonitor {
             return;
         }
         synchronized (this) {
+            if (done != 0 && total == lastTotal && done < lastDone) {
+                return;
+            }
             long now = System.nanoTime();
             boolean edge = done == 0 || done >= total;
             if (!edge && now - lastProgressNanos < PROGRESS_INTERVAL_NANOS) {
                 return;
             }
             lastProgressNanos = now;
+            lastDone = done;
+            lastTotal = total;
             progressSink.progress(id, done, total, item);
         }
     }
