@@ -30,6 +30,8 @@ class LauncherMemoryTest {
         pb.environment().put("UASSETD_JAR", Daemon.jar().toString());
         pb.environment().remove("UASSETD_MEMORY_MB");
         pb.environment().remove("UASSETD_JAVA_OPTS");
+        // the launcher's own JVM is measured, not a resident server's (docs/server.md), unless the test names a runtime folder
+        pb.environment().put("UASSETD_NO_SERVER", env.containsKey("UASSETD_RUNTIME_DIR") ? "0" : "1");
         pb.environment().putAll(env);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -73,5 +75,25 @@ class LauncherMemoryTest {
         long expectMb = (long) (total * 0.1875) >> 20;
         long heap = version(Map.of()).get("heap_max_mb").longValue();
         assertThat(heap).as("heap of a machine with " + (total >> 20) + " MiB").isBetween(expectMb * 90 / 100, expectMb * 101 / 100);
+    }
+
+    @Test
+    void aServerStartedUnderOneBudgetDoesNotAnswerACommandOfAnother(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        Path rt = tmp.resolve("rt");
+        try {
+            // the first command starts the resident server with a 512 MiB budget (when the front-end is built)
+            heap(version(Map.of("UASSETD_RUNTIME_DIR", rt.toString(), "UASSETD_MEMORY_MB", "512")), 384);
+            // another budget, or none, is not this server's: the command runs in its own JVM
+            heap(version(Map.of("UASSETD_RUNTIME_DIR", rt.toString(), "UASSETD_MEMORY_MB", "320")), 240);
+            long machine = version(Map.of()).get("heap_max_mb").longValue();
+            assertThat(version(Map.of("UASSETD_RUNTIME_DIR", rt.toString())).get("heap_max_mb").longValue()).isEqualTo(machine);
+        } finally {
+            for (long pid : ResidentServerTest.serverPids(rt)) {
+                ProcessHandle.of(pid).ifPresent(h -> {
+                    h.destroy();
+                    h.onExit().orTimeout(20, TimeUnit.SECONDS).join();
+                });
+            }
+        }
     }
 }

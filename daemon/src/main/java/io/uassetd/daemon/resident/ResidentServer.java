@@ -55,7 +55,7 @@ public final class ResidentServer {
      * whose values differ from the server's runs in-process.
      */
     public static final List<String> PROCESS_ENV = List.of("UASSETD_OODLE", "UASSETD_STATE_DIR", "XDG_STATE_HOME", "LOCALAPPDATA", "HOME",
-            "UASSETD_JAVA", "UASSETD_JAVA_OPTS", "JAVA_HOME", "UASSETD_NO_CDS", "LD_LIBRARY_PATH", "UASSETD_TXN_STEP_DELAY_MS");
+            "UASSETD_JAVA", "UASSETD_JAVA_OPTS", "JAVA_HOME", "UASSETD_NO_CDS", "LD_LIBRARY_PATH", "UASSETD_TXN_STEP_DELAY_MS", "UASSETD_MEMORY_MB");
     /** Exit status of a command cancelled by Ctrl-C (as a shell reports a process ended by SIGINT). */
     public static final int EXIT_INTERRUPTED = 130;
 
