@@ -4,24 +4,24 @@ from typing import Any, Dict, List, Optional, TypedDict
 # action -> field -> (type, required), as the daemon's capabilities list them (every action).
 WRAPPED_FIELDS: Dict[str, Dict[str, tuple]] = {
     'add_property': {'file_path': ('string', True), 'export_index': ('integer', False), 'property_name': ('string', True), 'property_type': ('string', True), 'property_value': ('any', True), 'output_path': ('string', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
-    'batch_detect': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
+    'batch_detect': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'engine_version': ('string', False), 'usmap_path': ('string', False), 'fail_fast': ('boolean', False)},
     'batch_detect_blueprint': {'file_paths': ('string[]', False), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
     'batch_detect_skeletal_mesh': {'file_paths': ('string[]', False), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
     'batch_detect_static_mesh': {'file_paths': ('string[]', False), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
     'batch_detect_texture': {'file_paths': ('string[]', False), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
     'batch_extract_texture_png': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'output_path': ('string', False), 'mip_index': ('integer', False), 'slice_index': ('integer', False), 'face': ('integer', False), 'strip': ('boolean', False), 'format': ('string', False), 'reconstruct_z': ('boolean', False), 'usmap_path': ('string', False), 'engine_version': ('string', False), 'fail_fast': ('boolean', False)},
-    'batch_from_json': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'output_path': ('string', False), 'usmap_path': ('string', False), 'base_path': ('string', False)},
+    'batch_from_json': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'output_path': ('string', False), 'usmap_path': ('string', False), 'base_path': ('string', False), 'fail_fast': ('boolean', False)},
     'batch_has_inline_texture_data': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
     'batch_inject_texture': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'image_dir': ('string', True), 'output_path': ('string', False), 'usmap_path': ('string', False), 'engine_version': ('string', False), 'no_mips': ('boolean', False), 'fail_fast': ('boolean', False)},
     'batch_strip_mipmaps_native': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'output_path': ('string', False), 'keep_mips': ('integer', False), 'usmap_path': ('string', False), 'engine_version': ('string', False), 'fail_fast': ('boolean', False)},
-    'batch_to_json': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'usmap_path': ('string', False), 'output_path': ('string', False), 'base_path': ('string', False), 'compact': ('boolean', False), 'engine_version': ('string', False)},
+    'batch_to_json': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'usmap_path': ('string', False), 'output_path': ('string', False), 'base_path': ('string', False), 'compact': ('boolean', False), 'engine_version': ('string', False), 'fail_fast': ('boolean', False)},
     'build_bundle': {'output_path': ('string', True), 'file_paths': ('string[]', False), 'input_dir': ('string', False), 'input_pak': ('string', False), 'input_pak_aes': ('string', False), 'input_pak_scheme': ('string', False), 'base_path': ('string', False), 'mount_point': ('string', False), 'game_path': ('string', False), 'compress': ('boolean', False), 'compression': ('string', False), 'compression_level': ('integer', False), 'oodle_fallback': ('string', False), 'aes_key': ('string', False), 'pak_aes': ('string', False), 'obfuscate': ('boolean', False), 'hybrid': ('boolean', False), 'parallel': ('boolean', False), 'strict': ('boolean', False), 'engine_version': ('string', False), 'game': ('string', False), 'material_tags': ('boolean', False), 'no_material_tags': ('boolean', False), 'usmap_path': ('string', False)},
     'cache_stats': {'clear': ('boolean', False)},
     'cancel': {'target_id': ('any', True)},
     'capabilities': {},
     'cityhash': {'file_path': ('string', True)},
     'clone_mod_iostore': {'file_path': ('string', True), 'output_path': ('string', True), 'compression': ('string', False), 'compression_level': ('integer', False), 'oodle_fallback': ('string', False), 'aes_key': ('string', False), 'pak_aes': ('string', False), 'game': ('string', False), 'companion_pak': ('boolean', False)},
-    'compact_json': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'output_path': ('string', False), 'base_path': ('string', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
+    'compact_json': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'output_path': ('string', False), 'base_path': ('string', False), 'usmap_path': ('string', False), 'engine_version': ('string', False), 'fail_fast': ('boolean', False)},
     'convert_from_zen': {'file_path': ('string', True), 'usmap_path': ('string', False), 'output_path': ('string', False), 'game_paks': ('string', False), 'aes_key': ('string', False), 'engine_version': ('string', False)},
     'convert_to_zen': {'file_path': ('string', True), 'usmap_path': ('string', False), 'output_path': ('string', False), 'engine_version': ('string', False), 'package_name': ('string', False), 'no_material_tags': ('boolean', False)},
     'create_companion_pak': {'output_path': ('string', True), 'file_paths': ('string[]', True), 'base_path': ('string', False), 'mount_point': ('string', False), 'path_hash_seed': ('integer', False), 'aes_key': ('string', False), 'game': ('string', False)},
@@ -37,20 +37,20 @@ WRAPPED_FIELDS: Dict[str, Dict[str, tuple]] = {
     'detect_skeletal_mesh': {'file_path': ('string', True), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
     'detect_static_mesh': {'file_path': ('string', True), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
     'detect_texture': {'file_path': ('string', True), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
-    'detect_type': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
+    'detect_type': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'engine_version': ('string', False), 'usmap_path': ('string', False), 'fail_fast': ('boolean', False)},
     'diff_game_versions': {'old_path': ('string', True), 'new_path': ('string', True), 'aes_key': ('string', False), 'aes_keys': ('string[]', False), 'encryption_scheme': ('string', False), 'filter': ('string[]', False), 'diff_packages': ('boolean', False), 'compare_bytes': ('boolean', False), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
     'diff_packages': {'old_path': ('string', True), 'new_path': ('string', True), 'engine_version': ('string', False), 'usmap_path': ('string', False), 'game_paks': ('string', False), 'aes_key': ('string', False)},
     'dump': {'file_path': ('string', True), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
     'edit_locres': {'file_path': ('string', True), 'edits': ('any', False), 'op': ('string', False), 'namespace': ('string', False), 'key': ('string', False), 'string': ('string', False), 'source_hash': ('string', False), 'source_string': ('string', False), 'output_path': ('string', False)},
     'export_to_json': {'file_path': ('string', True), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
-    'extract_iostore': {'file_path': ('string', True), 'output_path': ('string', True), 'aes_key': ('string', False), 'filter_patterns': ('string[]', False), 'chunk_id': ('string', False), 'package': ('string', False), 'include_unnamed': ('boolean', False), 'fail_fast': ('boolean', False)},
-    'extract_iostore_legacy': {'game_paks': ('string', True), 'output_path': ('string', True), 'mod_path': ('string[]', False), 'filter_patterns': ('string[]', False), 'aes_key': ('string[]', False), 'script_objects': ('string', False), 'global_utoc': ('string', False), 'containers': ('string[]', False), 'with_deps': ('boolean', False), 'engine_version': ('string', False), 'unresolved': ('string', False), 'fail_fast': ('boolean', False)},
-    'extract_pak_all': {'file_path': ('string', True), 'output_path': ('string', True), 'aes_key': ('string', False), 'encryption_scheme': ('string', False), 'filter_patterns': ('string[]', False), 'list_only': ('boolean', False), 'verify': ('boolean', False), 'hash_check': ('boolean', False), 'fail_fast': ('boolean', False)},
+    'extract_iostore': {'file_path': ('string', True), 'output_path': ('string', True), 'aes_key': ('string', False), 'filter_patterns': ('string[]', False), 'chunk_id': ('string', False), 'package': ('string', False), 'include_unnamed': ('boolean', False)},
+    'extract_iostore_legacy': {'game_paks': ('string', True), 'output_path': ('string', True), 'mod_path': ('string[]', False), 'filter_patterns': ('string[]', False), 'aes_key': ('string[]', False), 'script_objects': ('string', False), 'global_utoc': ('string', False), 'containers': ('string[]', False), 'with_deps': ('boolean', False), 'engine_version': ('string', False), 'unresolved': ('string', False)},
+    'extract_pak_all': {'file_path': ('string', True), 'output_path': ('string', True), 'aes_key': ('string', False), 'encryption_scheme': ('string', False), 'filter_patterns': ('string[]', False), 'list_only': ('boolean', False), 'verify': ('boolean', False), 'hash_check': ('boolean', False)},
     'extract_pak_file': {'file_path': ('string', True), 'internal_path': ('string', True), 'output_path': ('string', True), 'aes_key': ('string', False), 'encryption_scheme': ('string', False), 'verify': ('boolean', False), 'hash_check': ('boolean', False)},
     'extract_script_objects': {'file_path': ('string', True), 'output_path': ('string', True), 'aes_key': ('string', False)},
     'extract_texture_png': {'file_path': ('string', True), 'output_path': ('string', False), 'mip_index': ('integer', False), 'slice_index': ('integer', False), 'face': ('integer', False), 'strip': ('boolean', False), 'format': ('string', False), 'reconstruct_z': ('boolean', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
     'fix_serialize_size': {'file_path': ('string', True), 'output_path': ('string', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
-    'from_json': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'output_path': ('string', False), 'usmap_path': ('string', False), 'base_path': ('string', False)},
+    'from_json': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'output_path': ('string', False), 'usmap_path': ('string', False), 'base_path': ('string', False), 'fail_fast': ('boolean', False)},
     'get_asset_summary': {'file_path': ('string', True), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
     'get_export_properties': {'file_path': ('string', True), 'export_index': ('integer', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
     'get_export_raw_data': {'file_path': ('string', True), 'export_index': ('integer', False), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
@@ -77,7 +77,7 @@ WRAPPED_FIELDS: Dict[str, Dict[str, tuple]] = {
     'merge_mods': {'base_path': ('string', True), 'mod_paths': ('string[]', True), 'output_path': ('string', True), 'policy': ('string', False), 'engine_version': ('string', False), 'usmap_path': ('string', False), 'game_paks': ('string', False), 'aes_key': ('string', False)},
     'mod_conflicts': {'mods_path': ('string', True), 'base_path': ('string', False), 'aes_key': ('string', False), 'aes_keys': ('string[]', False), 'encryption_scheme': ('string', False), 'compare_rows': ('boolean', False), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
     'niagara_audit': {'file_path': ('string', True), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
-    'niagara_details': {'file_path': ('string', True), 'usmap_path': ('string', False), 'engine_version': ('string', False), 'sample_count': ('integer', False), 'include_values': ('boolean', False), 'preview_dir': ('string', False)},
+    'niagara_details': {'file_path': ('string', True), 'usmap_path': ('string', False), 'engine_version': ('string', False), 'sample_count': ('integer', False), 'include_values': ('boolean', False), 'preview_dir': ('string', False), 'game': ('string', False)},
     'niagara_edit': {'file_path': ('string', True), 'r': ('number', False), 'g': ('number', False), 'b': ('number', False), 'a': ('number', False), 'export_index': ('integer', False), 'export_name_filter': ('string', False), 'color_index': ('integer', False), 'color_index_start': ('integer', False), 'color_index_end': ('integer', False), 'modify_r': ('boolean', False), 'modify_g': ('boolean', False), 'modify_b': ('boolean', False), 'modify_a': ('boolean', False), 'channels': ('string', False), 'edits': ('any', False), 'edits_file': ('string', False), 'output_path': ('string', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
     'niagara_preview': {'file_path': ('string', True), 'output_path': ('string', True), 'export_index': ('integer', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
     'package_store_info': {'game_paks': ('string', True), 'mod_path': ('string[]', False), 'aes_key': ('string', False), 'package': ('string', False)},
@@ -95,8 +95,8 @@ WRAPPED_FIELDS: Dict[str, Dict[str, tuple]] = {
     'sleep': {'duration_ms': ('integer', False), 'steps': ('integer', False)},
     'strip_mipmaps_native': {'file_path': ('string', True), 'output_path': ('string', False), 'keep_mips': ('integer', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
     'texture_preview': {'file_path': ('string', True), 'output_path': ('string', False), 'tile_size': ('integer', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
-    'to_json': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'usmap_path': ('string', False), 'output_path': ('string', False), 'base_path': ('string', False), 'compact': ('boolean', False), 'engine_version': ('string', False)},
-    'verify_pak': {'file_path': ('string', True), 'aes_key': ('string', False), 'encryption_scheme': ('string', False), 'filter_patterns': ('string[]', False), 'fail_fast': ('boolean', False)},
+    'to_json': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'usmap_path': ('string', False), 'output_path': ('string', False), 'base_path': ('string', False), 'compact': ('boolean', False), 'engine_version': ('string', False), 'fail_fast': ('boolean', False)},
+    'verify_pak': {'file_path': ('string', True), 'aes_key': ('string', False), 'encryption_scheme': ('string', False), 'filter_patterns': ('string[]', False)},
     'version': {},
 }
 
@@ -104,24 +104,24 @@ WRAPPED_FIELDS: Dict[str, Dict[str, tuple]] = {
 # Request types: the fields each action accepts (the wrappers below take them as arguments).
 
 AddPropertyRequest = TypedDict('AddPropertyRequest', {'file_path': str, 'export_index': int, 'property_name': str, 'property_type': str, 'property_value': Any, 'output_path': str, 'usmap_path': str, 'engine_version': str}, total=False)
-BatchDetectRequest = TypedDict('BatchDetectRequest', {'file_path': str, 'file_paths': List[str], 'engine_version': str, 'usmap_path': str}, total=False)
+BatchDetectRequest = TypedDict('BatchDetectRequest', {'file_path': str, 'file_paths': List[str], 'engine_version': str, 'usmap_path': str, 'fail_fast': bool}, total=False)
 BatchDetectBlueprintRequest = TypedDict('BatchDetectBlueprintRequest', {'file_paths': List[str], 'engine_version': str, 'usmap_path': str}, total=False)
 BatchDetectSkeletalMeshRequest = TypedDict('BatchDetectSkeletalMeshRequest', {'file_paths': List[str], 'engine_version': str, 'usmap_path': str}, total=False)
 BatchDetectStaticMeshRequest = TypedDict('BatchDetectStaticMeshRequest', {'file_paths': List[str], 'engine_version': str, 'usmap_path': str}, total=False)
 BatchDetectTextureRequest = TypedDict('BatchDetectTextureRequest', {'file_paths': List[str], 'engine_version': str, 'usmap_path': str}, total=False)
 BatchExtractTexturePngRequest = TypedDict('BatchExtractTexturePngRequest', {'file_path': str, 'file_paths': List[str], 'output_path': str, 'mip_index': int, 'slice_index': int, 'face': int, 'strip': bool, 'format': str, 'reconstruct_z': bool, 'usmap_path': str, 'engine_version': str, 'fail_fast': bool}, total=False)
-BatchFromJsonRequest = TypedDict('BatchFromJsonRequest', {'file_path': str, 'file_paths': List[str], 'output_path': str, 'usmap_path': str, 'base_path': str}, total=False)
+BatchFromJsonRequest = TypedDict('BatchFromJsonRequest', {'file_path': str, 'file_paths': List[str], 'output_path': str, 'usmap_path': str, 'base_path': str, 'fail_fast': bool}, total=False)
 BatchHasInlineTextureDataRequest = TypedDict('BatchHasInlineTextureDataRequest', {'file_path': str, 'file_paths': List[str], 'usmap_path': str, 'engine_version': str}, total=False)
 BatchInjectTextureRequest = TypedDict('BatchInjectTextureRequest', {'file_path': str, 'file_paths': List[str], 'image_dir': str, 'output_path': str, 'usmap_path': str, 'engine_version': str, 'no_mips': bool, 'fail_fast': bool}, total=False)
 BatchStripMipmapsNativeRequest = TypedDict('BatchStripMipmapsNativeRequest', {'file_path': str, 'file_paths': List[str], 'output_path': str, 'keep_mips': int, 'usmap_path': str, 'engine_version': str, 'fail_fast': bool}, total=False)
-BatchToJsonRequest = TypedDict('BatchToJsonRequest', {'file_path': str, 'file_paths': List[str], 'usmap_path': str, 'output_path': str, 'base_path': str, 'compact': bool, 'engine_version': str}, total=False)
+BatchToJsonRequest = TypedDict('BatchToJsonRequest', {'file_path': str, 'file_paths': List[str], 'usmap_path': str, 'output_path': str, 'base_path': str, 'compact': bool, 'engine_version': str, 'fail_fast': bool}, total=False)
 BuildBundleRequest = TypedDict('BuildBundleRequest', {'output_path': str, 'file_paths': List[str], 'input_dir': str, 'input_pak': str, 'input_pak_aes': str, 'input_pak_scheme': str, 'base_path': str, 'mount_point': str, 'game_path': str, 'compress': bool, 'compression': str, 'compression_level': int, 'oodle_fallback': str, 'aes_key': str, 'pak_aes': str, 'obfuscate': bool, 'hybrid': bool, 'parallel': bool, 'strict': bool, 'engine_version': str, 'game': str, 'material_tags': bool, 'no_material_tags': bool, 'usmap_path': str}, total=False)
 CacheStatsRequest = TypedDict('CacheStatsRequest', {'clear': bool}, total=False)
 CancelRequest = TypedDict('CancelRequest', {'target_id': Any}, total=False)
 CapabilitiesRequest = TypedDict('CapabilitiesRequest', {}, total=False)
 CityhashRequest = TypedDict('CityhashRequest', {'file_path': str}, total=False)
 CloneModIostoreRequest = TypedDict('CloneModIostoreRequest', {'file_path': str, 'output_path': str, 'compression': str, 'compression_level': int, 'oodle_fallback': str, 'aes_key': str, 'pak_aes': str, 'game': str, 'companion_pak': bool}, total=False)
-CompactJsonRequest = TypedDict('CompactJsonRequest', {'file_path': str, 'file_paths': List[str], 'output_path': str, 'base_path': str, 'usmap_path': str, 'engine_version': str}, total=False)
+CompactJsonRequest = TypedDict('CompactJsonRequest', {'file_path': str, 'file_paths': List[str], 'output_path': str, 'base_path': str, 'usmap_path': str, 'engine_version': str, 'fail_fast': bool}, total=False)
 ConvertFromZenRequest = TypedDict('ConvertFromZenRequest', {'file_path': str, 'usmap_path': str, 'output_path': str, 'game_paks': str, 'aes_key': str, 'engine_version': str}, total=False)
 ConvertToZenRequest = TypedDict('ConvertToZenRequest', {'file_path': str, 'usmap_path': str, 'output_path': str, 'engine_version': str, 'package_name': str, 'no_material_tags': bool}, total=False)
 CreateCompanionPakRequest = TypedDict('CreateCompanionPakRequest', {'output_path': str, 'file_paths': List[str], 'base_path': str, 'mount_point': str, 'path_hash_seed': int, 'aes_key': str, 'game': str}, total=False)
@@ -137,20 +137,20 @@ DetectMeshRequest = TypedDict('DetectMeshRequest', {'file_path': str, 'engine_ve
 DetectSkeletalMeshRequest = TypedDict('DetectSkeletalMeshRequest', {'file_path': str, 'engine_version': str, 'usmap_path': str}, total=False)
 DetectStaticMeshRequest = TypedDict('DetectStaticMeshRequest', {'file_path': str, 'engine_version': str, 'usmap_path': str}, total=False)
 DetectTextureRequest = TypedDict('DetectTextureRequest', {'file_path': str, 'engine_version': str, 'usmap_path': str}, total=False)
-DetectTypeRequest = TypedDict('DetectTypeRequest', {'file_path': str, 'file_paths': List[str], 'engine_version': str, 'usmap_path': str}, total=False)
+DetectTypeRequest = TypedDict('DetectTypeRequest', {'file_path': str, 'file_paths': List[str], 'engine_version': str, 'usmap_path': str, 'fail_fast': bool}, total=False)
 DiffGameVersionsRequest = TypedDict('DiffGameVersionsRequest', {'old_path': str, 'new_path': str, 'aes_key': str, 'aes_keys': List[str], 'encryption_scheme': str, 'filter': List[str], 'diff_packages': bool, 'compare_bytes': bool, 'engine_version': str, 'usmap_path': str}, total=False)
 DiffPackagesRequest = TypedDict('DiffPackagesRequest', {'old_path': str, 'new_path': str, 'engine_version': str, 'usmap_path': str, 'game_paks': str, 'aes_key': str}, total=False)
 DumpRequest = TypedDict('DumpRequest', {'file_path': str, 'engine_version': str, 'usmap_path': str}, total=False)
 EditLocresRequest = TypedDict('EditLocresRequest', {'file_path': str, 'edits': Any, 'op': str, 'namespace': str, 'key': str, 'string': str, 'source_hash': str, 'source_string': str, 'output_path': str}, total=False)
 ExportToJsonRequest = TypedDict('ExportToJsonRequest', {'file_path': str, 'usmap_path': str, 'engine_version': str}, total=False)
-ExtractIostoreRequest = TypedDict('ExtractIostoreRequest', {'file_path': str, 'output_path': str, 'aes_key': str, 'filter_patterns': List[str], 'chunk_id': str, 'package': str, 'include_unnamed': bool, 'fail_fast': bool}, total=False)
-ExtractIostoreLegacyRequest = TypedDict('ExtractIostoreLegacyRequest', {'game_paks': str, 'output_path': str, 'mod_path': List[str], 'filter_patterns': List[str], 'aes_key': List[str], 'script_objects': str, 'global_utoc': str, 'containers': List[str], 'with_deps': bool, 'engine_version': str, 'unresolved': str, 'fail_fast': bool}, total=False)
-ExtractPakAllRequest = TypedDict('ExtractPakAllRequest', {'file_path': str, 'output_path': str, 'aes_key': str, 'encryption_scheme': str, 'filter_patterns': List[str], 'list_only': bool, 'verify': bool, 'hash_check': bool, 'fail_fast': bool}, total=False)
+ExtractIostoreRequest = TypedDict('ExtractIostoreRequest', {'file_path': str, 'output_path': str, 'aes_key': str, 'filter_patterns': List[str], 'chunk_id': str, 'package': str, 'include_unnamed': bool}, total=False)
+ExtractIostoreLegacyRequest = TypedDict('ExtractIostoreLegacyRequest', {'game_paks': str, 'output_path': str, 'mod_path': List[str], 'filter_patterns': List[str], 'aes_key': List[str], 'script_objects': str, 'global_utoc': str, 'containers': List[str], 'with_deps': bool, 'engine_version': str, 'unresolved': str}, total=False)
+ExtractPakAllRequest = TypedDict('ExtractPakAllRequest', {'file_path': str, 'output_path': str, 'aes_key': str, 'encryption_scheme': str, 'filter_patterns': List[str], 'list_only': bool, 'verify': bool, 'hash_check': bool}, total=False)
 ExtractPakFileRequest = TypedDict('ExtractPakFileRequest', {'file_path': str, 'internal_path': str, 'output_path': str, 'aes_key': str, 'encryption_scheme': str, 'verify': bool, 'hash_check': bool}, total=False)
 ExtractScriptObjectsRequest = TypedDict('ExtractScriptObjectsRequest', {'file_path': str, 'output_path': str, 'aes_key': str}, total=False)
 ExtractTexturePngRequest = TypedDict('ExtractTexturePngRequest', {'file_path': str, 'output_path': str, 'mip_index': int, 'slice_index': int, 'face': int, 'strip': bool, 'format': str, 'reconstruct_z': bool, 'usmap_path': str, 'engine_version': str}, total=False)
 FixSerializeSizeRequest = TypedDict('FixSerializeSizeRequest', {'file_path': str, 'output_path': str, 'usmap_path': str, 'engine_version': str}, total=False)
-FromJsonRequest = TypedDict('FromJsonRequest', {'file_path': str, 'file_paths': List[str], 'output_path': str, 'usmap_path': str, 'base_path': str}, total=False)
+FromJsonRequest = TypedDict('FromJsonRequest', {'file_path': str, 'file_paths': List[str], 'output_path': str, 'usmap_path': str, 'base_path': str, 'fail_fast': bool}, total=False)
 GetAssetSummaryRequest = TypedDict('GetAssetSummaryRequest', {'file_path': str, 'engine_version': str, 'usmap_path': str}, total=False)
 GetExportPropertiesRequest = TypedDict('GetExportPropertiesRequest', {'file_path': str, 'export_index': int, 'usmap_path': str, 'engine_version': str}, total=False)
 GetExportRawDataRequest = TypedDict('GetExportRawDataRequest', {'file_path': str, 'export_index': int, 'engine_version': str, 'usmap_path': str}, total=False)
@@ -177,7 +177,7 @@ LocresToJsonRequest = TypedDict('LocresToJsonRequest', {'file_path': str, 'outpu
 MergeModsRequest = TypedDict('MergeModsRequest', {'base_path': str, 'mod_paths': List[str], 'output_path': str, 'policy': str, 'engine_version': str, 'usmap_path': str, 'game_paks': str, 'aes_key': str}, total=False)
 ModConflictsRequest = TypedDict('ModConflictsRequest', {'mods_path': str, 'base_path': str, 'aes_key': str, 'aes_keys': List[str], 'encryption_scheme': str, 'compare_rows': bool, 'engine_version': str, 'usmap_path': str}, total=False)
 NiagaraAuditRequest = TypedDict('NiagaraAuditRequest', {'file_path': str, 'usmap_path': str, 'engine_version': str}, total=False)
-NiagaraDetailsRequest = TypedDict('NiagaraDetailsRequest', {'file_path': str, 'usmap_path': str, 'engine_version': str, 'sample_count': int, 'include_values': bool, 'preview_dir': str}, total=False)
+NiagaraDetailsRequest = TypedDict('NiagaraDetailsRequest', {'file_path': str, 'usmap_path': str, 'engine_version': str, 'sample_count': int, 'include_values': bool, 'preview_dir': str, 'game': str}, total=False)
 NiagaraEditRequest = TypedDict('NiagaraEditRequest', {'file_path': str, 'r': float, 'g': float, 'b': float, 'a': float, 'export_index': int, 'export_name_filter': str, 'color_index': int, 'color_index_start': int, 'color_index_end': int, 'modify_r': bool, 'modify_g': bool, 'modify_b': bool, 'modify_a': bool, 'channels': str, 'edits': Any, 'edits_file': str, 'output_path': str, 'usmap_path': str, 'engine_version': str}, total=False)
 NiagaraPreviewRequest = TypedDict('NiagaraPreviewRequest', {'file_path': str, 'output_path': str, 'export_index': int, 'usmap_path': str, 'engine_version': str}, total=False)
 PackageStoreInfoRequest = TypedDict('PackageStoreInfoRequest', {'game_paks': str, 'mod_path': List[str], 'aes_key': str, 'package': str}, total=False)
@@ -195,31 +195,28 @@ SkeletalMeshInfoRequest = TypedDict('SkeletalMeshInfoRequest', {'file_path': str
 SleepRequest = TypedDict('SleepRequest', {'duration_ms': int, 'steps': int}, total=False)
 StripMipmapsNativeRequest = TypedDict('StripMipmapsNativeRequest', {'file_path': str, 'output_path': str, 'keep_mips': int, 'usmap_path': str, 'engine_version': str}, total=False)
 TexturePreviewRequest = TypedDict('TexturePreviewRequest', {'file_path': str, 'output_path': str, 'tile_size': int, 'usmap_path': str, 'engine_version': str}, total=False)
-ToJsonRequest = TypedDict('ToJsonRequest', {'file_path': str, 'file_paths': List[str], 'usmap_path': str, 'output_path': str, 'base_path': str, 'compact': bool, 'engine_version': str}, total=False)
-VerifyPakRequest = TypedDict('VerifyPakRequest', {'file_path': str, 'aes_key': str, 'encryption_scheme': str, 'filter_patterns': List[str], 'fail_fast': bool}, total=False)
+ToJsonRequest = TypedDict('ToJsonRequest', {'file_path': str, 'file_paths': List[str], 'usmap_path': str, 'output_path': str, 'base_path': str, 'compact': bool, 'engine_version': str, 'fail_fast': bool}, total=False)
+VerifyPakRequest = TypedDict('VerifyPakRequest', {'file_path': str, 'aes_key': str, 'encryption_scheme': str, 'filter_patterns': List[str]}, total=False)
 VersionRequest = TypedDict('VersionRequest', {}, total=False)
 
 
 # Reply types: the declared reply shape of each typed action (a reply's `data`; every field may be absent
 # or null); untyped actions reply Any. A reply that used an engine also carries engine_version and engine_source.
 
-# add_property: reply not declared yet (untyped action)
-AddPropertyReply = Any
+AddPropertyReply = TypedDict('AddPropertyReply', {'file_path': str, 'output_path': str, 'backup_path': str, 'export_index': int, 'property_path': str, 'old_value': Any, 'new_value': Any}, total=False)
 
-# batch_detect: reply not declared yet (untyped action)
-BatchDetectReply = Any
+BatchDetectReply = TypedDict('BatchDetectReply', {'asset_type': str, 'export_count': int, 'import_count': int, 'file_path': str, 'total_files': int, 'results': List['BatchDetectReplyResult'], 'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['BatchDetectReplyItem']}, total=False)
+BatchDetectReplyResult = TypedDict('BatchDetectReplyResult', {'path': str, 'file_name': str, 'asset_type': str, 'error': str}, total=False)
+BatchDetectReplyItems = TypedDict('BatchDetectReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['BatchDetectReplyItem']}, total=False)
+BatchDetectReplyItem = TypedDict('BatchDetectReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
 
-# batch_detect_blueprint: reply not declared yet (untyped action)
-BatchDetectBlueprintReply = Any
+BatchDetectBlueprintReply = bool
 
-# batch_detect_skeletal_mesh: reply not declared yet (untyped action)
-BatchDetectSkeletalMeshReply = Any
+BatchDetectSkeletalMeshReply = bool
 
-# batch_detect_static_mesh: reply not declared yet (untyped action)
-BatchDetectStaticMeshReply = Any
+BatchDetectStaticMeshReply = bool
 
-# batch_detect_texture: reply not declared yet (untyped action)
-BatchDetectTextureReply = Any
+BatchDetectTextureReply = bool
 
 BatchExtractTexturePngReply = TypedDict('BatchExtractTexturePngReply', {'success': int, 'elapsed_ms': int, 'results': List['BatchExtractTexturePngReplyResult'], 'success_count': int, 'fail_count': int, 'output_dir': str, 'files': List['BatchExtractTexturePngReplyWritten'], 'errors': List['BatchExtractTexturePngReplyFailure'], 'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['BatchExtractTexturePngReplyItem']}, total=False)
 BatchExtractTexturePngReplyResult = TypedDict('BatchExtractTexturePngReplyResult', {'file': str, 'success': bool, 'skipped': bool, 'output_path': str, 'width': int, 'height': int, 'pixel_format': str, 'error': str}, total=False)
@@ -228,8 +225,10 @@ BatchExtractTexturePngReplyFailure = TypedDict('BatchExtractTexturePngReplyFailu
 BatchExtractTexturePngReplyItems = TypedDict('BatchExtractTexturePngReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['BatchExtractTexturePngReplyItem']}, total=False)
 BatchExtractTexturePngReplyItem = TypedDict('BatchExtractTexturePngReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
 
-# batch_from_json: reply not declared yet (untyped action)
-BatchFromJsonReply = Any
+BatchFromJsonReply = TypedDict('BatchFromJsonReply', {'success_count': int, 'fail_count': int, 'elapsed_ms': int, 'errors': List['BatchFromJsonReplyFailure'], 'files': List[str], 'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['BatchFromJsonReplyItem']}, total=False)
+BatchFromJsonReplyFailure = TypedDict('BatchFromJsonReplyFailure', {'item': str, 'error': str, 'code': str}, total=False)
+BatchFromJsonReplyItems = TypedDict('BatchFromJsonReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['BatchFromJsonReplyItem']}, total=False)
+BatchFromJsonReplyItem = TypedDict('BatchFromJsonReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
 
 BatchHasInlineTextureDataReply = List[str]
 
@@ -245,69 +244,73 @@ BatchStripMipmapsNativeReplyFailure = TypedDict('BatchStripMipmapsNativeReplyFai
 BatchStripMipmapsNativeReplyItems = TypedDict('BatchStripMipmapsNativeReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['BatchStripMipmapsNativeReplyItem']}, total=False)
 BatchStripMipmapsNativeReplyItem = TypedDict('BatchStripMipmapsNativeReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
 
-# batch_to_json: reply not declared yet (untyped action)
-BatchToJsonReply = Any
+BatchToJsonReply = TypedDict('BatchToJsonReply', {'success_count': int, 'fail_count': int, 'elapsed_ms': int, 'errors': List['BatchToJsonReplyFailure'], 'files': List[str], 'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['BatchToJsonReplyItem']}, total=False)
+BatchToJsonReplyFailure = TypedDict('BatchToJsonReplyFailure', {'item': str, 'error': str, 'code': str}, total=False)
+BatchToJsonReplyItems = TypedDict('BatchToJsonReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['BatchToJsonReplyItem']}, total=False)
+BatchToJsonReplyItem = TypedDict('BatchToJsonReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
 
-BuildBundleReply = TypedDict('BuildBundleReply', {'utoc_path': str, 'ucas_path': str, 'pak_path': str, 'converted_count': int, 'file_count': int, 'raw_file_count': int, 'file_paths': List[str], 'errors': List[str], 'package_count': int, 'chunk_count': int, 'profile': str, 'compression': str, 'encrypted': bool, 'compression_fallback': str}, total=False)
+# build_bundle: reply not declared yet (untyped action)
+BuildBundleReply = Any
 
 CacheStatsReply = TypedDict('CacheStatsReply', {'capacity_bytes': int, 'bytes': int, 'entries': int, 'hits': int, 'misses': int, 'evictions': int, 'loading': int, 'items': List['CacheStatsReplyItem']}, total=False)
 CacheStatsReplyItem = TypedDict('CacheStatsReplyItem', {'kind': str, 'identity': str, 'bytes': int, 'leases': int}, total=False)
 
 CancelReply = TypedDict('CancelReply', {'target_id': Any, 'cancelled': bool}, total=False)
 
-CapabilitiesReply = TypedDict('CapabilitiesReply', {'version': str, 'protocol_extensions': List[str], 'actions': List['CapabilitiesReplyActionInfo']}, total=False)
-CapabilitiesReplyActionInfo = TypedDict('CapabilitiesReplyActionInfo', {'name': str, 'summary': str, 'cli': str, 'cli_positionals': List[str], 'fields': List['CapabilitiesReplyFieldInfo'], 'reply': 'CapabilitiesReplyReplyInfo'}, total=False)
-CapabilitiesReplyFieldInfo = TypedDict('CapabilitiesReplyFieldInfo', {'name': str, 'type': str, 'required': bool, 'default_value': Any, 'description': str, 'cli_option': str}, total=False)
-CapabilitiesReplyReplyInfo = TypedDict('CapabilitiesReplyReplyInfo', {'type': str, 'items': bool, 'records': Dict[str, List['CapabilitiesReplyReplyField']]}, total=False)
-CapabilitiesReplyReplyField = TypedDict('CapabilitiesReplyReplyField', {'name': str, 'type': str}, total=False)
+# capabilities: reply not declared yet (untyped action)
+CapabilitiesReply = Any
 
 CityhashReply = TypedDict('CityhashReply', {'input': str, 'hash_hex': str, 'hash_decimal': int}, total=False)
 
-CloneModIostoreReply = TypedDict('CloneModIostoreReply', {'file_path': str, 'output_path': str, 'utoc_path': str, 'ucas_path': str, 'pak_path': str, 'chunk_count': int, 'package_count': int, 'compression': str, 'files': List[str]}, total=False)
+# clone_mod_iostore: reply not declared yet (untyped action)
+CloneModIostoreReply = Any
 
-# compact_json: reply not declared yet (untyped action)
 CompactJsonReply = Any
 
-ConvertFromZenReply = TypedDict('ConvertFromZenReply', {'output_path': str, 'size': int, 'package_name': str, 'package_id': str, 'files': List[str], 'notes': List[str], 'script_objects': bool}, total=False)
+# convert_from_zen: reply not declared yet (untyped action)
+ConvertFromZenReply = Any
 
-ConvertToZenReply = TypedDict('ConvertToZenReply', {'output_path': str, 'size': int, 'package_name': str, 'package_id': str, 'engine_version': str, 'layout': str, 'export_count': int, 'import_count': int, 'export_bundle_count': int, 'imported_packages': List[str], 'bulk_chunks': List['ConvertToZenReplyChunk'], 'source_package': str, 'culture': str, 'notes': List[str]}, total=False)
-ConvertToZenReplyChunk = TypedDict('ConvertToZenReplyChunk', {'chunk_type': str, 'extension': str, 'size': int}, total=False)
+# convert_to_zen: reply not declared yet (untyped action)
+ConvertToZenReply = Any
 
-CreateCompanionPakReply = TypedDict('CreateCompanionPakReply', {'output_path': str, 'file_count': int, 'files': List[str]}, total=False)
+# create_companion_pak: reply not declared yet (untyped action)
+CreateCompanionPakReply = Any
 
-CreateIostoreReply = TypedDict('CreateIostoreReply', {'utoc_path': str, 'ucas_path': str, 'pak_path': str, 'asset_count': int, 'files': List[str], 'errors': List[str]}, total=False)
+# create_iostore: reply not declared yet (untyped action)
+CreateIostoreReply = Any
 
-CreateIostoreBundleReply = TypedDict('CreateIostoreBundleReply', {'utoc_path': str, 'ucas_path': str, 'pak_path': str, 'converted_count': int, 'file_count': int, 'raw_file_count': int, 'file_paths': List[str], 'errors': List[str], 'package_count': int, 'chunk_count': int, 'profile': str, 'compression': str, 'encrypted': bool, 'compression_fallback': str}, total=False)
+# create_iostore_bundle: reply not declared yet (untyped action)
+CreateIostoreBundleReply = Any
 
-CreateModIostoreReply = TypedDict('CreateModIostoreReply', {'utoc_path': str, 'ucas_path': str, 'pak_path': str, 'converted_count': int, 'file_count': int, 'raw_file_count': int, 'file_paths': List[str], 'errors': List[str], 'package_count': int, 'chunk_count': int, 'profile': str, 'compression': str, 'encrypted': bool, 'compression_fallback': str}, total=False)
+# create_mod_iostore: reply not declared yet (untyped action)
+CreateModIostoreReply = Any
 
-CreatePakReply = TypedDict('CreatePakReply', {'output_path': str, 'file_count': int, 'mount_point': str, 'version': str, 'size': int, 'entries': List[str], 'entry_details': List['CreatePakReplyEntry']}, total=False)
-CreatePakReplyEntry = TypedDict('CreatePakReplyEntry', {'path': str, 'size': int, 'compressed_size': int, 'compression': str, 'encrypted': bool}, total=False)
+# create_pak: reply not declared yet (untyped action)
+CreatePakReply = Any
 
 CsvToDatatableReply = TypedDict('CsvToDatatableReply', {'file_path': str, 'csv_path': str, 'output_path': str, 'backup_path': str, 'written': bool, 'export_name': str, 'row_count': int, 'changed_cells': int, 'added_rows': List[str], 'removed_rows': List[str], 'changed_rows': List[str], 'reordered': bool}, total=False)
 
 DatatableToCsvReply = TypedDict('DatatableToCsvReply', {'file_path': str, 'output_path': str, 'export_name': str, 'row_struct': str, 'row_count': int, 'columns': List[str], 'bytes': int}, total=False)
 
-# debug_asset_info: reply not declared yet (untyped action)
-DebugAssetInfoReply = Any
+DebugAssetInfoReply = TypedDict('DebugAssetInfoReply', {'Exports': List['DebugAssetInfoReplyExportEntry'], 'Imports': List[str], 'DetectedType': str, 'summary': 'DebugAssetInfoReplySummary', 'package_version': str, 'total_header_size': int, 'split': bool, 'custom_versions': List['DebugAssetInfoReplyCustom'], 'layout': List[str]}, total=False)
+DebugAssetInfoReplyExportEntry = TypedDict('DebugAssetInfoReplyExportEntry', {'ExportType': str, 'ObjectName': str, 'ClassName': str}, total=False)
+DebugAssetInfoReplySummary = TypedDict('DebugAssetInfoReplySummary', {'file_path': str, 'file_name': str, 'detected_type': str, 'package_flags': str, 'package_guid': str, 'has_unversioned_properties': bool, 'uses_event_driven_loader': bool, 'name_count': int, 'import_count': int, 'export_count': int, 'file_version_ue4': str, 'file_version_ue5': str, 'unversioned': bool, 'package_flags_value': int, 'object_version_ue4': int, 'object_version_ue5': int, 'file_version_licensee': int, 'legacy_file_version': int}, total=False)
+DebugAssetInfoReplyCustom = TypedDict('DebugAssetInfoReplyCustom', {'key': str, 'version': int, 'name': str}, total=False)
 
-# detect_blueprint: reply not declared yet (untyped action)
-DetectBlueprintReply = Any
+DetectBlueprintReply = bool
 
-# detect_mesh: reply not declared yet (untyped action)
-DetectMeshReply = Any
+DetectMeshReply = bool
 
-# detect_skeletal_mesh: reply not declared yet (untyped action)
-DetectSkeletalMeshReply = Any
+DetectSkeletalMeshReply = bool
 
-# detect_static_mesh: reply not declared yet (untyped action)
-DetectStaticMeshReply = Any
+DetectStaticMeshReply = bool
 
-# detect_texture: reply not declared yet (untyped action)
-DetectTextureReply = Any
+DetectTextureReply = bool
 
-# detect_type: reply not declared yet (untyped action)
-DetectTypeReply = Any
+DetectTypeReply = TypedDict('DetectTypeReply', {'asset_type': str, 'export_count': int, 'import_count': int, 'file_path': str, 'total_files': int, 'results': List['DetectTypeReplyResult'], 'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['DetectTypeReplyItem']}, total=False)
+DetectTypeReplyResult = TypedDict('DetectTypeReplyResult', {'path': str, 'file_name': str, 'asset_type': str, 'error': str}, total=False)
+DetectTypeReplyItems = TypedDict('DetectTypeReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['DetectTypeReplyItem']}, total=False)
+DetectTypeReplyItem = TypedDict('DetectTypeReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
 
 DiffGameVersionsReply = TypedDict('DiffGameVersionsReply', {'old_path': str, 'new_path': str, 'old_archives': int, 'new_archives': int, 'old_files': int, 'new_files': int, 'equal': bool, 'added_count': int, 'removed_count': int, 'changed_count': int, 'unchanged_count': int, 'decided_by': Dict[str, int], 'added': List[str], 'removed': List[str], 'changed': List['DiffGameVersionsReplyChanged'], 'problems': List[str]}, total=False)
 DiffGameVersionsReplyChanged = TypedDict('DiffGameVersionsReplyChanged', {'path': str, 'decided_by': str, 'old_size': int, 'new_size': int, 'old_archive': str, 'new_archive': str, 'change_count': int, 'changes': List['DiffGameVersionsReplyPackageChange'], 'package_diff_note': str}, total=False)
@@ -316,62 +319,59 @@ DiffGameVersionsReplyPackageChange = TypedDict('DiffGameVersionsReplyPackageChan
 DiffPackagesReply = TypedDict('DiffPackagesReply', {'old_path': str, 'new_path': str, 'equal': bool, 'change_count': int, 'added_count': int, 'removed_count': int, 'changed_count': int, 'changes': List['DiffPackagesReplyItem']}, total=False)
 DiffPackagesReplyItem = TypedDict('DiffPackagesReplyItem', {'path': str, 'kind': str, 'old': Any, 'new_': Any}, total=False)
 
-# dump: reply not declared yet (untyped action)
-DumpReply = Any
+DumpReply = TypedDict('DumpReply', {'file_path': str, 'name_count': int, 'import_count': int, 'export_count': int, 'package_flags': str, 'has_unversioned_properties': bool, 'asset_type': str, 'exports': List['DumpReplyDumpExport'], 'package_flags_value': int}, total=False)
+DumpReplyDumpExport = TypedDict('DumpReplyDumpExport', {'index': int, 'object_name': str, 'class_type': str, 'serial_size': int, 'serial_offset': int}, total=False)
 
-EditLocresReply = TypedDict('EditLocresReply', {'file_path': str, 'output_path': str, 'backup_path': str, 'version': str, 'namespace_count': int, 'entry_count': int, 'size': int, 'edits': List['EditLocresReplyApplied']}, total=False)
-EditLocresReplyApplied = TypedDict('EditLocresReplyApplied', {'op': str, 'namespace': str, 'key': str, 'old_string': str, 'new_string': str, 'source_hash': str}, total=False)
+# edit_locres: reply not declared yet (untyped action)
+EditLocresReply = Any
 
-# export_to_json: reply not declared yet (untyped action)
-ExportToJsonReply = Any
+ExportToJsonReply = TypedDict('ExportToJsonReply', {'path': str}, total=False)
 
-ExtractIostoreReply = TypedDict('ExtractIostoreReply', {'output_dir': str, 'extracted_count': int, 'failed_count': int, 'bytes': int, 'files': List[str], 'failures': List['ExtractIostoreReplyFailure'], 'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['ExtractIostoreReplyItem']}, total=False)
-ExtractIostoreReplyFailure = TypedDict('ExtractIostoreReplyFailure', {'item': str, 'error': str, 'code': str}, total=False)
-ExtractIostoreReplyItems = TypedDict('ExtractIostoreReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['ExtractIostoreReplyItem']}, total=False)
-ExtractIostoreReplyItem = TypedDict('ExtractIostoreReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
+# extract_iostore: reply not declared yet (untyped action)
+ExtractIostoreReply = Any
 
-ExtractIostoreLegacyReply = TypedDict('ExtractIostoreLegacyReply', {'output_dir': str, 'extracted_count': int, 'failed_count': int, 'bytes': int, 'files': List[str], 'failures': List['ExtractIostoreLegacyReplyFailure'], 'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['ExtractIostoreLegacyReplyItem']}, total=False)
-ExtractIostoreLegacyReplyFailure = TypedDict('ExtractIostoreLegacyReplyFailure', {'item': str, 'error': str, 'code': str}, total=False)
-ExtractIostoreLegacyReplyItems = TypedDict('ExtractIostoreLegacyReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['ExtractIostoreLegacyReplyItem']}, total=False)
-ExtractIostoreLegacyReplyItem = TypedDict('ExtractIostoreLegacyReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
+# extract_iostore_legacy: reply not declared yet (untyped action)
+ExtractIostoreLegacyReply = Any
 
-ExtractPakAllReply = TypedDict('ExtractPakAllReply', {'output_dir': str, 'extracted_count': int, 'failed_count': int, 'bytes': int, 'files': List[str], 'failures': List['ExtractPakAllReplyFailure'], 'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['ExtractPakAllReplyItem']}, total=False)
-ExtractPakAllReplyFailure = TypedDict('ExtractPakAllReplyFailure', {'item': str, 'error': str, 'code': str}, total=False)
-ExtractPakAllReplyItems = TypedDict('ExtractPakAllReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['ExtractPakAllReplyItem']}, total=False)
-ExtractPakAllReplyItem = TypedDict('ExtractPakAllReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
+# extract_pak_all: reply not declared yet (untyped action)
+ExtractPakAllReply = Any
 
-ExtractPakFileReply = TypedDict('ExtractPakFileReply', {'output_path': str, 'size': int}, total=False)
+# extract_pak_file: reply not declared yet (untyped action)
+ExtractPakFileReply = Any
 
-ExtractScriptObjectsReply = TypedDict('ExtractScriptObjectsReply', {'output_path': str, 'size': int, 'object_count': int}, total=False)
+# extract_script_objects: reply not declared yet (untyped action)
+ExtractScriptObjectsReply = Any
 
 ExtractTexturePngReply = TypedDict('ExtractTexturePngReply', {'file_path': str, 'output_path': str, 'name': str, 'width': int, 'height': int, 'pixel_format': str, 'mip_count': int, 'mip_index': int, 'slice_index': int, 'slices': int, 'strip': bool, 'format': str, 'size': int}, total=False)
 
-# fix_serialize_size: reply not declared yet (untyped action)
-FixSerializeSizeReply = Any
+FixSerializeSizeReply = TypedDict('FixSerializeSizeReply', {'success': bool, 'fixed_count': int, 'fixes': List['FixSerializeSizeReplyFixEntry'], 'message': str, 'output_path': str, 'backup_path': str}, total=False)
+FixSerializeSizeReplyFixEntry = TypedDict('FixSerializeSizeReplyFixEntry', {'export_name': str, 'old_size': int, 'new_size': int, 'difference': int, 'export_index': int, 'old_offset': int, 'new_offset': int}, total=False)
 
-# from_json: reply not declared yet (untyped action)
-FromJsonReply = Any
+FromJsonReply = TypedDict('FromJsonReply', {'success_count': int, 'fail_count': int, 'elapsed_ms': int, 'errors': List['FromJsonReplyFailure'], 'files': List[str], 'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['FromJsonReplyItem']}, total=False)
+FromJsonReplyFailure = TypedDict('FromJsonReplyFailure', {'item': str, 'error': str, 'code': str}, total=False)
+FromJsonReplyItems = TypedDict('FromJsonReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['FromJsonReplyItem']}, total=False)
+FromJsonReplyItem = TypedDict('FromJsonReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
 
-# get_asset_summary: reply not declared yet (untyped action)
-GetAssetSummaryReply = Any
+GetAssetSummaryReply = TypedDict('GetAssetSummaryReply', {'file_path': str, 'file_name': str, 'detected_type': str, 'package_flags': str, 'package_guid': str, 'has_unversioned_properties': bool, 'uses_event_driven_loader': bool, 'name_count': int, 'import_count': int, 'export_count': int, 'file_version_ue4': str, 'file_version_ue5': str, 'unversioned': bool, 'package_flags_value': int, 'object_version_ue4': int, 'object_version_ue5': int, 'file_version_licensee': int, 'legacy_file_version': int}, total=False)
 
-# get_export_properties: reply not declared yet (untyped action)
-GetExportPropertiesReply = Any
+GetExportPropertiesReplyPropertyEntry = TypedDict('GetExportPropertiesReplyPropertyEntry', {'name': str, 'type': str, 'array_index': int, 'value': Any, 'struct_type': str, 'array_type': str, 'key_type': str, 'value_type': str, 'value_tree': Any}, total=False)
+GetExportPropertiesReply = List['GetExportPropertiesReplyPropertyEntry']
 
-# get_export_raw_data: reply not declared yet (untyped action)
-GetExportRawDataReply = Any
+GetExportRawDataReply = TypedDict('GetExportRawDataReply', {'export_index': int, 'has_raw_data': bool, 'raw_data_hex': str, 'raw_data_size': int, 'serial_offset': int, 'serial_size': int, 'raw_data_base16': str}, total=False)
 
-# get_exports: reply not declared yet (untyped action)
-GetExportsReply = Any
+GetExportsReplyExportRow = TypedDict('GetExportsReplyExportRow', {'index': int, 'object_name': str, 'class_name': str, 'class_index': int, 'super_index': int, 'outer_index': int, 'export_type': str, 'serial_size': int, 'serial_offset': int, 'object_flags': str, 'property_count': int, 'object_flags_value': int, 'properties_read': bool}, total=False)
+GetExportsReply = List['GetExportsReplyExportRow']
 
-# get_imports: reply not declared yet (untyped action)
-GetImportsReply = Any
+GetImportsReplyImport = TypedDict('GetImportsReplyImport', {'index': int, 'object_name': str, 'class_name': str, 'class_package': str, 'outer_index': int, 'is_optional': bool}, total=False)
+GetImportsReply = List['GetImportsReplyImport']
 
-# get_mesh_info: reply not declared yet (untyped action)
-GetMeshInfoReply = Any
+GetMeshInfoReply = TypedDict('GetMeshInfoReply', {'file_path': str, 'mesh_type': str, 'mesh_name': str, 'material_count': int, 'material_slots': int, 'lod_count': int, 'vertex_count': int, 'triangle_count': int, 'bone_count': int, 'has_vertex_colors': bool, 'has_morph_targets': bool, 'materials': List['GetMeshInfoReplySlot'], 'morph_targets': List[str], 'bones': List['GetMeshInfoReplyBone'], 'sockets': List['GetMeshInfoReplySocket'], 'profile': str, 'vertex_colors_known': bool}, total=False)
+GetMeshInfoReplySlot = TypedDict('GetMeshInfoReplySlot', {'index': int, 'slot_name': str, 'material_index': int, 'material_path': str, 'imported_slot_name': str, 'overlay_material_path': str, 'gameplay_tags': List[str]}, total=False)
+GetMeshInfoReplyBone = TypedDict('GetMeshInfoReplyBone', {'index': int, 'name': str, 'parent_index': int}, total=False)
+GetMeshInfoReplySocket = TypedDict('GetMeshInfoReplySocket', {'name': str, 'bone_name': str, 'location': Any, 'rotation': Any, 'scale': Any, 'tag': str}, total=False)
 
-# get_name_map: reply not declared yet (untyped action)
-GetNameMapReply = Any
+GetNameMapReplyName = TypedDict('GetNameMapReplyName', {'index': int, 'value': str}, total=False)
+GetNameMapReply = List['GetNameMapReplyName']
 
 GetTextureInfoReply = TypedDict('GetTextureInfoReply', {'file_path': str, 'name': str, 'type': str, 'kind': str, 'width': int, 'height': int, 'depth': int, 'format': str, 'pixel_format': str, 'mip_count': int, 'mip_gen_settings': str, 'compression_settings': str, 'srgb': bool, 'has_inline_data': bool, 'size_bytes': int, 'is_texture': bool, 'slices': int, 'is_cube': bool, 'first_mip': int, 'inline_mip_count': int, 'streamed_mip_count': int, 'is_virtual': bool, 'virtual': 'GetTextureInfoReplyVirtual', 'mips': List['GetTextureInfoReplyMip'], 'engine': str, 'properties': List['GetTextureInfoReplyPropertyRow'], 'property_values': Dict[str, Any]}, total=False)
 GetTextureInfoReplyVirtual = TypedDict('GetTextureInfoReplyVirtual', {'width': int, 'height': int, 'blocks_x': int, 'blocks_y': int, 'tile_size': int, 'tile_border_size': int, 'mip_count': int, 'layer_formats': List[str], 'chunk_count': int, 'chunk_bytes': int}, total=False)
@@ -380,37 +380,41 @@ GetTextureInfoReplyPropertyRow = TypedDict('GetTextureInfoReplyPropertyRow', {'n
 
 HasInlineTextureDataReply = bool
 
-# import_from_json: reply not declared yet (untyped action)
-ImportFromJsonReply = Any
+ImportFromJsonReply = TypedDict('ImportFromJsonReply', {'path': str, 'size': int}, total=False)
 
 InjectTextureReply = TypedDict('InjectTextureReply', {'file_path': str, 'image_path': str, 'output_path': str, 'backup_path': str, 'pixel_format': str, 'width': int, 'height': int, 'mip_count': int, 'inline_mip_count': int, 'streamed_mip_count': int, 'copied_blocks': bool, 'imported_size_updated': bool, 'files': List[str]}, total=False)
 
-InspectIostoreReply = TypedDict('InspectIostoreReply', {'name': str, 'toc_version': int, 'toc_version_name': str, 'container_id': int, 'flags': List[str], 'chunk_count': int, 'chunks_by_type': Dict[str, int], 'compression_methods': List[str], 'block_count': int, 'block_size': int, 'compressed_bytes': int, 'uncompressed_bytes': int, 'compression_ratio': float, 'partition_count': int, 'partition_size': int, 'partitions': List['InspectIostoreReplyPartition'], 'encrypted': bool, 'encryption_key_guid': str, 'key_available': bool, 'indexed': bool, 'mount_point': str, 'file_count': int, 'container_header_version': int, 'package_count': int, 'container_header_problem': str}, total=False)
-InspectIostoreReplyPartition = TypedDict('InspectIostoreReplyPartition', {'file': str, 'present': bool, 'size': int}, total=False)
+# inspect_iostore: reply not declared yet (untyped action)
+InspectIostoreReply = Any
 
 InspectUsmapReply = TypedDict('InspectUsmapReply', {'usmap_path': str, 'version': str, 'compression': str, 'name_count': int, 'enum_count': int, 'schema_count': int, 'struct': str, 'properties': List['InspectUsmapReplyProperty']}, total=False)
 InspectUsmapReplyProperty = TypedDict('InspectUsmapReplyProperty', {'index': int, 'name': str, 'type': str}, total=False)
 
 InspectZenReply = TypedDict('InspectZenReply', {'package_name': str, 'package_id': str, 'layout': str, 'header_size': int, 'cooked_header_size': int, 'package_flags': int, 'name_map_count': int, 'import_map_count': int, 'export_map_count': int, 'export_bundle_count': int, 'bulk_data_count': int, 'export_data_size': int}, total=False)
 
-IsIostoreCompressedReply = TypedDict('IsIostoreCompressedReply', {'compressed': bool, 'container_name': str}, total=False)
+# is_iostore_compressed: reply not declared yet (untyped action)
+IsIostoreCompressedReply = Any
 
-IsIostoreEncryptedReply = TypedDict('IsIostoreEncryptedReply', {'encrypted': bool, 'container_name': str}, total=False)
+# is_iostore_encrypted: reply not declared yet (untyped action)
+IsIostoreEncryptedReply = Any
 
 JsonToLocresReply = TypedDict('JsonToLocresReply', {'file_path': str, 'output_path': str, 'version': str, 'version_number': int, 'namespace_count': int, 'entry_count': int, 'size': int}, total=False)
 
-ListIostoreReply = TypedDict('ListIostoreReply', {'container_count': int, 'total_files': int, 'filtered_count': int, 'containers': List['ListIostoreReplyContainer'], 'problems': List[str]}, total=False)
-ListIostoreReplyContainer = TypedDict('ListIostoreReplyContainer', {'container_name': str, 'file_path': str, 'toc_version': str, 'mount_point': str, 'chunk_count': int, 'total_files': int, 'filtered_count': int, 'files': List[Any]}, total=False)
+# list_iostore: reply not declared yet (untyped action)
+ListIostoreReply = Any
 
-ListIostoreFilesReply = TypedDict('ListIostoreFilesReply', {'package_count': int, 'container_name': str, 'files': List[str], 'file_count': int, 'packages': int, 'paths': List[str]}, total=False)
+# list_iostore_files: reply not declared yet (untyped action)
+ListIostoreFilesReply = Any
 
-# list_niagara_files: reply not declared yet (untyped action)
-ListNiagaraFilesReply = Any
+ListNiagaraFilesReply = TypedDict('ListNiagaraFilesReply', {'folder': str, 'scanned_count': int, 'file_count': int, 'files': List['ListNiagaraFilesReplyNiagaraFile'], 'failures': List['ListNiagaraFilesReplyFailure']}, total=False)
+ListNiagaraFilesReplyNiagaraFile = TypedDict('ListNiagaraFilesReplyNiagaraFile', {'path': str, 'file_name': str, 'color_curve_count': int, 'total_color_count': int, 'array_color_count': int, 'data_interface_count': int}, total=False)
+ListNiagaraFilesReplyFailure = TypedDict('ListNiagaraFilesReplyFailure', {'item': str, 'error': str}, total=False)
 
-ListPakReply = TypedDict('ListPakReply', {'pak_path': str, 'mount_point': str, 'version': int, 'encrypted_index': bool, 'total_files': int, 'filtered_count': int, 'total_compressed_bytes': int, 'total_uncompressed_bytes': int, 'path_hash_seed': int, 'compression_methods': List[str], 'files': List[Any], 'version_name': str}, total=False)
+# list_pak: reply not declared yet (untyped action)
+ListPakReply = Any
 
-ListPakFilesReply = TypedDict('ListPakFilesReply', {'file_count': int, 'mount_point': str, 'version': int, 'encrypted_index': bool, 'files': List['ListPakFilesReplyFile'], 'version_name': str}, total=False)
-ListPakFilesReplyFile = TypedDict('ListPakFilesReplyFile', {'path': str, 'size': int, 'compressed_size': int}, total=False)
+# list_pak_files: reply not declared yet (untyped action)
+ListPakFilesReply = Any
 
 LocresToJsonReply = TypedDict('LocresToJsonReply', {'file_path': str, 'output_path': str, 'version': str, 'version_number': int, 'namespace_count': int, 'entry_count': int, 'size': int}, total=False)
 
@@ -424,28 +428,31 @@ ModConflictsReplyConflict = TypedDict('ModConflictsReplyConflict', {'path': str,
 ModConflictsReplyProvider = TypedDict('ModConflictsReplyProvider', {'archive': str, 'order': int, 'reason': str}, total=False)
 ModConflictsReplyRows = TypedDict('ModConflictsReplyRows', {'table_kind': str, 'against_base': bool, 'rows_by_mod': Dict[str, List[str]], 'shared_rows': Dict[str, List[str]], 'verdict': str, 'note': str}, total=False)
 
-# niagara_audit: reply not declared yet (untyped action)
-NiagaraAuditReply = Any
+NiagaraAuditReply = TypedDict('NiagaraAuditReply', {'file_path': str, 'total_exports': int, 'data_interface_count': int, 'color_editable_count': int, 'hdr_count': int, 'non_finite_count': int, 'interfaces': List['NiagaraAuditReplyAudited'], 'other_interfaces': List['NiagaraAuditReplyOtherInterface']}, total=False)
+NiagaraAuditReplyAudited = TypedDict('NiagaraAuditReplyAudited', {'export_index': int, 'export_name': str, 'class_type': str, 'emitter': str, 'entry_count': int, 'channels': int, 'color_editable': bool, 'min': List[Any], 'max': List[Any], 'hdr': bool, 'non_finite_count': int, 'constant': bool, 'grayscale': bool}, total=False)
+NiagaraAuditReplyOtherInterface = TypedDict('NiagaraAuditReplyOtherInterface', {'exportIndex': int, 'exportName': str, 'className': str, 'emitter': str}, total=False)
 
-# niagara_details: reply not declared yet (untyped action)
-NiagaraDetailsReply = Any
+NiagaraDetailsReply = TypedDict('NiagaraDetailsReply', {'fileName': str, 'filePath': str, 'totalExports': int, 'dataInterfaceCount': int, 'colorExports': int, 'colorCurveCount': int, 'totalColorCount': int, 'colorCurves': List['NiagaraDetailsReplyEntry'], 'floatCurveCount': int, 'totalFloatCount': int, 'floatCurves': List['NiagaraDetailsReplyEntry'], 'vector2DCurveCount': int, 'totalVector2DCount': int, 'vector2DCurves': List['NiagaraDetailsReplyEntry'], 'vector3CurveCount': int, 'totalVector3Count': int, 'vector3Curves': List['NiagaraDetailsReplyEntry'], 'vector4CurveCount': int, 'totalVector4Count': int, 'vector4Curves': List['NiagaraDetailsReplyEntry'], 'arrayColorCount': int, 'totalArrayColorValues': int, 'arrayColors': List['NiagaraDetailsReplyEntry'], 'arrayFloatCount': int, 'totalArrayFloatValues': int, 'arrayFloats': List['NiagaraDetailsReplyEntry'], 'arrayFloat3Count': int, 'totalArrayFloat3Values': int, 'arrayFloat3s': List['NiagaraDetailsReplyEntry'], 'arrayFloat4Count': int, 'totalArrayFloat4Values': int, 'arrayFloat4s': List['NiagaraDetailsReplyEntry'], 'arrayInt32Count': int, 'totalArrayInt32Values': int, 'arrayInt32s': List['NiagaraDetailsReplyEntry'], 'exports': List['NiagaraDetailsReplyEntry'], 'otherDataInterfaces': List['NiagaraDetailsReplyOtherInterface']}, total=False)
+NiagaraDetailsReplyEntry = TypedDict('NiagaraDetailsReplyEntry', {'exportIndex': int, 'exportName': str, 'classType': str, 'emitter': str, 'valueProperty': str, 'entryCount': int, 'lutSize': int, 'minTime': Any, 'maxTime': Any, 'sampleColors': List[List[Any]], 'values': List[List[Any]], 'previewPath': str, 'name': str, 'shaderLut': 'NiagaraDetailsReplyShaderLut', 'colorData': List[List[Any]], 'channels': int, 'colorCount': int, 'outerIndex': int, 'parentName': str, 'parentChain': str, 'emitterName': str, 'emitterHasEnemyParams': bool, 'enemyParams': List[str]}, total=False)
+NiagaraDetailsReplyShaderLut = TypedDict('NiagaraDetailsReplyShaderLut', {'floatCount': int, 'sampleCount': int, 'minTime': Any, 'maxTime': Any, 'samples': List[List[Any]]}, total=False)
+NiagaraDetailsReplyOtherInterface = TypedDict('NiagaraDetailsReplyOtherInterface', {'exportIndex': int, 'exportName': str, 'className': str, 'emitter': str}, total=False)
 
-# niagara_edit: reply not declared yet (untyped action)
-NiagaraEditReply = Any
+NiagaraEditReply = TypedDict('NiagaraEditReply', {'file_path': str, 'output_path': str, 'backup_path': str, 'exports_touched': int, 'colors_changed': int, 'values_changed': int, 'exports': List['NiagaraEditReplyTouched']}, total=False)
+NiagaraEditReplyTouched = TypedDict('NiagaraEditReplyTouched', {'export_index': int, 'export_name': str, 'class_type': str, 'first_index': int, 'last_index': int, 'colors_changed': int, 'values_changed': int}, total=False)
 
-# niagara_preview: reply not declared yet (untyped action)
-NiagaraPreviewReply = Any
+NiagaraPreviewReply = TypedDict('NiagaraPreviewReply', {'output_dir': str, 'image_count': int, 'images': List['NiagaraPreviewReplyImage']}, total=False)
+NiagaraPreviewReplyImage = TypedDict('NiagaraPreviewReplyImage', {'export_index': int, 'export_name': str, 'class_type': str, 'path': str, 'width': int, 'height': int}, total=False)
 
-PackageStoreInfoReply = TypedDict('PackageStoreInfoReply', {'game_paks': str, 'container_count': int, 'package_count': int, 'script_object_count': int, 'containers': List['PackageStoreInfoReplyContainer'], 'problems': List[str], 'package_location': 'PackageStoreInfoReplyLocation'}, total=False)
-PackageStoreInfoReplyContainer = TypedDict('PackageStoreInfoReplyContainer', {'order': int, 'name': str, 'file_path': str, 'packages_won': int}, total=False)
-PackageStoreInfoReplyLocation = TypedDict('PackageStoreInfoReplyLocation', {'package_id': str, 'container': str, 'chunk_index': int, 'providers': List[str]}, total=False)
+# package_store_info: reply not declared yet (untyped action)
+PackageStoreInfoReply = Any
 
 ParseLocmetaReply = TypedDict('ParseLocmetaReply', {'file_path': str, 'version': int, 'version_name': str, 'native_culture': str, 'native_locres': str, 'compiled_cultures': List[str], 'is_ugc': bool}, total=False)
 
+# parse_locres: reply not declared yet (untyped action)
 ParseLocresReply = Any
 
-# patch_mesh: reply not declared yet (untyped action)
-PatchMeshReply = Any
+PatchMeshReply = TypedDict('PatchMeshReply', {'success': bool, 'fixed_count': int, 'fixes': List['PatchMeshReplyFixEntry'], 'message': str, 'output_path': str, 'backup_path': str}, total=False)
+PatchMeshReplyFixEntry = TypedDict('PatchMeshReplyFixEntry', {'export_name': str, 'old_size': int, 'new_size': int, 'difference': int, 'export_index': int, 'old_offset': int, 'new_offset': int}, total=False)
 
 PingReply = TypedDict('PingReply', {'pong': bool}, total=False)
 
@@ -453,21 +460,20 @@ RebaseModReply = TypedDict('RebaseModReply', {'output_path': str, 'written': boo
 RebaseModReplyConflict = TypedDict('RebaseModReplyConflict', {'path': str, 'base': Any, 'mod': Any, 'new_base': Any, 'chosen': str}, total=False)
 RebaseModReplyItem = TypedDict('RebaseModReplyItem', {'path': str, 'kind': str, 'old': Any, 'new_': Any}, total=False)
 
-RecompressIostoreReply = TypedDict('RecompressIostoreReply', {'output_path': str, 'already_compressed': bool, 'compression': str, 'chunk_count': int}, total=False)
+# recompress_iostore: reply not declared yet (untyped action)
+RecompressIostoreReply = Any
 
-# remove_property: reply not declared yet (untyped action)
-RemovePropertyReply = Any
+RemovePropertyReply = TypedDict('RemovePropertyReply', {'file_path': str, 'output_path': str, 'backup_path': str, 'export_index': int, 'property_path': str, 'old_value': Any, 'new_value': Any}, total=False)
 
-# save_asset: reply not declared yet (untyped action)
-SaveAssetReply = Any
+SaveAssetReply = TypedDict('SaveAssetReply', {'output_path': str, 'size': int, 'parsed_exports': int, 'raw_exports': int}, total=False)
 
-# set_property_value: reply not declared yet (untyped action)
-SetPropertyValueReply = Any
+SetPropertyValueReply = TypedDict('SetPropertyValueReply', {'file_path': str, 'output_path': str, 'backup_path': str, 'export_index': int, 'property_path': str, 'old_value': Any, 'new_value': Any}, total=False)
 
 ShutdownReply = None
 
-# skeletal_mesh_info: reply not declared yet (untyped action)
-SkeletalMeshInfoReply = Any
+SkeletalMeshInfoReply = TypedDict('SkeletalMeshInfoReply', {'file_path': str, 'mesh_name': str, 'material_count': int, 'bone_count': int, 'materials': List['SkeletalMeshInfoReplySlot'], 'bones': List['SkeletalMeshInfoReplyBone'], 'lod_count': int, 'profile': str}, total=False)
+SkeletalMeshInfoReplySlot = TypedDict('SkeletalMeshInfoReplySlot', {'index': int, 'slot_name': str, 'material_index': int, 'material_path': str, 'imported_slot_name': str, 'overlay_material_path': str, 'gameplay_tags': List[str]}, total=False)
+SkeletalMeshInfoReplyBone = TypedDict('SkeletalMeshInfoReplyBone', {'index': int, 'name': str, 'parent_index': int}, total=False)
 
 SleepReply = TypedDict('SleepReply', {'duration_ms': int, 'steps': int}, total=False)
 
@@ -477,13 +483,13 @@ TexturePreviewReply = TypedDict('TexturePreviewReply', {'output_path': str, 'wid
 TexturePreviewReplyTile = TypedDict('TexturePreviewReplyTile', {'label': str, 'file_path': str, 'mip_index': int, 'slice_index': int, 'width': int, 'height': int}, total=False)
 TexturePreviewReplyFailure = TypedDict('TexturePreviewReplyFailure', {'item': str, 'error': str, 'code': str}, total=False)
 
-# to_json: reply not declared yet (untyped action)
-ToJsonReply = Any
+ToJsonReply = TypedDict('ToJsonReply', {'success_count': int, 'fail_count': int, 'elapsed_ms': int, 'errors': List['ToJsonReplyFailure'], 'files': List[str], 'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['ToJsonReplyItem']}, total=False)
+ToJsonReplyFailure = TypedDict('ToJsonReplyFailure', {'item': str, 'error': str, 'code': str}, total=False)
+ToJsonReplyItems = TypedDict('ToJsonReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['ToJsonReplyItem']}, total=False)
+ToJsonReplyItem = TypedDict('ToJsonReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
 
-VerifyPakReply = TypedDict('VerifyPakReply', {'file_path': str, 'total_files': int, 'verified_count': int, 'bad_count': int, 'bad': List['VerifyPakReplyFailure'], 'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['VerifyPakReplyItem']}, total=False)
-VerifyPakReplyFailure = TypedDict('VerifyPakReplyFailure', {'item': str, 'error': str, 'code': str}, total=False)
-VerifyPakReplyItems = TypedDict('VerifyPakReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['VerifyPakReplyItem']}, total=False)
-VerifyPakReplyItem = TypedDict('VerifyPakReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
+# verify_pak: reply not declared yet (untyped action)
+VerifyPakReply = Any
 
 VersionReply = TypedDict('VersionReply', {'version': str, 'java_version': str, 'java_vm': str, 'os': str, 'compression_methods': List['VersionReplyMethodInfo'], 'oodle_native': bool, 'oodle_backend': str, 'oodle_detail': str, 'heap_max_mb': int, 'decode_budget_mb': int}, total=False)
 VersionReplyMethodInfo = TypedDict('VersionReplyMethodInfo', {'name': str, 'decompress': bool, 'compress': bool, 'backend': str}, total=False)
@@ -500,9 +506,9 @@ class ActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('export_index', export_index), ('property_name', property_name), ('property_type', property_type), ('property_value', property_value), ('output_path', output_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
         return self.call('add_property', fields, progress=progress, timeout=timeout)
 
-    def batch_detect(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    def batch_detect(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """The asset type of each of file_paths, with per-file errors (data: BatchDetectReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('engine_version', engine_version), ('usmap_path', usmap_path)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('engine_version', engine_version), ('usmap_path', usmap_path), ('fail_fast', fail_fast)) if v is not None}
         return self.call('batch_detect', fields, progress=progress, timeout=timeout)
 
     def batch_detect_blueprint(self, *, file_paths: Optional[List[str]] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
@@ -530,9 +536,9 @@ class ActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('output_path', output_path), ('mip_index', mip_index), ('slice_index', slice_index), ('face', face), ('strip', strip), ('format', format), ('reconstruct_z', reconstruct_z), ('usmap_path', usmap_path), ('engine_version', engine_version), ('fail_fast', fail_fast)) if v is not None}
         return self.call('batch_extract_texture_png', fields, progress=progress, timeout=timeout)
 
-    def batch_from_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, output_path: Optional[str] = None, usmap_path: Optional[str] = None, base_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    def batch_from_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, output_path: Optional[str] = None, usmap_path: Optional[str] = None, base_path: Optional[str] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Turns UAssetAPI-schema JSON written by to_json back into packages (.uasset/.umap + .uexp) (data: BatchFromJsonReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('output_path', output_path), ('usmap_path', usmap_path), ('base_path', base_path)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('output_path', output_path), ('usmap_path', usmap_path), ('base_path', base_path), ('fail_fast', fail_fast)) if v is not None}
         return self.call('batch_from_json', fields, progress=progress, timeout=timeout)
 
     def batch_has_inline_texture_data(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
@@ -550,9 +556,9 @@ class ActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('output_path', output_path), ('keep_mips', keep_mips), ('usmap_path', usmap_path), ('engine_version', engine_version), ('fail_fast', fail_fast)) if v is not None}
         return self.call('batch_strip_mipmaps_native', fields, progress=progress, timeout=timeout)
 
-    def batch_to_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, usmap_path: Optional[str] = None, output_path: Optional[str] = None, base_path: Optional[str] = None, compact: Optional[bool] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    def batch_to_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, usmap_path: Optional[str] = None, output_path: Optional[str] = None, base_path: Optional[str] = None, compact: Optional[bool] = None, engine_version: Optional[str] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Writes legacy packages as UAssetAPI-schema JSON (lossless; from_json reverses it) (data: BatchToJsonReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('usmap_path', usmap_path), ('output_path', output_path), ('base_path', base_path), ('compact', compact), ('engine_version', engine_version)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('usmap_path', usmap_path), ('output_path', output_path), ('base_path', base_path), ('compact', compact), ('engine_version', engine_version), ('fail_fast', fail_fast)) if v is not None}
         return self.call('batch_to_json', fields, progress=progress, timeout=timeout)
 
     def build_bundle(self, output_path: str, *, file_paths: Optional[List[str]] = None, input_dir: Optional[str] = None, input_pak: Optional[str] = None, input_pak_aes: Optional[str] = None, input_pak_scheme: Optional[str] = None, base_path: Optional[str] = None, mount_point: Optional[str] = None, game_path: Optional[str] = None, compress: Optional[bool] = None, compression: Optional[str] = None, compression_level: Optional[int] = None, oodle_fallback: Optional[str] = None, aes_key: Optional[str] = None, pak_aes: Optional[str] = None, obfuscate: Optional[bool] = None, hybrid: Optional[bool] = None, parallel: Optional[bool] = None, strict: Optional[bool] = None, engine_version: Optional[str] = None, game: Optional[str] = None, material_tags: Optional[bool] = None, no_material_tags: Optional[bool] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
@@ -580,9 +586,9 @@ class ActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('compression', compression), ('compression_level', compression_level), ('oodle_fallback', oodle_fallback), ('aes_key', aes_key), ('pak_aes', pak_aes), ('game', game), ('companion_pak', companion_pak)) if v is not None}
         return self.call('clone_mod_iostore', fields, progress=progress, timeout=timeout)
 
-    def compact_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, output_path: Optional[str] = None, base_path: Optional[str] = None, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    def compact_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, output_path: Optional[str] = None, base_path: Optional[str] = None, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Compact CUE4Parse-like JSON of packages: [{Type, Name, Outer?, Class, Flags, Properties, Rows/StringTable/Names...}] (data: CompactJsonReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('output_path', output_path), ('base_path', base_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('output_path', output_path), ('base_path', base_path), ('usmap_path', usmap_path), ('engine_version', engine_version), ('fail_fast', fail_fast)) if v is not None}
         return self.call('compact_json', fields, progress=progress, timeout=timeout)
 
     def convert_from_zen(self, file_path: str, *, usmap_path: Optional[str] = None, output_path: Optional[str] = None, game_paks: Optional[str] = None, aes_key: Optional[str] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
@@ -660,9 +666,9 @@ class ActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('engine_version', engine_version), ('usmap_path', usmap_path)) if v is not None}
         return self.call('detect_texture', fields, progress=progress, timeout=timeout)
 
-    def detect_type(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    def detect_type(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """The asset type (class of the main export) of a package, or of each of file_paths (data: DetectTypeReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('engine_version', engine_version), ('usmap_path', usmap_path)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('engine_version', engine_version), ('usmap_path', usmap_path), ('fail_fast', fail_fast)) if v is not None}
         return self.call('detect_type', fields, progress=progress, timeout=timeout)
 
     def diff_game_versions(self, old_path: str, new_path: str, *, aes_key: Optional[str] = None, aes_keys: Optional[List[str]] = None, encryption_scheme: Optional[str] = None, filter: Optional[List[str]] = None, diff_packages: Optional[bool] = None, compare_bytes: Optional[bool] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
@@ -690,19 +696,19 @@ class ActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
         return self.call('export_to_json', fields, progress=progress, timeout=timeout)
 
-    def extract_iostore(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, filter_patterns: Optional[List[str]] = None, chunk_id: Optional[str] = None, package: Optional[str] = None, include_unnamed: Optional[bool] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+    def extract_iostore(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, filter_patterns: Optional[List[str]] = None, chunk_id: Optional[str] = None, package: Optional[str] = None, include_unnamed: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Extracts every chunk of a .utoc/.ucas container under output_path (by directory-index path, else by chunk id) (data: ExtractIostoreReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('filter_patterns', filter_patterns), ('chunk_id', chunk_id), ('package', package), ('include_unnamed', include_unnamed), ('fail_fast', fail_fast)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('filter_patterns', filter_patterns), ('chunk_id', chunk_id), ('package', package), ('include_unnamed', include_unnamed)) if v is not None}
         return self.call('extract_iostore', fields, progress=progress, timeout=timeout)
 
-    def extract_iostore_legacy(self, game_paks: str, output_path: str, *, mod_path: Optional[List[str]] = None, filter_patterns: Optional[List[str]] = None, aes_key: Optional[List[str]] = None, script_objects: Optional[str] = None, global_utoc: Optional[str] = None, containers: Optional[List[str]] = None, with_deps: Optional[bool] = None, engine_version: Optional[str] = None, unresolved: Optional[str] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+    def extract_iostore_legacy(self, game_paks: str, output_path: str, *, mod_path: Optional[List[str]] = None, filter_patterns: Optional[List[str]] = None, aes_key: Optional[List[str]] = None, script_objects: Optional[str] = None, global_utoc: Optional[str] = None, containers: Optional[List[str]] = None, with_deps: Optional[bool] = None, engine_version: Optional[str] = None, unresolved: Optional[str] = None, progress=None, timeout: Optional[float] = None):
         """Converts the Zen packages of a Paks folder (and mods) to legacy .uasset/.uexp under output_path (data: ExtractIostoreLegacyReply)"""
-        fields = {k: v for k, v in (('game_paks', game_paks), ('output_path', output_path), ('mod_path', mod_path), ('filter_patterns', filter_patterns), ('aes_key', aes_key), ('script_objects', script_objects), ('global_utoc', global_utoc), ('containers', containers), ('with_deps', with_deps), ('engine_version', engine_version), ('unresolved', unresolved), ('fail_fast', fail_fast)) if v is not None}
+        fields = {k: v for k, v in (('game_paks', game_paks), ('output_path', output_path), ('mod_path', mod_path), ('filter_patterns', filter_patterns), ('aes_key', aes_key), ('script_objects', script_objects), ('global_utoc', global_utoc), ('containers', containers), ('with_deps', with_deps), ('engine_version', engine_version), ('unresolved', unresolved)) if v is not None}
         return self.call('extract_iostore_legacy', fields, progress=progress, timeout=timeout)
 
-    def extract_pak_all(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, list_only: Optional[bool] = None, verify: Optional[bool] = None, hash_check: Optional[bool] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+    def extract_pak_all(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, list_only: Optional[bool] = None, verify: Optional[bool] = None, hash_check: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Extracts all (or filtered) entries of a pak under output_path, in parallel, with per-file results (data: ExtractPakAllReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns), ('list_only', list_only), ('verify', verify), ('hash_check', hash_check), ('fail_fast', fail_fast)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns), ('list_only', list_only), ('verify', verify), ('hash_check', hash_check)) if v is not None}
         return self.call('extract_pak_all', fields, progress=progress, timeout=timeout)
 
     def extract_pak_file(self, file_path: str, internal_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, verify: Optional[bool] = None, hash_check: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
@@ -725,9 +731,9 @@ class ActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
         return self.call('fix_serialize_size', fields, progress=progress, timeout=timeout)
 
-    def from_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, output_path: Optional[str] = None, usmap_path: Optional[str] = None, base_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    def from_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, output_path: Optional[str] = None, usmap_path: Optional[str] = None, base_path: Optional[str] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Turns UAssetAPI-schema JSON written by to_json back into packages (.uasset/.umap + .uexp) (data: FromJsonReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('output_path', output_path), ('usmap_path', usmap_path), ('base_path', base_path)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('output_path', output_path), ('usmap_path', usmap_path), ('base_path', base_path), ('fail_fast', fail_fast)) if v is not None}
         return self.call('from_json', fields, progress=progress, timeout=timeout)
 
     def get_asset_summary(self, file_path: str, *, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
@@ -860,9 +866,9 @@ class ActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
         return self.call('niagara_audit', fields, progress=progress, timeout=timeout)
 
-    def niagara_details(self, file_path: str, *, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, sample_count: Optional[int] = None, include_values: Optional[bool] = None, preview_dir: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    def niagara_details(self, file_path: str, *, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, sample_count: Optional[int] = None, include_values: Optional[bool] = None, preview_dir: Optional[str] = None, game: Optional[str] = None, progress=None, timeout: Optional[float] = None):
         """The curve (ShaderLUT) and array data interfaces of a NiagaraSystem with their sizes and sample colours (data: NiagaraDetailsReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('usmap_path', usmap_path), ('engine_version', engine_version), ('sample_count', sample_count), ('include_values', include_values), ('preview_dir', preview_dir)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('usmap_path', usmap_path), ('engine_version', engine_version), ('sample_count', sample_count), ('include_values', include_values), ('preview_dir', preview_dir), ('game', game)) if v is not None}
         return self.call('niagara_details', fields, progress=progress, timeout=timeout)
 
     def niagara_edit(self, file_path: str, *, r: Optional[float] = None, g: Optional[float] = None, b: Optional[float] = None, a: Optional[float] = None, export_index: Optional[int] = None, export_name_filter: Optional[str] = None, color_index: Optional[int] = None, color_index_start: Optional[int] = None, color_index_end: Optional[int] = None, modify_r: Optional[bool] = None, modify_g: Optional[bool] = None, modify_b: Optional[bool] = None, modify_a: Optional[bool] = None, channels: Optional[str] = None, edits: Optional[Any] = None, edits_file: Optional[str] = None, output_path: Optional[str] = None, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
@@ -886,7 +892,7 @@ class ActionsMixin:
         return self.call('parse_locmeta', fields, progress=progress, timeout=timeout)
 
     def parse_locres(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, detailed: Optional[bool] = None, namespace: Optional[str] = None, key: Optional[str] = None, search: Optional[str] = None, stats: Optional[bool] = None, output: Optional[str] = None, progress=None, timeout: Optional[float] = None):
-        """Reads .locres files (every version): {namespace: {key: localized string}}; with stats a Stats record, with detailed a Detailed record (data: ParseLocresReply)"""
+        """Reads .locres files (every version): {namespace: {key: localized string}} (data: ParseLocresReply)"""
         fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('detailed', detailed), ('namespace', namespace), ('key', key), ('search', search), ('stats', stats), ('output', output)) if v is not None}
         return self.call('parse_locres', fields, progress=progress, timeout=timeout)
 
@@ -950,14 +956,14 @@ class ActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('tile_size', tile_size), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
         return self.call('texture_preview', fields, progress=progress, timeout=timeout)
 
-    def to_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, usmap_path: Optional[str] = None, output_path: Optional[str] = None, base_path: Optional[str] = None, compact: Optional[bool] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    def to_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, usmap_path: Optional[str] = None, output_path: Optional[str] = None, base_path: Optional[str] = None, compact: Optional[bool] = None, engine_version: Optional[str] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Writes legacy packages as UAssetAPI-schema JSON (lossless; from_json reverses it) (data: ToJsonReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('usmap_path', usmap_path), ('output_path', output_path), ('base_path', base_path), ('compact', compact), ('engine_version', engine_version)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('usmap_path', usmap_path), ('output_path', output_path), ('base_path', base_path), ('compact', compact), ('engine_version', engine_version), ('fail_fast', fail_fast)) if v is not None}
         return self.call('to_json', fields, progress=progress, timeout=timeout)
 
-    def verify_pak(self, file_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+    def verify_pak(self, file_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, progress=None, timeout: Optional[float] = None):
         """Checks the SHA-1 of every entry of a pak and that its data decodes; reports bad entries (data: VerifyPakReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns), ('fail_fast', fail_fast)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns)) if v is not None}
         return self.call('verify_pak', fields, progress=progress, timeout=timeout)
 
     def version(self, *, progress=None, timeout: Optional[float] = None):
@@ -974,9 +980,9 @@ class AsyncActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('export_index', export_index), ('property_name', property_name), ('property_type', property_type), ('property_value', property_value), ('output_path', output_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
         return await self.call('add_property', fields, progress=progress, timeout=timeout)
 
-    async def batch_detect(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    async def batch_detect(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """The asset type of each of file_paths, with per-file errors (data: BatchDetectReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('engine_version', engine_version), ('usmap_path', usmap_path)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('engine_version', engine_version), ('usmap_path', usmap_path), ('fail_fast', fail_fast)) if v is not None}
         return await self.call('batch_detect', fields, progress=progress, timeout=timeout)
 
     async def batch_detect_blueprint(self, *, file_paths: Optional[List[str]] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
@@ -1004,9 +1010,9 @@ class AsyncActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('output_path', output_path), ('mip_index', mip_index), ('slice_index', slice_index), ('face', face), ('strip', strip), ('format', format), ('reconstruct_z', reconstruct_z), ('usmap_path', usmap_path), ('engine_version', engine_version), ('fail_fast', fail_fast)) if v is not None}
         return await self.call('batch_extract_texture_png', fields, progress=progress, timeout=timeout)
 
-    async def batch_from_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, output_path: Optional[str] = None, usmap_path: Optional[str] = None, base_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    async def batch_from_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, output_path: Optional[str] = None, usmap_path: Optional[str] = None, base_path: Optional[str] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Turns UAssetAPI-schema JSON written by to_json back into packages (.uasset/.umap + .uexp) (data: BatchFromJsonReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('output_path', output_path), ('usmap_path', usmap_path), ('base_path', base_path)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('output_path', output_path), ('usmap_path', usmap_path), ('base_path', base_path), ('fail_fast', fail_fast)) if v is not None}
         return await self.call('batch_from_json', fields, progress=progress, timeout=timeout)
 
     async def batch_has_inline_texture_data(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
@@ -1024,9 +1030,9 @@ class AsyncActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('output_path', output_path), ('keep_mips', keep_mips), ('usmap_path', usmap_path), ('engine_version', engine_version), ('fail_fast', fail_fast)) if v is not None}
         return await self.call('batch_strip_mipmaps_native', fields, progress=progress, timeout=timeout)
 
-    async def batch_to_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, usmap_path: Optional[str] = None, output_path: Optional[str] = None, base_path: Optional[str] = None, compact: Optional[bool] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    async def batch_to_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, usmap_path: Optional[str] = None, output_path: Optional[str] = None, base_path: Optional[str] = None, compact: Optional[bool] = None, engine_version: Optional[str] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Writes legacy packages as UAssetAPI-schema JSON (lossless; from_json reverses it) (data: BatchToJsonReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('usmap_path', usmap_path), ('output_path', output_path), ('base_path', base_path), ('compact', compact), ('engine_version', engine_version)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('usmap_path', usmap_path), ('output_path', output_path), ('base_path', base_path), ('compact', compact), ('engine_version', engine_version), ('fail_fast', fail_fast)) if v is not None}
         return await self.call('batch_to_json', fields, progress=progress, timeout=timeout)
 
     async def build_bundle(self, output_path: str, *, file_paths: Optional[List[str]] = None, input_dir: Optional[str] = None, input_pak: Optional[str] = None, input_pak_aes: Optional[str] = None, input_pak_scheme: Optional[str] = None, base_path: Optional[str] = None, mount_point: Optional[str] = None, game_path: Optional[str] = None, compress: Optional[bool] = None, compression: Optional[str] = None, compression_level: Optional[int] = None, oodle_fallback: Optional[str] = None, aes_key: Optional[str] = None, pak_aes: Optional[str] = None, obfuscate: Optional[bool] = None, hybrid: Optional[bool] = None, parallel: Optional[bool] = None, strict: Optional[bool] = None, engine_version: Optional[str] = None, game: Optional[str] = None, material_tags: Optional[bool] = None, no_material_tags: Optional[bool] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
@@ -1054,9 +1060,9 @@ class AsyncActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('compression', compression), ('compression_level', compression_level), ('oodle_fallback', oodle_fallback), ('aes_key', aes_key), ('pak_aes', pak_aes), ('game', game), ('companion_pak', companion_pak)) if v is not None}
         return await self.call('clone_mod_iostore', fields, progress=progress, timeout=timeout)
 
-    async def compact_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, output_path: Optional[str] = None, base_path: Optional[str] = None, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    async def compact_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, output_path: Optional[str] = None, base_path: Optional[str] = None, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Compact CUE4Parse-like JSON of packages: [{Type, Name, Outer?, Class, Flags, Properties, Rows/StringTable/Names...}] (data: CompactJsonReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('output_path', output_path), ('base_path', base_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('output_path', output_path), ('base_path', base_path), ('usmap_path', usmap_path), ('engine_version', engine_version), ('fail_fast', fail_fast)) if v is not None}
         return await self.call('compact_json', fields, progress=progress, timeout=timeout)
 
     async def convert_from_zen(self, file_path: str, *, usmap_path: Optional[str] = None, output_path: Optional[str] = None, game_paks: Optional[str] = None, aes_key: Optional[str] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
@@ -1134,9 +1140,9 @@ class AsyncActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('engine_version', engine_version), ('usmap_path', usmap_path)) if v is not None}
         return await self.call('detect_texture', fields, progress=progress, timeout=timeout)
 
-    async def detect_type(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    async def detect_type(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """The asset type (class of the main export) of a package, or of each of file_paths (data: DetectTypeReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('engine_version', engine_version), ('usmap_path', usmap_path)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('engine_version', engine_version), ('usmap_path', usmap_path), ('fail_fast', fail_fast)) if v is not None}
         return await self.call('detect_type', fields, progress=progress, timeout=timeout)
 
     async def diff_game_versions(self, old_path: str, new_path: str, *, aes_key: Optional[str] = None, aes_keys: Optional[List[str]] = None, encryption_scheme: Optional[str] = None, filter: Optional[List[str]] = None, diff_packages: Optional[bool] = None, compare_bytes: Optional[bool] = None, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
@@ -1164,19 +1170,19 @@ class AsyncActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
         return await self.call('export_to_json', fields, progress=progress, timeout=timeout)
 
-    async def extract_iostore(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, filter_patterns: Optional[List[str]] = None, chunk_id: Optional[str] = None, package: Optional[str] = None, include_unnamed: Optional[bool] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+    async def extract_iostore(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, filter_patterns: Optional[List[str]] = None, chunk_id: Optional[str] = None, package: Optional[str] = None, include_unnamed: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Extracts every chunk of a .utoc/.ucas container under output_path (by directory-index path, else by chunk id) (data: ExtractIostoreReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('filter_patterns', filter_patterns), ('chunk_id', chunk_id), ('package', package), ('include_unnamed', include_unnamed), ('fail_fast', fail_fast)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('filter_patterns', filter_patterns), ('chunk_id', chunk_id), ('package', package), ('include_unnamed', include_unnamed)) if v is not None}
         return await self.call('extract_iostore', fields, progress=progress, timeout=timeout)
 
-    async def extract_iostore_legacy(self, game_paks: str, output_path: str, *, mod_path: Optional[List[str]] = None, filter_patterns: Optional[List[str]] = None, aes_key: Optional[List[str]] = None, script_objects: Optional[str] = None, global_utoc: Optional[str] = None, containers: Optional[List[str]] = None, with_deps: Optional[bool] = None, engine_version: Optional[str] = None, unresolved: Optional[str] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+    async def extract_iostore_legacy(self, game_paks: str, output_path: str, *, mod_path: Optional[List[str]] = None, filter_patterns: Optional[List[str]] = None, aes_key: Optional[List[str]] = None, script_objects: Optional[str] = None, global_utoc: Optional[str] = None, containers: Optional[List[str]] = None, with_deps: Optional[bool] = None, engine_version: Optional[str] = None, unresolved: Optional[str] = None, progress=None, timeout: Optional[float] = None):
         """Converts the Zen packages of a Paks folder (and mods) to legacy .uasset/.uexp under output_path (data: ExtractIostoreLegacyReply)"""
-        fields = {k: v for k, v in (('game_paks', game_paks), ('output_path', output_path), ('mod_path', mod_path), ('filter_patterns', filter_patterns), ('aes_key', aes_key), ('script_objects', script_objects), ('global_utoc', global_utoc), ('containers', containers), ('with_deps', with_deps), ('engine_version', engine_version), ('unresolved', unresolved), ('fail_fast', fail_fast)) if v is not None}
+        fields = {k: v for k, v in (('game_paks', game_paks), ('output_path', output_path), ('mod_path', mod_path), ('filter_patterns', filter_patterns), ('aes_key', aes_key), ('script_objects', script_objects), ('global_utoc', global_utoc), ('containers', containers), ('with_deps', with_deps), ('engine_version', engine_version), ('unresolved', unresolved)) if v is not None}
         return await self.call('extract_iostore_legacy', fields, progress=progress, timeout=timeout)
 
-    async def extract_pak_all(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, list_only: Optional[bool] = None, verify: Optional[bool] = None, hash_check: Optional[bool] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+    async def extract_pak_all(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, list_only: Optional[bool] = None, verify: Optional[bool] = None, hash_check: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Extracts all (or filtered) entries of a pak under output_path, in parallel, with per-file results (data: ExtractPakAllReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns), ('list_only', list_only), ('verify', verify), ('hash_check', hash_check), ('fail_fast', fail_fast)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns), ('list_only', list_only), ('verify', verify), ('hash_check', hash_check)) if v is not None}
         return await self.call('extract_pak_all', fields, progress=progress, timeout=timeout)
 
     async def extract_pak_file(self, file_path: str, internal_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, verify: Optional[bool] = None, hash_check: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
@@ -1199,9 +1205,9 @@ class AsyncActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
         return await self.call('fix_serialize_size', fields, progress=progress, timeout=timeout)
 
-    async def from_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, output_path: Optional[str] = None, usmap_path: Optional[str] = None, base_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    async def from_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, output_path: Optional[str] = None, usmap_path: Optional[str] = None, base_path: Optional[str] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Turns UAssetAPI-schema JSON written by to_json back into packages (.uasset/.umap + .uexp) (data: FromJsonReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('output_path', output_path), ('usmap_path', usmap_path), ('base_path', base_path)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('output_path', output_path), ('usmap_path', usmap_path), ('base_path', base_path), ('fail_fast', fail_fast)) if v is not None}
         return await self.call('from_json', fields, progress=progress, timeout=timeout)
 
     async def get_asset_summary(self, file_path: str, *, engine_version: Optional[str] = None, usmap_path: Optional[str] = None, progress=None, timeout: Optional[float] = None):
@@ -1334,9 +1340,9 @@ class AsyncActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
         return await self.call('niagara_audit', fields, progress=progress, timeout=timeout)
 
-    async def niagara_details(self, file_path: str, *, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, sample_count: Optional[int] = None, include_values: Optional[bool] = None, preview_dir: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    async def niagara_details(self, file_path: str, *, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, sample_count: Optional[int] = None, include_values: Optional[bool] = None, preview_dir: Optional[str] = None, game: Optional[str] = None, progress=None, timeout: Optional[float] = None):
         """The curve (ShaderLUT) and array data interfaces of a NiagaraSystem with their sizes and sample colours (data: NiagaraDetailsReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('usmap_path', usmap_path), ('engine_version', engine_version), ('sample_count', sample_count), ('include_values', include_values), ('preview_dir', preview_dir)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('usmap_path', usmap_path), ('engine_version', engine_version), ('sample_count', sample_count), ('include_values', include_values), ('preview_dir', preview_dir), ('game', game)) if v is not None}
         return await self.call('niagara_details', fields, progress=progress, timeout=timeout)
 
     async def niagara_edit(self, file_path: str, *, r: Optional[float] = None, g: Optional[float] = None, b: Optional[float] = None, a: Optional[float] = None, export_index: Optional[int] = None, export_name_filter: Optional[str] = None, color_index: Optional[int] = None, color_index_start: Optional[int] = None, color_index_end: Optional[int] = None, modify_r: Optional[bool] = None, modify_g: Optional[bool] = None, modify_b: Optional[bool] = None, modify_a: Optional[bool] = None, channels: Optional[str] = None, edits: Optional[Any] = None, edits_file: Optional[str] = None, output_path: Optional[str] = None, usmap_path: Optional[str] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
@@ -1360,7 +1366,7 @@ class AsyncActionsMixin:
         return await self.call('parse_locmeta', fields, progress=progress, timeout=timeout)
 
     async def parse_locres(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, detailed: Optional[bool] = None, namespace: Optional[str] = None, key: Optional[str] = None, search: Optional[str] = None, stats: Optional[bool] = None, output: Optional[str] = None, progress=None, timeout: Optional[float] = None):
-        """Reads .locres files (every version): {namespace: {key: localized string}}; with stats a Stats record, with detailed a Detailed record (data: ParseLocresReply)"""
+        """Reads .locres files (every version): {namespace: {key: localized string}} (data: ParseLocresReply)"""
         fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('detailed', detailed), ('namespace', namespace), ('key', key), ('search', search), ('stats', stats), ('output', output)) if v is not None}
         return await self.call('parse_locres', fields, progress=progress, timeout=timeout)
 
@@ -1424,14 +1430,14 @@ class AsyncActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('tile_size', tile_size), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
         return await self.call('texture_preview', fields, progress=progress, timeout=timeout)
 
-    async def to_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, usmap_path: Optional[str] = None, output_path: Optional[str] = None, base_path: Optional[str] = None, compact: Optional[bool] = None, engine_version: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    async def to_json(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, usmap_path: Optional[str] = None, output_path: Optional[str] = None, base_path: Optional[str] = None, compact: Optional[bool] = None, engine_version: Optional[str] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Writes legacy packages as UAssetAPI-schema JSON (lossless; from_json reverses it) (data: ToJsonReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('usmap_path', usmap_path), ('output_path', output_path), ('base_path', base_path), ('compact', compact), ('engine_version', engine_version)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('usmap_path', usmap_path), ('output_path', output_path), ('base_path', base_path), ('compact', compact), ('engine_version', engine_version), ('fail_fast', fail_fast)) if v is not None}
         return await self.call('to_json', fields, progress=progress, timeout=timeout)
 
-    async def verify_pak(self, file_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+    async def verify_pak(self, file_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, progress=None, timeout: Optional[float] = None):
         """Checks the SHA-1 of every entry of a pak and that its data decodes; reports bad entries (data: VerifyPakReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns), ('fail_fast', fail_fast)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns)) if v is not None}
         return await self.call('verify_pak', fields, progress=progress, timeout=timeout)
 
     async def version(self, *, progress=None, timeout: Optional[float] = None):

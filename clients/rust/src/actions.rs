@@ -7,24 +7,24 @@ use crate::{CallOptions, Client, Error, Reply};
 /// action -> [(field, type, required)], as the daemon's capabilities list them (every action).
 pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("add_property", &[("file_path", "string", true), ("export_index", "integer", false), ("property_name", "string", true), ("property_type", "string", true), ("property_value", "any", true), ("output_path", "string", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
-    ("batch_detect", &[("file_path", "string", false), ("file_paths", "string[]", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
+    ("batch_detect", &[("file_path", "string", false), ("file_paths", "string[]", false), ("engine_version", "string", false), ("usmap_path", "string", false), ("fail_fast", "boolean", false)]),
     ("batch_detect_blueprint", &[("file_paths", "string[]", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("batch_detect_skeletal_mesh", &[("file_paths", "string[]", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("batch_detect_static_mesh", &[("file_paths", "string[]", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("batch_detect_texture", &[("file_paths", "string[]", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("batch_extract_texture_png", &[("file_path", "string", false), ("file_paths", "string[]", false), ("output_path", "string", false), ("mip_index", "integer", false), ("slice_index", "integer", false), ("face", "integer", false), ("strip", "boolean", false), ("format", "string", false), ("reconstruct_z", "boolean", false), ("usmap_path", "string", false), ("engine_version", "string", false), ("fail_fast", "boolean", false)]),
-    ("batch_from_json", &[("file_path", "string", false), ("file_paths", "string[]", false), ("output_path", "string", false), ("usmap_path", "string", false), ("base_path", "string", false)]),
+    ("batch_from_json", &[("file_path", "string", false), ("file_paths", "string[]", false), ("output_path", "string", false), ("usmap_path", "string", false), ("base_path", "string", false), ("fail_fast", "boolean", false)]),
     ("batch_has_inline_texture_data", &[("file_path", "string", false), ("file_paths", "string[]", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
     ("batch_inject_texture", &[("file_path", "string", false), ("file_paths", "string[]", false), ("image_dir", "string", true), ("output_path", "string", false), ("usmap_path", "string", false), ("engine_version", "string", false), ("no_mips", "boolean", false), ("fail_fast", "boolean", false)]),
     ("batch_strip_mipmaps_native", &[("file_path", "string", false), ("file_paths", "string[]", false), ("output_path", "string", false), ("keep_mips", "integer", false), ("usmap_path", "string", false), ("engine_version", "string", false), ("fail_fast", "boolean", false)]),
-    ("batch_to_json", &[("file_path", "string", false), ("file_paths", "string[]", false), ("usmap_path", "string", false), ("output_path", "string", false), ("base_path", "string", false), ("compact", "boolean", false), ("engine_version", "string", false)]),
+    ("batch_to_json", &[("file_path", "string", false), ("file_paths", "string[]", false), ("usmap_path", "string", false), ("output_path", "string", false), ("base_path", "string", false), ("compact", "boolean", false), ("engine_version", "string", false), ("fail_fast", "boolean", false)]),
     ("build_bundle", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("input_pak", "string", false), ("input_pak_aes", "string", false), ("input_pak_scheme", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("game_path", "string", false), ("compress", "boolean", false), ("compression", "string", false), ("compression_level", "integer", false), ("oodle_fallback", "string", false), ("aes_key", "string", false), ("pak_aes", "string", false), ("obfuscate", "boolean", false), ("hybrid", "boolean", false), ("parallel", "boolean", false), ("strict", "boolean", false), ("engine_version", "string", false), ("game", "string", false), ("material_tags", "boolean", false), ("no_material_tags", "boolean", false), ("usmap_path", "string", false)]),
     ("cache_stats", &[("clear", "boolean", false)]),
     ("cancel", &[("target_id", "any", true)]),
     ("capabilities", &[]),
     ("cityhash", &[("file_path", "string", true)]),
     ("clone_mod_iostore", &[("file_path", "string", true), ("output_path", "string", true), ("compression", "string", false), ("compression_level", "integer", false), ("oodle_fallback", "string", false), ("aes_key", "string", false), ("pak_aes", "string", false), ("game", "string", false), ("companion_pak", "boolean", false)]),
-    ("compact_json", &[("file_path", "string", false), ("file_paths", "string[]", false), ("output_path", "string", false), ("base_path", "string", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
+    ("compact_json", &[("file_path", "string", false), ("file_paths", "string[]", false), ("output_path", "string", false), ("base_path", "string", false), ("usmap_path", "string", false), ("engine_version", "string", false), ("fail_fast", "boolean", false)]),
     ("convert_from_zen", &[("file_path", "string", true), ("usmap_path", "string", false), ("output_path", "string", false), ("game_paks", "string", false), ("aes_key", "string", false), ("engine_version", "string", false)]),
     ("convert_to_zen", &[("file_path", "string", true), ("usmap_path", "string", false), ("output_path", "string", false), ("engine_version", "string", false), ("package_name", "string", false), ("no_material_tags", "boolean", false)]),
     ("create_companion_pak", &[("output_path", "string", true), ("file_paths", "string[]", true), ("base_path", "string", false), ("mount_point", "string", false), ("path_hash_seed", "integer", false), ("aes_key", "string", false), ("game", "string", false)]),
@@ -40,20 +40,20 @@ pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("detect_skeletal_mesh", &[("file_path", "string", true), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("detect_static_mesh", &[("file_path", "string", true), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("detect_texture", &[("file_path", "string", true), ("engine_version", "string", false), ("usmap_path", "string", false)]),
-    ("detect_type", &[("file_path", "string", false), ("file_paths", "string[]", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
+    ("detect_type", &[("file_path", "string", false), ("file_paths", "string[]", false), ("engine_version", "string", false), ("usmap_path", "string", false), ("fail_fast", "boolean", false)]),
     ("diff_game_versions", &[("old_path", "string", true), ("new_path", "string", true), ("aes_key", "string", false), ("aes_keys", "string[]", false), ("encryption_scheme", "string", false), ("filter", "string[]", false), ("diff_packages", "boolean", false), ("compare_bytes", "boolean", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("diff_packages", &[("old_path", "string", true), ("new_path", "string", true), ("engine_version", "string", false), ("usmap_path", "string", false), ("game_paks", "string", false), ("aes_key", "string", false)]),
     ("dump", &[("file_path", "string", true), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("edit_locres", &[("file_path", "string", true), ("edits", "any", false), ("op", "string", false), ("namespace", "string", false), ("key", "string", false), ("string", "string", false), ("source_hash", "string", false), ("source_string", "string", false), ("output_path", "string", false)]),
     ("export_to_json", &[("file_path", "string", true), ("usmap_path", "string", false), ("engine_version", "string", false)]),
-    ("extract_iostore", &[("file_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("filter_patterns", "string[]", false), ("chunk_id", "string", false), ("package", "string", false), ("include_unnamed", "boolean", false), ("fail_fast", "boolean", false)]),
-    ("extract_iostore_legacy", &[("game_paks", "string", true), ("output_path", "string", true), ("mod_path", "string[]", false), ("filter_patterns", "string[]", false), ("aes_key", "string[]", false), ("script_objects", "string", false), ("global_utoc", "string", false), ("containers", "string[]", false), ("with_deps", "boolean", false), ("engine_version", "string", false), ("unresolved", "string", false), ("fail_fast", "boolean", false)]),
-    ("extract_pak_all", &[("file_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("filter_patterns", "string[]", false), ("list_only", "boolean", false), ("verify", "boolean", false), ("hash_check", "boolean", false), ("fail_fast", "boolean", false)]),
+    ("extract_iostore", &[("file_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("filter_patterns", "string[]", false), ("chunk_id", "string", false), ("package", "string", false), ("include_unnamed", "boolean", false)]),
+    ("extract_iostore_legacy", &[("game_paks", "string", true), ("output_path", "string", true), ("mod_path", "string[]", false), ("filter_patterns", "string[]", false), ("aes_key", "string[]", false), ("script_objects", "string", false), ("global_utoc", "string", false), ("containers", "string[]", false), ("with_deps", "boolean", false), ("engine_version", "string", false), ("unresolved", "string", false)]),
+    ("extract_pak_all", &[("file_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("filter_patterns", "string[]", false), ("list_only", "boolean", false), ("verify", "boolean", false), ("hash_check", "boolean", false)]),
     ("extract_pak_file", &[("file_path", "string", true), ("internal_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("verify", "boolean", false), ("hash_check", "boolean", false)]),
     ("extract_script_objects", &[("file_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false)]),
     ("extract_texture_png", &[("file_path", "string", true), ("output_path", "string", false), ("mip_index", "integer", false), ("slice_index", "integer", false), ("face", "integer", false), ("strip", "boolean", false), ("format", "string", false), ("reconstruct_z", "boolean", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
     ("fix_serialize_size", &[("file_path", "string", true), ("output_path", "string", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
-    ("from_json", &[("file_path", "string", false), ("file_paths", "string[]", false), ("output_path", "string", false), ("usmap_path", "string", false), ("base_path", "string", false)]),
+    ("from_json", &[("file_path", "string", false), ("file_paths", "string[]", false), ("output_path", "string", false), ("usmap_path", "string", false), ("base_path", "string", false), ("fail_fast", "boolean", false)]),
     ("get_asset_summary", &[("file_path", "string", true), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("get_export_properties", &[("file_path", "string", true), ("export_index", "integer", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
     ("get_export_raw_data", &[("file_path", "string", true), ("export_index", "integer", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
@@ -80,7 +80,7 @@ pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("merge_mods", &[("base_path", "string", true), ("mod_paths", "string[]", true), ("output_path", "string", true), ("policy", "string", false), ("engine_version", "string", false), ("usmap_path", "string", false), ("game_paks", "string", false), ("aes_key", "string", false)]),
     ("mod_conflicts", &[("mods_path", "string", true), ("base_path", "string", false), ("aes_key", "string", false), ("aes_keys", "string[]", false), ("encryption_scheme", "string", false), ("compare_rows", "boolean", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("niagara_audit", &[("file_path", "string", true), ("usmap_path", "string", false), ("engine_version", "string", false)]),
-    ("niagara_details", &[("file_path", "string", true), ("usmap_path", "string", false), ("engine_version", "string", false), ("sample_count", "integer", false), ("include_values", "boolean", false), ("preview_dir", "string", false)]),
+    ("niagara_details", &[("file_path", "string", true), ("usmap_path", "string", false), ("engine_version", "string", false), ("sample_count", "integer", false), ("include_values", "boolean", false), ("preview_dir", "string", false), ("game", "string", false)]),
     ("niagara_edit", &[("file_path", "string", true), ("r", "number", false), ("g", "number", false), ("b", "number", false), ("a", "number", false), ("export_index", "integer", false), ("export_name_filter", "string", false), ("color_index", "integer", false), ("color_index_start", "integer", false), ("color_index_end", "integer", false), ("modify_r", "boolean", false), ("modify_g", "boolean", false), ("modify_b", "boolean", false), ("modify_a", "boolean", false), ("channels", "string", false), ("edits", "any", false), ("edits_file", "string", false), ("output_path", "string", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
     ("niagara_preview", &[("file_path", "string", true), ("output_path", "string", true), ("export_index", "integer", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
     ("package_store_info", &[("game_paks", "string", true), ("mod_path", "string[]", false), ("aes_key", "string", false), ("package", "string", false)]),
@@ -98,8 +98,8 @@ pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("sleep", &[("duration_ms", "integer", false), ("steps", "integer", false)]),
     ("strip_mipmaps_native", &[("file_path", "string", true), ("output_path", "string", false), ("keep_mips", "integer", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
     ("texture_preview", &[("file_path", "string", true), ("output_path", "string", false), ("tile_size", "integer", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
-    ("to_json", &[("file_path", "string", false), ("file_paths", "string[]", false), ("usmap_path", "string", false), ("output_path", "string", false), ("base_path", "string", false), ("compact", "boolean", false), ("engine_version", "string", false)]),
-    ("verify_pak", &[("file_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("filter_patterns", "string[]", false), ("fail_fast", "boolean", false)]),
+    ("to_json", &[("file_path", "string", false), ("file_paths", "string[]", false), ("usmap_path", "string", false), ("output_path", "string", false), ("base_path", "string", false), ("compact", "boolean", false), ("engine_version", "string", false), ("fail_fast", "boolean", false)]),
+    ("verify_pak", &[("file_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("filter_patterns", "string[]", false)]),
     ("version", &[]),
 ];
 
@@ -131,6 +131,8 @@ pub struct BatchDetectParams {
     pub engine_version: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usmap_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fail_fast: Option<bool>,
 }
 
 /// Fields of `batch_detect_blueprint`: Whether any of file_paths is a blueprint
@@ -219,6 +221,8 @@ pub struct BatchFromJsonParams {
     pub usmap_path: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub base_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fail_fast: Option<bool>,
 }
 
 /// Fields of `batch_has_inline_texture_data`: has_inline_texture_data over many packages (and folders of them), with per-file errors
@@ -290,6 +294,8 @@ pub struct BatchToJsonParams {
     pub compact: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fail_fast: Option<bool>,
 }
 
 /// Fields of `build_bundle`: Builds an IoStore mod bundle (.utoc/.ucas + companion .pak) from a folder, files or a legacy .pak
@@ -404,6 +410,8 @@ pub struct CompactJsonParams {
     pub usmap_path: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fail_fast: Option<bool>,
 }
 
 /// Fields of `convert_from_zen`: Converts a loose Zen package (.uzenasset) into a legacy cooked package (.uasset + .uexp)
@@ -745,6 +753,8 @@ pub struct DetectTypeParams {
     pub engine_version: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usmap_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fail_fast: Option<bool>,
 }
 
 /// Fields of `diff_game_versions`: Two installs (folders of paks and IoStore containers): paths added, removed and changed, from the archives' own hashes
@@ -842,8 +852,6 @@ pub struct ExtractIostoreParams {
     pub package: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub include_unnamed: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fail_fast: Option<bool>,
 }
 
 /// Fields of `extract_iostore_legacy`: Converts the Zen packages of a Paks folder (and mods) to legacy .uasset/.uexp under output_path
@@ -869,8 +877,6 @@ pub struct ExtractIostoreLegacyParams {
     pub engine_version: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unresolved: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fail_fast: Option<bool>,
 }
 
 /// Fields of `extract_pak_all`: Extracts all (or filtered) entries of a pak under output_path, in parallel, with per-file results
@@ -890,8 +896,6 @@ pub struct ExtractPakAllParams {
     pub verify: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hash_check: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fail_fast: Option<bool>,
 }
 
 /// Fields of `extract_pak_file`: Extracts one entry of a pak to output_path (a file, or a folder to put it in)
@@ -968,6 +972,8 @@ pub struct FromJsonParams {
     pub usmap_path: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub base_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fail_fast: Option<bool>,
 }
 
 /// Fields of `get_asset_summary`: Package flags, guid, property format and table counts of a package
@@ -1261,6 +1267,8 @@ pub struct NiagaraDetailsParams {
     pub include_values: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preview_dir: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
 }
 
 /// Fields of `niagara_edit`: Sets colours of a NiagaraSystem's colour curves / colour arrays (selectively, or UAssetTool's raw edits) and writes it
@@ -1338,7 +1346,7 @@ pub struct ParseLocmetaParams {
     pub file_path: String,
 }
 
-/// Fields of `parse_locres`: Reads .locres files (every version): {namespace: {key: localized string}}; with stats a Stats record, with detailed a Detailed record
+/// Fields of `parse_locres`: Reads .locres files (every version): {namespace: {key: localized string}}
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct ParseLocresParams {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1525,6 +1533,8 @@ pub struct ToJsonParams {
     pub compact: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fail_fast: Option<bool>,
 }
 
 /// Fields of `verify_pak`: Checks the SHA-1 of every entry of a pak and that its data decodes; reports bad entries
@@ -1537,8 +1547,6 @@ pub struct VerifyPakParams {
     pub encryption_scheme: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub filter_patterns: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fail_fast: Option<bool>,
 }
 
 /// Fields of `version`: Tool version, Java version, available compression methods and whether native Oodle is loaded
@@ -1549,23 +1557,112 @@ pub struct VersionParams {
 // Reply types: the declared reply shape of each typed action (read a reply's data with Reply::data_as);
 // untyped actions reply serde_json::Value. A reply that used an engine also carries engine_version and engine_source.
 
-/// `add_property`: reply not declared yet (untyped action).
-pub type AddPropertyReply = serde_json::Value;
+/// `add_property` reply record `Edited` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct AddPropertyReply {
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub backup_path: Option<String>,
+    #[serde(default)]
+    pub export_index: Option<i64>,
+    #[serde(default)]
+    pub property_path: Option<String>,
+    #[serde(default)]
+    pub old_value: Option<serde_json::Value>,
+    #[serde(default)]
+    pub new_value: Option<serde_json::Value>,
+}
 
-/// `batch_detect`: reply not declared yet (untyped action).
-pub type BatchDetectReply = serde_json::Value;
+/// `batch_detect` reply record `Detection` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct BatchDetectReply {
+    #[serde(default)]
+    pub asset_type: Option<String>,
+    #[serde(default)]
+    pub export_count: Option<i64>,
+    #[serde(default)]
+    pub import_count: Option<i64>,
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub total_files: Option<i64>,
+    #[serde(default)]
+    pub results: Option<Vec<BatchDetectReplyResult>>,
+    #[serde(default)]
+    pub total: Option<i64>,
+    #[serde(default)]
+    pub succeeded: Option<i64>,
+    #[serde(default)]
+    pub failed: Option<i64>,
+    #[serde(default)]
+    pub skipped: Option<i64>,
+    #[serde(default)]
+    pub items: Option<Vec<BatchDetectReplyItem>>,
+}
 
-/// `batch_detect_blueprint`: reply not declared yet (untyped action).
-pub type BatchDetectBlueprintReply = serde_json::Value;
+/// `batch_detect` reply record `Result` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct BatchDetectReplyResult {
+    #[serde(default)]
+    pub path: Option<String>,
+    #[serde(default)]
+    pub file_name: Option<String>,
+    #[serde(default)]
+    pub asset_type: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+}
 
-/// `batch_detect_skeletal_mesh`: reply not declared yet (untyped action).
-pub type BatchDetectSkeletalMeshReply = serde_json::Value;
+/// `batch_detect` reply record `Items` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct BatchDetectReplyItems {
+    #[serde(default)]
+    pub total: Option<i64>,
+    #[serde(default)]
+    pub succeeded: Option<i64>,
+    #[serde(default)]
+    pub failed: Option<i64>,
+    #[serde(default)]
+    pub skipped: Option<i64>,
+    #[serde(default)]
+    pub items: Option<Vec<BatchDetectReplyItem>>,
+}
 
-/// `batch_detect_static_mesh`: reply not declared yet (untyped action).
-pub type BatchDetectStaticMeshReply = serde_json::Value;
+/// `batch_detect` reply record `Item` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct BatchDetectReplyItem {
+    #[serde(default)]
+    pub item: Option<String>,
+    #[serde(default)]
+    pub status: Option<String>,
+    #[serde(default)]
+    pub output: Option<String>,
+    #[serde(default)]
+    pub code: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+    #[serde(default)]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub offset: Option<i64>,
+    #[serde(default)]
+    pub structure: Option<String>,
+}
 
-/// `batch_detect_texture`: reply not declared yet (untyped action).
-pub type BatchDetectTextureReply = serde_json::Value;
+/// `batch_detect_blueprint` reply data.
+pub type BatchDetectBlueprintReply = bool;
+
+/// `batch_detect_skeletal_mesh` reply data.
+pub type BatchDetectSkeletalMeshReply = bool;
+
+/// `batch_detect_static_mesh` reply data.
+pub type BatchDetectStaticMeshReply = bool;
+
+/// `batch_detect_texture` reply data.
+pub type BatchDetectTextureReply = bool;
 
 /// `batch_extract_texture_png` reply record `Batch` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -1697,8 +1794,77 @@ pub struct BatchExtractTexturePngReplyItem {
     pub structure: Option<String>,
 }
 
-/// `batch_from_json`: reply not declared yet (untyped action).
-pub type BatchFromJsonReply = serde_json::Value;
+/// `batch_from_json` reply record `Batch` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct BatchFromJsonReply {
+    #[serde(default)]
+    pub success_count: Option<i64>,
+    #[serde(default)]
+    pub fail_count: Option<i64>,
+    #[serde(default)]
+    pub elapsed_ms: Option<i64>,
+    #[serde(default)]
+    pub errors: Option<Vec<BatchFromJsonReplyFailure>>,
+    #[serde(default)]
+    pub files: Option<Vec<String>>,
+    #[serde(default)]
+    pub total: Option<i64>,
+    #[serde(default)]
+    pub succeeded: Option<i64>,
+    #[serde(default)]
+    pub failed: Option<i64>,
+    #[serde(default)]
+    pub skipped: Option<i64>,
+    #[serde(default)]
+    pub items: Option<Vec<BatchFromJsonReplyItem>>,
+}
+
+/// `batch_from_json` reply record `Failure` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct BatchFromJsonReplyFailure {
+    #[serde(default)]
+    pub item: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+    #[serde(default)]
+    pub code: Option<String>,
+}
+
+/// `batch_from_json` reply record `Items` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct BatchFromJsonReplyItems {
+    #[serde(default)]
+    pub total: Option<i64>,
+    #[serde(default)]
+    pub succeeded: Option<i64>,
+    #[serde(default)]
+    pub failed: Option<i64>,
+    #[serde(default)]
+    pub skipped: Option<i64>,
+    #[serde(default)]
+    pub items: Option<Vec<BatchFromJsonReplyItem>>,
+}
+
+/// `batch_from_json` reply record `Item` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct BatchFromJsonReplyItem {
+    #[serde(default)]
+    pub item: Option<String>,
+    #[serde(default)]
+    pub status: Option<String>,
+    #[serde(default)]
+    pub output: Option<String>,
+    #[serde(default)]
+    pub code: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+    #[serde(default)]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub offset: Option<i64>,
+    #[serde(default)]
+    pub structure: Option<String>,
+}
 
 /// `batch_has_inline_texture_data` reply data.
 pub type BatchHasInlineTextureDataReply = Vec<String>;
@@ -1917,41 +2083,80 @@ pub struct BatchStripMipmapsNativeReplyItem {
     pub structure: Option<String>,
 }
 
-/// `batch_to_json`: reply not declared yet (untyped action).
-pub type BatchToJsonReply = serde_json::Value;
-
-/// `build_bundle` reply record `Created` (every field may be absent or null).
+/// `batch_to_json` reply record `Batch` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct BuildBundleReply {
+pub struct BatchToJsonReply {
     #[serde(default)]
-    pub utoc_path: Option<String>,
+    pub success_count: Option<i64>,
     #[serde(default)]
-    pub ucas_path: Option<String>,
+    pub fail_count: Option<i64>,
     #[serde(default)]
-    pub pak_path: Option<String>,
+    pub elapsed_ms: Option<i64>,
     #[serde(default)]
-    pub converted_count: Option<i64>,
+    pub errors: Option<Vec<BatchToJsonReplyFailure>>,
     #[serde(default)]
-    pub file_count: Option<i64>,
+    pub files: Option<Vec<String>>,
     #[serde(default)]
-    pub raw_file_count: Option<i64>,
+    pub total: Option<i64>,
     #[serde(default)]
-    pub file_paths: Option<Vec<String>>,
+    pub succeeded: Option<i64>,
     #[serde(default)]
-    pub errors: Option<Vec<String>>,
+    pub failed: Option<i64>,
     #[serde(default)]
-    pub package_count: Option<i64>,
+    pub skipped: Option<i64>,
     #[serde(default)]
-    pub chunk_count: Option<i64>,
-    #[serde(default)]
-    pub profile: Option<String>,
-    #[serde(default)]
-    pub compression: Option<String>,
-    #[serde(default)]
-    pub encrypted: Option<bool>,
-    #[serde(default)]
-    pub compression_fallback: Option<String>,
+    pub items: Option<Vec<BatchToJsonReplyItem>>,
 }
+
+/// `batch_to_json` reply record `Failure` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct BatchToJsonReplyFailure {
+    #[serde(default)]
+    pub item: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+    #[serde(default)]
+    pub code: Option<String>,
+}
+
+/// `batch_to_json` reply record `Items` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct BatchToJsonReplyItems {
+    #[serde(default)]
+    pub total: Option<i64>,
+    #[serde(default)]
+    pub succeeded: Option<i64>,
+    #[serde(default)]
+    pub failed: Option<i64>,
+    #[serde(default)]
+    pub skipped: Option<i64>,
+    #[serde(default)]
+    pub items: Option<Vec<BatchToJsonReplyItem>>,
+}
+
+/// `batch_to_json` reply record `Item` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct BatchToJsonReplyItem {
+    #[serde(default)]
+    pub item: Option<String>,
+    #[serde(default)]
+    pub status: Option<String>,
+    #[serde(default)]
+    pub output: Option<String>,
+    #[serde(default)]
+    pub code: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+    #[serde(default)]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub offset: Option<i64>,
+    #[serde(default)]
+    pub structure: Option<String>,
+}
+
+/// `build_bundle`: reply not declared yet (untyped action).
+pub type BuildBundleReply = serde_json::Value;
 
 /// `cache_stats` reply record `CacheStats` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -1996,70 +2201,8 @@ pub struct CancelReply {
     pub cancelled: Option<bool>,
 }
 
-/// `capabilities` reply record `Capabilities` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct CapabilitiesReply {
-    #[serde(default)]
-    pub version: Option<String>,
-    #[serde(default)]
-    pub protocol_extensions: Option<Vec<String>>,
-    #[serde(default)]
-    pub actions: Option<Vec<CapabilitiesReplyActionInfo>>,
-}
-
-/// `capabilities` reply record `ActionInfo` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct CapabilitiesReplyActionInfo {
-    #[serde(default)]
-    pub name: Option<String>,
-    #[serde(default)]
-    pub summary: Option<String>,
-    #[serde(default)]
-    pub cli: Option<String>,
-    #[serde(default)]
-    pub cli_positionals: Option<Vec<String>>,
-    #[serde(default)]
-    pub fields: Option<Vec<CapabilitiesReplyFieldInfo>>,
-    #[serde(default)]
-    pub reply: Option<CapabilitiesReplyReplyInfo>,
-}
-
-/// `capabilities` reply record `FieldInfo` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct CapabilitiesReplyFieldInfo {
-    #[serde(default)]
-    pub name: Option<String>,
-    #[serde(default)]
-    pub r#type: Option<String>,
-    #[serde(default)]
-    pub required: Option<bool>,
-    #[serde(default)]
-    pub default_value: Option<serde_json::Value>,
-    #[serde(default)]
-    pub description: Option<String>,
-    #[serde(default)]
-    pub cli_option: Option<String>,
-}
-
-/// `capabilities` reply record `ReplyInfo` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct CapabilitiesReplyReplyInfo {
-    #[serde(default)]
-    pub r#type: Option<String>,
-    #[serde(default)]
-    pub items: Option<bool>,
-    #[serde(default)]
-    pub records: Option<std::collections::BTreeMap<String, Vec<CapabilitiesReplyReplyField>>>,
-}
-
-/// `capabilities` reply record `ReplyField` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct CapabilitiesReplyReplyField {
-    #[serde(default)]
-    pub name: Option<String>,
-    #[serde(default)]
-    pub r#type: Option<String>,
-}
+/// `capabilities`: reply not declared yet (untyped action).
+pub type CapabilitiesReply = serde_json::Value;
 
 /// `cityhash` reply record `CityHash` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -2072,222 +2215,32 @@ pub struct CityhashReply {
     pub hash_decimal: Option<u64>,
 }
 
-/// `clone_mod_iostore` reply record `Cloned` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct CloneModIostoreReply {
-    #[serde(default)]
-    pub file_path: Option<String>,
-    #[serde(default)]
-    pub output_path: Option<String>,
-    #[serde(default)]
-    pub utoc_path: Option<String>,
-    #[serde(default)]
-    pub ucas_path: Option<String>,
-    #[serde(default)]
-    pub pak_path: Option<String>,
-    #[serde(default)]
-    pub chunk_count: Option<i64>,
-    #[serde(default)]
-    pub package_count: Option<i64>,
-    #[serde(default)]
-    pub compression: Option<String>,
-    #[serde(default)]
-    pub files: Option<Vec<String>>,
-}
+/// `clone_mod_iostore`: reply not declared yet (untyped action).
+pub type CloneModIostoreReply = serde_json::Value;
 
-/// `compact_json`: reply not declared yet (untyped action).
+/// `compact_json` reply data.
 pub type CompactJsonReply = serde_json::Value;
 
-/// `convert_from_zen` reply record `Converted` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ConvertFromZenReply {
-    #[serde(default)]
-    pub output_path: Option<String>,
-    #[serde(default)]
-    pub size: Option<i64>,
-    #[serde(default)]
-    pub package_name: Option<String>,
-    #[serde(default)]
-    pub package_id: Option<String>,
-    #[serde(default)]
-    pub files: Option<Vec<String>>,
-    #[serde(default)]
-    pub notes: Option<Vec<String>>,
-    #[serde(default)]
-    pub script_objects: Option<bool>,
-}
+/// `convert_from_zen`: reply not declared yet (untyped action).
+pub type ConvertFromZenReply = serde_json::Value;
 
-/// `convert_to_zen` reply record `Converted` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ConvertToZenReply {
-    #[serde(default)]
-    pub output_path: Option<String>,
-    #[serde(default)]
-    pub size: Option<i64>,
-    #[serde(default)]
-    pub package_name: Option<String>,
-    #[serde(default)]
-    pub package_id: Option<String>,
-    #[serde(default)]
-    pub engine_version: Option<String>,
-    #[serde(default)]
-    pub layout: Option<String>,
-    #[serde(default)]
-    pub export_count: Option<i64>,
-    #[serde(default)]
-    pub import_count: Option<i64>,
-    #[serde(default)]
-    pub export_bundle_count: Option<i64>,
-    #[serde(default)]
-    pub imported_packages: Option<Vec<String>>,
-    #[serde(default)]
-    pub bulk_chunks: Option<Vec<ConvertToZenReplyChunk>>,
-    #[serde(default)]
-    pub source_package: Option<String>,
-    #[serde(default)]
-    pub culture: Option<String>,
-    #[serde(default)]
-    pub notes: Option<Vec<String>>,
-}
+/// `convert_to_zen`: reply not declared yet (untyped action).
+pub type ConvertToZenReply = serde_json::Value;
 
-/// `convert_to_zen` reply record `Chunk` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ConvertToZenReplyChunk {
-    #[serde(default)]
-    pub chunk_type: Option<String>,
-    #[serde(default)]
-    pub extension: Option<String>,
-    #[serde(default)]
-    pub size: Option<i64>,
-}
+/// `create_companion_pak`: reply not declared yet (untyped action).
+pub type CreateCompanionPakReply = serde_json::Value;
 
-/// `create_companion_pak` reply record `Created` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct CreateCompanionPakReply {
-    #[serde(default)]
-    pub output_path: Option<String>,
-    #[serde(default)]
-    pub file_count: Option<i64>,
-    #[serde(default)]
-    pub files: Option<Vec<String>>,
-}
+/// `create_iostore`: reply not declared yet (untyped action).
+pub type CreateIostoreReply = serde_json::Value;
 
-/// `create_iostore` reply record `Created` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct CreateIostoreReply {
-    #[serde(default)]
-    pub utoc_path: Option<String>,
-    #[serde(default)]
-    pub ucas_path: Option<String>,
-    #[serde(default)]
-    pub pak_path: Option<String>,
-    #[serde(default)]
-    pub asset_count: Option<i64>,
-    #[serde(default)]
-    pub files: Option<Vec<String>>,
-    #[serde(default)]
-    pub errors: Option<Vec<String>>,
-}
+/// `create_iostore_bundle`: reply not declared yet (untyped action).
+pub type CreateIostoreBundleReply = serde_json::Value;
 
-/// `create_iostore_bundle` reply record `Created` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct CreateIostoreBundleReply {
-    #[serde(default)]
-    pub utoc_path: Option<String>,
-    #[serde(default)]
-    pub ucas_path: Option<String>,
-    #[serde(default)]
-    pub pak_path: Option<String>,
-    #[serde(default)]
-    pub converted_count: Option<i64>,
-    #[serde(default)]
-    pub file_count: Option<i64>,
-    #[serde(default)]
-    pub raw_file_count: Option<i64>,
-    #[serde(default)]
-    pub file_paths: Option<Vec<String>>,
-    #[serde(default)]
-    pub errors: Option<Vec<String>>,
-    #[serde(default)]
-    pub package_count: Option<i64>,
-    #[serde(default)]
-    pub chunk_count: Option<i64>,
-    #[serde(default)]
-    pub profile: Option<String>,
-    #[serde(default)]
-    pub compression: Option<String>,
-    #[serde(default)]
-    pub encrypted: Option<bool>,
-    #[serde(default)]
-    pub compression_fallback: Option<String>,
-}
+/// `create_mod_iostore`: reply not declared yet (untyped action).
+pub type CreateModIostoreReply = serde_json::Value;
 
-/// `create_mod_iostore` reply record `Created` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct CreateModIostoreReply {
-    #[serde(default)]
-    pub utoc_path: Option<String>,
-    #[serde(default)]
-    pub ucas_path: Option<String>,
-    #[serde(default)]
-    pub pak_path: Option<String>,
-    #[serde(default)]
-    pub converted_count: Option<i64>,
-    #[serde(default)]
-    pub file_count: Option<i64>,
-    #[serde(default)]
-    pub raw_file_count: Option<i64>,
-    #[serde(default)]
-    pub file_paths: Option<Vec<String>>,
-    #[serde(default)]
-    pub errors: Option<Vec<String>>,
-    #[serde(default)]
-    pub package_count: Option<i64>,
-    #[serde(default)]
-    pub chunk_count: Option<i64>,
-    #[serde(default)]
-    pub profile: Option<String>,
-    #[serde(default)]
-    pub compression: Option<String>,
-    #[serde(default)]
-    pub encrypted: Option<bool>,
-    #[serde(default)]
-    pub compression_fallback: Option<String>,
-}
-
-/// `create_pak` reply record `Created` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct CreatePakReply {
-    #[serde(default)]
-    pub output_path: Option<String>,
-    #[serde(default)]
-    pub file_count: Option<i64>,
-    #[serde(default)]
-    pub mount_point: Option<String>,
-    #[serde(default)]
-    pub version: Option<String>,
-    #[serde(default)]
-    pub size: Option<i64>,
-    #[serde(default)]
-    pub entries: Option<Vec<String>>,
-    #[serde(default)]
-    pub entry_details: Option<Vec<CreatePakReplyEntry>>,
-}
-
-/// `create_pak` reply record `Entry` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct CreatePakReplyEntry {
-    #[serde(default)]
-    pub path: Option<String>,
-    #[serde(default)]
-    pub size: Option<i64>,
-    #[serde(default)]
-    pub compressed_size: Option<i64>,
-    #[serde(default)]
-    pub compression: Option<String>,
-    #[serde(default)]
-    pub encrypted: Option<bool>,
-}
+/// `create_pak`: reply not declared yet (untyped action).
+pub type CreatePakReply = serde_json::Value;
 
 /// `csv_to_datatable` reply record `Reply` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -2337,26 +2290,182 @@ pub struct DatatableToCsvReply {
     pub bytes: Option<i64>,
 }
 
-/// `debug_asset_info`: reply not declared yet (untyped action).
-pub type DebugAssetInfoReply = serde_json::Value;
+/// `debug_asset_info` reply record `Debug` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct DebugAssetInfoReply {
+    #[serde(rename = "Exports", default)]
+    pub exports: Option<Vec<DebugAssetInfoReplyExportEntry>>,
+    #[serde(rename = "Imports", default)]
+    pub imports: Option<Vec<String>>,
+    #[serde(rename = "DetectedType", default)]
+    pub detected_type: Option<String>,
+    #[serde(default)]
+    pub summary: Option<DebugAssetInfoReplySummary>,
+    #[serde(default)]
+    pub package_version: Option<String>,
+    #[serde(default)]
+    pub total_header_size: Option<i64>,
+    #[serde(default)]
+    pub split: Option<bool>,
+    #[serde(default)]
+    pub custom_versions: Option<Vec<DebugAssetInfoReplyCustom>>,
+    #[serde(default)]
+    pub layout: Option<Vec<String>>,
+}
 
-/// `detect_blueprint`: reply not declared yet (untyped action).
-pub type DetectBlueprintReply = serde_json::Value;
+/// `debug_asset_info` reply record `ExportEntry` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct DebugAssetInfoReplyExportEntry {
+    #[serde(rename = "ExportType", default)]
+    pub export_type: Option<String>,
+    #[serde(rename = "ObjectName", default)]
+    pub object_name: Option<String>,
+    #[serde(rename = "ClassName", default)]
+    pub class_name: Option<String>,
+}
 
-/// `detect_mesh`: reply not declared yet (untyped action).
-pub type DetectMeshReply = serde_json::Value;
+/// `debug_asset_info` reply record `Summary` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct DebugAssetInfoReplySummary {
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub file_name: Option<String>,
+    #[serde(default)]
+    pub detected_type: Option<String>,
+    #[serde(default)]
+    pub package_flags: Option<String>,
+    #[serde(default)]
+    pub package_guid: Option<String>,
+    #[serde(default)]
+    pub has_unversioned_properties: Option<bool>,
+    #[serde(default)]
+    pub uses_event_driven_loader: Option<bool>,
+    #[serde(default)]
+    pub name_count: Option<i64>,
+    #[serde(default)]
+    pub import_count: Option<i64>,
+    #[serde(default)]
+    pub export_count: Option<i64>,
+    #[serde(default)]
+    pub file_version_ue4: Option<String>,
+    #[serde(default)]
+    pub file_version_ue5: Option<String>,
+    #[serde(default)]
+    pub unversioned: Option<bool>,
+    #[serde(default)]
+    pub package_flags_value: Option<i64>,
+    #[serde(default)]
+    pub object_version_ue4: Option<i64>,
+    #[serde(default)]
+    pub object_version_ue5: Option<i64>,
+    #[serde(default)]
+    pub file_version_licensee: Option<i64>,
+    #[serde(default)]
+    pub legacy_file_version: Option<i64>,
+}
 
-/// `detect_skeletal_mesh`: reply not declared yet (untyped action).
-pub type DetectSkeletalMeshReply = serde_json::Value;
+/// `debug_asset_info` reply record `Custom` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct DebugAssetInfoReplyCustom {
+    #[serde(default)]
+    pub key: Option<String>,
+    #[serde(default)]
+    pub version: Option<i64>,
+    #[serde(default)]
+    pub name: Option<String>,
+}
 
-/// `detect_static_mesh`: reply not declared yet (untyped action).
-pub type DetectStaticMeshReply = serde_json::Value;
+/// `detect_blueprint` reply data.
+pub type DetectBlueprintReply = bool;
 
-/// `detect_texture`: reply not declared yet (untyped action).
-pub type DetectTextureReply = serde_json::Value;
+/// `detect_mesh` reply data.
+pub type DetectMeshReply = bool;
 
-/// `detect_type`: reply not declared yet (untyped action).
-pub type DetectTypeReply = serde_json::Value;
+/// `detect_skeletal_mesh` reply data.
+pub type DetectSkeletalMeshReply = bool;
+
+/// `detect_static_mesh` reply data.
+pub type DetectStaticMeshReply = bool;
+
+/// `detect_texture` reply data.
+pub type DetectTextureReply = bool;
+
+/// `detect_type` reply record `Detection` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct DetectTypeReply {
+    #[serde(default)]
+    pub asset_type: Option<String>,
+    #[serde(default)]
+    pub export_count: Option<i64>,
+    #[serde(default)]
+    pub import_count: Option<i64>,
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub total_files: Option<i64>,
+    #[serde(default)]
+    pub results: Option<Vec<DetectTypeReplyResult>>,
+    #[serde(default)]
+    pub total: Option<i64>,
+    #[serde(default)]
+    pub succeeded: Option<i64>,
+    #[serde(default)]
+    pub failed: Option<i64>,
+    #[serde(default)]
+    pub skipped: Option<i64>,
+    #[serde(default)]
+    pub items: Option<Vec<DetectTypeReplyItem>>,
+}
+
+/// `detect_type` reply record `Result` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct DetectTypeReplyResult {
+    #[serde(default)]
+    pub path: Option<String>,
+    #[serde(default)]
+    pub file_name: Option<String>,
+    #[serde(default)]
+    pub asset_type: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+}
+
+/// `detect_type` reply record `Items` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct DetectTypeReplyItems {
+    #[serde(default)]
+    pub total: Option<i64>,
+    #[serde(default)]
+    pub succeeded: Option<i64>,
+    #[serde(default)]
+    pub failed: Option<i64>,
+    #[serde(default)]
+    pub skipped: Option<i64>,
+    #[serde(default)]
+    pub items: Option<Vec<DetectTypeReplyItem>>,
+}
+
+/// `detect_type` reply record `Item` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct DetectTypeReplyItem {
+    #[serde(default)]
+    pub item: Option<String>,
+    #[serde(default)]
+    pub status: Option<String>,
+    #[serde(default)]
+    pub output: Option<String>,
+    #[serde(default)]
+    pub code: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+    #[serde(default)]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub offset: Option<i64>,
+    #[serde(default)]
+    pub structure: Option<String>,
+}
 
 /// `diff_game_versions` reply record `Reply` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -2465,291 +2574,68 @@ pub struct DiffPackagesReplyItem {
     pub new_: Option<serde_json::Value>,
 }
 
-/// `dump`: reply not declared yet (untyped action).
-pub type DumpReply = serde_json::Value;
-
-/// `edit_locres` reply record `Result` (every field may be absent or null).
+/// `dump` reply record `Dump` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct EditLocresReply {
+pub struct DumpReply {
     #[serde(default)]
     pub file_path: Option<String>,
     #[serde(default)]
-    pub output_path: Option<String>,
+    pub name_count: Option<i64>,
     #[serde(default)]
-    pub backup_path: Option<String>,
+    pub import_count: Option<i64>,
     #[serde(default)]
-    pub version: Option<String>,
+    pub export_count: Option<i64>,
     #[serde(default)]
-    pub namespace_count: Option<i64>,
+    pub package_flags: Option<String>,
     #[serde(default)]
-    pub entry_count: Option<i64>,
+    pub has_unversioned_properties: Option<bool>,
     #[serde(default)]
-    pub size: Option<i64>,
+    pub asset_type: Option<String>,
     #[serde(default)]
-    pub edits: Option<Vec<EditLocresReplyApplied>>,
+    pub exports: Option<Vec<DumpReplyDumpExport>>,
+    #[serde(default)]
+    pub package_flags_value: Option<i64>,
 }
 
-/// `edit_locres` reply record `Applied` (every field may be absent or null).
+/// `dump` reply record `DumpExport` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct EditLocresReplyApplied {
+pub struct DumpReplyDumpExport {
     #[serde(default)]
-    pub op: Option<String>,
+    pub index: Option<i64>,
     #[serde(default)]
-    pub namespace: Option<String>,
+    pub object_name: Option<String>,
     #[serde(default)]
-    pub key: Option<String>,
+    pub class_type: Option<String>,
     #[serde(default)]
-    pub old_string: Option<String>,
+    pub serial_size: Option<i64>,
     #[serde(default)]
-    pub new_string: Option<String>,
-    #[serde(default)]
-    pub source_hash: Option<String>,
+    pub serial_offset: Option<i64>,
 }
 
-/// `export_to_json`: reply not declared yet (untyped action).
-pub type ExportToJsonReply = serde_json::Value;
+/// `edit_locres`: reply not declared yet (untyped action).
+pub type EditLocresReply = serde_json::Value;
 
-/// `extract_iostore` reply record `Report` (every field may be absent or null).
+/// `export_to_json` reply record `Exported` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ExtractIostoreReply {
+pub struct ExportToJsonReply {
     #[serde(default)]
-    pub output_dir: Option<String>,
-    #[serde(default)]
-    pub extracted_count: Option<i64>,
-    #[serde(default)]
-    pub failed_count: Option<i64>,
-    #[serde(default)]
-    pub bytes: Option<i64>,
-    #[serde(default)]
-    pub files: Option<Vec<String>>,
-    #[serde(default)]
-    pub failures: Option<Vec<ExtractIostoreReplyFailure>>,
-    #[serde(default)]
-    pub total: Option<i64>,
-    #[serde(default)]
-    pub succeeded: Option<i64>,
-    #[serde(default)]
-    pub failed: Option<i64>,
-    #[serde(default)]
-    pub skipped: Option<i64>,
-    #[serde(default)]
-    pub items: Option<Vec<ExtractIostoreReplyItem>>,
+    pub path: Option<String>,
 }
 
-/// `extract_iostore` reply record `Failure` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ExtractIostoreReplyFailure {
-    #[serde(default)]
-    pub item: Option<String>,
-    #[serde(default)]
-    pub error: Option<String>,
-    #[serde(default)]
-    pub code: Option<String>,
-}
+/// `extract_iostore`: reply not declared yet (untyped action).
+pub type ExtractIostoreReply = serde_json::Value;
 
-/// `extract_iostore` reply record `Items` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ExtractIostoreReplyItems {
-    #[serde(default)]
-    pub total: Option<i64>,
-    #[serde(default)]
-    pub succeeded: Option<i64>,
-    #[serde(default)]
-    pub failed: Option<i64>,
-    #[serde(default)]
-    pub skipped: Option<i64>,
-    #[serde(default)]
-    pub items: Option<Vec<ExtractIostoreReplyItem>>,
-}
+/// `extract_iostore_legacy`: reply not declared yet (untyped action).
+pub type ExtractIostoreLegacyReply = serde_json::Value;
 
-/// `extract_iostore` reply record `Item` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ExtractIostoreReplyItem {
-    #[serde(default)]
-    pub item: Option<String>,
-    #[serde(default)]
-    pub status: Option<String>,
-    #[serde(default)]
-    pub output: Option<String>,
-    #[serde(default)]
-    pub code: Option<String>,
-    #[serde(default)]
-    pub error: Option<String>,
-    #[serde(default)]
-    pub file: Option<String>,
-    #[serde(default)]
-    pub offset: Option<i64>,
-    #[serde(default)]
-    pub structure: Option<String>,
-}
+/// `extract_pak_all`: reply not declared yet (untyped action).
+pub type ExtractPakAllReply = serde_json::Value;
 
-/// `extract_iostore_legacy` reply record `Report` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ExtractIostoreLegacyReply {
-    #[serde(default)]
-    pub output_dir: Option<String>,
-    #[serde(default)]
-    pub extracted_count: Option<i64>,
-    #[serde(default)]
-    pub failed_count: Option<i64>,
-    #[serde(default)]
-    pub bytes: Option<i64>,
-    #[serde(default)]
-    pub files: Option<Vec<String>>,
-    #[serde(default)]
-    pub failures: Option<Vec<ExtractIostoreLegacyReplyFailure>>,
-    #[serde(default)]
-    pub total: Option<i64>,
-    #[serde(default)]
-    pub succeeded: Option<i64>,
-    #[serde(default)]
-    pub failed: Option<i64>,
-    #[serde(default)]
-    pub skipped: Option<i64>,
-    #[serde(default)]
-    pub items: Option<Vec<ExtractIostoreLegacyReplyItem>>,
-}
+/// `extract_pak_file`: reply not declared yet (untyped action).
+pub type ExtractPakFileReply = serde_json::Value;
 
-/// `extract_iostore_legacy` reply record `Failure` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ExtractIostoreLegacyReplyFailure {
-    #[serde(default)]
-    pub item: Option<String>,
-    #[serde(default)]
-    pub error: Option<String>,
-    #[serde(default)]
-    pub code: Option<String>,
-}
-
-/// `extract_iostore_legacy` reply record `Items` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ExtractIostoreLegacyReplyItems {
-    #[serde(default)]
-    pub total: Option<i64>,
-    #[serde(default)]
-    pub succeeded: Option<i64>,
-    #[serde(default)]
-    pub failed: Option<i64>,
-    #[serde(default)]
-    pub skipped: Option<i64>,
-    #[serde(default)]
-    pub items: Option<Vec<ExtractIostoreLegacyReplyItem>>,
-}
-
-/// `extract_iostore_legacy` reply record `Item` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ExtractIostoreLegacyReplyItem {
-    #[serde(default)]
-    pub item: Option<String>,
-    #[serde(default)]
-    pub status: Option<String>,
-    #[serde(default)]
-    pub output: Option<String>,
-    #[serde(default)]
-    pub code: Option<String>,
-    #[serde(default)]
-    pub error: Option<String>,
-    #[serde(default)]
-    pub file: Option<String>,
-    #[serde(default)]
-    pub offset: Option<i64>,
-    #[serde(default)]
-    pub structure: Option<String>,
-}
-
-/// `extract_pak_all` reply record `Report` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ExtractPakAllReply {
-    #[serde(default)]
-    pub output_dir: Option<String>,
-    #[serde(default)]
-    pub extracted_count: Option<i64>,
-    #[serde(default)]
-    pub failed_count: Option<i64>,
-    #[serde(default)]
-    pub bytes: Option<i64>,
-    #[serde(default)]
-    pub files: Option<Vec<String>>,
-    #[serde(default)]
-    pub failures: Option<Vec<ExtractPakAllReplyFailure>>,
-    #[serde(default)]
-    pub total: Option<i64>,
-    #[serde(default)]
-    pub succeeded: Option<i64>,
-    #[serde(default)]
-    pub failed: Option<i64>,
-    #[serde(default)]
-    pub skipped: Option<i64>,
-    #[serde(default)]
-    pub items: Option<Vec<ExtractPakAllReplyItem>>,
-}
-
-/// `extract_pak_all` reply record `Failure` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ExtractPakAllReplyFailure {
-    #[serde(default)]
-    pub item: Option<String>,
-    #[serde(default)]
-    pub error: Option<String>,
-    #[serde(default)]
-    pub code: Option<String>,
-}
-
-/// `extract_pak_all` reply record `Items` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ExtractPakAllReplyItems {
-    #[serde(default)]
-    pub total: Option<i64>,
-    #[serde(default)]
-    pub succeeded: Option<i64>,
-    #[serde(default)]
-    pub failed: Option<i64>,
-    #[serde(default)]
-    pub skipped: Option<i64>,
-    #[serde(default)]
-    pub items: Option<Vec<ExtractPakAllReplyItem>>,
-}
-
-/// `extract_pak_all` reply record `Item` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ExtractPakAllReplyItem {
-    #[serde(default)]
-    pub item: Option<String>,
-    #[serde(default)]
-    pub status: Option<String>,
-    #[serde(default)]
-    pub output: Option<String>,
-    #[serde(default)]
-    pub code: Option<String>,
-    #[serde(default)]
-    pub error: Option<String>,
-    #[serde(default)]
-    pub file: Option<String>,
-    #[serde(default)]
-    pub offset: Option<i64>,
-    #[serde(default)]
-    pub structure: Option<String>,
-}
-
-/// `extract_pak_file` reply record `Extracted` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ExtractPakFileReply {
-    #[serde(default)]
-    pub output_path: Option<String>,
-    #[serde(default)]
-    pub size: Option<i64>,
-}
-
-/// `extract_script_objects` reply record `Written` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ExtractScriptObjectsReply {
-    #[serde(default)]
-    pub output_path: Option<String>,
-    #[serde(default)]
-    pub size: Option<i64>,
-    #[serde(default)]
-    pub object_count: Option<i64>,
-}
+/// `extract_script_objects`: reply not declared yet (untyped action).
+pub type ExtractScriptObjectsReply = serde_json::Value;
 
 /// `extract_texture_png` reply record `Written` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -2782,32 +2668,351 @@ pub struct ExtractTexturePngReply {
     pub size: Option<i64>,
 }
 
-/// `fix_serialize_size`: reply not declared yet (untyped action).
-pub type FixSerializeSizeReply = serde_json::Value;
+/// `fix_serialize_size` reply record `Fixed` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct FixSerializeSizeReply {
+    #[serde(default)]
+    pub success: Option<bool>,
+    #[serde(default)]
+    pub fixed_count: Option<i64>,
+    #[serde(default)]
+    pub fixes: Option<Vec<FixSerializeSizeReplyFixEntry>>,
+    #[serde(default)]
+    pub message: Option<String>,
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub backup_path: Option<String>,
+}
 
-/// `from_json`: reply not declared yet (untyped action).
-pub type FromJsonReply = serde_json::Value;
+/// `fix_serialize_size` reply record `FixEntry` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct FixSerializeSizeReplyFixEntry {
+    #[serde(default)]
+    pub export_name: Option<String>,
+    #[serde(default)]
+    pub old_size: Option<i64>,
+    #[serde(default)]
+    pub new_size: Option<i64>,
+    #[serde(default)]
+    pub difference: Option<i64>,
+    #[serde(default)]
+    pub export_index: Option<i64>,
+    #[serde(default)]
+    pub old_offset: Option<i64>,
+    #[serde(default)]
+    pub new_offset: Option<i64>,
+}
 
-/// `get_asset_summary`: reply not declared yet (untyped action).
-pub type GetAssetSummaryReply = serde_json::Value;
+/// `from_json` reply record `Batch` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct FromJsonReply {
+    #[serde(default)]
+    pub success_count: Option<i64>,
+    #[serde(default)]
+    pub fail_count: Option<i64>,
+    #[serde(default)]
+    pub elapsed_ms: Option<i64>,
+    #[serde(default)]
+    pub errors: Option<Vec<FromJsonReplyFailure>>,
+    #[serde(default)]
+    pub files: Option<Vec<String>>,
+    #[serde(default)]
+    pub total: Option<i64>,
+    #[serde(default)]
+    pub succeeded: Option<i64>,
+    #[serde(default)]
+    pub failed: Option<i64>,
+    #[serde(default)]
+    pub skipped: Option<i64>,
+    #[serde(default)]
+    pub items: Option<Vec<FromJsonReplyItem>>,
+}
 
-/// `get_export_properties`: reply not declared yet (untyped action).
-pub type GetExportPropertiesReply = serde_json::Value;
+/// `from_json` reply record `Failure` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct FromJsonReplyFailure {
+    #[serde(default)]
+    pub item: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+    #[serde(default)]
+    pub code: Option<String>,
+}
 
-/// `get_export_raw_data`: reply not declared yet (untyped action).
-pub type GetExportRawDataReply = serde_json::Value;
+/// `from_json` reply record `Items` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct FromJsonReplyItems {
+    #[serde(default)]
+    pub total: Option<i64>,
+    #[serde(default)]
+    pub succeeded: Option<i64>,
+    #[serde(default)]
+    pub failed: Option<i64>,
+    #[serde(default)]
+    pub skipped: Option<i64>,
+    #[serde(default)]
+    pub items: Option<Vec<FromJsonReplyItem>>,
+}
 
-/// `get_exports`: reply not declared yet (untyped action).
-pub type GetExportsReply = serde_json::Value;
+/// `from_json` reply record `Item` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct FromJsonReplyItem {
+    #[serde(default)]
+    pub item: Option<String>,
+    #[serde(default)]
+    pub status: Option<String>,
+    #[serde(default)]
+    pub output: Option<String>,
+    #[serde(default)]
+    pub code: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+    #[serde(default)]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub offset: Option<i64>,
+    #[serde(default)]
+    pub structure: Option<String>,
+}
 
-/// `get_imports`: reply not declared yet (untyped action).
-pub type GetImportsReply = serde_json::Value;
+/// `get_asset_summary` reply record `Summary` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct GetAssetSummaryReply {
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub file_name: Option<String>,
+    #[serde(default)]
+    pub detected_type: Option<String>,
+    #[serde(default)]
+    pub package_flags: Option<String>,
+    #[serde(default)]
+    pub package_guid: Option<String>,
+    #[serde(default)]
+    pub has_unversioned_properties: Option<bool>,
+    #[serde(default)]
+    pub uses_event_driven_loader: Option<bool>,
+    #[serde(default)]
+    pub name_count: Option<i64>,
+    #[serde(default)]
+    pub import_count: Option<i64>,
+    #[serde(default)]
+    pub export_count: Option<i64>,
+    #[serde(default)]
+    pub file_version_ue4: Option<String>,
+    #[serde(default)]
+    pub file_version_ue5: Option<String>,
+    #[serde(default)]
+    pub unversioned: Option<bool>,
+    #[serde(default)]
+    pub package_flags_value: Option<i64>,
+    #[serde(default)]
+    pub object_version_ue4: Option<i64>,
+    #[serde(default)]
+    pub object_version_ue5: Option<i64>,
+    #[serde(default)]
+    pub file_version_licensee: Option<i64>,
+    #[serde(default)]
+    pub legacy_file_version: Option<i64>,
+}
 
-/// `get_mesh_info`: reply not declared yet (untyped action).
-pub type GetMeshInfoReply = serde_json::Value;
+/// `get_export_properties` reply record `PropertyEntry` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct GetExportPropertiesReplyPropertyEntry {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub r#type: Option<String>,
+    #[serde(default)]
+    pub array_index: Option<i64>,
+    #[serde(default)]
+    pub value: Option<serde_json::Value>,
+    #[serde(default)]
+    pub struct_type: Option<String>,
+    #[serde(default)]
+    pub array_type: Option<String>,
+    #[serde(default)]
+    pub key_type: Option<String>,
+    #[serde(default)]
+    pub value_type: Option<String>,
+    #[serde(default)]
+    pub value_tree: Option<serde_json::Value>,
+}
 
-/// `get_name_map`: reply not declared yet (untyped action).
-pub type GetNameMapReply = serde_json::Value;
+/// `get_export_properties` reply data.
+pub type GetExportPropertiesReply = Vec<GetExportPropertiesReplyPropertyEntry>;
+
+/// `get_export_raw_data` reply record `RawData` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct GetExportRawDataReply {
+    #[serde(default)]
+    pub export_index: Option<i64>,
+    #[serde(default)]
+    pub has_raw_data: Option<bool>,
+    #[serde(default)]
+    pub raw_data_hex: Option<String>,
+    #[serde(default)]
+    pub raw_data_size: Option<i64>,
+    #[serde(default)]
+    pub serial_offset: Option<i64>,
+    #[serde(default)]
+    pub serial_size: Option<i64>,
+    #[serde(default)]
+    pub raw_data_base16: Option<String>,
+}
+
+/// `get_exports` reply record `ExportRow` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct GetExportsReplyExportRow {
+    #[serde(default)]
+    pub index: Option<i64>,
+    #[serde(default)]
+    pub object_name: Option<String>,
+    #[serde(default)]
+    pub class_name: Option<String>,
+    #[serde(default)]
+    pub class_index: Option<i64>,
+    #[serde(default)]
+    pub super_index: Option<i64>,
+    #[serde(default)]
+    pub outer_index: Option<i64>,
+    #[serde(default)]
+    pub export_type: Option<String>,
+    #[serde(default)]
+    pub serial_size: Option<i64>,
+    #[serde(default)]
+    pub serial_offset: Option<i64>,
+    #[serde(default)]
+    pub object_flags: Option<String>,
+    #[serde(default)]
+    pub property_count: Option<i64>,
+    #[serde(default)]
+    pub object_flags_value: Option<i64>,
+    #[serde(default)]
+    pub properties_read: Option<bool>,
+}
+
+/// `get_exports` reply data.
+pub type GetExportsReply = Vec<GetExportsReplyExportRow>;
+
+/// `get_imports` reply record `Import` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct GetImportsReplyImport {
+    #[serde(default)]
+    pub index: Option<i64>,
+    #[serde(default)]
+    pub object_name: Option<String>,
+    #[serde(default)]
+    pub class_name: Option<String>,
+    #[serde(default)]
+    pub class_package: Option<String>,
+    #[serde(default)]
+    pub outer_index: Option<i64>,
+    #[serde(default)]
+    pub is_optional: Option<bool>,
+}
+
+/// `get_imports` reply data.
+pub type GetImportsReply = Vec<GetImportsReplyImport>;
+
+/// `get_mesh_info` reply record `Mesh` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct GetMeshInfoReply {
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub mesh_type: Option<String>,
+    #[serde(default)]
+    pub mesh_name: Option<String>,
+    #[serde(default)]
+    pub material_count: Option<i64>,
+    #[serde(default)]
+    pub material_slots: Option<i64>,
+    #[serde(default)]
+    pub lod_count: Option<i64>,
+    #[serde(default)]
+    pub vertex_count: Option<i64>,
+    #[serde(default)]
+    pub triangle_count: Option<i64>,
+    #[serde(default)]
+    pub bone_count: Option<i64>,
+    #[serde(default)]
+    pub has_vertex_colors: Option<bool>,
+    #[serde(default)]
+    pub has_morph_targets: Option<bool>,
+    #[serde(default)]
+    pub materials: Option<Vec<GetMeshInfoReplySlot>>,
+    #[serde(default)]
+    pub morph_targets: Option<Vec<String>>,
+    #[serde(default)]
+    pub bones: Option<Vec<GetMeshInfoReplyBone>>,
+    #[serde(default)]
+    pub sockets: Option<Vec<GetMeshInfoReplySocket>>,
+    #[serde(default)]
+    pub profile: Option<String>,
+    #[serde(default)]
+    pub vertex_colors_known: Option<bool>,
+}
+
+/// `get_mesh_info` reply record `Slot` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct GetMeshInfoReplySlot {
+    #[serde(default)]
+    pub index: Option<i64>,
+    #[serde(default)]
+    pub slot_name: Option<String>,
+    #[serde(default)]
+    pub material_index: Option<i64>,
+    #[serde(default)]
+    pub material_path: Option<String>,
+    #[serde(default)]
+    pub imported_slot_name: Option<String>,
+    #[serde(default)]
+    pub overlay_material_path: Option<String>,
+    #[serde(default)]
+    pub gameplay_tags: Option<Vec<String>>,
+}
+
+/// `get_mesh_info` reply record `Bone` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct GetMeshInfoReplyBone {
+    #[serde(default)]
+    pub index: Option<i64>,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub parent_index: Option<i64>,
+}
+
+/// `get_mesh_info` reply record `Socket` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct GetMeshInfoReplySocket {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub bone_name: Option<String>,
+    #[serde(default)]
+    pub location: Option<serde_json::Value>,
+    #[serde(default)]
+    pub rotation: Option<serde_json::Value>,
+    #[serde(default)]
+    pub scale: Option<serde_json::Value>,
+    #[serde(default)]
+    pub tag: Option<String>,
+}
+
+/// `get_name_map` reply record `Name` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct GetNameMapReplyName {
+    #[serde(default)]
+    pub index: Option<i64>,
+    #[serde(default)]
+    pub value: Option<String>,
+}
+
+/// `get_name_map` reply data.
+pub type GetNameMapReply = Vec<GetNameMapReplyName>;
 
 /// `get_texture_info` reply record `Info` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -2930,8 +3135,14 @@ pub struct GetTextureInfoReplyPropertyRow {
 /// `has_inline_texture_data` reply data.
 pub type HasInlineTextureDataReply = bool;
 
-/// `import_from_json`: reply not declared yet (untyped action).
-pub type ImportFromJsonReply = serde_json::Value;
+/// `import_from_json` reply record `Imported` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ImportFromJsonReply {
+    #[serde(default)]
+    pub path: Option<String>,
+    #[serde(default)]
+    pub size: Option<i64>,
+}
 
 /// `inject_texture` reply record `Injected` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -2964,71 +3175,8 @@ pub struct InjectTextureReply {
     pub files: Option<Vec<String>>,
 }
 
-/// `inspect_iostore` reply record `Summary` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct InspectIostoreReply {
-    #[serde(default)]
-    pub name: Option<String>,
-    #[serde(default)]
-    pub toc_version: Option<i64>,
-    #[serde(default)]
-    pub toc_version_name: Option<String>,
-    #[serde(default)]
-    pub container_id: Option<i64>,
-    #[serde(default)]
-    pub flags: Option<Vec<String>>,
-    #[serde(default)]
-    pub chunk_count: Option<i64>,
-    #[serde(default)]
-    pub chunks_by_type: Option<std::collections::BTreeMap<String, i64>>,
-    #[serde(default)]
-    pub compression_methods: Option<Vec<String>>,
-    #[serde(default)]
-    pub block_count: Option<i64>,
-    #[serde(default)]
-    pub block_size: Option<i64>,
-    #[serde(default)]
-    pub compressed_bytes: Option<i64>,
-    #[serde(default)]
-    pub uncompressed_bytes: Option<i64>,
-    #[serde(default)]
-    pub compression_ratio: Option<f64>,
-    #[serde(default)]
-    pub partition_count: Option<i64>,
-    #[serde(default)]
-    pub partition_size: Option<i64>,
-    #[serde(default)]
-    pub partitions: Option<Vec<InspectIostoreReplyPartition>>,
-    #[serde(default)]
-    pub encrypted: Option<bool>,
-    #[serde(default)]
-    pub encryption_key_guid: Option<String>,
-    #[serde(default)]
-    pub key_available: Option<bool>,
-    #[serde(default)]
-    pub indexed: Option<bool>,
-    #[serde(default)]
-    pub mount_point: Option<String>,
-    #[serde(default)]
-    pub file_count: Option<i64>,
-    #[serde(default)]
-    pub container_header_version: Option<i64>,
-    #[serde(default)]
-    pub package_count: Option<i64>,
-    #[serde(default)]
-    pub container_header_problem: Option<String>,
-}
-
-/// `inspect_iostore` reply record `Partition` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct InspectIostoreReplyPartition {
-    #[serde(default)]
-    pub file: Option<String>,
-    #[serde(default)]
-    pub present: Option<bool>,
-    #[serde(default)]
-    pub size: Option<i64>,
-}
+/// `inspect_iostore`: reply not declared yet (untyped action).
+pub type InspectIostoreReply = serde_json::Value;
 
 /// `inspect_usmap` reply record `Info` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -3091,23 +3239,11 @@ pub struct InspectZenReply {
     pub export_data_size: Option<i64>,
 }
 
-/// `is_iostore_compressed` reply record `Compressed` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct IsIostoreCompressedReply {
-    #[serde(default)]
-    pub compressed: Option<bool>,
-    #[serde(default)]
-    pub container_name: Option<String>,
-}
+/// `is_iostore_compressed`: reply not declared yet (untyped action).
+pub type IsIostoreCompressedReply = serde_json::Value;
 
-/// `is_iostore_encrypted` reply record `Encrypted` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct IsIostoreEncryptedReply {
-    #[serde(default)]
-    pub encrypted: Option<bool>,
-    #[serde(default)]
-    pub container_name: Option<String>,
-}
+/// `is_iostore_encrypted`: reply not declared yet (untyped action).
+pub type IsIostoreEncryptedReply = serde_json::Value;
 
 /// `json_to_locres` reply record `Written` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -3128,118 +3264,58 @@ pub struct JsonToLocresReply {
     pub size: Option<i64>,
 }
 
-/// `list_iostore` reply record `Listing` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ListIostoreReply {
-    #[serde(default)]
-    pub container_count: Option<i64>,
-    #[serde(default)]
-    pub total_files: Option<i64>,
-    #[serde(default)]
-    pub filtered_count: Option<i64>,
-    #[serde(default)]
-    pub containers: Option<Vec<ListIostoreReplyContainer>>,
-    #[serde(default)]
-    pub problems: Option<Vec<String>>,
-}
+/// `list_iostore`: reply not declared yet (untyped action).
+pub type ListIostoreReply = serde_json::Value;
 
-/// `list_iostore` reply record `Container` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ListIostoreReplyContainer {
-    #[serde(default)]
-    pub container_name: Option<String>,
-    #[serde(default)]
-    pub file_path: Option<String>,
-    #[serde(default)]
-    pub toc_version: Option<String>,
-    #[serde(default)]
-    pub mount_point: Option<String>,
-    #[serde(default)]
-    pub chunk_count: Option<i64>,
-    #[serde(default)]
-    pub total_files: Option<i64>,
-    #[serde(default)]
-    pub filtered_count: Option<i64>,
-    #[serde(default)]
-    pub files: Option<Vec<serde_json::Value>>,
-}
+/// `list_iostore_files`: reply not declared yet (untyped action).
+pub type ListIostoreFilesReply = serde_json::Value;
 
-/// `list_iostore_files` reply record `Files` (every field may be absent or null).
+/// `list_niagara_files` reply record `Listing` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ListIostoreFilesReply {
+pub struct ListNiagaraFilesReply {
     #[serde(default)]
-    pub package_count: Option<i64>,
+    pub folder: Option<String>,
     #[serde(default)]
-    pub container_name: Option<String>,
-    #[serde(default)]
-    pub files: Option<Vec<String>>,
+    pub scanned_count: Option<i64>,
     #[serde(default)]
     pub file_count: Option<i64>,
     #[serde(default)]
-    pub packages: Option<i64>,
+    pub files: Option<Vec<ListNiagaraFilesReplyNiagaraFile>>,
     #[serde(default)]
-    pub paths: Option<Vec<String>>,
+    pub failures: Option<Vec<ListNiagaraFilesReplyFailure>>,
 }
 
-/// `list_niagara_files`: reply not declared yet (untyped action).
-pub type ListNiagaraFilesReply = serde_json::Value;
-
-/// `list_pak` reply record `Listing` (every field may be absent or null).
+/// `list_niagara_files` reply record `NiagaraFile` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ListPakReply {
-    #[serde(default)]
-    pub pak_path: Option<String>,
-    #[serde(default)]
-    pub mount_point: Option<String>,
-    #[serde(default)]
-    pub version: Option<i64>,
-    #[serde(default)]
-    pub encrypted_index: Option<bool>,
-    #[serde(default)]
-    pub total_files: Option<i64>,
-    #[serde(default)]
-    pub filtered_count: Option<i64>,
-    #[serde(default)]
-    pub total_compressed_bytes: Option<i64>,
-    #[serde(default)]
-    pub total_uncompressed_bytes: Option<i64>,
-    #[serde(default)]
-    pub path_hash_seed: Option<i64>,
-    #[serde(default)]
-    pub compression_methods: Option<Vec<String>>,
-    #[serde(default)]
-    pub files: Option<Vec<serde_json::Value>>,
-    #[serde(default)]
-    pub version_name: Option<String>,
-}
-
-/// `list_pak_files` reply record `Files` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ListPakFilesReply {
-    #[serde(default)]
-    pub file_count: Option<i64>,
-    #[serde(default)]
-    pub mount_point: Option<String>,
-    #[serde(default)]
-    pub version: Option<i64>,
-    #[serde(default)]
-    pub encrypted_index: Option<bool>,
-    #[serde(default)]
-    pub files: Option<Vec<ListPakFilesReplyFile>>,
-    #[serde(default)]
-    pub version_name: Option<String>,
-}
-
-/// `list_pak_files` reply record `File` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ListPakFilesReplyFile {
+pub struct ListNiagaraFilesReplyNiagaraFile {
     #[serde(default)]
     pub path: Option<String>,
     #[serde(default)]
-    pub size: Option<i64>,
+    pub file_name: Option<String>,
     #[serde(default)]
-    pub compressed_size: Option<i64>,
+    pub color_curve_count: Option<i64>,
+    #[serde(default)]
+    pub total_color_count: Option<i64>,
+    #[serde(default)]
+    pub array_color_count: Option<i64>,
+    #[serde(default)]
+    pub data_interface_count: Option<i64>,
 }
+
+/// `list_niagara_files` reply record `Failure` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ListNiagaraFilesReplyFailure {
+    #[serde(default)]
+    pub item: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+}
+
+/// `list_pak`: reply not declared yet (untyped action).
+pub type ListPakReply = serde_json::Value;
+
+/// `list_pak_files`: reply not declared yet (untyped action).
+pub type ListPakFilesReply = serde_json::Value;
 
 /// `locres_to_json` reply record `Written` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -3380,62 +3456,297 @@ pub struct ModConflictsReplyRows {
     pub note: Option<String>,
 }
 
-/// `niagara_audit`: reply not declared yet (untyped action).
-pub type NiagaraAuditReply = serde_json::Value;
-
-/// `niagara_details`: reply not declared yet (untyped action).
-pub type NiagaraDetailsReply = serde_json::Value;
-
-/// `niagara_edit`: reply not declared yet (untyped action).
-pub type NiagaraEditReply = serde_json::Value;
-
-/// `niagara_preview`: reply not declared yet (untyped action).
-pub type NiagaraPreviewReply = serde_json::Value;
-
-/// `package_store_info` reply record `Info` (every field may be absent or null).
+/// `niagara_audit` reply record `Audit` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct PackageStoreInfoReply {
-    #[serde(default)]
-    pub game_paks: Option<String>,
-    #[serde(default)]
-    pub container_count: Option<i64>,
-    #[serde(default)]
-    pub package_count: Option<i64>,
-    #[serde(default)]
-    pub script_object_count: Option<i64>,
-    #[serde(default)]
-    pub containers: Option<Vec<PackageStoreInfoReplyContainer>>,
-    #[serde(default)]
-    pub problems: Option<Vec<String>>,
-    #[serde(default)]
-    pub package_location: Option<PackageStoreInfoReplyLocation>,
-}
-
-/// `package_store_info` reply record `Container` (every field may be absent or null).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct PackageStoreInfoReplyContainer {
-    #[serde(default)]
-    pub order: Option<i64>,
-    #[serde(default)]
-    pub name: Option<String>,
+pub struct NiagaraAuditReply {
     #[serde(default)]
     pub file_path: Option<String>,
     #[serde(default)]
-    pub packages_won: Option<i64>,
+    pub total_exports: Option<i64>,
+    #[serde(default)]
+    pub data_interface_count: Option<i64>,
+    #[serde(default)]
+    pub color_editable_count: Option<i64>,
+    #[serde(default)]
+    pub hdr_count: Option<i64>,
+    #[serde(default)]
+    pub non_finite_count: Option<i64>,
+    #[serde(default)]
+    pub interfaces: Option<Vec<NiagaraAuditReplyAudited>>,
+    #[serde(default)]
+    pub other_interfaces: Option<Vec<NiagaraAuditReplyOtherInterface>>,
 }
 
-/// `package_store_info` reply record `Location` (every field may be absent or null).
+/// `niagara_audit` reply record `Audited` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct PackageStoreInfoReplyLocation {
+pub struct NiagaraAuditReplyAudited {
     #[serde(default)]
-    pub package_id: Option<String>,
+    pub export_index: Option<i64>,
     #[serde(default)]
-    pub container: Option<String>,
+    pub export_name: Option<String>,
     #[serde(default)]
-    pub chunk_index: Option<i64>,
+    pub class_type: Option<String>,
     #[serde(default)]
-    pub providers: Option<Vec<String>>,
+    pub emitter: Option<String>,
+    #[serde(default)]
+    pub entry_count: Option<i64>,
+    #[serde(default)]
+    pub channels: Option<i64>,
+    #[serde(default)]
+    pub color_editable: Option<bool>,
+    #[serde(default)]
+    pub min: Option<Vec<serde_json::Value>>,
+    #[serde(default)]
+    pub max: Option<Vec<serde_json::Value>>,
+    #[serde(default)]
+    pub hdr: Option<bool>,
+    #[serde(default)]
+    pub non_finite_count: Option<i64>,
+    #[serde(default)]
+    pub constant: Option<bool>,
+    #[serde(default)]
+    pub grayscale: Option<bool>,
 }
+
+/// `niagara_audit` reply record `OtherInterface` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct NiagaraAuditReplyOtherInterface {
+    #[serde(rename = "exportIndex", default)]
+    pub export_index: Option<i64>,
+    #[serde(rename = "exportName", default)]
+    pub export_name: Option<String>,
+    #[serde(rename = "className", default)]
+    pub class_name: Option<String>,
+    #[serde(default)]
+    pub emitter: Option<String>,
+}
+
+/// `niagara_details` reply record `Details` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct NiagaraDetailsReply {
+    #[serde(rename = "fileName", default)]
+    pub file_name: Option<String>,
+    #[serde(rename = "filePath", default)]
+    pub file_path: Option<String>,
+    #[serde(rename = "totalExports", default)]
+    pub total_exports: Option<i64>,
+    #[serde(rename = "dataInterfaceCount", default)]
+    pub data_interface_count: Option<i64>,
+    #[serde(rename = "colorExports", default)]
+    pub color_exports: Option<i64>,
+    #[serde(rename = "colorCurveCount", default)]
+    pub color_curve_count: Option<i64>,
+    #[serde(rename = "totalColorCount", default)]
+    pub total_color_count: Option<i64>,
+    #[serde(rename = "colorCurves", default)]
+    pub color_curves: Option<Vec<NiagaraDetailsReplyEntry>>,
+    #[serde(rename = "floatCurveCount", default)]
+    pub float_curve_count: Option<i64>,
+    #[serde(rename = "totalFloatCount", default)]
+    pub total_float_count: Option<i64>,
+    #[serde(rename = "floatCurves", default)]
+    pub float_curves: Option<Vec<NiagaraDetailsReplyEntry>>,
+    #[serde(rename = "vector2DCurveCount", default)]
+    pub vector2_dcurve_count: Option<i64>,
+    #[serde(rename = "totalVector2DCount", default)]
+    pub total_vector2_dcount: Option<i64>,
+    #[serde(rename = "vector2DCurves", default)]
+    pub vector2_dcurves: Option<Vec<NiagaraDetailsReplyEntry>>,
+    #[serde(rename = "vector3CurveCount", default)]
+    pub vector3_curve_count: Option<i64>,
+    #[serde(rename = "totalVector3Count", default)]
+    pub total_vector3_count: Option<i64>,
+    #[serde(rename = "vector3Curves", default)]
+    pub vector3_curves: Option<Vec<NiagaraDetailsReplyEntry>>,
+    #[serde(rename = "vector4CurveCount", default)]
+    pub vector4_curve_count: Option<i64>,
+    #[serde(rename = "totalVector4Count", default)]
+    pub total_vector4_count: Option<i64>,
+    #[serde(rename = "vector4Curves", default)]
+    pub vector4_curves: Option<Vec<NiagaraDetailsReplyEntry>>,
+    #[serde(rename = "arrayColorCount", default)]
+    pub array_color_count: Option<i64>,
+    #[serde(rename = "totalArrayColorValues", default)]
+    pub total_array_color_values: Option<i64>,
+    #[serde(rename = "arrayColors", default)]
+    pub array_colors: Option<Vec<NiagaraDetailsReplyEntry>>,
+    #[serde(rename = "arrayFloatCount", default)]
+    pub array_float_count: Option<i64>,
+    #[serde(rename = "totalArrayFloatValues", default)]
+    pub total_array_float_values: Option<i64>,
+    #[serde(rename = "arrayFloats", default)]
+    pub array_floats: Option<Vec<NiagaraDetailsReplyEntry>>,
+    #[serde(rename = "arrayFloat3Count", default)]
+    pub array_float3_count: Option<i64>,
+    #[serde(rename = "totalArrayFloat3Values", default)]
+    pub total_array_float3_values: Option<i64>,
+    #[serde(rename = "arrayFloat3s", default)]
+    pub array_float3s: Option<Vec<NiagaraDetailsReplyEntry>>,
+    #[serde(rename = "arrayFloat4Count", default)]
+    pub array_float4_count: Option<i64>,
+    #[serde(rename = "totalArrayFloat4Values", default)]
+    pub total_array_float4_values: Option<i64>,
+    #[serde(rename = "arrayFloat4s", default)]
+    pub array_float4s: Option<Vec<NiagaraDetailsReplyEntry>>,
+    #[serde(rename = "arrayInt32Count", default)]
+    pub array_int32_count: Option<i64>,
+    #[serde(rename = "totalArrayInt32Values", default)]
+    pub total_array_int32_values: Option<i64>,
+    #[serde(rename = "arrayInt32s", default)]
+    pub array_int32s: Option<Vec<NiagaraDetailsReplyEntry>>,
+    #[serde(default)]
+    pub exports: Option<Vec<NiagaraDetailsReplyEntry>>,
+    #[serde(rename = "otherDataInterfaces", default)]
+    pub other_data_interfaces: Option<Vec<NiagaraDetailsReplyOtherInterface>>,
+}
+
+/// `niagara_details` reply record `Entry` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct NiagaraDetailsReplyEntry {
+    #[serde(rename = "exportIndex", default)]
+    pub export_index: Option<i64>,
+    #[serde(rename = "exportName", default)]
+    pub export_name: Option<String>,
+    #[serde(rename = "classType", default)]
+    pub class_type: Option<String>,
+    #[serde(default)]
+    pub emitter: Option<String>,
+    #[serde(rename = "valueProperty", default)]
+    pub value_property: Option<String>,
+    #[serde(rename = "entryCount", default)]
+    pub entry_count: Option<i64>,
+    #[serde(rename = "lutSize", default)]
+    pub lut_size: Option<i64>,
+    #[serde(rename = "minTime", default)]
+    pub min_time: Option<serde_json::Value>,
+    #[serde(rename = "maxTime", default)]
+    pub max_time: Option<serde_json::Value>,
+    #[serde(rename = "sampleColors", default)]
+    pub sample_colors: Option<Vec<Vec<serde_json::Value>>>,
+    #[serde(default)]
+    pub values: Option<Vec<Vec<serde_json::Value>>>,
+    #[serde(rename = "previewPath", default)]
+    pub preview_path: Option<String>,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(rename = "shaderLut", default)]
+    pub shader_lut: Option<NiagaraDetailsReplyShaderLut>,
+    #[serde(rename = "colorData", default)]
+    pub color_data: Option<Vec<Vec<serde_json::Value>>>,
+    #[serde(default)]
+    pub channels: Option<i64>,
+    #[serde(rename = "colorCount", default)]
+    pub color_count: Option<i64>,
+    #[serde(rename = "outerIndex", default)]
+    pub outer_index: Option<i64>,
+    #[serde(rename = "parentName", default)]
+    pub parent_name: Option<String>,
+    #[serde(rename = "parentChain", default)]
+    pub parent_chain: Option<String>,
+    #[serde(rename = "emitterName", default)]
+    pub emitter_name: Option<String>,
+    #[serde(rename = "emitterHasEnemyParams", default)]
+    pub emitter_has_enemy_params: Option<bool>,
+    #[serde(rename = "enemyParams", default)]
+    pub enemy_params: Option<Vec<String>>,
+}
+
+/// `niagara_details` reply record `ShaderLut` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct NiagaraDetailsReplyShaderLut {
+    #[serde(rename = "floatCount", default)]
+    pub float_count: Option<i64>,
+    #[serde(rename = "sampleCount", default)]
+    pub sample_count: Option<i64>,
+    #[serde(rename = "minTime", default)]
+    pub min_time: Option<serde_json::Value>,
+    #[serde(rename = "maxTime", default)]
+    pub max_time: Option<serde_json::Value>,
+    #[serde(default)]
+    pub samples: Option<Vec<Vec<serde_json::Value>>>,
+}
+
+/// `niagara_details` reply record `OtherInterface` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct NiagaraDetailsReplyOtherInterface {
+    #[serde(rename = "exportIndex", default)]
+    pub export_index: Option<i64>,
+    #[serde(rename = "exportName", default)]
+    pub export_name: Option<String>,
+    #[serde(rename = "className", default)]
+    pub class_name: Option<String>,
+    #[serde(default)]
+    pub emitter: Option<String>,
+}
+
+/// `niagara_edit` reply record `Edited` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct NiagaraEditReply {
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub backup_path: Option<String>,
+    #[serde(default)]
+    pub exports_touched: Option<i64>,
+    #[serde(default)]
+    pub colors_changed: Option<i64>,
+    #[serde(default)]
+    pub values_changed: Option<i64>,
+    #[serde(default)]
+    pub exports: Option<Vec<NiagaraEditReplyTouched>>,
+}
+
+/// `niagara_edit` reply record `Touched` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct NiagaraEditReplyTouched {
+    #[serde(default)]
+    pub export_index: Option<i64>,
+    #[serde(default)]
+    pub export_name: Option<String>,
+    #[serde(default)]
+    pub class_type: Option<String>,
+    #[serde(default)]
+    pub first_index: Option<i64>,
+    #[serde(default)]
+    pub last_index: Option<i64>,
+    #[serde(default)]
+    pub colors_changed: Option<i64>,
+    #[serde(default)]
+    pub values_changed: Option<i64>,
+}
+
+/// `niagara_preview` reply record `Previews` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct NiagaraPreviewReply {
+    #[serde(default)]
+    pub output_dir: Option<String>,
+    #[serde(default)]
+    pub image_count: Option<i64>,
+    #[serde(default)]
+    pub images: Option<Vec<NiagaraPreviewReplyImage>>,
+}
+
+/// `niagara_preview` reply record `Image` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct NiagaraPreviewReplyImage {
+    #[serde(default)]
+    pub export_index: Option<i64>,
+    #[serde(default)]
+    pub export_name: Option<String>,
+    #[serde(default)]
+    pub class_type: Option<String>,
+    #[serde(default)]
+    pub path: Option<String>,
+    #[serde(default)]
+    pub width: Option<i64>,
+    #[serde(default)]
+    pub height: Option<i64>,
+}
+
+/// `package_store_info`: reply not declared yet (untyped action).
+pub type PackageStoreInfoReply = serde_json::Value;
 
 /// `parse_locmeta` reply record `Info` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -3456,11 +3767,44 @@ pub struct ParseLocmetaReply {
     pub is_ugc: Option<bool>,
 }
 
-/// `parse_locres` reply data.
+/// `parse_locres`: reply not declared yet (untyped action).
 pub type ParseLocresReply = serde_json::Value;
 
-/// `patch_mesh`: reply not declared yet (untyped action).
-pub type PatchMeshReply = serde_json::Value;
+/// `patch_mesh` reply record `Fixed` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct PatchMeshReply {
+    #[serde(default)]
+    pub success: Option<bool>,
+    #[serde(default)]
+    pub fixed_count: Option<i64>,
+    #[serde(default)]
+    pub fixes: Option<Vec<PatchMeshReplyFixEntry>>,
+    #[serde(default)]
+    pub message: Option<String>,
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub backup_path: Option<String>,
+}
+
+/// `patch_mesh` reply record `FixEntry` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct PatchMeshReplyFixEntry {
+    #[serde(default)]
+    pub export_name: Option<String>,
+    #[serde(default)]
+    pub old_size: Option<i64>,
+    #[serde(default)]
+    pub new_size: Option<i64>,
+    #[serde(default)]
+    pub difference: Option<i64>,
+    #[serde(default)]
+    pub export_index: Option<i64>,
+    #[serde(default)]
+    pub old_offset: Option<i64>,
+    #[serde(default)]
+    pub new_offset: Option<i64>,
+}
 
 /// `ping` reply record `Pong` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -3516,33 +3860,113 @@ pub struct RebaseModReplyItem {
     pub new_: Option<serde_json::Value>,
 }
 
-/// `recompress_iostore` reply record `Recompressed` (every field may be absent or null).
+/// `recompress_iostore`: reply not declared yet (untyped action).
+pub type RecompressIostoreReply = serde_json::Value;
+
+/// `remove_property` reply record `Edited` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct RecompressIostoreReply {
+pub struct RemovePropertyReply {
+    #[serde(default)]
+    pub file_path: Option<String>,
     #[serde(default)]
     pub output_path: Option<String>,
     #[serde(default)]
-    pub already_compressed: Option<bool>,
+    pub backup_path: Option<String>,
     #[serde(default)]
-    pub compression: Option<String>,
+    pub export_index: Option<i64>,
     #[serde(default)]
-    pub chunk_count: Option<i64>,
+    pub property_path: Option<String>,
+    #[serde(default)]
+    pub old_value: Option<serde_json::Value>,
+    #[serde(default)]
+    pub new_value: Option<serde_json::Value>,
 }
 
-/// `remove_property`: reply not declared yet (untyped action).
-pub type RemovePropertyReply = serde_json::Value;
+/// `save_asset` reply record `Saved` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct SaveAssetReply {
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub size: Option<i64>,
+    #[serde(default)]
+    pub parsed_exports: Option<i64>,
+    #[serde(default)]
+    pub raw_exports: Option<i64>,
+}
 
-/// `save_asset`: reply not declared yet (untyped action).
-pub type SaveAssetReply = serde_json::Value;
-
-/// `set_property_value`: reply not declared yet (untyped action).
-pub type SetPropertyValueReply = serde_json::Value;
+/// `set_property_value` reply record `Edited` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct SetPropertyValueReply {
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub backup_path: Option<String>,
+    #[serde(default)]
+    pub export_index: Option<i64>,
+    #[serde(default)]
+    pub property_path: Option<String>,
+    #[serde(default)]
+    pub old_value: Option<serde_json::Value>,
+    #[serde(default)]
+    pub new_value: Option<serde_json::Value>,
+}
 
 /// `shutdown` reply data.
 pub type ShutdownReply = ();
 
-/// `skeletal_mesh_info`: reply not declared yet (untyped action).
-pub type SkeletalMeshInfoReply = serde_json::Value;
+/// `skeletal_mesh_info` reply record `Skeletal` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct SkeletalMeshInfoReply {
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub mesh_name: Option<String>,
+    #[serde(default)]
+    pub material_count: Option<i64>,
+    #[serde(default)]
+    pub bone_count: Option<i64>,
+    #[serde(default)]
+    pub materials: Option<Vec<SkeletalMeshInfoReplySlot>>,
+    #[serde(default)]
+    pub bones: Option<Vec<SkeletalMeshInfoReplyBone>>,
+    #[serde(default)]
+    pub lod_count: Option<i64>,
+    #[serde(default)]
+    pub profile: Option<String>,
+}
+
+/// `skeletal_mesh_info` reply record `Slot` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct SkeletalMeshInfoReplySlot {
+    #[serde(default)]
+    pub index: Option<i64>,
+    #[serde(default)]
+    pub slot_name: Option<String>,
+    #[serde(default)]
+    pub material_index: Option<i64>,
+    #[serde(default)]
+    pub material_path: Option<String>,
+    #[serde(default)]
+    pub imported_slot_name: Option<String>,
+    #[serde(default)]
+    pub overlay_material_path: Option<String>,
+    #[serde(default)]
+    pub gameplay_tags: Option<Vec<String>>,
+}
+
+/// `skeletal_mesh_info` reply record `Bone` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct SkeletalMeshInfoReplyBone {
+    #[serde(default)]
+    pub index: Option<i64>,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub parent_index: Option<i64>,
+}
 
 /// `sleep` reply record `Slept` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -3633,22 +4057,19 @@ pub struct TexturePreviewReplyFailure {
     pub code: Option<String>,
 }
 
-/// `to_json`: reply not declared yet (untyped action).
-pub type ToJsonReply = serde_json::Value;
-
-/// `verify_pak` reply record `Verified` (every field may be absent or null).
+/// `to_json` reply record `Batch` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct VerifyPakReply {
+pub struct ToJsonReply {
     #[serde(default)]
-    pub file_path: Option<String>,
+    pub success_count: Option<i64>,
     #[serde(default)]
-    pub total_files: Option<i64>,
+    pub fail_count: Option<i64>,
     #[serde(default)]
-    pub verified_count: Option<i64>,
+    pub elapsed_ms: Option<i64>,
     #[serde(default)]
-    pub bad_count: Option<i64>,
+    pub errors: Option<Vec<ToJsonReplyFailure>>,
     #[serde(default)]
-    pub bad: Option<Vec<VerifyPakReplyFailure>>,
+    pub files: Option<Vec<String>>,
     #[serde(default)]
     pub total: Option<i64>,
     #[serde(default)]
@@ -3658,12 +4079,12 @@ pub struct VerifyPakReply {
     #[serde(default)]
     pub skipped: Option<i64>,
     #[serde(default)]
-    pub items: Option<Vec<VerifyPakReplyItem>>,
+    pub items: Option<Vec<ToJsonReplyItem>>,
 }
 
-/// `verify_pak` reply record `Failure` (every field may be absent or null).
+/// `to_json` reply record `Failure` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct VerifyPakReplyFailure {
+pub struct ToJsonReplyFailure {
     #[serde(default)]
     pub item: Option<String>,
     #[serde(default)]
@@ -3672,9 +4093,9 @@ pub struct VerifyPakReplyFailure {
     pub code: Option<String>,
 }
 
-/// `verify_pak` reply record `Items` (every field may be absent or null).
+/// `to_json` reply record `Items` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct VerifyPakReplyItems {
+pub struct ToJsonReplyItems {
     #[serde(default)]
     pub total: Option<i64>,
     #[serde(default)]
@@ -3684,12 +4105,12 @@ pub struct VerifyPakReplyItems {
     #[serde(default)]
     pub skipped: Option<i64>,
     #[serde(default)]
-    pub items: Option<Vec<VerifyPakReplyItem>>,
+    pub items: Option<Vec<ToJsonReplyItem>>,
 }
 
-/// `verify_pak` reply record `Item` (every field may be absent or null).
+/// `to_json` reply record `Item` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct VerifyPakReplyItem {
+pub struct ToJsonReplyItem {
     #[serde(default)]
     pub item: Option<String>,
     #[serde(default)]
@@ -3707,6 +4128,9 @@ pub struct VerifyPakReplyItem {
     #[serde(default)]
     pub structure: Option<String>,
 }
+
+/// `verify_pak`: reply not declared yet (untyped action).
+pub type VerifyPakReply = serde_json::Value;
 
 /// `version` reply record `VersionInfo` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -4138,7 +4562,7 @@ impl Client {
         self.call_with("parse_locmeta", crate::to_fields(params)?, options)
     }
 
-    /// Reads .locres files (every version): {namespace: {key: localized string}}; with stats a Stats record, with detailed a Detailed record (data: `ParseLocresReply`)
+    /// Reads .locres files (every version): {namespace: {key: localized string}} (data: `ParseLocresReply`)
     pub fn parse_locres(&self, params: &ParseLocresParams, options: CallOptions) -> Result<Reply, Error> {
         self.call_with("parse_locres", crate::to_fields(params)?, options)
     }

@@ -53,6 +53,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
     "usmap_path": {
       "type": "string",
       "required": false
+    },
+    "fail_fast": {
+      "type": "boolean",
+      "required": false
     }
   },
   "batch_detect_blueprint": {
@@ -181,6 +185,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
     "base_path": {
       "type": "string",
       "required": false
+    },
+    "fail_fast": {
+      "type": "boolean",
+      "required": false
     }
   },
   "batch_has_inline_texture_data": {
@@ -292,6 +300,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
     },
     "engine_version": {
       "type": "string",
+      "required": false
+    },
+    "fail_fast": {
+      "type": "boolean",
       "required": false
     }
   },
@@ -473,6 +485,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
     },
     "engine_version": {
       "type": "string",
+      "required": false
+    },
+    "fail_fast": {
+      "type": "boolean",
       "required": false
     }
   },
@@ -1062,6 +1078,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
     "usmap_path": {
       "type": "string",
       "required": false
+    },
+    "fail_fast": {
+      "type": "boolean",
+      "required": false
     }
   },
   "diff_game_versions": {
@@ -1443,6 +1463,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
     },
     "base_path": {
       "type": "string",
+      "required": false
+    },
+    "fail_fast": {
+      "type": "boolean",
       "required": false
     }
   },
@@ -1874,6 +1898,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
     "preview_dir": {
       "type": "string",
       "required": false
+    },
+    "game": {
+      "type": "string",
+      "required": false
     }
   },
   "niagara_edit": {
@@ -2300,6 +2328,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
     "engine_version": {
       "type": "string",
       "required": false
+    },
+    "fail_fast": {
+      "type": "boolean",
+      "required": false
     }
   },
   "verify_pak": {
@@ -2357,6 +2389,8 @@ export interface BatchDetectParams {
   engine_version?: string;
   /** mappings for unversioned properties (else USMAP_PATH, consulted only for packages that need mappings) */
   usmap_path?: string;
+  /** stop at the first failed item; the items not yet started are skipped */
+  fail_fast?: boolean;
 }
 
 /** Fields of `batch_detect_blueprint`: Whether any of file_paths is a blueprint */
@@ -2439,6 +2473,8 @@ export interface BatchFromJsonParams {
   usmap_path?: string;
   /** outputs keep the inputs' paths relative to this folder (default: relative to the folder given, else the file name) */
   base_path?: string;
+  /** stop at the first failed item; the items not yet started are skipped */
+  fail_fast?: boolean;
 }
 
 /** Fields of `batch_has_inline_texture_data`: has_inline_texture_data over many packages (and folders of them), with per-file errors */
@@ -2507,6 +2543,8 @@ export interface BatchToJsonParams {
   compact?: boolean;
   /** engine of unversioned (cooked) packages (versioned packages carry their own): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
   engine_version?: string;
+  /** stop at the first failed item; the items not yet started are skipped */
+  fail_fast?: boolean;
 }
 
 /** Fields of `build_bundle`: Builds an IoStore mod bundle (.utoc/.ucas + companion .pak) from a folder, files or a legacy .pak */
@@ -2619,6 +2657,8 @@ export interface CompactJsonParams {
   usmap_path?: string;
   /** engine of unversioned (cooked) packages (versioned packages carry their own): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
   engine_version?: string;
+  /** stop at the first failed item; the items not yet started are skipped */
+  fail_fast?: boolean;
 }
 
 /** Fields of `convert_from_zen`: Converts a loose Zen package (.uzenasset) into a legacy cooked package (.uasset + .uexp) */
@@ -2961,6 +3001,8 @@ export interface DetectTypeParams {
   engine_version?: string;
   /** mappings for unversioned properties (else USMAP_PATH, consulted only for packages that need mappings) */
   usmap_path?: string;
+  /** stop at the first failed item; the items not yet started are skipped */
+  fail_fast?: boolean;
 }
 
 /** Fields of `diff_game_versions`: Two installs (folders of paks and IoStore containers): paths added, removed and changed, from the archives' own hashes */
@@ -3191,6 +3233,8 @@ export interface FromJsonParams {
   usmap_path?: string;
   /** outputs keep the inputs' paths relative to this folder (default: relative to the folder given, else the file name) */
   base_path?: string;
+  /** stop at the first failed item; the items not yet started are skipped */
+  fail_fast?: boolean;
 }
 
 /** Fields of `get_asset_summary`: Package flags, guid, property format and table counts of a package */
@@ -3487,6 +3531,8 @@ export interface NiagaraDetailsParams {
   include_values?: boolean;
   /** also render each colour interface as a PNG strip into this folder (see niagara_preview) */
   preview_dir?: string;
+  /** game profile whose Niagara conventions are read (marvel_rivals, UAssetTool's game: each emitter's enemy-team colour parameters in enemyParams; none: no team parameters): none, marvel_rivals */
+  game?: string;
 }
 
 /** Fields of `niagara_edit`: Sets colours of a NiagaraSystem's colour curves / colour arrays (selectively, or UAssetTool's raw edits) and writes it */
@@ -3755,6 +3801,8 @@ export interface ToJsonParams {
   compact?: boolean;
   /** engine of unversioned (cooked) packages (versioned packages carry their own): auto (detected; the reply's engine_version and engine_source say which and why) or UE4_0 ... UE6_0 */
   engine_version?: string;
+  /** stop at the first failed item; the items not yet started are skipped */
+  fail_fast?: boolean;
 }
 
 /** Fields of `verify_pak`: Checks the SHA-1 of every entry of a pak and that its data decodes; reports bad entries */
@@ -3778,23 +3826,69 @@ export interface VersionParams {
 // Reply types: the declared reply shape of each typed action (a reply's `data`); untyped actions reply any.
 // A reply that used an engine also carries engine_version and engine_source.
 
-/** `add_property`: reply not declared yet (untyped action). */
-export type AddPropertyReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `add_property` reply record `Edited` (every field may be absent or null). */
+export interface AddPropertyReply {
+  file_path?: string | null;
+  output_path?: string | null;
+  backup_path?: string | null;
+  export_index?: number | null;
+  property_path?: string | null;
+  old_value?: unknown | null;
+  new_value?: unknown | null;
+}
 
-/** `batch_detect`: reply not declared yet (untyped action). */
-export type BatchDetectReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `batch_detect` reply record `Detection` (every field may be absent or null). */
+export interface BatchDetectReply {
+  asset_type?: string | null;
+  export_count?: number | null;
+  import_count?: number | null;
+  file_path?: string | null;
+  total_files?: number | null;
+  results?: Array<BatchDetectReplyResult> | null;
+  total?: number | null;
+  succeeded?: number | null;
+  failed?: number | null;
+  skipped?: number | null;
+  items?: Array<BatchDetectReplyItem> | null;
+}
+/** `batch_detect` reply record `Result` (every field may be absent or null). */
+export interface BatchDetectReplyResult {
+  path?: string | null;
+  file_name?: string | null;
+  asset_type?: string | null;
+  error?: string | null;
+}
+/** `batch_detect` reply record `Items` (every field may be absent or null). */
+export interface BatchDetectReplyItems {
+  total?: number | null;
+  succeeded?: number | null;
+  failed?: number | null;
+  skipped?: number | null;
+  items?: Array<BatchDetectReplyItem> | null;
+}
+/** `batch_detect` reply record `Item` (every field may be absent or null). */
+export interface BatchDetectReplyItem {
+  item?: string | null;
+  status?: string | null;
+  output?: string | null;
+  code?: string | null;
+  error?: string | null;
+  file?: string | null;
+  offset?: number | null;
+  structure?: string | null;
+}
 
-/** `batch_detect_blueprint`: reply not declared yet (untyped action). */
-export type BatchDetectBlueprintReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `batch_detect_blueprint` reply data. */
+export type BatchDetectBlueprintReply = boolean;
 
-/** `batch_detect_skeletal_mesh`: reply not declared yet (untyped action). */
-export type BatchDetectSkeletalMeshReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `batch_detect_skeletal_mesh` reply data. */
+export type BatchDetectSkeletalMeshReply = boolean;
 
-/** `batch_detect_static_mesh`: reply not declared yet (untyped action). */
-export type BatchDetectStaticMeshReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `batch_detect_static_mesh` reply data. */
+export type BatchDetectStaticMeshReply = boolean;
 
-/** `batch_detect_texture`: reply not declared yet (untyped action). */
-export type BatchDetectTextureReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `batch_detect_texture` reply data. */
+export type BatchDetectTextureReply = boolean;
 
 /** `batch_extract_texture_png` reply record `Batch` (every field may be absent or null). */
 export interface BatchExtractTexturePngReply {
@@ -3865,8 +3959,44 @@ export interface BatchExtractTexturePngReplyItem {
   structure?: string | null;
 }
 
-/** `batch_from_json`: reply not declared yet (untyped action). */
-export type BatchFromJsonReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `batch_from_json` reply record `Batch` (every field may be absent or null). */
+export interface BatchFromJsonReply {
+  success_count?: number | null;
+  fail_count?: number | null;
+  elapsed_ms?: number | null;
+  errors?: Array<BatchFromJsonReplyFailure> | null;
+  files?: Array<string> | null;
+  total?: number | null;
+  succeeded?: number | null;
+  failed?: number | null;
+  skipped?: number | null;
+  items?: Array<BatchFromJsonReplyItem> | null;
+}
+/** `batch_from_json` reply record `Failure` (every field may be absent or null). */
+export interface BatchFromJsonReplyFailure {
+  item?: string | null;
+  error?: string | null;
+  code?: string | null;
+}
+/** `batch_from_json` reply record `Items` (every field may be absent or null). */
+export interface BatchFromJsonReplyItems {
+  total?: number | null;
+  succeeded?: number | null;
+  failed?: number | null;
+  skipped?: number | null;
+  items?: Array<BatchFromJsonReplyItem> | null;
+}
+/** `batch_from_json` reply record `Item` (every field may be absent or null). */
+export interface BatchFromJsonReplyItem {
+  item?: string | null;
+  status?: string | null;
+  output?: string | null;
+  code?: string | null;
+  error?: string | null;
+  file?: string | null;
+  offset?: number | null;
+  structure?: string | null;
+}
 
 /** `batch_has_inline_texture_data` reply data. */
 export type BatchHasInlineTextureDataReply = Array<string>;
@@ -3985,8 +4115,44 @@ export interface BatchStripMipmapsNativeReplyItem {
   structure?: string | null;
 }
 
-/** `batch_to_json`: reply not declared yet (untyped action). */
-export type BatchToJsonReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `batch_to_json` reply record `Batch` (every field may be absent or null). */
+export interface BatchToJsonReply {
+  success_count?: number | null;
+  fail_count?: number | null;
+  elapsed_ms?: number | null;
+  errors?: Array<BatchToJsonReplyFailure> | null;
+  files?: Array<string> | null;
+  total?: number | null;
+  succeeded?: number | null;
+  failed?: number | null;
+  skipped?: number | null;
+  items?: Array<BatchToJsonReplyItem> | null;
+}
+/** `batch_to_json` reply record `Failure` (every field may be absent or null). */
+export interface BatchToJsonReplyFailure {
+  item?: string | null;
+  error?: string | null;
+  code?: string | null;
+}
+/** `batch_to_json` reply record `Items` (every field may be absent or null). */
+export interface BatchToJsonReplyItems {
+  total?: number | null;
+  succeeded?: number | null;
+  failed?: number | null;
+  skipped?: number | null;
+  items?: Array<BatchToJsonReplyItem> | null;
+}
+/** `batch_to_json` reply record `Item` (every field may be absent or null). */
+export interface BatchToJsonReplyItem {
+  item?: string | null;
+  status?: string | null;
+  output?: string | null;
+  code?: string | null;
+  error?: string | null;
+  file?: string | null;
+  offset?: number | null;
+  structure?: string | null;
+}
 
 /** `build_bundle` reply record `Created` (every field may be absent or null). */
 export interface BuildBundleReply {
@@ -4087,8 +4253,8 @@ export interface CloneModIostoreReply {
   files?: Array<string> | null;
 }
 
-/** `compact_json`: reply not declared yet (untyped action). */
-export type CompactJsonReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `compact_json` reply data. */
+export type CompactJsonReply = unknown;
 
 /** `convert_from_zen` reply record `Converted` (every field may be absent or null). */
 export interface ConvertFromZenReply {
@@ -4224,26 +4390,107 @@ export interface DatatableToCsvReply {
   bytes?: number | null;
 }
 
-/** `debug_asset_info`: reply not declared yet (untyped action). */
-export type DebugAssetInfoReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `debug_asset_info` reply record `Debug` (every field may be absent or null). */
+export interface DebugAssetInfoReply {
+  Exports?: Array<DebugAssetInfoReplyExportEntry> | null;
+  Imports?: Array<string> | null;
+  DetectedType?: string | null;
+  summary?: DebugAssetInfoReplySummary | null;
+  package_version?: string | null;
+  total_header_size?: number | null;
+  split?: boolean | null;
+  custom_versions?: Array<DebugAssetInfoReplyCustom> | null;
+  layout?: Array<string> | null;
+}
+/** `debug_asset_info` reply record `ExportEntry` (every field may be absent or null). */
+export interface DebugAssetInfoReplyExportEntry {
+  ExportType?: string | null;
+  ObjectName?: string | null;
+  ClassName?: string | null;
+}
+/** `debug_asset_info` reply record `Summary` (every field may be absent or null). */
+export interface DebugAssetInfoReplySummary {
+  file_path?: string | null;
+  file_name?: string | null;
+  detected_type?: string | null;
+  package_flags?: string | null;
+  package_guid?: string | null;
+  has_unversioned_properties?: boolean | null;
+  uses_event_driven_loader?: boolean | null;
+  name_count?: number | null;
+  import_count?: number | null;
+  export_count?: number | null;
+  file_version_ue4?: string | null;
+  file_version_ue5?: string | null;
+  unversioned?: boolean | null;
+  package_flags_value?: number | null;
+  object_version_ue4?: number | null;
+  object_version_ue5?: number | null;
+  file_version_licensee?: number | null;
+  legacy_file_version?: number | null;
+}
+/** `debug_asset_info` reply record `Custom` (every field may be absent or null). */
+export interface DebugAssetInfoReplyCustom {
+  key?: string | null;
+  version?: number | null;
+  name?: string | null;
+}
 
-/** `detect_blueprint`: reply not declared yet (untyped action). */
-export type DetectBlueprintReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `detect_blueprint` reply data. */
+export type DetectBlueprintReply = boolean;
 
-/** `detect_mesh`: reply not declared yet (untyped action). */
-export type DetectMeshReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `detect_mesh` reply data. */
+export type DetectMeshReply = boolean;
 
-/** `detect_skeletal_mesh`: reply not declared yet (untyped action). */
-export type DetectSkeletalMeshReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `detect_skeletal_mesh` reply data. */
+export type DetectSkeletalMeshReply = boolean;
 
-/** `detect_static_mesh`: reply not declared yet (untyped action). */
-export type DetectStaticMeshReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `detect_static_mesh` reply data. */
+export type DetectStaticMeshReply = boolean;
 
-/** `detect_texture`: reply not declared yet (untyped action). */
-export type DetectTextureReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `detect_texture` reply data. */
+export type DetectTextureReply = boolean;
 
-/** `detect_type`: reply not declared yet (untyped action). */
-export type DetectTypeReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `detect_type` reply record `Detection` (every field may be absent or null). */
+export interface DetectTypeReply {
+  asset_type?: string | null;
+  export_count?: number | null;
+  import_count?: number | null;
+  file_path?: string | null;
+  total_files?: number | null;
+  results?: Array<DetectTypeReplyResult> | null;
+  total?: number | null;
+  succeeded?: number | null;
+  failed?: number | null;
+  skipped?: number | null;
+  items?: Array<DetectTypeReplyItem> | null;
+}
+/** `detect_type` reply record `Result` (every field may be absent or null). */
+export interface DetectTypeReplyResult {
+  path?: string | null;
+  file_name?: string | null;
+  asset_type?: string | null;
+  error?: string | null;
+}
+/** `detect_type` reply record `Items` (every field may be absent or null). */
+export interface DetectTypeReplyItems {
+  total?: number | null;
+  succeeded?: number | null;
+  failed?: number | null;
+  skipped?: number | null;
+  items?: Array<DetectTypeReplyItem> | null;
+}
+/** `detect_type` reply record `Item` (every field may be absent or null). */
+export interface DetectTypeReplyItem {
+  item?: string | null;
+  status?: string | null;
+  output?: string | null;
+  code?: string | null;
+  error?: string | null;
+  file?: string | null;
+  offset?: number | null;
+  structure?: string | null;
+}
 
 /** `diff_game_versions` reply record `Reply` (every field may be absent or null). */
 export interface DiffGameVersionsReply {
@@ -4303,8 +4550,26 @@ export interface DiffPackagesReplyItem {
   new_?: unknown | null;
 }
 
-/** `dump`: reply not declared yet (untyped action). */
-export type DumpReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `dump` reply record `Dump` (every field may be absent or null). */
+export interface DumpReply {
+  file_path?: string | null;
+  name_count?: number | null;
+  import_count?: number | null;
+  export_count?: number | null;
+  package_flags?: string | null;
+  has_unversioned_properties?: boolean | null;
+  asset_type?: string | null;
+  exports?: Array<DumpReplyDumpExport> | null;
+  package_flags_value?: number | null;
+}
+/** `dump` reply record `DumpExport` (every field may be absent or null). */
+export interface DumpReplyDumpExport {
+  index?: number | null;
+  object_name?: string | null;
+  class_type?: string | null;
+  serial_size?: number | null;
+  serial_offset?: number | null;
+}
 
 /** `edit_locres` reply record `Result` (every field may be absent or null). */
 export interface EditLocresReply {
@@ -4327,8 +4592,10 @@ export interface EditLocresReplyApplied {
   source_hash?: string | null;
 }
 
-/** `export_to_json`: reply not declared yet (untyped action). */
-export type ExportToJsonReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `export_to_json` reply record `Exported` (every field may be absent or null). */
+export interface ExportToJsonReply {
+  path?: string | null;
+}
 
 /** `extract_iostore` reply record `Report` (every field may be absent or null). */
 export interface ExtractIostoreReply {
@@ -4480,32 +4747,197 @@ export interface ExtractTexturePngReply {
   size?: number | null;
 }
 
-/** `fix_serialize_size`: reply not declared yet (untyped action). */
-export type FixSerializeSizeReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `fix_serialize_size` reply record `Fixed` (every field may be absent or null). */
+export interface FixSerializeSizeReply {
+  success?: boolean | null;
+  fixed_count?: number | null;
+  fixes?: Array<FixSerializeSizeReplyFixEntry> | null;
+  message?: string | null;
+  output_path?: string | null;
+  backup_path?: string | null;
+}
+/** `fix_serialize_size` reply record `FixEntry` (every field may be absent or null). */
+export interface FixSerializeSizeReplyFixEntry {
+  export_name?: string | null;
+  old_size?: number | null;
+  new_size?: number | null;
+  difference?: number | null;
+  export_index?: number | null;
+  old_offset?: number | null;
+  new_offset?: number | null;
+}
 
-/** `from_json`: reply not declared yet (untyped action). */
-export type FromJsonReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `from_json` reply record `Batch` (every field may be absent or null). */
+export interface FromJsonReply {
+  success_count?: number | null;
+  fail_count?: number | null;
+  elapsed_ms?: number | null;
+  errors?: Array<FromJsonReplyFailure> | null;
+  files?: Array<string> | null;
+  total?: number | null;
+  succeeded?: number | null;
+  failed?: number | null;
+  skipped?: number | null;
+  items?: Array<FromJsonReplyItem> | null;
+}
+/** `from_json` reply record `Failure` (every field may be absent or null). */
+export interface FromJsonReplyFailure {
+  item?: string | null;
+  error?: string | null;
+  code?: string | null;
+}
+/** `from_json` reply record `Items` (every field may be absent or null). */
+export interface FromJsonReplyItems {
+  total?: number | null;
+  succeeded?: number | null;
+  failed?: number | null;
+  skipped?: number | null;
+  items?: Array<FromJsonReplyItem> | null;
+}
+/** `from_json` reply record `Item` (every field may be absent or null). */
+export interface FromJsonReplyItem {
+  item?: string | null;
+  status?: string | null;
+  output?: string | null;
+  code?: string | null;
+  error?: string | null;
+  file?: string | null;
+  offset?: number | null;
+  structure?: string | null;
+}
 
-/** `get_asset_summary`: reply not declared yet (untyped action). */
-export type GetAssetSummaryReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `get_asset_summary` reply record `Summary` (every field may be absent or null). */
+export interface GetAssetSummaryReply {
+  file_path?: string | null;
+  file_name?: string | null;
+  detected_type?: string | null;
+  package_flags?: string | null;
+  package_guid?: string | null;
+  has_unversioned_properties?: boolean | null;
+  uses_event_driven_loader?: boolean | null;
+  name_count?: number | null;
+  import_count?: number | null;
+  export_count?: number | null;
+  file_version_ue4?: string | null;
+  file_version_ue5?: string | null;
+  unversioned?: boolean | null;
+  package_flags_value?: number | null;
+  object_version_ue4?: number | null;
+  object_version_ue5?: number | null;
+  file_version_licensee?: number | null;
+  legacy_file_version?: number | null;
+}
 
-/** `get_export_properties`: reply not declared yet (untyped action). */
-export type GetExportPropertiesReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `get_export_properties` reply record `PropertyEntry` (every field may be absent or null). */
+export interface GetExportPropertiesReplyPropertyEntry {
+  name?: string | null;
+  type?: string | null;
+  array_index?: number | null;
+  value?: unknown | null;
+  struct_type?: string | null;
+  array_type?: string | null;
+  key_type?: string | null;
+  value_type?: string | null;
+  value_tree?: unknown | null;
+}
+/** `get_export_properties` reply data. */
+export type GetExportPropertiesReply = Array<GetExportPropertiesReplyPropertyEntry>;
 
-/** `get_export_raw_data`: reply not declared yet (untyped action). */
-export type GetExportRawDataReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `get_export_raw_data` reply record `RawData` (every field may be absent or null). */
+export interface GetExportRawDataReply {
+  export_index?: number | null;
+  has_raw_data?: boolean | null;
+  raw_data_hex?: string | null;
+  raw_data_size?: number | null;
+  serial_offset?: number | null;
+  serial_size?: number | null;
+  raw_data_base16?: string | null;
+}
 
-/** `get_exports`: reply not declared yet (untyped action). */
-export type GetExportsReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `get_exports` reply record `ExportRow` (every field may be absent or null). */
+export interface GetExportsReplyExportRow {
+  index?: number | null;
+  object_name?: string | null;
+  class_name?: string | null;
+  class_index?: number | null;
+  super_index?: number | null;
+  outer_index?: number | null;
+  export_type?: string | null;
+  serial_size?: number | null;
+  serial_offset?: number | null;
+  object_flags?: string | null;
+  property_count?: number | null;
+  object_flags_value?: number | null;
+  properties_read?: boolean | null;
+}
+/** `get_exports` reply data. */
+export type GetExportsReply = Array<GetExportsReplyExportRow>;
 
-/** `get_imports`: reply not declared yet (untyped action). */
-export type GetImportsReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `get_imports` reply record `Import` (every field may be absent or null). */
+export interface GetImportsReplyImport {
+  index?: number | null;
+  object_name?: string | null;
+  class_name?: string | null;
+  class_package?: string | null;
+  outer_index?: number | null;
+  is_optional?: boolean | null;
+}
+/** `get_imports` reply data. */
+export type GetImportsReply = Array<GetImportsReplyImport>;
 
-/** `get_mesh_info`: reply not declared yet (untyped action). */
-export type GetMeshInfoReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `get_mesh_info` reply record `Mesh` (every field may be absent or null). */
+export interface GetMeshInfoReply {
+  file_path?: string | null;
+  mesh_type?: string | null;
+  mesh_name?: string | null;
+  material_count?: number | null;
+  material_slots?: number | null;
+  lod_count?: number | null;
+  vertex_count?: number | null;
+  triangle_count?: number | null;
+  bone_count?: number | null;
+  has_vertex_colors?: boolean | null;
+  has_morph_targets?: boolean | null;
+  materials?: Array<GetMeshInfoReplySlot> | null;
+  morph_targets?: Array<string> | null;
+  bones?: Array<GetMeshInfoReplyBone> | null;
+  sockets?: Array<GetMeshInfoReplySocket> | null;
+  profile?: string | null;
+  vertex_colors_known?: boolean | null;
+}
+/** `get_mesh_info` reply record `Slot` (every field may be absent or null). */
+export interface GetMeshInfoReplySlot {
+  index?: number | null;
+  slot_name?: string | null;
+  material_index?: number | null;
+  material_path?: string | null;
+  imported_slot_name?: string | null;
+  overlay_material_path?: string | null;
+  gameplay_tags?: Array<string> | null;
+}
+/** `get_mesh_info` reply record `Bone` (every field may be absent or null). */
+export interface GetMeshInfoReplyBone {
+  index?: number | null;
+  name?: string | null;
+  parent_index?: number | null;
+}
+/** `get_mesh_info` reply record `Socket` (every field may be absent or null). */
+export interface GetMeshInfoReplySocket {
+  name?: string | null;
+  bone_name?: string | null;
+  location?: unknown | null;
+  rotation?: unknown | null;
+  scale?: unknown | null;
+  tag?: string | null;
+}
 
-/** `get_name_map`: reply not declared yet (untyped action). */
-export type GetNameMapReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `get_name_map` reply record `Name` (every field may be absent or null). */
+export interface GetNameMapReplyName {
+  index?: number | null;
+  value?: string | null;
+}
+/** `get_name_map` reply data. */
+export type GetNameMapReply = Array<GetNameMapReplyName>;
 
 /** `get_texture_info` reply record `Info` (every field may be absent or null). */
 export interface GetTextureInfoReply {
@@ -4572,8 +5004,11 @@ export interface GetTextureInfoReplyPropertyRow {
 /** `has_inline_texture_data` reply data. */
 export type HasInlineTextureDataReply = boolean;
 
-/** `import_from_json`: reply not declared yet (untyped action). */
-export type ImportFromJsonReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `import_from_json` reply record `Imported` (every field may be absent or null). */
+export interface ImportFromJsonReply {
+  path?: string | null;
+  size?: number | null;
+}
 
 /** `inject_texture` reply record `Injected` (every field may be absent or null). */
 export interface InjectTextureReply {
@@ -4714,8 +5149,28 @@ export interface ListIostoreFilesReply {
   paths?: Array<string> | null;
 }
 
-/** `list_niagara_files`: reply not declared yet (untyped action). */
-export type ListNiagaraFilesReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `list_niagara_files` reply record `Listing` (every field may be absent or null). */
+export interface ListNiagaraFilesReply {
+  folder?: string | null;
+  scanned_count?: number | null;
+  file_count?: number | null;
+  files?: Array<ListNiagaraFilesReplyNiagaraFile> | null;
+  failures?: Array<ListNiagaraFilesReplyFailure> | null;
+}
+/** `list_niagara_files` reply record `NiagaraFile` (every field may be absent or null). */
+export interface ListNiagaraFilesReplyNiagaraFile {
+  path?: string | null;
+  file_name?: string | null;
+  color_curve_count?: number | null;
+  total_color_count?: number | null;
+  array_color_count?: number | null;
+  data_interface_count?: number | null;
+}
+/** `list_niagara_files` reply record `Failure` (every field may be absent or null). */
+export interface ListNiagaraFilesReplyFailure {
+  item?: string | null;
+  error?: string | null;
+}
 
 /** `list_pak` reply record `Listing` (every field may be absent or null). */
 export interface ListPakReply {
@@ -4826,17 +5281,159 @@ export interface ModConflictsReplyRows {
   note?: string | null;
 }
 
-/** `niagara_audit`: reply not declared yet (untyped action). */
-export type NiagaraAuditReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `niagara_audit` reply record `Audit` (every field may be absent or null). */
+export interface NiagaraAuditReply {
+  file_path?: string | null;
+  total_exports?: number | null;
+  data_interface_count?: number | null;
+  color_editable_count?: number | null;
+  hdr_count?: number | null;
+  non_finite_count?: number | null;
+  interfaces?: Array<NiagaraAuditReplyAudited> | null;
+  other_interfaces?: Array<NiagaraAuditReplyOtherInterface> | null;
+}
+/** `niagara_audit` reply record `Audited` (every field may be absent or null). */
+export interface NiagaraAuditReplyAudited {
+  export_index?: number | null;
+  export_name?: string | null;
+  class_type?: string | null;
+  emitter?: string | null;
+  entry_count?: number | null;
+  channels?: number | null;
+  color_editable?: boolean | null;
+  min?: Array<unknown> | null;
+  max?: Array<unknown> | null;
+  hdr?: boolean | null;
+  non_finite_count?: number | null;
+  constant?: boolean | null;
+  grayscale?: boolean | null;
+}
+/** `niagara_audit` reply record `OtherInterface` (every field may be absent or null). */
+export interface NiagaraAuditReplyOtherInterface {
+  exportIndex?: number | null;
+  exportName?: string | null;
+  className?: string | null;
+  emitter?: string | null;
+}
 
-/** `niagara_details`: reply not declared yet (untyped action). */
-export type NiagaraDetailsReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `niagara_details` reply record `Details` (every field may be absent or null). */
+export interface NiagaraDetailsReply {
+  fileName?: string | null;
+  filePath?: string | null;
+  totalExports?: number | null;
+  dataInterfaceCount?: number | null;
+  colorExports?: number | null;
+  colorCurveCount?: number | null;
+  totalColorCount?: number | null;
+  colorCurves?: Array<NiagaraDetailsReplyEntry> | null;
+  floatCurveCount?: number | null;
+  totalFloatCount?: number | null;
+  floatCurves?: Array<NiagaraDetailsReplyEntry> | null;
+  vector2DCurveCount?: number | null;
+  totalVector2DCount?: number | null;
+  vector2DCurves?: Array<NiagaraDetailsReplyEntry> | null;
+  vector3CurveCount?: number | null;
+  totalVector3Count?: number | null;
+  vector3Curves?: Array<NiagaraDetailsReplyEntry> | null;
+  vector4CurveCount?: number | null;
+  totalVector4Count?: number | null;
+  vector4Curves?: Array<NiagaraDetailsReplyEntry> | null;
+  arrayColorCount?: number | null;
+  totalArrayColorValues?: number | null;
+  arrayColors?: Array<NiagaraDetailsReplyEntry> | null;
+  arrayFloatCount?: number | null;
+  totalArrayFloatValues?: number | null;
+  arrayFloats?: Array<NiagaraDetailsReplyEntry> | null;
+  arrayFloat3Count?: number | null;
+  totalArrayFloat3Values?: number | null;
+  arrayFloat3s?: Array<NiagaraDetailsReplyEntry> | null;
+  arrayFloat4Count?: number | null;
+  totalArrayFloat4Values?: number | null;
+  arrayFloat4s?: Array<NiagaraDetailsReplyEntry> | null;
+  arrayInt32Count?: number | null;
+  totalArrayInt32Values?: number | null;
+  arrayInt32s?: Array<NiagaraDetailsReplyEntry> | null;
+  exports?: Array<NiagaraDetailsReplyEntry> | null;
+  otherDataInterfaces?: Array<NiagaraDetailsReplyOtherInterface> | null;
+}
+/** `niagara_details` reply record `Entry` (every field may be absent or null). */
+export interface NiagaraDetailsReplyEntry {
+  exportIndex?: number | null;
+  exportName?: string | null;
+  classType?: string | null;
+  emitter?: string | null;
+  valueProperty?: string | null;
+  entryCount?: number | null;
+  lutSize?: number | null;
+  minTime?: unknown | null;
+  maxTime?: unknown | null;
+  sampleColors?: Array<Array<unknown>> | null;
+  values?: Array<Array<unknown>> | null;
+  previewPath?: string | null;
+  name?: string | null;
+  shaderLut?: NiagaraDetailsReplyShaderLut | null;
+  colorData?: Array<Array<unknown>> | null;
+  channels?: number | null;
+  colorCount?: number | null;
+  outerIndex?: number | null;
+  parentName?: string | null;
+  parentChain?: string | null;
+  emitterName?: string | null;
+  emitterHasEnemyParams?: boolean | null;
+  enemyParams?: Array<string> | null;
+}
+/** `niagara_details` reply record `ShaderLut` (every field may be absent or null). */
+export interface NiagaraDetailsReplyShaderLut {
+  floatCount?: number | null;
+  sampleCount?: number | null;
+  minTime?: unknown | null;
+  maxTime?: unknown | null;
+  samples?: Array<Array<unknown>> | null;
+}
+/** `niagara_details` reply record `OtherInterface` (every field may be absent or null). */
+export interface NiagaraDetailsReplyOtherInterface {
+  exportIndex?: number | null;
+  exportName?: string | null;
+  className?: string | null;
+  emitter?: string | null;
+}
 
-/** `niagara_edit`: reply not declared yet (untyped action). */
-export type NiagaraEditReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `niagara_edit` reply record `Edited` (every field may be absent or null). */
+export interface NiagaraEditReply {
+  file_path?: string | null;
+  output_path?: string | null;
+  backup_path?: string | null;
+  exports_touched?: number | null;
+  colors_changed?: number | null;
+  values_changed?: number | null;
+  exports?: Array<NiagaraEditReplyTouched> | null;
+}
+/** `niagara_edit` reply record `Touched` (every field may be absent or null). */
+export interface NiagaraEditReplyTouched {
+  export_index?: number | null;
+  export_name?: string | null;
+  class_type?: string | null;
+  first_index?: number | null;
+  last_index?: number | null;
+  colors_changed?: number | null;
+  values_changed?: number | null;
+}
 
-/** `niagara_preview`: reply not declared yet (untyped action). */
-export type NiagaraPreviewReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `niagara_preview` reply record `Previews` (every field may be absent or null). */
+export interface NiagaraPreviewReply {
+  output_dir?: string | null;
+  image_count?: number | null;
+  images?: Array<NiagaraPreviewReplyImage> | null;
+}
+/** `niagara_preview` reply record `Image` (every field may be absent or null). */
+export interface NiagaraPreviewReplyImage {
+  export_index?: number | null;
+  export_name?: string | null;
+  class_type?: string | null;
+  path?: string | null;
+  width?: number | null;
+  height?: number | null;
+}
 
 /** `package_store_info` reply record `Info` (every field may be absent or null). */
 export interface PackageStoreInfoReply {
@@ -4877,8 +5474,25 @@ export interface ParseLocmetaReply {
 /** `parse_locres` reply data. */
 export type ParseLocresReply = unknown;
 
-/** `patch_mesh`: reply not declared yet (untyped action). */
-export type PatchMeshReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `patch_mesh` reply record `Fixed` (every field may be absent or null). */
+export interface PatchMeshReply {
+  success?: boolean | null;
+  fixed_count?: number | null;
+  fixes?: Array<PatchMeshReplyFixEntry> | null;
+  message?: string | null;
+  output_path?: string | null;
+  backup_path?: string | null;
+}
+/** `patch_mesh` reply record `FixEntry` (every field may be absent or null). */
+export interface PatchMeshReplyFixEntry {
+  export_name?: string | null;
+  old_size?: number | null;
+  new_size?: number | null;
+  difference?: number | null;
+  export_index?: number | null;
+  old_offset?: number | null;
+  new_offset?: number | null;
+}
 
 /** `ping` reply record `Pong` (every field may be absent or null). */
 export interface PingReply {
@@ -4919,20 +5533,66 @@ export interface RecompressIostoreReply {
   chunk_count?: number | null;
 }
 
-/** `remove_property`: reply not declared yet (untyped action). */
-export type RemovePropertyReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `remove_property` reply record `Edited` (every field may be absent or null). */
+export interface RemovePropertyReply {
+  file_path?: string | null;
+  output_path?: string | null;
+  backup_path?: string | null;
+  export_index?: number | null;
+  property_path?: string | null;
+  old_value?: unknown | null;
+  new_value?: unknown | null;
+}
 
-/** `save_asset`: reply not declared yet (untyped action). */
-export type SaveAssetReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `save_asset` reply record `Saved` (every field may be absent or null). */
+export interface SaveAssetReply {
+  output_path?: string | null;
+  size?: number | null;
+  parsed_exports?: number | null;
+  raw_exports?: number | null;
+}
 
-/** `set_property_value`: reply not declared yet (untyped action). */
-export type SetPropertyValueReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `set_property_value` reply record `Edited` (every field may be absent or null). */
+export interface SetPropertyValueReply {
+  file_path?: string | null;
+  output_path?: string | null;
+  backup_path?: string | null;
+  export_index?: number | null;
+  property_path?: string | null;
+  old_value?: unknown | null;
+  new_value?: unknown | null;
+}
 
 /** `shutdown` reply data. */
 export type ShutdownReply = null;
 
-/** `skeletal_mesh_info`: reply not declared yet (untyped action). */
-export type SkeletalMeshInfoReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `skeletal_mesh_info` reply record `Skeletal` (every field may be absent or null). */
+export interface SkeletalMeshInfoReply {
+  file_path?: string | null;
+  mesh_name?: string | null;
+  material_count?: number | null;
+  bone_count?: number | null;
+  materials?: Array<SkeletalMeshInfoReplySlot> | null;
+  bones?: Array<SkeletalMeshInfoReplyBone> | null;
+  lod_count?: number | null;
+  profile?: string | null;
+}
+/** `skeletal_mesh_info` reply record `Slot` (every field may be absent or null). */
+export interface SkeletalMeshInfoReplySlot {
+  index?: number | null;
+  slot_name?: string | null;
+  material_index?: number | null;
+  material_path?: string | null;
+  imported_slot_name?: string | null;
+  overlay_material_path?: string | null;
+  gameplay_tags?: Array<string> | null;
+}
+/** `skeletal_mesh_info` reply record `Bone` (every field may be absent or null). */
+export interface SkeletalMeshInfoReplyBone {
+  index?: number | null;
+  name?: string | null;
+  parent_index?: number | null;
+}
 
 /** `sleep` reply record `Slept` (every field may be absent or null). */
 export interface SleepReply {
@@ -4984,8 +5644,44 @@ export interface TexturePreviewReplyFailure {
   code?: string | null;
 }
 
-/** `to_json`: reply not declared yet (untyped action). */
-export type ToJsonReply = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `to_json` reply record `Batch` (every field may be absent or null). */
+export interface ToJsonReply {
+  success_count?: number | null;
+  fail_count?: number | null;
+  elapsed_ms?: number | null;
+  errors?: Array<ToJsonReplyFailure> | null;
+  files?: Array<string> | null;
+  total?: number | null;
+  succeeded?: number | null;
+  failed?: number | null;
+  skipped?: number | null;
+  items?: Array<ToJsonReplyItem> | null;
+}
+/** `to_json` reply record `Failure` (every field may be absent or null). */
+export interface ToJsonReplyFailure {
+  item?: string | null;
+  error?: string | null;
+  code?: string | null;
+}
+/** `to_json` reply record `Items` (every field may be absent or null). */
+export interface ToJsonReplyItems {
+  total?: number | null;
+  succeeded?: number | null;
+  failed?: number | null;
+  skipped?: number | null;
+  items?: Array<ToJsonReplyItem> | null;
+}
+/** `to_json` reply record `Item` (every field may be absent or null). */
+export interface ToJsonReplyItem {
+  item?: string | null;
+  status?: string | null;
+  output?: string | null;
+  code?: string | null;
+  error?: string | null;
+  file?: string | null;
+  offset?: number | null;
+  structure?: string | null;
+}
 
 /** `verify_pak` reply record `Verified` (every field may be absent or null). */
 export interface VerifyPakReply {

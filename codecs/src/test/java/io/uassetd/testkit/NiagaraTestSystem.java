@@ -49,6 +49,12 @@ public final class NiagaraTestSystem {
     /** Colours of the Glow LUT: 8 entries, red to yellow, alpha 1 down to 0.3. */
     public static final int GLOW_COLORS = 8;
     public static final int ALPHA_COLORS = 4;
+    /**
+     * A team colour parameter of the emitter Fire as Marvel Rivals names them ({@code <Emitter>.EnemyColor...}),
+     * in the name map; {@link #OTHER_EMITTER_TEAM_PARAMETER} is one of an emitter the system does not have.
+     */
+    public static final String TEAM_PARAMETER = "Fire.EnemyColor_Core";
+    public static final String OTHER_EMITTER_TEAM_PARAMETER = "Smoke.EnemyColor";
 
     private NiagaraTestSystem() {
     }
@@ -96,6 +102,8 @@ public final class NiagaraTestSystem {
         PackageIndex system = PackageIndex.ofExport(SYSTEM);
         PackageIndex emitter = PackageIndex.ofExport(EMITTER);
         add(b, template, classes.get("NiagaraEmitter"), system, names.of("Fire"), props.apply("NiagaraEmitter").end());
+        names.of(TEAM_PARAMETER);
+        names.of(OTHER_EMITTER_TEAM_PARAMETER);
         add(b, template, classes.get("NiagaraDataInterfaceColorCurve"), emitter, names.of("NiagaraDataInterfaceColorCurve_Glow"),
                 props.apply("NiagaraDataInterfaceColorCurve")
                         .floats("ShaderLUT", glow())

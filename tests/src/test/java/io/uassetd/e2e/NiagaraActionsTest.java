@@ -302,4 +302,36 @@ class NiagaraActionsTest extends SharedDaemon {
         assertThat(bad.status()).as("nothing done").isEqualTo(3);
         assertThat(dir.resolve("cli/x.uasset")).doesNotExist();
     }
+
+    /**
+     * niagara_details' enemyParams (UAssetTool's) come from the game's Niagara conventions:
+     * Marvel Rivals' (the default) names an emitter's team colour parameters
+     * {@code <Emitter>.EnemyColor...}; {@code game: none} has no team parameters.
+     */
+    @Test
+    void teamParametersComeFromTheGameProfile() throws Exception {
+        for (String game : new String[] {null, "marvel_rivals", "none"}) {
+            Map<String, Object> f = on(system);
+            if (game != null) {
+                f.put("game", game);
+            }
+            JsonNode d = ok("niagara_details", f);
+            boolean rivals = !"none".equals(game);
+            int underFire = 0;
+            for (JsonNode e : d.get("exports")) {
+                // an interface outside an emitter (the system's own) has no emitter and so no team parameters
+                boolean fire = "Fire".equals(e.get("emitterName").textValue());
+                underFire += fire ? 1 : 0;
+                assertThat(e.get("emitterHasEnemyParams").booleanValue()).as(game + " " + e.get("exportName")).isEqualTo(rivals && fire);
+                assertThat(e.get("enemyParams").toString()).as(game + " " + e.get("exportName"))
+                        .isEqualTo(rivals && fire ? "[\"" + NiagaraTestSystem.TEAM_PARAMETER + "\"]" : "[]");
+            }
+            assertThat(underFire).isEqualTo(8);
+            assertThat(d.get("exports").size()).isEqualTo(9);
+        }
+        Reply bad = call("niagara_details", new HashMap<>(Map.of("file_path", system.toString(), "game", "nosuch")));
+        assertThat(bad.success()).isFalse();
+        assertThat(bad.error().code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(bad.message()).contains("nosuch", "none, marvel_rivals");
+    }
 }

@@ -97,7 +97,15 @@ class UAssetToolContractTest {
         Files.copy(Fixtures.path("cue4parse/UE5_8/SourceTextures/grayscale.png"), images.resolve("T_G8.png"));
         vars.put("$TEXDIR", tex.toString());
         vars.put("$IMAGEDIR", images.toString());
+        for (JsonNode a : ok(req("capabilities")).get("data").get("actions")) {
+            if (a.path("reply").isObject()) {
+                declaredReplies.put(a.get("name").asText(), a.get("reply"));
+            }
+        }
     }
+
+    /** The reply shape each typed action declares in capabilities. */
+    static final Map<String, JsonNode> declaredReplies = new LinkedHashMap<>();
 
     @AfterAll
     static void stop() throws Exception {
@@ -157,6 +165,11 @@ class UAssetToolContractTest {
         assertThat(reply.get("success").booleanValue()).as(what).isEqualTo(success);
         assertThat(reply.path("error").path("code").asText()).as(what).isNotEqualTo("INTERNAL");
         JsonNode data = reply.get("data");
+        JsonNode declared = declaredReplies.get(row.get("action").asText());
+        if (declared != null && data != null && !data.isNull()) {
+            // UAssetTool's fields are in the reply the action declares (what capabilities and the clients' types say)
+            assertThat(ReplyShapes.mismatches(data, declared)).as(what + ": differs from the declared reply").isEmpty();
+        }
         String type = row.get("data").asText();
         if (!type.equals("any")) {
             assertType(what + " data", data, type);

@@ -50,6 +50,7 @@ public final class Actions {
         f.put("file_paths", "string[]");
         f.put("engine_version", "string");
         f.put("usmap_path", "string");
+        f.put("fail_fast", "boolean");
         t.put("batch_detect", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_paths", "string[]");
@@ -91,6 +92,7 @@ public final class Actions {
         f.put("output_path", "string");
         f.put("usmap_path", "string");
         f.put("base_path", "string");
+        f.put("fail_fast", "boolean");
         t.put("batch_from_json", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_path", "string");
@@ -125,6 +127,7 @@ public final class Actions {
         f.put("base_path", "string");
         f.put("compact", "boolean");
         f.put("engine_version", "string");
+        f.put("fail_fast", "boolean");
         t.put("batch_to_json", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("output_path", "string!");
@@ -181,6 +184,7 @@ public final class Actions {
         f.put("base_path", "string");
         f.put("usmap_path", "string");
         f.put("engine_version", "string");
+        f.put("fail_fast", "boolean");
         t.put("compact_json", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_path", "string!");
@@ -352,6 +356,7 @@ public final class Actions {
         f.put("file_paths", "string[]");
         f.put("engine_version", "string");
         f.put("usmap_path", "string");
+        f.put("fail_fast", "boolean");
         t.put("detect_type", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("old_path", "string!");
@@ -402,7 +407,6 @@ public final class Actions {
         f.put("chunk_id", "string");
         f.put("package", "string");
         f.put("include_unnamed", "boolean");
-        f.put("fail_fast", "boolean");
         t.put("extract_iostore", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("game_paks", "string!");
@@ -416,7 +420,6 @@ public final class Actions {
         f.put("with_deps", "boolean");
         f.put("engine_version", "string");
         f.put("unresolved", "string");
-        f.put("fail_fast", "boolean");
         t.put("extract_iostore_legacy", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_path", "string!");
@@ -427,7 +430,6 @@ public final class Actions {
         f.put("list_only", "boolean");
         f.put("verify", "boolean");
         f.put("hash_check", "boolean");
-        f.put("fail_fast", "boolean");
         t.put("extract_pak_all", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_path", "string!");
@@ -467,6 +469,7 @@ public final class Actions {
         f.put("output_path", "string");
         f.put("usmap_path", "string");
         f.put("base_path", "string");
+        f.put("fail_fast", "boolean");
         t.put("from_json", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_path", "string!");
@@ -615,6 +618,7 @@ public final class Actions {
         f.put("sample_count", "integer");
         f.put("include_values", "boolean");
         f.put("preview_dir", "string");
+        f.put("game", "string");
         t.put("niagara_details", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_path", "string!");
@@ -749,13 +753,13 @@ public final class Actions {
         f.put("base_path", "string");
         f.put("compact", "boolean");
         f.put("engine_version", "string");
+        f.put("fail_fast", "boolean");
         t.put("to_json", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_path", "string!");
         f.put("aes_key", "string");
         f.put("encryption_scheme", "string");
         f.put("filter_patterns", "string[]");
-        f.put("fail_fast", "boolean");
         t.put("verify_pak", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         t.put("version", java.util.Collections.unmodifiableMap(f));
@@ -764,57 +768,56 @@ public final class Actions {
 
     private static Map<String, Class<? extends Record>> replies() {
         Map<String, Class<? extends Record>> t = new LinkedHashMap<>();
+        t.put("add_property", AddPropertyReply.class);
+        t.put("batch_detect", BatchDetectReply.class);
         t.put("batch_extract_texture_png", BatchExtractTexturePngReply.class);
+        t.put("batch_from_json", BatchFromJsonReply.class);
         t.put("batch_inject_texture", BatchInjectTextureReply.class);
         t.put("batch_strip_mipmaps_native", BatchStripMipmapsNativeReply.class);
-        t.put("build_bundle", BuildBundleReply.class);
+        t.put("batch_to_json", BatchToJsonReply.class);
         t.put("cache_stats", CacheStatsReply.class);
         t.put("cancel", CancelReply.class);
-        t.put("capabilities", CapabilitiesReply.class);
         t.put("cityhash", CityhashReply.class);
-        t.put("clone_mod_iostore", CloneModIostoreReply.class);
-        t.put("convert_from_zen", ConvertFromZenReply.class);
-        t.put("convert_to_zen", ConvertToZenReply.class);
-        t.put("create_companion_pak", CreateCompanionPakReply.class);
-        t.put("create_iostore", CreateIostoreReply.class);
-        t.put("create_iostore_bundle", CreateIostoreBundleReply.class);
-        t.put("create_mod_iostore", CreateModIostoreReply.class);
-        t.put("create_pak", CreatePakReply.class);
         t.put("csv_to_datatable", CsvToDatatableReply.class);
         t.put("datatable_to_csv", DatatableToCsvReply.class);
+        t.put("debug_asset_info", DebugAssetInfoReply.class);
+        t.put("detect_type", DetectTypeReply.class);
         t.put("diff_game_versions", DiffGameVersionsReply.class);
         t.put("diff_packages", DiffPackagesReply.class);
-        t.put("edit_locres", EditLocresReply.class);
-        t.put("extract_iostore", ExtractIostoreReply.class);
-        t.put("extract_iostore_legacy", ExtractIostoreLegacyReply.class);
-        t.put("extract_pak_all", ExtractPakAllReply.class);
-        t.put("extract_pak_file", ExtractPakFileReply.class);
-        t.put("extract_script_objects", ExtractScriptObjectsReply.class);
+        t.put("dump", DumpReply.class);
+        t.put("export_to_json", ExportToJsonReply.class);
         t.put("extract_texture_png", ExtractTexturePngReply.class);
+        t.put("fix_serialize_size", FixSerializeSizeReply.class);
+        t.put("from_json", FromJsonReply.class);
+        t.put("get_asset_summary", GetAssetSummaryReply.class);
+        t.put("get_export_raw_data", GetExportRawDataReply.class);
+        t.put("get_mesh_info", GetMeshInfoReply.class);
         t.put("get_texture_info", GetTextureInfoReply.class);
+        t.put("import_from_json", ImportFromJsonReply.class);
         t.put("inject_texture", InjectTextureReply.class);
-        t.put("inspect_iostore", InspectIostoreReply.class);
         t.put("inspect_usmap", InspectUsmapReply.class);
         t.put("inspect_zen", InspectZenReply.class);
-        t.put("is_iostore_compressed", IsIostoreCompressedReply.class);
-        t.put("is_iostore_encrypted", IsIostoreEncryptedReply.class);
         t.put("json_to_locres", JsonToLocresReply.class);
-        t.put("list_iostore", ListIostoreReply.class);
-        t.put("list_iostore_files", ListIostoreFilesReply.class);
-        t.put("list_pak", ListPakReply.class);
-        t.put("list_pak_files", ListPakFilesReply.class);
+        t.put("list_niagara_files", ListNiagaraFilesReply.class);
         t.put("locres_to_json", LocresToJsonReply.class);
         t.put("merge_mods", MergeModsReply.class);
         t.put("mod_conflicts", ModConflictsReply.class);
-        t.put("package_store_info", PackageStoreInfoReply.class);
+        t.put("niagara_audit", NiagaraAuditReply.class);
+        t.put("niagara_details", NiagaraDetailsReply.class);
+        t.put("niagara_edit", NiagaraEditReply.class);
+        t.put("niagara_preview", NiagaraPreviewReply.class);
         t.put("parse_locmeta", ParseLocmetaReply.class);
+        t.put("patch_mesh", PatchMeshReply.class);
         t.put("ping", PingReply.class);
         t.put("rebase_mod", RebaseModReply.class);
-        t.put("recompress_iostore", RecompressIostoreReply.class);
+        t.put("remove_property", RemovePropertyReply.class);
+        t.put("save_asset", SaveAssetReply.class);
+        t.put("set_property_value", SetPropertyValueReply.class);
+        t.put("skeletal_mesh_info", SkeletalMeshInfoReply.class);
         t.put("sleep", SleepReply.class);
         t.put("strip_mipmaps_native", StripMipmapsNativeReply.class);
         t.put("texture_preview", TexturePreviewReply.class);
-        t.put("verify_pak", VerifyPakReply.class);
+        t.put("to_json", ToJsonReply.class);
         t.put("version", VersionReply.class);
         return java.util.Collections.unmodifiableMap(t);
     }
@@ -850,6 +853,11 @@ public final class Actions {
         }
     }
 
+    /** {@code add_property} reply record {@code Edited} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record AddPropertyReply(@JsonProperty("file_path") String filePath, @JsonProperty("output_path") String outputPath, @JsonProperty("backup_path") String backupPath, @JsonProperty("export_index") Long exportIndex, @JsonProperty("property_path") String propertyPath, @JsonProperty("old_value") com.fasterxml.jackson.databind.JsonNode oldValue, @JsonProperty("new_value") com.fasterxml.jackson.databind.JsonNode newValue) {
+    }
+
     /** The asset type of each of file_paths, with per-file errors */
     public static final class BatchDetect extends ActionRequest {
         public BatchDetect() {
@@ -875,6 +883,31 @@ public final class Actions {
             put("usmap_path", value);
             return this;
         }
+
+        public BatchDetect failFast(boolean value) {
+            put("fail_fast", value);
+            return this;
+        }
+    }
+
+    /** {@code batch_detect} reply record {@code Detection} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record BatchDetectReply(@JsonProperty("asset_type") String assetType, @JsonProperty("export_count") Long exportCount, @JsonProperty("import_count") Long importCount, @JsonProperty("file_path") String filePath, @JsonProperty("total_files") Long totalFiles, @JsonProperty("results") java.util.List<BatchDetectReplyResult> results, @JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<BatchDetectReplyItem> items) {
+    }
+
+    /** {@code batch_detect} reply record {@code Result} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record BatchDetectReplyResult(@JsonProperty("path") String path, @JsonProperty("file_name") String fileName, @JsonProperty("asset_type") String assetType, @JsonProperty("error") String error) {
+    }
+
+    /** {@code batch_detect} reply record {@code Items} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record BatchDetectReplyItems(@JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<BatchDetectReplyItem> items) {
+    }
+
+    /** {@code batch_detect} reply record {@code Item} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record BatchDetectReplyItem(@JsonProperty("item") String item, @JsonProperty("status") String status, @JsonProperty("output") String output, @JsonProperty("code") String code, @JsonProperty("error") String error, @JsonProperty("file") String file, @JsonProperty("offset") Long offset, @JsonProperty("structure") String structure) {
     }
 
     /** Whether any of file_paths is a blueprint */
@@ -1092,6 +1125,31 @@ public final class Actions {
             put("base_path", value);
             return this;
         }
+
+        public BatchFromJson failFast(boolean value) {
+            put("fail_fast", value);
+            return this;
+        }
+    }
+
+    /** {@code batch_from_json} reply record {@code Batch} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record BatchFromJsonReply(@JsonProperty("success_count") Long successCount, @JsonProperty("fail_count") Long failCount, @JsonProperty("elapsed_ms") Long elapsedMs, @JsonProperty("errors") java.util.List<BatchFromJsonReplyFailure> errors, @JsonProperty("files") java.util.List<String> files, @JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<BatchFromJsonReplyItem> items) {
+    }
+
+    /** {@code batch_from_json} reply record {@code Failure} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record BatchFromJsonReplyFailure(@JsonProperty("item") String item, @JsonProperty("error") String error, @JsonProperty("code") String code) {
+    }
+
+    /** {@code batch_from_json} reply record {@code Items} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record BatchFromJsonReplyItems(@JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<BatchFromJsonReplyItem> items) {
+    }
+
+    /** {@code batch_from_json} reply record {@code Item} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record BatchFromJsonReplyItem(@JsonProperty("item") String item, @JsonProperty("status") String status, @JsonProperty("output") String output, @JsonProperty("code") String code, @JsonProperty("error") String error, @JsonProperty("file") String file, @JsonProperty("offset") Long offset, @JsonProperty("structure") String structure) {
     }
 
     /** has_inline_texture_data over many packages (and folders of them), with per-file errors */
@@ -1296,6 +1354,31 @@ public final class Actions {
             put("engine_version", value);
             return this;
         }
+
+        public BatchToJson failFast(boolean value) {
+            put("fail_fast", value);
+            return this;
+        }
+    }
+
+    /** {@code batch_to_json} reply record {@code Batch} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record BatchToJsonReply(@JsonProperty("success_count") Long successCount, @JsonProperty("fail_count") Long failCount, @JsonProperty("elapsed_ms") Long elapsedMs, @JsonProperty("errors") java.util.List<BatchToJsonReplyFailure> errors, @JsonProperty("files") java.util.List<String> files, @JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<BatchToJsonReplyItem> items) {
+    }
+
+    /** {@code batch_to_json} reply record {@code Failure} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record BatchToJsonReplyFailure(@JsonProperty("item") String item, @JsonProperty("error") String error, @JsonProperty("code") String code) {
+    }
+
+    /** {@code batch_to_json} reply record {@code Items} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record BatchToJsonReplyItems(@JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<BatchToJsonReplyItem> items) {
+    }
+
+    /** {@code batch_to_json} reply record {@code Item} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record BatchToJsonReplyItem(@JsonProperty("item") String item, @JsonProperty("status") String status, @JsonProperty("output") String output, @JsonProperty("code") String code, @JsonProperty("error") String error, @JsonProperty("file") String file, @JsonProperty("offset") Long offset, @JsonProperty("structure") String structure) {
     }
 
     /** Builds an IoStore mod bundle (.utoc/.ucas + companion .pak) from a folder, files or a legacy .pak */
@@ -1421,11 +1504,6 @@ public final class Actions {
         }
     }
 
-    /** {@code build_bundle} reply record {@code Created} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record BuildBundleReply(@JsonProperty("utoc_path") String utocPath, @JsonProperty("ucas_path") String ucasPath, @JsonProperty("pak_path") String pakPath, @JsonProperty("converted_count") Long convertedCount, @JsonProperty("file_count") Long fileCount, @JsonProperty("raw_file_count") Long rawFileCount, @JsonProperty("file_paths") java.util.List<String> filePaths, @JsonProperty("errors") java.util.List<String> errors, @JsonProperty("package_count") Long packageCount, @JsonProperty("chunk_count") Long chunkCount, @JsonProperty("profile") String profile, @JsonProperty("compression") String compression, @JsonProperty("encrypted") Boolean encrypted, @JsonProperty("compression_fallback") String compressionFallback) {
-    }
-
     /** Hits, misses, evictions and retained bytes of the resource cache; clear: true empties it */
     public static final class CacheStats extends ActionRequest {
         public CacheStats() {
@@ -1466,31 +1544,6 @@ public final class Actions {
         public Capabilities() {
             super("capabilities");
         }
-    }
-
-    /** {@code capabilities} reply record {@code Capabilities} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record CapabilitiesReply(@JsonProperty("version") String version, @JsonProperty("protocol_extensions") java.util.List<String> protocolExtensions, @JsonProperty("actions") java.util.List<CapabilitiesReplyActionInfo> actions) {
-    }
-
-    /** {@code capabilities} reply record {@code ActionInfo} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record CapabilitiesReplyActionInfo(@JsonProperty("name") String name, @JsonProperty("summary") String summary, @JsonProperty("cli") String cli, @JsonProperty("cli_positionals") java.util.List<String> cliPositionals, @JsonProperty("fields") java.util.List<CapabilitiesReplyFieldInfo> fields, @JsonProperty("reply") CapabilitiesReplyReplyInfo reply) {
-    }
-
-    /** {@code capabilities} reply record {@code FieldInfo} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record CapabilitiesReplyFieldInfo(@JsonProperty("name") String name, @JsonProperty("type") String type, @JsonProperty("required") Boolean required, @JsonProperty("default_value") com.fasterxml.jackson.databind.JsonNode defaultValue, @JsonProperty("description") String description, @JsonProperty("cli_option") String cliOption) {
-    }
-
-    /** {@code capabilities} reply record {@code ReplyInfo} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record CapabilitiesReplyReplyInfo(@JsonProperty("type") String type, @JsonProperty("items") Boolean items, @JsonProperty("records") java.util.Map<String, java.util.List<CapabilitiesReplyReplyField>> records) {
-    }
-
-    /** {@code capabilities} reply record {@code ReplyField} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record CapabilitiesReplyReplyField(@JsonProperty("name") String name, @JsonProperty("type") String type) {
     }
 
     /** CityHash64 v1.1 of a lower-cased string as UTF-16LE (package path -> FPackageId) */
@@ -1550,11 +1603,6 @@ public final class Actions {
         }
     }
 
-    /** {@code clone_mod_iostore} reply record {@code Cloned} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record CloneModIostoreReply(@JsonProperty("file_path") String filePath, @JsonProperty("output_path") String outputPath, @JsonProperty("utoc_path") String utocPath, @JsonProperty("ucas_path") String ucasPath, @JsonProperty("pak_path") String pakPath, @JsonProperty("chunk_count") Long chunkCount, @JsonProperty("package_count") Long packageCount, @JsonProperty("compression") String compression, @JsonProperty("files") java.util.List<String> files) {
-    }
-
     /** Compact CUE4Parse-like JSON of packages: [{Type, Name, Outer?, Class, Flags, Properties, Rows/StringTable/Names...}] */
     public static final class CompactJson extends ActionRequest {
         public CompactJson() {
@@ -1588,6 +1636,11 @@ public final class Actions {
 
         public CompactJson engineVersion(String value) {
             put("engine_version", value);
+            return this;
+        }
+
+        public CompactJson failFast(boolean value) {
+            put("fail_fast", value);
             return this;
         }
     }
@@ -1625,11 +1678,6 @@ public final class Actions {
         }
     }
 
-    /** {@code convert_from_zen} reply record {@code Converted} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ConvertFromZenReply(@JsonProperty("output_path") String outputPath, @JsonProperty("size") Long size, @JsonProperty("package_name") String packageName, @JsonProperty("package_id") String packageId, @JsonProperty("files") java.util.List<String> files, @JsonProperty("notes") java.util.List<String> notes, @JsonProperty("script_objects") Boolean scriptObjects) {
-    }
-
     /** Converts a legacy cooked package (.uasset + .uexp) into a Zen package (.uzenasset) */
     public static final class ConvertToZen extends ActionRequest {
         public ConvertToZen(String filePath) {
@@ -1661,16 +1709,6 @@ public final class Actions {
             put("no_material_tags", value);
             return this;
         }
-    }
-
-    /** {@code convert_to_zen} reply record {@code Converted} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ConvertToZenReply(@JsonProperty("output_path") String outputPath, @JsonProperty("size") Long size, @JsonProperty("package_name") String packageName, @JsonProperty("package_id") String packageId, @JsonProperty("engine_version") String engineVersion, @JsonProperty("layout") String layout, @JsonProperty("export_count") Long exportCount, @JsonProperty("import_count") Long importCount, @JsonProperty("export_bundle_count") Long exportBundleCount, @JsonProperty("imported_packages") java.util.List<String> importedPackages, @JsonProperty("bulk_chunks") java.util.List<ConvertToZenReplyChunk> bulkChunks, @JsonProperty("source_package") String sourcePackage, @JsonProperty("culture") String culture, @JsonProperty("notes") java.util.List<String> notes) {
-    }
-
-    /** {@code convert_to_zen} reply record {@code Chunk} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ConvertToZenReplyChunk(@JsonProperty("chunk_type") String chunkType, @JsonProperty("extension") String extension, @JsonProperty("size") Long size) {
     }
 
     /** Writes the companion .pak of an IoStore bundle (a chunknames entry listing the bundle's files) */
@@ -1705,11 +1743,6 @@ public final class Actions {
             put("game", value);
             return this;
         }
-    }
-
-    /** {@code create_companion_pak} reply record {@code Created} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record CreateCompanionPakReply(@JsonProperty("output_path") String outputPath, @JsonProperty("file_count") Long fileCount, @JsonProperty("files") java.util.List<String> files) {
     }
 
     /** Builds an IoStore bundle (.utoc/.ucas + companion .pak) from a folder (create_mod_iostore's older reply) */
@@ -1835,11 +1868,6 @@ public final class Actions {
         }
     }
 
-    /** {@code create_iostore} reply record {@code Created} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record CreateIostoreReply(@JsonProperty("utoc_path") String utocPath, @JsonProperty("ucas_path") String ucasPath, @JsonProperty("pak_path") String pakPath, @JsonProperty("asset_count") Long assetCount, @JsonProperty("files") java.util.List<String> files, @JsonProperty("errors") java.util.List<String> errors) {
-    }
-
     /** Builds an IoStore mod bundle (.utoc/.ucas + companion .pak) from a folder, files or a legacy .pak */
     public static final class CreateIostoreBundle extends ActionRequest {
         public CreateIostoreBundle(String outputPath) {
@@ -1961,11 +1989,6 @@ public final class Actions {
             put("usmap_path", value);
             return this;
         }
-    }
-
-    /** {@code create_iostore_bundle} reply record {@code Created} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record CreateIostoreBundleReply(@JsonProperty("utoc_path") String utocPath, @JsonProperty("ucas_path") String ucasPath, @JsonProperty("pak_path") String pakPath, @JsonProperty("converted_count") Long convertedCount, @JsonProperty("file_count") Long fileCount, @JsonProperty("raw_file_count") Long rawFileCount, @JsonProperty("file_paths") java.util.List<String> filePaths, @JsonProperty("errors") java.util.List<String> errors, @JsonProperty("package_count") Long packageCount, @JsonProperty("chunk_count") Long chunkCount, @JsonProperty("profile") String profile, @JsonProperty("compression") String compression, @JsonProperty("encrypted") Boolean encrypted, @JsonProperty("compression_fallback") String compressionFallback) {
     }
 
     /** Builds an IoStore mod bundle (.utoc/.ucas + companion .pak) from a folder, files or a legacy .pak */
@@ -2091,11 +2114,6 @@ public final class Actions {
         }
     }
 
-    /** {@code create_mod_iostore} reply record {@code Created} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record CreateModIostoreReply(@JsonProperty("utoc_path") String utocPath, @JsonProperty("ucas_path") String ucasPath, @JsonProperty("pak_path") String pakPath, @JsonProperty("converted_count") Long convertedCount, @JsonProperty("file_count") Long fileCount, @JsonProperty("raw_file_count") Long rawFileCount, @JsonProperty("file_paths") java.util.List<String> filePaths, @JsonProperty("errors") java.util.List<String> errors, @JsonProperty("package_count") Long packageCount, @JsonProperty("chunk_count") Long chunkCount, @JsonProperty("profile") String profile, @JsonProperty("compression") String compression, @JsonProperty("encrypted") Boolean encrypted, @JsonProperty("compression_fallback") String compressionFallback) {
-    }
-
     /** Writes a pak (version 3-14) from files and folders, with optional compression and encryption */
     public static final class CreatePak extends ActionRequest {
         public CreatePak(String outputPath) {
@@ -2172,16 +2190,6 @@ public final class Actions {
             put("fsync", value);
             return this;
         }
-    }
-
-    /** {@code create_pak} reply record {@code Created} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record CreatePakReply(@JsonProperty("output_path") String outputPath, @JsonProperty("file_count") Long fileCount, @JsonProperty("mount_point") String mountPoint, @JsonProperty("version") String version, @JsonProperty("size") Long size, @JsonProperty("entries") java.util.List<String> entries, @JsonProperty("entry_details") java.util.List<CreatePakReplyEntry> entryDetails) {
-    }
-
-    /** {@code create_pak} reply record {@code Entry} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record CreatePakReplyEntry(@JsonProperty("path") String path, @JsonProperty("size") Long size, @JsonProperty("compressed_size") Long compressedSize, @JsonProperty("compression") String compression, @JsonProperty("encrypted") Boolean encrypted) {
     }
 
     /** Applies a CSV in the editor's DataTable layout to a DataTable package (changed cells, added and removed rows) */
@@ -2267,6 +2275,26 @@ public final class Actions {
             put("usmap_path", value);
             return this;
         }
+    }
+
+    /** {@code debug_asset_info} reply record {@code Debug} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record DebugAssetInfoReply(@JsonProperty("Exports") java.util.List<DebugAssetInfoReplyExportEntry> exports, @JsonProperty("Imports") java.util.List<String> imports, @JsonProperty("DetectedType") String detectedType, @JsonProperty("summary") DebugAssetInfoReplySummary summary, @JsonProperty("package_version") String packageVersion, @JsonProperty("total_header_size") Long totalHeaderSize, @JsonProperty("split") Boolean split, @JsonProperty("custom_versions") java.util.List<DebugAssetInfoReplyCustom> customVersions, @JsonProperty("layout") java.util.List<String> layout) {
+    }
+
+    /** {@code debug_asset_info} reply record {@code ExportEntry} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record DebugAssetInfoReplyExportEntry(@JsonProperty("ExportType") String exportType, @JsonProperty("ObjectName") String objectName, @JsonProperty("ClassName") String className) {
+    }
+
+    /** {@code debug_asset_info} reply record {@code Summary} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record DebugAssetInfoReplySummary(@JsonProperty("file_path") String filePath, @JsonProperty("file_name") String fileName, @JsonProperty("detected_type") String detectedType, @JsonProperty("package_flags") String packageFlags, @JsonProperty("package_guid") String packageGuid, @JsonProperty("has_unversioned_properties") Boolean hasUnversionedProperties, @JsonProperty("uses_event_driven_loader") Boolean usesEventDrivenLoader, @JsonProperty("name_count") Long nameCount, @JsonProperty("import_count") Long importCount, @JsonProperty("export_count") Long exportCount, @JsonProperty("file_version_ue4") String fileVersionUe4, @JsonProperty("file_version_ue5") String fileVersionUe5, @JsonProperty("unversioned") Boolean unversioned, @JsonProperty("package_flags_value") Long packageFlagsValue, @JsonProperty("object_version_ue4") Long objectVersionUe4, @JsonProperty("object_version_ue5") Long objectVersionUe5, @JsonProperty("file_version_licensee") Long fileVersionLicensee, @JsonProperty("legacy_file_version") Long legacyFileVersion) {
+    }
+
+    /** {@code debug_asset_info} reply record {@code Custom} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record DebugAssetInfoReplyCustom(@JsonProperty("key") String key, @JsonProperty("version") Long version, @JsonProperty("name") String name) {
     }
 
     /** Whether a package is a blueprint */
@@ -2384,6 +2412,31 @@ public final class Actions {
             put("usmap_path", value);
             return this;
         }
+
+        public DetectType failFast(boolean value) {
+            put("fail_fast", value);
+            return this;
+        }
+    }
+
+    /** {@code detect_type} reply record {@code Detection} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record DetectTypeReply(@JsonProperty("asset_type") String assetType, @JsonProperty("export_count") Long exportCount, @JsonProperty("import_count") Long importCount, @JsonProperty("file_path") String filePath, @JsonProperty("total_files") Long totalFiles, @JsonProperty("results") java.util.List<DetectTypeReplyResult> results, @JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<DetectTypeReplyItem> items) {
+    }
+
+    /** {@code detect_type} reply record {@code Result} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record DetectTypeReplyResult(@JsonProperty("path") String path, @JsonProperty("file_name") String fileName, @JsonProperty("asset_type") String assetType, @JsonProperty("error") String error) {
+    }
+
+    /** {@code detect_type} reply record {@code Items} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record DetectTypeReplyItems(@JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<DetectTypeReplyItem> items) {
+    }
+
+    /** {@code detect_type} reply record {@code Item} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record DetectTypeReplyItem(@JsonProperty("item") String item, @JsonProperty("status") String status, @JsonProperty("output") String output, @JsonProperty("code") String code, @JsonProperty("error") String error, @JsonProperty("file") String file, @JsonProperty("offset") Long offset, @JsonProperty("structure") String structure) {
     }
 
     /** Two installs (folders of paks and IoStore containers): paths added, removed and changed, from the archives' own hashes */
@@ -2507,6 +2560,16 @@ public final class Actions {
         }
     }
 
+    /** {@code dump} reply record {@code Dump} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record DumpReply(@JsonProperty("file_path") String filePath, @JsonProperty("name_count") Long nameCount, @JsonProperty("import_count") Long importCount, @JsonProperty("export_count") Long exportCount, @JsonProperty("package_flags") String packageFlags, @JsonProperty("has_unversioned_properties") Boolean hasUnversionedProperties, @JsonProperty("asset_type") String assetType, @JsonProperty("exports") java.util.List<DumpReplyDumpExport> exports, @JsonProperty("package_flags_value") Long packageFlagsValue) {
+    }
+
+    /** {@code dump} reply record {@code DumpExport} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record DumpReplyDumpExport(@JsonProperty("index") Long index, @JsonProperty("object_name") String objectName, @JsonProperty("class_type") String classType, @JsonProperty("serial_size") Long serialSize, @JsonProperty("serial_offset") Long serialOffset) {
+    }
+
     /** Sets, adds or removes .locres entries and writes the file in its version (string table and hashes recomputed) */
     public static final class EditLocres extends ActionRequest {
         public EditLocres(String filePath) {
@@ -2555,16 +2618,6 @@ public final class Actions {
         }
     }
 
-    /** {@code edit_locres} reply record {@code Result} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record EditLocresReply(@JsonProperty("file_path") String filePath, @JsonProperty("output_path") String outputPath, @JsonProperty("backup_path") String backupPath, @JsonProperty("version") String version, @JsonProperty("namespace_count") Long namespaceCount, @JsonProperty("entry_count") Long entryCount, @JsonProperty("size") Long size, @JsonProperty("edits") java.util.List<EditLocresReplyApplied> edits) {
-    }
-
-    /** {@code edit_locres} reply record {@code Applied} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record EditLocresReplyApplied(@JsonProperty("op") String op, @JsonProperty("namespace") String namespace, @JsonProperty("key") String key, @JsonProperty("old_string") String oldString, @JsonProperty("new_string") String newString, @JsonProperty("source_hash") String sourceHash) {
-    }
-
     /** Writes a package as UAssetAPI-schema JSON next to it (X.uasset -> X.json) */
     public static final class ExportToJson extends ActionRequest {
         public ExportToJson(String filePath) {
@@ -2581,6 +2634,11 @@ public final class Actions {
             put("engine_version", value);
             return this;
         }
+    }
+
+    /** {@code export_to_json} reply record {@code Exported} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ExportToJsonReply(@JsonProperty("path") String path) {
     }
 
     /** Extracts every chunk of a .utoc/.ucas container under output_path (by directory-index path, else by chunk id) */
@@ -2615,31 +2673,6 @@ public final class Actions {
             put("include_unnamed", value);
             return this;
         }
-
-        public ExtractIostore failFast(boolean value) {
-            put("fail_fast", value);
-            return this;
-        }
-    }
-
-    /** {@code extract_iostore} reply record {@code Report} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ExtractIostoreReply(@JsonProperty("output_dir") String outputDir, @JsonProperty("extracted_count") Long extractedCount, @JsonProperty("failed_count") Long failedCount, @JsonProperty("bytes") Long bytes, @JsonProperty("files") java.util.List<String> files, @JsonProperty("failures") java.util.List<ExtractIostoreReplyFailure> failures, @JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<ExtractIostoreReplyItem> items) {
-    }
-
-    /** {@code extract_iostore} reply record {@code Failure} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ExtractIostoreReplyFailure(@JsonProperty("item") String item, @JsonProperty("error") String error, @JsonProperty("code") String code) {
-    }
-
-    /** {@code extract_iostore} reply record {@code Items} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ExtractIostoreReplyItems(@JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<ExtractIostoreReplyItem> items) {
-    }
-
-    /** {@code extract_iostore} reply record {@code Item} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ExtractIostoreReplyItem(@JsonProperty("item") String item, @JsonProperty("status") String status, @JsonProperty("output") String output, @JsonProperty("code") String code, @JsonProperty("error") String error, @JsonProperty("file") String file, @JsonProperty("offset") Long offset, @JsonProperty("structure") String structure) {
     }
 
     /** Converts the Zen packages of a Paks folder (and mods) to legacy .uasset/.uexp under output_path */
@@ -2694,31 +2727,6 @@ public final class Actions {
             put("unresolved", value);
             return this;
         }
-
-        public ExtractIostoreLegacy failFast(boolean value) {
-            put("fail_fast", value);
-            return this;
-        }
-    }
-
-    /** {@code extract_iostore_legacy} reply record {@code Report} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ExtractIostoreLegacyReply(@JsonProperty("output_dir") String outputDir, @JsonProperty("extracted_count") Long extractedCount, @JsonProperty("failed_count") Long failedCount, @JsonProperty("bytes") Long bytes, @JsonProperty("files") java.util.List<String> files, @JsonProperty("failures") java.util.List<ExtractIostoreLegacyReplyFailure> failures, @JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<ExtractIostoreLegacyReplyItem> items) {
-    }
-
-    /** {@code extract_iostore_legacy} reply record {@code Failure} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ExtractIostoreLegacyReplyFailure(@JsonProperty("item") String item, @JsonProperty("error") String error, @JsonProperty("code") String code) {
-    }
-
-    /** {@code extract_iostore_legacy} reply record {@code Items} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ExtractIostoreLegacyReplyItems(@JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<ExtractIostoreLegacyReplyItem> items) {
-    }
-
-    /** {@code extract_iostore_legacy} reply record {@code Item} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ExtractIostoreLegacyReplyItem(@JsonProperty("item") String item, @JsonProperty("status") String status, @JsonProperty("output") String output, @JsonProperty("code") String code, @JsonProperty("error") String error, @JsonProperty("file") String file, @JsonProperty("offset") Long offset, @JsonProperty("structure") String structure) {
     }
 
     /** Extracts all (or filtered) entries of a pak under output_path, in parallel, with per-file results */
@@ -2758,31 +2766,6 @@ public final class Actions {
             put("hash_check", value);
             return this;
         }
-
-        public ExtractPakAll failFast(boolean value) {
-            put("fail_fast", value);
-            return this;
-        }
-    }
-
-    /** {@code extract_pak_all} reply record {@code Report} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ExtractPakAllReply(@JsonProperty("output_dir") String outputDir, @JsonProperty("extracted_count") Long extractedCount, @JsonProperty("failed_count") Long failedCount, @JsonProperty("bytes") Long bytes, @JsonProperty("files") java.util.List<String> files, @JsonProperty("failures") java.util.List<ExtractPakAllReplyFailure> failures, @JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<ExtractPakAllReplyItem> items) {
-    }
-
-    /** {@code extract_pak_all} reply record {@code Failure} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ExtractPakAllReplyFailure(@JsonProperty("item") String item, @JsonProperty("error") String error, @JsonProperty("code") String code) {
-    }
-
-    /** {@code extract_pak_all} reply record {@code Items} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ExtractPakAllReplyItems(@JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<ExtractPakAllReplyItem> items) {
-    }
-
-    /** {@code extract_pak_all} reply record {@code Item} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ExtractPakAllReplyItem(@JsonProperty("item") String item, @JsonProperty("status") String status, @JsonProperty("output") String output, @JsonProperty("code") String code, @JsonProperty("error") String error, @JsonProperty("file") String file, @JsonProperty("offset") Long offset, @JsonProperty("structure") String structure) {
     }
 
     /** Extracts one entry of a pak to output_path (a file, or a folder to put it in) */
@@ -2815,11 +2798,6 @@ public final class Actions {
         }
     }
 
-    /** {@code extract_pak_file} reply record {@code Extracted} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ExtractPakFileReply(@JsonProperty("output_path") String outputPath, @JsonProperty("size") Long size) {
-    }
-
     /** Writes the script-objects database of a Paks folder's global.utoc to a ScriptObjects.bin file */
     public static final class ExtractScriptObjects extends ActionRequest {
         public ExtractScriptObjects(String filePath, String outputPath) {
@@ -2832,11 +2810,6 @@ public final class Actions {
             put("aes_key", value);
             return this;
         }
-    }
-
-    /** {@code extract_script_objects} reply record {@code Written} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ExtractScriptObjectsReply(@JsonProperty("output_path") String outputPath, @JsonProperty("size") Long size, @JsonProperty("object_count") Long objectCount) {
     }
 
     /** Writes a texture's mip (and slice / face, or every slice as a strip) as PNG, TGA, BMP, EXR or HDR, or its blocks as DDS */
@@ -2920,6 +2893,16 @@ public final class Actions {
         }
     }
 
+    /** {@code fix_serialize_size} reply record {@code Fixed} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record FixSerializeSizeReply(@JsonProperty("success") Boolean success, @JsonProperty("fixed_count") Long fixedCount, @JsonProperty("fixes") java.util.List<FixSerializeSizeReplyFixEntry> fixes, @JsonProperty("message") String message, @JsonProperty("output_path") String outputPath, @JsonProperty("backup_path") String backupPath) {
+    }
+
+    /** {@code fix_serialize_size} reply record {@code FixEntry} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record FixSerializeSizeReplyFixEntry(@JsonProperty("export_name") String exportName, @JsonProperty("old_size") Long oldSize, @JsonProperty("new_size") Long newSize, @JsonProperty("difference") Long difference, @JsonProperty("export_index") Long exportIndex, @JsonProperty("old_offset") Long oldOffset, @JsonProperty("new_offset") Long newOffset) {
+    }
+
     /** Turns UAssetAPI-schema JSON written by to_json back into packages (.uasset/.umap + .uexp) */
     public static final class FromJson extends ActionRequest {
         public FromJson() {
@@ -2950,6 +2933,31 @@ public final class Actions {
             put("base_path", value);
             return this;
         }
+
+        public FromJson failFast(boolean value) {
+            put("fail_fast", value);
+            return this;
+        }
+    }
+
+    /** {@code from_json} reply record {@code Batch} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record FromJsonReply(@JsonProperty("success_count") Long successCount, @JsonProperty("fail_count") Long failCount, @JsonProperty("elapsed_ms") Long elapsedMs, @JsonProperty("errors") java.util.List<FromJsonReplyFailure> errors, @JsonProperty("files") java.util.List<String> files, @JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<FromJsonReplyItem> items) {
+    }
+
+    /** {@code from_json} reply record {@code Failure} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record FromJsonReplyFailure(@JsonProperty("item") String item, @JsonProperty("error") String error, @JsonProperty("code") String code) {
+    }
+
+    /** {@code from_json} reply record {@code Items} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record FromJsonReplyItems(@JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<FromJsonReplyItem> items) {
+    }
+
+    /** {@code from_json} reply record {@code Item} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record FromJsonReplyItem(@JsonProperty("item") String item, @JsonProperty("status") String status, @JsonProperty("output") String output, @JsonProperty("code") String code, @JsonProperty("error") String error, @JsonProperty("file") String file, @JsonProperty("offset") Long offset, @JsonProperty("structure") String structure) {
     }
 
     /** Package flags, guid, property format and table counts of a package */
@@ -2968,6 +2976,11 @@ public final class Actions {
             put("usmap_path", value);
             return this;
         }
+    }
+
+    /** {@code get_asset_summary} reply record {@code Summary} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record GetAssetSummaryReply(@JsonProperty("file_path") String filePath, @JsonProperty("file_name") String fileName, @JsonProperty("detected_type") String detectedType, @JsonProperty("package_flags") String packageFlags, @JsonProperty("package_guid") String packageGuid, @JsonProperty("has_unversioned_properties") Boolean hasUnversionedProperties, @JsonProperty("uses_event_driven_loader") Boolean usesEventDrivenLoader, @JsonProperty("name_count") Long nameCount, @JsonProperty("import_count") Long importCount, @JsonProperty("export_count") Long exportCount, @JsonProperty("file_version_ue4") String fileVersionUe4, @JsonProperty("file_version_ue5") String fileVersionUe5, @JsonProperty("unversioned") Boolean unversioned, @JsonProperty("package_flags_value") Long packageFlagsValue, @JsonProperty("object_version_ue4") Long objectVersionUe4, @JsonProperty("object_version_ue5") Long objectVersionUe5, @JsonProperty("file_version_licensee") Long fileVersionLicensee, @JsonProperty("legacy_file_version") Long legacyFileVersion) {
     }
 
     /** An export's properties: [{name, type, array_index, value, struct_type, array_type, key_type, value_type, value_tree}] */
@@ -2993,6 +3006,11 @@ public final class Actions {
         }
     }
 
+    /** {@code get_export_properties} reply record {@code PropertyEntry} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record GetExportPropertiesReplyPropertyEntry(@JsonProperty("name") String name, @JsonProperty("type") String type, @JsonProperty("array_index") Long arrayIndex, @JsonProperty("value") com.fasterxml.jackson.databind.JsonNode value, @JsonProperty("struct_type") String structType, @JsonProperty("array_type") String arrayType, @JsonProperty("key_type") String keyType, @JsonProperty("value_type") String valueType, @JsonProperty("value_tree") com.fasterxml.jackson.databind.JsonNode valueTree) {
+    }
+
     /** An export's serialized bytes as hex, with its serial size and offset */
     public static final class GetExportRawData extends ActionRequest {
         public GetExportRawData(String filePath) {
@@ -3016,6 +3034,11 @@ public final class Actions {
         }
     }
 
+    /** {@code get_export_raw_data} reply record {@code RawData} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record GetExportRawDataReply(@JsonProperty("export_index") Long exportIndex, @JsonProperty("has_raw_data") Boolean hasRawData, @JsonProperty("raw_data_hex") String rawDataHex, @JsonProperty("raw_data_size") Long rawDataSize, @JsonProperty("serial_offset") Long serialOffset, @JsonProperty("serial_size") Long serialSize, @JsonProperty("raw_data_base16") String rawDataBase16) {
+    }
+
     /** The export map: [{index, object_name, class_name, class_index, super_index, outer_index, export_type, serial_size, serial_offset, object_flags}] */
     public static final class GetExports extends ActionRequest {
         public GetExports(String filePath) {
@@ -3034,6 +3057,11 @@ public final class Actions {
         }
     }
 
+    /** {@code get_exports} reply record {@code ExportRow} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record GetExportsReplyExportRow(@JsonProperty("index") Long index, @JsonProperty("object_name") String objectName, @JsonProperty("class_name") String className, @JsonProperty("class_index") Long classIndex, @JsonProperty("super_index") Long superIndex, @JsonProperty("outer_index") Long outerIndex, @JsonProperty("export_type") String exportType, @JsonProperty("serial_size") Long serialSize, @JsonProperty("serial_offset") Long serialOffset, @JsonProperty("object_flags") String objectFlags, @JsonProperty("property_count") Long propertyCount, @JsonProperty("object_flags_value") Long objectFlagsValue, @JsonProperty("properties_read") Boolean propertiesRead) {
+    }
+
     /** The import map: [{index, object_name, class_name, class_package, outer_index, is_optional}] */
     public static final class GetImports extends ActionRequest {
         public GetImports(String filePath) {
@@ -3050,6 +3078,11 @@ public final class Actions {
             put("usmap_path", value);
             return this;
         }
+    }
+
+    /** {@code get_imports} reply record {@code Import} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record GetImportsReplyImport(@JsonProperty("index") Long index, @JsonProperty("object_name") String objectName, @JsonProperty("class_name") String className, @JsonProperty("class_package") String classPackage, @JsonProperty("outer_index") Long outerIndex, @JsonProperty("is_optional") Boolean isOptional) {
     }
 
     /** A SkeletalMesh's or StaticMesh's material slots, LOD count, bones, sockets and counts (null where the package does not say) */
@@ -3075,6 +3108,26 @@ public final class Actions {
         }
     }
 
+    /** {@code get_mesh_info} reply record {@code Mesh} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record GetMeshInfoReply(@JsonProperty("file_path") String filePath, @JsonProperty("mesh_type") String meshType, @JsonProperty("mesh_name") String meshName, @JsonProperty("material_count") Long materialCount, @JsonProperty("material_slots") Long materialSlots, @JsonProperty("lod_count") Long lodCount, @JsonProperty("vertex_count") Long vertexCount, @JsonProperty("triangle_count") Long triangleCount, @JsonProperty("bone_count") Long boneCount, @JsonProperty("has_vertex_colors") Boolean hasVertexColors, @JsonProperty("has_morph_targets") Boolean hasMorphTargets, @JsonProperty("materials") java.util.List<GetMeshInfoReplySlot> materials, @JsonProperty("morph_targets") java.util.List<String> morphTargets, @JsonProperty("bones") java.util.List<GetMeshInfoReplyBone> bones, @JsonProperty("sockets") java.util.List<GetMeshInfoReplySocket> sockets, @JsonProperty("profile") String profile, @JsonProperty("vertex_colors_known") Boolean vertexColorsKnown) {
+    }
+
+    /** {@code get_mesh_info} reply record {@code Slot} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record GetMeshInfoReplySlot(@JsonProperty("index") Long index, @JsonProperty("slot_name") String slotName, @JsonProperty("material_index") Long materialIndex, @JsonProperty("material_path") String materialPath, @JsonProperty("imported_slot_name") String importedSlotName, @JsonProperty("overlay_material_path") String overlayMaterialPath, @JsonProperty("gameplay_tags") java.util.List<String> gameplayTags) {
+    }
+
+    /** {@code get_mesh_info} reply record {@code Bone} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record GetMeshInfoReplyBone(@JsonProperty("index") Long index, @JsonProperty("name") String name, @JsonProperty("parent_index") Long parentIndex) {
+    }
+
+    /** {@code get_mesh_info} reply record {@code Socket} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record GetMeshInfoReplySocket(@JsonProperty("name") String name, @JsonProperty("bone_name") String boneName, @JsonProperty("location") com.fasterxml.jackson.databind.JsonNode location, @JsonProperty("rotation") com.fasterxml.jackson.databind.JsonNode rotation, @JsonProperty("scale") com.fasterxml.jackson.databind.JsonNode scale, @JsonProperty("tag") String tag) {
+    }
+
     /** The name map: [{index, value}] */
     public static final class GetNameMap extends ActionRequest {
         public GetNameMap(String filePath) {
@@ -3091,6 +3144,11 @@ public final class Actions {
             put("usmap_path", value);
             return this;
         }
+    }
+
+    /** {@code get_name_map} reply record {@code Name} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record GetNameMapReplyName(@JsonProperty("index") Long index, @JsonProperty("value") String value) {
     }
 
     /** A texture's size, pixel format, mips (size and where each mip's data lives), slices, virtual texture layout and properties */
@@ -3163,6 +3221,11 @@ public final class Actions {
         }
     }
 
+    /** {@code import_from_json} reply record {@code Imported} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ImportFromJsonReply(@JsonProperty("path") String path, @JsonProperty("size") Long size) {
+    }
+
     /** Replaces a 2D texture's pixels from an image, encoded to the texture's pixel format with mips regenerated */
     public static final class InjectTexture extends ActionRequest {
         public InjectTexture(String filePath, String imagePath) {
@@ -3208,16 +3271,6 @@ public final class Actions {
             put("aes_key", value);
             return this;
         }
-    }
-
-    /** {@code inspect_iostore} reply record {@code Summary} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record InspectIostoreReply(@JsonProperty("name") String name, @JsonProperty("toc_version") Long tocVersion, @JsonProperty("toc_version_name") String tocVersionName, @JsonProperty("container_id") Long containerId, @JsonProperty("flags") java.util.List<String> flags, @JsonProperty("chunk_count") Long chunkCount, @JsonProperty("chunks_by_type") java.util.Map<String, Long> chunksByType, @JsonProperty("compression_methods") java.util.List<String> compressionMethods, @JsonProperty("block_count") Long blockCount, @JsonProperty("block_size") Long blockSize, @JsonProperty("compressed_bytes") Long compressedBytes, @JsonProperty("uncompressed_bytes") Long uncompressedBytes, @JsonProperty("compression_ratio") Double compressionRatio, @JsonProperty("partition_count") Long partitionCount, @JsonProperty("partition_size") Long partitionSize, @JsonProperty("partitions") java.util.List<InspectIostoreReplyPartition> partitions, @JsonProperty("encrypted") Boolean encrypted, @JsonProperty("encryption_key_guid") String encryptionKeyGuid, @JsonProperty("key_available") Boolean keyAvailable, @JsonProperty("indexed") Boolean indexed, @JsonProperty("mount_point") String mountPoint, @JsonProperty("file_count") Long fileCount, @JsonProperty("container_header_version") Long containerHeaderVersion, @JsonProperty("package_count") Long packageCount, @JsonProperty("container_header_problem") String containerHeaderProblem) {
-    }
-
-    /** {@code inspect_iostore} reply record {@code Partition} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record InspectIostoreReplyPartition(@JsonProperty("file") String file, @JsonProperty("present") Boolean present, @JsonProperty("size") Long size) {
     }
 
     /** Version, compression and name/enum/schema counts of a .usmap; with struct, that struct's properties (super structs included) */
@@ -3273,22 +3326,12 @@ public final class Actions {
         }
     }
 
-    /** {@code is_iostore_compressed} reply record {@code Compressed} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record IsIostoreCompressedReply(@JsonProperty("compressed") Boolean compressed, @JsonProperty("container_name") String containerName) {
-    }
-
     /** Whether a container is encrypted */
     public static final class IsIostoreEncrypted extends ActionRequest {
         public IsIostoreEncrypted(String filePath) {
             super("is_iostore_encrypted");
             put("file_path", filePath);
         }
-    }
-
-    /** {@code is_iostore_encrypted} reply record {@code Encrypted} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record IsIostoreEncryptedReply(@JsonProperty("encrypted") Boolean encrypted, @JsonProperty("container_name") String containerName) {
     }
 
     /** Writes a .locres from the JSON form of locres_to_json (string table and hashes computed) */
@@ -3337,16 +3380,6 @@ public final class Actions {
         }
     }
 
-    /** {@code list_iostore} reply record {@code Listing} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ListIostoreReply(@JsonProperty("container_count") Long containerCount, @JsonProperty("total_files") Long totalFiles, @JsonProperty("filtered_count") Long filteredCount, @JsonProperty("containers") java.util.List<ListIostoreReplyContainer> containers, @JsonProperty("problems") java.util.List<String> problems) {
-    }
-
-    /** {@code list_iostore} reply record {@code Container} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ListIostoreReplyContainer(@JsonProperty("container_name") String containerName, @JsonProperty("file_path") String filePath, @JsonProperty("toc_version") String tocVersion, @JsonProperty("mount_point") String mountPoint, @JsonProperty("chunk_count") Long chunkCount, @JsonProperty("total_files") Long totalFiles, @JsonProperty("filtered_count") Long filteredCount, @JsonProperty("files") java.util.List<com.fasterxml.jackson.databind.JsonNode> files) {
-    }
-
     /** Lists the files a .utoc's directory index names, and its package count */
     public static final class ListIostoreFiles extends ActionRequest {
         public ListIostoreFiles(String filePath) {
@@ -3358,11 +3391,6 @@ public final class Actions {
             put("aes_key", value);
             return this;
         }
-    }
-
-    /** {@code list_iostore_files} reply record {@code Files} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ListIostoreFilesReply(@JsonProperty("package_count") Long packageCount, @JsonProperty("container_name") String containerName, @JsonProperty("files") java.util.List<String> files, @JsonProperty("file_count") Long fileCount, @JsonProperty("packages") Long packages, @JsonProperty("paths") java.util.List<String> paths) {
     }
 
     /** The NiagaraSystem packages under a folder (searched recursively) with their colour curve and data interface counts */
@@ -3381,6 +3409,21 @@ public final class Actions {
             put("engine_version", value);
             return this;
         }
+    }
+
+    /** {@code list_niagara_files} reply record {@code Listing} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ListNiagaraFilesReply(@JsonProperty("folder") String folder, @JsonProperty("scanned_count") Long scannedCount, @JsonProperty("file_count") Long fileCount, @JsonProperty("files") java.util.List<ListNiagaraFilesReplyNiagaraFile> files, @JsonProperty("failures") java.util.List<ListNiagaraFilesReplyFailure> failures) {
+    }
+
+    /** {@code list_niagara_files} reply record {@code NiagaraFile} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ListNiagaraFilesReplyNiagaraFile(@JsonProperty("path") String path, @JsonProperty("file_name") String fileName, @JsonProperty("color_curve_count") Long colorCurveCount, @JsonProperty("total_color_count") Long totalColorCount, @JsonProperty("array_color_count") Long arrayColorCount, @JsonProperty("data_interface_count") Long dataInterfaceCount) {
+    }
+
+    /** {@code list_niagara_files} reply record {@code Failure} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ListNiagaraFilesReplyFailure(@JsonProperty("item") String item, @JsonProperty("error") String error) {
     }
 
     /** Lists a pak's entries with sizes, compression and encryption; filter_patterns selects entries */
@@ -3411,11 +3454,6 @@ public final class Actions {
         }
     }
 
-    /** {@code list_pak} reply record {@code Listing} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ListPakReply(@JsonProperty("pak_path") String pakPath, @JsonProperty("mount_point") String mountPoint, @JsonProperty("version") Long version, @JsonProperty("encrypted_index") Boolean encryptedIndex, @JsonProperty("total_files") Long totalFiles, @JsonProperty("filtered_count") Long filteredCount, @JsonProperty("total_compressed_bytes") Long totalCompressedBytes, @JsonProperty("total_uncompressed_bytes") Long totalUncompressedBytes, @JsonProperty("path_hash_seed") Long pathHashSeed, @JsonProperty("compression_methods") java.util.List<String> compressionMethods, @JsonProperty("files") java.util.List<com.fasterxml.jackson.databind.JsonNode> files, @JsonProperty("version_name") String versionName) {
-    }
-
     /** Lists every file of a pak with its size and stored size */
     public static final class ListPakFiles extends ActionRequest {
         public ListPakFiles(String filePath) {
@@ -3432,16 +3470,6 @@ public final class Actions {
             put("encryption_scheme", value);
             return this;
         }
-    }
-
-    /** {@code list_pak_files} reply record {@code Files} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ListPakFilesReply(@JsonProperty("file_count") Long fileCount, @JsonProperty("mount_point") String mountPoint, @JsonProperty("version") Long version, @JsonProperty("encrypted_index") Boolean encryptedIndex, @JsonProperty("files") java.util.List<ListPakFilesReplyFile> files, @JsonProperty("version_name") String versionName) {
-    }
-
-    /** {@code list_pak_files} reply record {@code File} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ListPakFilesReplyFile(@JsonProperty("path") String path, @JsonProperty("size") Long size, @JsonProperty("compressed_size") Long compressedSize) {
     }
 
     /** Writes a .locres as editable JSON (namespaces, keys, source hashes, strings); json_to_locres reverses it byte for byte */
@@ -3598,6 +3626,21 @@ public final class Actions {
         }
     }
 
+    /** {@code niagara_audit} reply record {@code Audit} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record NiagaraAuditReply(@JsonProperty("file_path") String filePath, @JsonProperty("total_exports") Long totalExports, @JsonProperty("data_interface_count") Long dataInterfaceCount, @JsonProperty("color_editable_count") Long colorEditableCount, @JsonProperty("hdr_count") Long hdrCount, @JsonProperty("non_finite_count") Long nonFiniteCount, @JsonProperty("interfaces") java.util.List<NiagaraAuditReplyAudited> interfaces, @JsonProperty("other_interfaces") java.util.List<NiagaraAuditReplyOtherInterface> otherInterfaces) {
+    }
+
+    /** {@code niagara_audit} reply record {@code Audited} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record NiagaraAuditReplyAudited(@JsonProperty("export_index") Long exportIndex, @JsonProperty("export_name") String exportName, @JsonProperty("class_type") String classType, @JsonProperty("emitter") String emitter, @JsonProperty("entry_count") Long entryCount, @JsonProperty("channels") Long channels, @JsonProperty("color_editable") Boolean colorEditable, @JsonProperty("min") java.util.List<com.fasterxml.jackson.databind.JsonNode> min, @JsonProperty("max") java.util.List<com.fasterxml.jackson.databind.JsonNode> max, @JsonProperty("hdr") Boolean hdr, @JsonProperty("non_finite_count") Long nonFiniteCount, @JsonProperty("constant") Boolean constant, @JsonProperty("grayscale") Boolean grayscale) {
+    }
+
+    /** {@code niagara_audit} reply record {@code OtherInterface} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record NiagaraAuditReplyOtherInterface(@JsonProperty("exportIndex") Long exportIndex, @JsonProperty("exportName") String exportName, @JsonProperty("className") String className, @JsonProperty("emitter") String emitter) {
+    }
+
     /** The curve (ShaderLUT) and array data interfaces of a NiagaraSystem with their sizes and sample colours */
     public static final class NiagaraDetails extends ActionRequest {
         public NiagaraDetails(String filePath) {
@@ -3629,6 +3672,31 @@ public final class Actions {
             put("preview_dir", value);
             return this;
         }
+
+        public NiagaraDetails game(String value) {
+            put("game", value);
+            return this;
+        }
+    }
+
+    /** {@code niagara_details} reply record {@code Details} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record NiagaraDetailsReply(@JsonProperty("fileName") String fileName, @JsonProperty("filePath") String filePath, @JsonProperty("totalExports") Long totalExports, @JsonProperty("dataInterfaceCount") Long dataInterfaceCount, @JsonProperty("colorExports") Long colorExports, @JsonProperty("colorCurveCount") Long colorCurveCount, @JsonProperty("totalColorCount") Long totalColorCount, @JsonProperty("colorCurves") java.util.List<NiagaraDetailsReplyEntry> colorCurves, @JsonProperty("floatCurveCount") Long floatCurveCount, @JsonProperty("totalFloatCount") Long totalFloatCount, @JsonProperty("floatCurves") java.util.List<NiagaraDetailsReplyEntry> floatCurves, @JsonProperty("vector2DCurveCount") Long vector2DCurveCount, @JsonProperty("totalVector2DCount") Long totalVector2DCount, @JsonProperty("vector2DCurves") java.util.List<NiagaraDetailsReplyEntry> vector2DCurves, @JsonProperty("vector3CurveCount") Long vector3CurveCount, @JsonProperty("totalVector3Count") Long totalVector3Count, @JsonProperty("vector3Curves") java.util.List<NiagaraDetailsReplyEntry> vector3Curves, @JsonProperty("vector4CurveCount") Long vector4CurveCount, @JsonProperty("totalVector4Count") Long totalVector4Count, @JsonProperty("vector4Curves") java.util.List<NiagaraDetailsReplyEntry> vector4Curves, @JsonProperty("arrayColorCount") Long arrayColorCount, @JsonProperty("totalArrayColorValues") Long totalArrayColorValues, @JsonProperty("arrayColors") java.util.List<NiagaraDetailsReplyEntry> arrayColors, @JsonProperty("arrayFloatCount") Long arrayFloatCount, @JsonProperty("totalArrayFloatValues") Long totalArrayFloatValues, @JsonProperty("arrayFloats") java.util.List<NiagaraDetailsReplyEntry> arrayFloats, @JsonProperty("arrayFloat3Count") Long arrayFloat3Count, @JsonProperty("totalArrayFloat3Values") Long totalArrayFloat3Values, @JsonProperty("arrayFloat3s") java.util.List<NiagaraDetailsReplyEntry> arrayFloat3s, @JsonProperty("arrayFloat4Count") Long arrayFloat4Count, @JsonProperty("totalArrayFloat4Values") Long totalArrayFloat4Values, @JsonProperty("arrayFloat4s") java.util.List<NiagaraDetailsReplyEntry> arrayFloat4s, @JsonProperty("arrayInt32Count") Long arrayInt32Count, @JsonProperty("totalArrayInt32Values") Long totalArrayInt32Values, @JsonProperty("arrayInt32s") java.util.List<NiagaraDetailsReplyEntry> arrayInt32s, @JsonProperty("exports") java.util.List<NiagaraDetailsReplyEntry> exports, @JsonProperty("otherDataInterfaces") java.util.List<NiagaraDetailsReplyOtherInterface> otherDataInterfaces) {
+    }
+
+    /** {@code niagara_details} reply record {@code Entry} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record NiagaraDetailsReplyEntry(@JsonProperty("exportIndex") Long exportIndex, @JsonProperty("exportName") String exportName, @JsonProperty("classType") String classType, @JsonProperty("emitter") String emitter, @JsonProperty("valueProperty") String valueProperty, @JsonProperty("entryCount") Long entryCount, @JsonProperty("lutSize") Long lutSize, @JsonProperty("minTime") com.fasterxml.jackson.databind.JsonNode minTime, @JsonProperty("maxTime") com.fasterxml.jackson.databind.JsonNode maxTime, @JsonProperty("sampleColors") java.util.List<java.util.List<com.fasterxml.jackson.databind.JsonNode>> sampleColors, @JsonProperty("values") java.util.List<java.util.List<com.fasterxml.jackson.databind.JsonNode>> values, @JsonProperty("previewPath") String previewPath, @JsonProperty("name") String name, @JsonProperty("shaderLut") NiagaraDetailsReplyShaderLut shaderLut, @JsonProperty("colorData") java.util.List<java.util.List<com.fasterxml.jackson.databind.JsonNode>> colorData, @JsonProperty("channels") Long channels, @JsonProperty("colorCount") Long colorCount, @JsonProperty("outerIndex") Long outerIndex, @JsonProperty("parentName") String parentName, @JsonProperty("parentChain") String parentChain, @JsonProperty("emitterName") String emitterName, @JsonProperty("emitterHasEnemyParams") Boolean emitterHasEnemyParams, @JsonProperty("enemyParams") java.util.List<String> enemyParams) {
+    }
+
+    /** {@code niagara_details} reply record {@code ShaderLut} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record NiagaraDetailsReplyShaderLut(@JsonProperty("floatCount") Long floatCount, @JsonProperty("sampleCount") Long sampleCount, @JsonProperty("minTime") com.fasterxml.jackson.databind.JsonNode minTime, @JsonProperty("maxTime") com.fasterxml.jackson.databind.JsonNode maxTime, @JsonProperty("samples") java.util.List<java.util.List<com.fasterxml.jackson.databind.JsonNode>> samples) {
+    }
+
+    /** {@code niagara_details} reply record {@code OtherInterface} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record NiagaraDetailsReplyOtherInterface(@JsonProperty("exportIndex") Long exportIndex, @JsonProperty("exportName") String exportName, @JsonProperty("className") String className, @JsonProperty("emitter") String emitter) {
     }
 
     /** Sets colours of a NiagaraSystem's colour curves / colour arrays (selectively, or UAssetTool's raw edits) and writes it */
@@ -3734,6 +3802,16 @@ public final class Actions {
         }
     }
 
+    /** {@code niagara_edit} reply record {@code Edited} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record NiagaraEditReply(@JsonProperty("file_path") String filePath, @JsonProperty("output_path") String outputPath, @JsonProperty("backup_path") String backupPath, @JsonProperty("exports_touched") Long exportsTouched, @JsonProperty("colors_changed") Long colorsChanged, @JsonProperty("values_changed") Long valuesChanged, @JsonProperty("exports") java.util.List<NiagaraEditReplyTouched> exports) {
+    }
+
+    /** {@code niagara_edit} reply record {@code Touched} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record NiagaraEditReplyTouched(@JsonProperty("export_index") Long exportIndex, @JsonProperty("export_name") String exportName, @JsonProperty("class_type") String classType, @JsonProperty("first_index") Long firstIndex, @JsonProperty("last_index") Long lastIndex, @JsonProperty("colors_changed") Long colorsChanged, @JsonProperty("values_changed") Long valuesChanged) {
+    }
+
     /** Renders each colour LUT / colour array of a NiagaraSystem as a PNG gradient strip (alpha over a checkerboard) */
     public static final class NiagaraPreview extends ActionRequest {
         public NiagaraPreview(String filePath, String outputPath) {
@@ -3756,6 +3834,16 @@ public final class Actions {
             put("engine_version", value);
             return this;
         }
+    }
+
+    /** {@code niagara_preview} reply record {@code Previews} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record NiagaraPreviewReply(@JsonProperty("output_dir") String outputDir, @JsonProperty("image_count") Long imageCount, @JsonProperty("images") java.util.List<NiagaraPreviewReplyImage> images) {
+    }
+
+    /** {@code niagara_preview} reply record {@code Image} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record NiagaraPreviewReplyImage(@JsonProperty("export_index") Long exportIndex, @JsonProperty("export_name") String exportName, @JsonProperty("class_type") String classType, @JsonProperty("path") String path, @JsonProperty("width") Long width, @JsonProperty("height") Long height) {
     }
 
     /** The package store over a Paks folder and mods: containers in priority order, package counts, where a package comes from */
@@ -3781,21 +3869,6 @@ public final class Actions {
         }
     }
 
-    /** {@code package_store_info} reply record {@code Info} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record PackageStoreInfoReply(@JsonProperty("game_paks") String gamePaks, @JsonProperty("container_count") Long containerCount, @JsonProperty("package_count") Long packageCount, @JsonProperty("script_object_count") Long scriptObjectCount, @JsonProperty("containers") java.util.List<PackageStoreInfoReplyContainer> containers, @JsonProperty("problems") java.util.List<String> problems, @JsonProperty("package_location") PackageStoreInfoReplyLocation packageLocation) {
-    }
-
-    /** {@code package_store_info} reply record {@code Container} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record PackageStoreInfoReplyContainer(@JsonProperty("order") Long order, @JsonProperty("name") String name, @JsonProperty("file_path") String filePath, @JsonProperty("packages_won") Long packagesWon) {
-    }
-
-    /** {@code package_store_info} reply record {@code Location} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record PackageStoreInfoReplyLocation(@JsonProperty("package_id") String packageId, @JsonProperty("container") String container, @JsonProperty("chunk_index") Long chunkIndex, @JsonProperty("providers") java.util.List<String> providers) {
-    }
-
     /** Reads a .locmeta: native culture, native .locres path, compiled cultures, UGC flag */
     public static final class ParseLocmeta extends ActionRequest {
         public ParseLocmeta(String filePath) {
@@ -3809,7 +3882,7 @@ public final class Actions {
     public record ParseLocmetaReply(@JsonProperty("file_path") String filePath, @JsonProperty("version") Long version, @JsonProperty("version_name") String versionName, @JsonProperty("native_culture") String nativeCulture, @JsonProperty("native_locres") String nativeLocres, @JsonProperty("compiled_cultures") java.util.List<String> compiledCultures, @JsonProperty("is_ugc") Boolean isUgc) {
     }
 
-    /** Reads .locres files (every version): {namespace: {key: localized string}}; with stats a Stats record, with detailed a Detailed record */
+    /** Reads .locres files (every version): {namespace: {key: localized string}} */
     public static final class ParseLocres extends ActionRequest {
         public ParseLocres() {
             super("parse_locres");
@@ -3873,6 +3946,16 @@ public final class Actions {
             put("engine_version", value);
             return this;
         }
+    }
+
+    /** {@code patch_mesh} reply record {@code Fixed} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record PatchMeshReply(@JsonProperty("success") Boolean success, @JsonProperty("fixed_count") Long fixedCount, @JsonProperty("fixes") java.util.List<PatchMeshReplyFixEntry> fixes, @JsonProperty("message") String message, @JsonProperty("output_path") String outputPath, @JsonProperty("backup_path") String backupPath) {
+    }
+
+    /** {@code patch_mesh} reply record {@code FixEntry} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record PatchMeshReplyFixEntry(@JsonProperty("export_name") String exportName, @JsonProperty("old_size") Long oldSize, @JsonProperty("new_size") Long newSize, @JsonProperty("difference") Long difference, @JsonProperty("export_index") Long exportIndex, @JsonProperty("old_offset") Long oldOffset, @JsonProperty("new_offset") Long newOffset) {
     }
 
     /** Answers at once with pong */
@@ -3976,11 +4059,6 @@ public final class Actions {
         }
     }
 
-    /** {@code recompress_iostore} reply record {@code Recompressed} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record RecompressIostoreReply(@JsonProperty("output_path") String outputPath, @JsonProperty("already_compressed") Boolean alreadyCompressed, @JsonProperty("compression") String compression, @JsonProperty("chunk_count") Long chunkCount) {
-    }
-
     /** Removes a property (or an array element / map entry) and writes the package */
     public static final class RemoveProperty extends ActionRequest {
         public RemoveProperty(String filePath, String propertyPath) {
@@ -4010,6 +4088,11 @@ public final class Actions {
         }
     }
 
+    /** {@code remove_property} reply record {@code Edited} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record RemovePropertyReply(@JsonProperty("file_path") String filePath, @JsonProperty("output_path") String outputPath, @JsonProperty("backup_path") String backupPath, @JsonProperty("export_index") Long exportIndex, @JsonProperty("property_path") String propertyPath, @JsonProperty("old_value") com.fasterxml.jackson.databind.JsonNode oldValue, @JsonProperty("new_value") com.fasterxml.jackson.databind.JsonNode newValue) {
+    }
+
     /** Reads a package and writes it to output_path (byte-identical when nothing changed) */
     public static final class SaveAsset extends ActionRequest {
         public SaveAsset(String filePath, String outputPath) {
@@ -4027,6 +4110,11 @@ public final class Actions {
             put("engine_version", value);
             return this;
         }
+    }
+
+    /** {@code save_asset} reply record {@code Saved} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record SaveAssetReply(@JsonProperty("output_path") String outputPath, @JsonProperty("size") Long size, @JsonProperty("parsed_exports") Long parsedExports, @JsonProperty("raw_exports") Long rawExports) {
     }
 
     /** Sets a property's value and writes the package */
@@ -4059,6 +4147,11 @@ public final class Actions {
         }
     }
 
+    /** {@code set_property_value} reply record {@code Edited} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record SetPropertyValueReply(@JsonProperty("file_path") String filePath, @JsonProperty("output_path") String outputPath, @JsonProperty("backup_path") String backupPath, @JsonProperty("export_index") Long exportIndex, @JsonProperty("property_path") String propertyPath, @JsonProperty("old_value") com.fasterxml.jackson.databind.JsonNode oldValue, @JsonProperty("new_value") com.fasterxml.jackson.databind.JsonNode newValue) {
+    }
+
     /** Finishes in-flight requests, replies, and exits with status 0 */
     public static final class Shutdown extends ActionRequest {
         public Shutdown() {
@@ -4087,6 +4180,21 @@ public final class Actions {
             put("game", value);
             return this;
         }
+    }
+
+    /** {@code skeletal_mesh_info} reply record {@code Skeletal} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record SkeletalMeshInfoReply(@JsonProperty("file_path") String filePath, @JsonProperty("mesh_name") String meshName, @JsonProperty("material_count") Long materialCount, @JsonProperty("bone_count") Long boneCount, @JsonProperty("materials") java.util.List<SkeletalMeshInfoReplySlot> materials, @JsonProperty("bones") java.util.List<SkeletalMeshInfoReplyBone> bones, @JsonProperty("lod_count") Long lodCount, @JsonProperty("profile") String profile) {
+    }
+
+    /** {@code skeletal_mesh_info} reply record {@code Slot} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record SkeletalMeshInfoReplySlot(@JsonProperty("index") Long index, @JsonProperty("slot_name") String slotName, @JsonProperty("material_index") Long materialIndex, @JsonProperty("material_path") String materialPath, @JsonProperty("imported_slot_name") String importedSlotName, @JsonProperty("overlay_material_path") String overlayMaterialPath, @JsonProperty("gameplay_tags") java.util.List<String> gameplayTags) {
+    }
+
+    /** {@code skeletal_mesh_info} reply record {@code Bone} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record SkeletalMeshInfoReplyBone(@JsonProperty("index") Long index, @JsonProperty("name") String name, @JsonProperty("parent_index") Long parentIndex) {
     }
 
     /** Diagnostic: waits duration_ms in steps, reporting progress and honouring cancel */
@@ -4227,6 +4335,31 @@ public final class Actions {
             put("engine_version", value);
             return this;
         }
+
+        public ToJson failFast(boolean value) {
+            put("fail_fast", value);
+            return this;
+        }
+    }
+
+    /** {@code to_json} reply record {@code Batch} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ToJsonReply(@JsonProperty("success_count") Long successCount, @JsonProperty("fail_count") Long failCount, @JsonProperty("elapsed_ms") Long elapsedMs, @JsonProperty("errors") java.util.List<ToJsonReplyFailure> errors, @JsonProperty("files") java.util.List<String> files, @JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<ToJsonReplyItem> items) {
+    }
+
+    /** {@code to_json} reply record {@code Failure} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ToJsonReplyFailure(@JsonProperty("item") String item, @JsonProperty("error") String error, @JsonProperty("code") String code) {
+    }
+
+    /** {@code to_json} reply record {@code Items} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ToJsonReplyItems(@JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<ToJsonReplyItem> items) {
+    }
+
+    /** {@code to_json} reply record {@code Item} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ToJsonReplyItem(@JsonProperty("item") String item, @JsonProperty("status") String status, @JsonProperty("output") String output, @JsonProperty("code") String code, @JsonProperty("error") String error, @JsonProperty("file") String file, @JsonProperty("offset") Long offset, @JsonProperty("structure") String structure) {
     }
 
     /** Checks the SHA-1 of every entry of a pak and that its data decodes; reports bad entries */
@@ -4250,31 +4383,6 @@ public final class Actions {
             put("filter_patterns", value);
             return this;
         }
-
-        public VerifyPak failFast(boolean value) {
-            put("fail_fast", value);
-            return this;
-        }
-    }
-
-    /** {@code verify_pak} reply record {@code Verified} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record VerifyPakReply(@JsonProperty("file_path") String filePath, @JsonProperty("total_files") Long totalFiles, @JsonProperty("verified_count") Long verifiedCount, @JsonProperty("bad_count") Long badCount, @JsonProperty("bad") java.util.List<VerifyPakReplyFailure> bad, @JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<VerifyPakReplyItem> items) {
-    }
-
-    /** {@code verify_pak} reply record {@code Failure} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record VerifyPakReplyFailure(@JsonProperty("item") String item, @JsonProperty("error") String error, @JsonProperty("code") String code) {
-    }
-
-    /** {@code verify_pak} reply record {@code Items} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record VerifyPakReplyItems(@JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<VerifyPakReplyItem> items) {
-    }
-
-    /** {@code verify_pak} reply record {@code Item} (a field absent from the reply is null). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record VerifyPakReplyItem(@JsonProperty("item") String item, @JsonProperty("status") String status, @JsonProperty("output") String output, @JsonProperty("code") String code, @JsonProperty("error") String error, @JsonProperty("file") String file, @JsonProperty("offset") Long offset, @JsonProperty("structure") String structure) {
     }
 
     /** Tool version, Java version, available compression methods and whether native Oodle is loaded */

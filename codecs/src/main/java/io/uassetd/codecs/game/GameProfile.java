@@ -1,6 +1,7 @@
 package io.uassetd.codecs.game;
 
 import io.uassetd.codecs.asset.mesh.MeshProfile;
+import io.uassetd.codecs.asset.niagara.NiagaraConventions;
 import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.codecs.crypto.EncryptionScheme;
 import io.uassetd.codecs.error.UnsupportedVersionException;
@@ -33,31 +34,37 @@ import java.util.stream.Collectors;
  *     Rivals: no gameplay tags), or 0 for the engine's layout; informational: cooked static mesh
  *     materials are the StaticMaterials property, which the material fix leaves as it is
  * @param companionPak the companion pak of the game's IoStore bundles
+ * @param niagara the game's NiagaraSystem conventions (Marvel Rivals: enemy-team colour parameters per emitter)
  */
 public record GameProfile(String name, List<String> aliases, EngineVersion engine, TocVersion tocVersion,
         ContainerHeaderVersion headerVersion, EncryptionScheme encryptionScheme, MeshProfile mesh, int staticMaterialSize,
-        CompanionPakLayout companionPak) {
+        CompanionPakLayout companionPak, NiagaraConventions niagara) {
 
     /** No game quirks: the stock engine. */
     public static final GameProfile NONE = new GameProfile("none", List.of("", "generic", "standard", "default", "ue", "unreal"),
             null, null, null, EncryptionScheme.STANDARD, MeshProfile.STANDARD, 0,
-            CompanionPakLayout.STANDARD);
+            CompanionPakLayout.STANDARD, NiagaraConventions.STANDARD);
 
     /**
      * Marvel Rivals (UE 5.3): TOC version 5 (PerfectHashWithOverflow), container header version 3
      * (NoExportInfo: 16-byte store entries), an empty FGameplayTagContainer after each skeletal mesh
-     * material, 36-byte static mesh materials, and paks (the companion pak too) in the game's own
+     * material, 36-byte static mesh materials, enemy-team colour parameters per Niagara emitter
+     * ({@code <Emitter>....EnemyColor...}, {@code ...EnemyValue...}), and paks (the companion pak too) in the game's own
      * encryption scheme (word-swapped AES blocks, partial entry encryption).
      */
     public static final GameProfile MARVEL_RIVALS = new GameProfile("marvel_rivals", List.of("marvelrivals", "rivals", "mr"),
             EngineVersion.UE5_3, TocVersion.PERFECT_HASH_WITH_OVERFLOW, ContainerHeaderVersion.NO_EXPORT_INFO, EncryptionScheme.WORD_SWAP,
-            new MeshProfile("marvel_rivals", true), 36, new CompanionPakLayout(PakVersion.FNV64_BUG_FIX, EncryptionScheme.WORD_SWAP, true, true));
+            new MeshProfile("marvel_rivals", true), 36, new CompanionPakLayout(PakVersion.FNV64_BUG_FIX, EncryptionScheme.WORD_SWAP, true, true),
+            new NiagaraConventions("marvel_rivals", List.of("EnemyColor", "EnemyValue")));
 
     /**
      * The profile of a bundle request that names neither a game nor an engine, and whose engine
      * writes a bundle of {@link #NONE} when nothing tells the engine (the tool's first users' game).
      */
     public static final GameProfile DEFAULT = MARVEL_RIVALS;
+
+    /** {@link #names()} as a constant, for help text in annotations ({@code GameProfileTest} keeps them equal). */
+    public static final String NAMES = "none, marvel_rivals";
 
     public GameProfile {
         aliases = List.copyOf(aliases);

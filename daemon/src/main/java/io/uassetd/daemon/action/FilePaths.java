@@ -24,4 +24,17 @@ public final class FilePaths {
         }
         return out;
     }
+
+    /** As {@link #of(Args, String)}, from a typed request's {@code file_path} and {@code file_paths}. */
+    public static List<String> of(java.nio.file.Path one, List<String> many, String missing) {
+        List<String> out = new ArrayList<>();
+        if (one != null) {
+            out.add(one.toString());
+        }
+        out.addAll(many);
+        if (out.isEmpty()) {
+            throw ActionException.invalid(missing);
+        }
+        return out;
+    }
 }

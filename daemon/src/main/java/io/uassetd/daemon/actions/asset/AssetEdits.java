@@ -9,8 +9,6 @@ import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -21,8 +19,9 @@ import java.nio.file.StandardCopyOption;
  * (UAssetTool's clients expect in-place edits; the backup makes them undoable).
  */
 public final class AssetEdits {
-    public static final FieldSpec OUTPUT = FieldSpec.optional("output_path", FieldType.STRING, null,
-            "where to write the edited package; when absent the file is edited in place and the original kept as .bak");
+    /** Help of an editing action's {@code output_path}. */
+    public static final String OUTPUT_HELP =
+            "where to write the edited package; when absent the file is edited in place and the original kept as .bak";
 
     private AssetEdits() {
     }

@@ -9,8 +9,7 @@ import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.Args;
 import io.uassetd.daemon.action.EngineField;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.action.Field;
 import io.uassetd.daemon.actions.usmap.Mappings;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -23,14 +22,25 @@ public final class AssetFiles {
      * which its property actions refuse with this message, so uassetd does the same.
      */
     public static final String EXPORT_INDEX_REQUIRED = "Export index is required";
-    public static final FieldSpec FILE = FieldSpec.required("file_path", FieldType.STRING, "the .uasset or .umap (its .uexp is read too)");
-    public static final FieldSpec FILES = FieldSpec.optional("file_paths", FieldType.STRING_LIST, null, "several packages");
-    public static final FieldSpec FILE_OPT = FieldSpec.optional("file_path", FieldType.STRING, null, "the .uasset or .umap (its .uexp is read too)");
-    public static final FieldSpec ENGINE = EngineField.spec("engine of unversioned (cooked) packages (versioned packages carry their own)");
-    public static final FieldSpec USMAP = FieldSpec.optional("usmap_path", FieldType.STRING, null,
-            "mappings for unversioned properties (else USMAP_PATH, consulted only for packages that need mappings)").cli("--usmap");
+    /** Help of a request's {@code file_path} naming one legacy package. */
+    public static final String FILE_HELP = "the .uasset or .umap (its .uexp is read too)";
+    /** Help of {@code file_paths}. */
+    public static final String FILES_HELP = "several packages";
+    /** Help of {@code engine_version} (what the engine is used for). */
+    public static final String ENGINE_HELP = "engine of unversioned (cooked) packages (versioned packages carry their own)";
+    /** Help of {@code usmap_path} (CLI {@code --usmap}). */
+    public static final String USMAP_HELP =
+            "mappings for unversioned properties (else USMAP_PATH, consulted only for packages that need mappings)";
+    /** Help of {@code fail_fast}. */
+    public static final String FAIL_FAST_HELP = "stop at the first failed item; the items not yet started are skipped";
 
     private AssetFiles() {
+    }
+
+    /** The request of an action that reads one package: file_path, engine_version, usmap_path. */
+    public record Request(@Field(value = FILE_HELP, required = true) Path file_path,
+                          @Field(ENGINE_HELP) EngineVersion engine_version,
+                          @Field(value = USMAP_HELP, cli = "--usmap") String usmap_path) {
     }
 
     /** The engine the request names; null for auto (detected per package, see {@link PackageOpener}). */

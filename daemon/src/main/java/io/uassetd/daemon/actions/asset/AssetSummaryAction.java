@@ -2,18 +2,16 @@ package io.uassetd.daemon.actions.asset;
 
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.daemon.action.ActionContext;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
-import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.codecs.asset.json.FlagNames;
 import java.nio.file.Path;
 
 /** {@code get_asset_summary}: a package's flags, guid, property format and table sizes. */
-public final class AssetSummaryAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("get_asset_summary",
-            "Package flags, guid, property format and table counts of a package",
-            AssetFiles.FILE, AssetFiles.ENGINE, AssetFiles.USMAP);
+public final class AssetSummaryAction extends TypedAction<AssetFiles.Request, AssetSummaryAction.Summary> {
+    public AssetSummaryAction() {
+        super("get_asset_summary", "Package flags, guid, property format and table counts of a package");
+    }
 
     /**
      * Reply data: UAssetTool's shape (flags and object versions as names, as UAssetAPI's enums print
@@ -55,11 +53,6 @@ public final class AssetSummaryAction implements ActionHandler {
     /** What UAssetAPI prints for a package without a guid (cooked packages). */
     static final String ZERO_GUID = "00000000-0000-0000-0000-000000000000";
 
-    @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
     static Summary summarize(Path file, AssetPackage p) {
         var s = p.summary();
         return new Summary(file.toString(), file.getFileName().toString(), AssetFiles.assetType(p),
@@ -70,9 +63,9 @@ public final class AssetSummaryAction implements ActionHandler {
     }
 
     @Override
-    public ActionResult handle(Args args, ActionContext ctx) {
-        Path f = args.requirePath("file_path");
-        AssetPackage p = AssetFiles.open(f, AssetFiles.engine(args), ctx);
-        return ActionResult.of("Summary of " + f.getFileName(), summarize(f, p));
+    protected Done<Summary> run(AssetFiles.Request q, ActionContext ctx) {
+        Path f = q.file_path();
+        AssetPackage p = AssetFiles.open(f, q.engine_version(), ctx);
+        return Done.of("Summary of " + f.getFileName(), summarize(f, p));
     }
 }

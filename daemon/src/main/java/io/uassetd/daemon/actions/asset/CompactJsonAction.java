@@ -18,12 +18,10 @@ import io.uassetd.codecs.io.AtomicOutput;
 import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.util.Parallel;
 import io.uassetd.protocol.Json;
 import java.nio.ByteBuffer;
@@ -38,15 +36,23 @@ import java.util.List;
  * temporary file) to {@code <output_path>/<name>.json}; without it one package's JSON is the reply
  * data, several packages' a list of {path, exports}.
  */
-public final class CompactJsonAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("compact_json",
-            "Compact CUE4Parse-like JSON of packages: [{Type, Name, Outer?, Class, Flags, Properties, Rows/StringTable/Names...}]",
-            AssetFiles.FILE_OPT, AssetFiles.FILES,
-            FieldSpec.optional("output_path", FieldType.STRING, null,
-                    "folder to write <name>.json files to; when absent the JSON is returned in data"),
-            FieldSpec.optional("base_path", FieldType.STRING, null,
-                    "with output_path: outputs keep the inputs' paths relative to this folder (default: the file name alone)"),
-            AssetFiles.USMAP, AssetFiles.ENGINE).withCli("compact_json", "file_paths");
+public final class CompactJsonAction extends TypedAction<CompactJsonAction.Request, Object> {
+    /** The request. */
+    public record Request(@Field(AssetFiles.FILE_HELP) Path file_path,
+                          @Field(AssetFiles.FILES_HELP) List<String> file_paths,
+                          @Field("folder to write <name>.json files to; when absent the JSON is returned in data") Path output_path,
+                          @Field("with output_path: outputs keep the inputs' paths relative to this folder (default: the file name alone)")
+                          Path base_path,
+                          @Field(value = AssetFiles.USMAP_HELP, cli = "--usmap") String usmap_path,
+                          @Field(AssetFiles.ENGINE_HELP) EngineVersion engine_version,
+                          @Field(AssetFiles.FAIL_FAST_HELP) boolean fail_fast) {
+    }
+
+    public CompactJsonAction() {
+        super("compact_json",
+                "Compact CUE4Parse-like JSON of packages: [{Type, Name, Outer?, Class, Flags, Properties, Rows/StringTable/Names...}]",
+                "compact_json", "file_paths");
+    }
 
     /** One package's JSON (for several packages without output_path). */
     public record Converted(String path, JsonNode exports) {
@@ -62,25 +68,23 @@ public final class CompactJsonAction implements ActionHandler {
 
     }
 
+    /**
+     * The reply data is the package's compact JSON itself (an array of exports: any JSON) for one
+     * package without output_path, else a {@link Batch}; so the declared reply type is "any".
+     */
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+    protected Done<Object> run(Request q, Args args, ActionContext ctx) throws Exception {
         long start = System.nanoTime();
-        boolean one = args.strings("file_paths").isEmpty();
-        List<String> files = new ArrayList<>(FilePaths.of(args, "Give file_path or file_paths"));
-        EngineVersion engine = AssetFiles.engine(args);
-        Usmap usmap = AssetFiles.usmap(args, ctx);
-        Path outDir = args.path("output_path");
-        Usmap mappings = usmap;
+        boolean one = q.file_paths().isEmpty();
+        List<String> files = FilePaths.of(q.file_path(), q.file_paths(), "Give file_path or file_paths");
+        EngineVersion engine = q.engine_version();
+        Usmap mappings = AssetFiles.usmap(args, ctx);
+        Path outDir = q.output_path();
         if (one && outDir == null) {
             JsonNode json = convert(Path.of(files.get(0)), engine, mappings, ctx);
-            return ActionResult.of(json.size() + " exports", json);
+            return Done.of(json.size() + " exports", (Object) json);
         }
-        Path base = args.path("base_path");
+        Path base = q.base_path();
         Map<String, Path> targets = new HashMap<>();
         if (outDir != null) {
             Map<Path, String> seen = new HashMap<>();
@@ -113,7 +117,7 @@ public final class CompactJsonAction implements ActionHandler {
                 out.commit();
             }
             return target.toString();
-        });
+        }, q.fail_fast());
         List<String> written = new ArrayList<>();
         List<Converted> results = new ArrayList<>();
         for (Object r : outcome.results()) {
@@ -127,15 +131,15 @@ public final class CompactJsonAction implements ActionHandler {
         Batch b = new Batch(outcome.succeeded().size(), outcome.failures().size(), elapsed,
                 outDir == null ? null : outDir.toString(), outDir == null ? null : written, outDir == null ? results : null,
                 outcome.failures().isEmpty() ? null : outcome.failures(), outcome.items());
-        return ActionResult.of("Converted " + b.success_count() + " of " + b.total() + " packages", b);
+        return Done.of("Converted " + b.success_count() + " of " + b.total() + " packages", b);
     }
 
     @Override
-    public String formatHuman(ActionResult result) {
-        Object data = result.data();
+    protected String human(Object data) {
         try {
             if (data instanceof Batch b && b.output_dir() != null) {
-                StringBuilder sb = new StringBuilder(result.message()).append(" to ").append(b.output_dir()).append('\n');
+                StringBuilder sb = new StringBuilder("Converted " + b.success_count() + " of " + b.total() + " packages").append(" to ")
+                        .append(b.output_dir()).append('\n');
                 if (b.errors() != null) {
                     b.errors().forEach(f -> sb.append("  failed ").append(f.item()).append(": ").append(f.error()).append('\n'));
                 }

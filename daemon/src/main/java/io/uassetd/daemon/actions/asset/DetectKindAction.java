@@ -11,9 +11,10 @@ import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,18 +23,20 @@ import java.util.List;
  * The {@code detect_*} and {@code batch_detect_*} family: whether a package (or any of several) is a
  * texture, mesh, skeletal mesh, static mesh or blueprint. The data is a bare boolean, as in UAssetTool.
  */
-public final class DetectKindAction implements ActionHandler {
-    private final ActionSpec spec;
-    private final AssetFiles.Kind kind;
-    private final boolean batch;
+public final class DetectKindAction {
+    private DetectKindAction() {
+    }
 
-    private DetectKindAction(String name, AssetFiles.Kind kind, boolean batch) {
-        this.kind = kind;
-        this.batch = batch;
-        String what = kind.name().toLowerCase(Locale.ROOT).replace('_', ' ');
-        this.spec = batch
-                ? ActionSpec.of(name, "Whether any of file_paths is a " + what, AssetFiles.FILES, AssetFiles.ENGINE, AssetFiles.USMAP)
-                : ActionSpec.of(name, "Whether a package is a " + what, AssetFiles.FILE, AssetFiles.ENGINE, AssetFiles.USMAP);
+    /** The request of a detect_* action. */
+    public record Request(@Field(value = AssetFiles.FILE_HELP, required = true) Path file_path,
+                          @Field(AssetFiles.ENGINE_HELP) EngineVersion engine_version,
+                          @Field(value = AssetFiles.USMAP_HELP, cli = "--usmap") String usmap_path) {
+    }
+
+    /** The request of a batch_detect_* action. */
+    public record BatchRequest(@Field(AssetFiles.FILES_HELP) List<String> file_paths,
+                               @Field(AssetFiles.ENGINE_HELP) EngineVersion engine_version,
+                               @Field(value = AssetFiles.USMAP_HELP, cli = "--usmap") String usmap_path) {
     }
 
     /** Every detect_* and batch_detect_* action. */
@@ -41,62 +44,81 @@ public final class DetectKindAction implements ActionHandler {
         List<ActionHandler> out = new ArrayList<>();
         for (AssetFiles.Kind k : AssetFiles.Kind.values()) {
             String n = k.name().toLowerCase(Locale.ROOT);
-            out.add(new DetectKindAction("detect_" + n, k, false));
+            out.add(new Single("detect_" + n, k));
             if (k != AssetFiles.Kind.MESH) {
-                out.add(new DetectKindAction("batch_detect_" + n, k, true));
+                out.add(new Batch("batch_detect_" + n, k));
             }
         }
         return out;
     }
 
-    @Override
-    public ActionSpec spec() {
-        return spec;
+    private static String what(AssetFiles.Kind kind) {
+        return kind.name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
 
     /**
-     * UAssetTool's meanings: {@code detect_mesh} is a skeletal mesh; {@code detect_texture} is a
-     * texture that still needs the NoMipmaps fix (a Texture2D whose MipGenSettings is not
-     * TMGS_NoMipmaps, or absent). A batch answers whether any item matches; an item that is missing or
-     * cannot be read does not match and is named in {@code warnings}.
+     * A detect_* action, with UAssetTool's meanings: {@code detect_mesh} is a skeletal mesh;
+     * {@code detect_texture} is a texture that still needs the NoMipmaps fix (a Texture2D whose
+     * MipGenSettings is not TMGS_NoMipmaps, or absent).
      */
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        EngineVersion engine = AssetFiles.engine(args);
-        if (!batch) {
-            Path file = args.requirePath("file_path");
-            AssetPackage p = AssetFiles.open(file, engine, ctx, AssetFiles.explicitUsmap(args, ctx));
+    static final class Single extends TypedAction<Request, Boolean> {
+        private final AssetFiles.Kind kind;
+
+        Single(String name, AssetFiles.Kind kind) {
+            super(name, "Whether a package is a " + what(kind));
+            this.kind = kind;
+        }
+
+        @Override
+        protected Done<Boolean> run(Request q, Args args, ActionContext ctx) throws Exception {
+            AssetPackage p = AssetFiles.open(q.file_path(), q.engine_version(), ctx, AssetFiles.explicitUsmap(args, ctx));
             if (kind == AssetFiles.Kind.TEXTURE) {
                 boolean texture = kind.matches(AssetFiles.assetType(p));
                 boolean needsFix = texture && needsMipGenFix(p, args, ctx);
-                return ActionResult.of(needsFix ? "Texture needs MipGen fix" : texture ? "Texture already has NoMipmaps" : "Not a texture",
-                        needsFix);
+                return Done.of(needsFix ? "Texture needs MipGen fix" : texture ? "Texture already has NoMipmaps" : "Not a texture", needsFix);
             }
             boolean is = kind.matches(AssetFiles.assetType(p));
             String what = kind == AssetFiles.Kind.MESH ? "skeletal_mesh" : kind.name().toLowerCase(Locale.ROOT);
-            return ActionResult.of(is ? "File is " + what : "File is not " + what, is);
+            return Done.of(is ? "File is " + what : "File is not " + what, is);
         }
-        List<String> files = args.strings("file_paths");
-        if (files.isEmpty()) {
-            throw ActionException.invalid("Field 'file_paths' is empty");
+    }
+
+    /**
+     * A batch_detect_* action: whether any item matches (UAssetTool's bare boolean, which has no
+     * place for an item outcome); an item that is missing or cannot be read does not match and is
+     * named in {@code warnings}.
+     */
+    static final class Batch extends TypedAction<BatchRequest, Boolean> {
+        private final AssetFiles.Kind kind;
+
+        Batch(String name, AssetFiles.Kind kind) {
+            super(name, "Whether any of file_paths is a " + what(kind));
+            this.kind = kind;
         }
-        String what = kind.name().toLowerCase(Locale.ROOT);
-        for (String f : files) {
-            ctx.checkCancelled();
-            try {
-                AssetPackage p = AssetFiles.open(Path.of(f), engine, ctx, AssetFiles.explicitUsmap(args, ctx));
-                boolean is = kind.matches(AssetFiles.assetType(p)) && (kind != AssetFiles.Kind.TEXTURE || needsMipGenFix(p, args, ctx));
-                if (is) {
-                    return ActionResult.of("Found " + what + " in batch: " + f, true);
-                }
-            } catch (RuntimeException e) {
-                if (!(e instanceof InputProblem)) {
-                    throw e;
-                }
-                ctx.warn("Skipped " + f + ": " + e.getMessage());
+
+        @Override
+        protected Done<Boolean> run(BatchRequest q, Args args, ActionContext ctx) throws Exception {
+            if (q.file_paths().isEmpty()) {
+                throw ActionException.invalid("Field 'file_paths' is empty");
             }
+            String what = kind.name().toLowerCase(Locale.ROOT);
+            for (String f : q.file_paths()) {
+                ctx.checkCancelled();
+                try {
+                    AssetPackage p = AssetFiles.open(Path.of(f), q.engine_version(), ctx, AssetFiles.explicitUsmap(args, ctx));
+                    boolean is = kind.matches(AssetFiles.assetType(p)) && (kind != AssetFiles.Kind.TEXTURE || needsMipGenFix(p, args, ctx));
+                    if (is) {
+                        return Done.of("Found " + what + " in batch: " + f, true);
+                    }
+                } catch (RuntimeException e) {
+                    if (!(e instanceof InputProblem)) {
+                        throw e;
+                    }
+                    ctx.warn("Skipped " + f + ": " + e.getMessage());
+                }
+            }
+            return Done.of("No " + what + " found", false);
         }
-        return ActionResult.of("No " + what + " found", false);
     }
 
     /** Whether the package's Texture2D export has a MipGenSettings other than TMGS_NoMipmaps (absent: the group default, so yes). */

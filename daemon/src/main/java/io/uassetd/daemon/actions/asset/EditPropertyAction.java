@@ -7,20 +7,19 @@ import io.uassetd.codecs.asset.property.content.PropertyEditor;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
+import io.uassetd.codecs.asset.version.EngineVersion;
+import java.nio.file.Path;
 import io.uassetd.protocol.Json;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /** {@code set_property_value}, {@code add_property} and {@code remove_property}: edit an export's properties and write the package. */
-public final class EditPropertyAction implements ActionHandler {
-    enum Op { SET, ADD, REMOVE }
-
+public final class EditPropertyAction {
     private static final Map<String, String> SHORT_TYPES = Map.ofEntries(
             Map.entry("int", "IntProperty"), Map.entry("int32", "IntProperty"), Map.entry("int8", "Int8Property"),
             Map.entry("int16", "Int16Property"), Map.entry("int64", "Int64Property"), Map.entry("uint16", "UInt16Property"),
@@ -28,85 +27,128 @@ public final class EditPropertyAction implements ActionHandler {
             Map.entry("double", "DoubleProperty"), Map.entry("bool", "BoolProperty"), Map.entry("str", "StrProperty"),
             Map.entry("string", "StrProperty"), Map.entry("name", "NameProperty"));
 
-    private final ActionSpec spec;
-    private final Op op;
+    static final String PATH_HELP = "the property: Name, Name[2] (static array index or element), Struct.Field, Map[key]";
+    static final String VALUE_HELP = "the new value (number, string, bool, list, object)";
 
-    private EditPropertyAction(ActionSpec spec, Op op) {
-        this.spec = spec;
-        this.op = op;
+    private EditPropertyAction() {
     }
-
-    static final FieldSpec PATH = FieldSpec.required("property_path", FieldType.STRING,
-            "the property: Name, Name[2] (static array index or element), Struct.Field, Map[key]");
-    static final FieldSpec VALUE = FieldSpec.required("property_value", FieldType.ANY, "the new value (number, string, bool, list, object)");
 
     public static List<ActionHandler> all() {
-        return List.of(
-                new EditPropertyAction(ActionSpec.of("set_property_value", "Sets a property's value and writes the package",
-                        AssetFiles.FILE, ExportRawDataAction.EXPORT_INDEX, PATH, VALUE, AssetEdits.OUTPUT, AssetFiles.USMAP, AssetFiles.ENGINE), Op.SET),
-                new EditPropertyAction(ActionSpec.of("add_property", "Adds a property of a simple type and writes the package",
-                        AssetFiles.FILE, ExportRawDataAction.EXPORT_INDEX,
-                        FieldSpec.required("property_name", FieldType.STRING, "the new property's name"),
-                        FieldSpec.required("property_type", FieldType.STRING, "int, float, double, bool, str, name, int8..uint64, or the *Property name"),
-                        VALUE, AssetEdits.OUTPUT, AssetFiles.USMAP, AssetFiles.ENGINE), Op.ADD),
-                new EditPropertyAction(ActionSpec.of("remove_property", "Removes a property (or an array element / map entry) and writes the package",
-                        AssetFiles.FILE, ExportRawDataAction.EXPORT_INDEX, PATH, AssetEdits.OUTPUT, AssetFiles.USMAP, AssetFiles.ENGINE), Op.REMOVE));
+        return List.of(new SetValue(), new Add(), new Remove());
     }
 
-    /** Reply data. */
+    /** The request of set_property_value. */
+    public record SetRequest(@Field(value = AssetFiles.FILE_HELP, required = true) Path file_path,
+                             @Field(value = ExportRawDataAction.EXPORT_INDEX_HELP, dflt = "-1") long export_index,
+                             @Field(value = PATH_HELP, required = true) String property_path,
+                             @Field(value = VALUE_HELP, required = true) JsonNode property_value,
+                             @Field(AssetEdits.OUTPUT_HELP) Path output_path,
+                             @Field(value = AssetFiles.USMAP_HELP, cli = "--usmap") String usmap_path,
+                             @Field(AssetFiles.ENGINE_HELP) EngineVersion engine_version) {
+    }
+
+    /** The request of add_property. */
+    public record AddRequest(@Field(value = AssetFiles.FILE_HELP, required = true) Path file_path,
+                             @Field(value = ExportRawDataAction.EXPORT_INDEX_HELP, dflt = "-1") long export_index,
+                             @Field(value = "the new property's name", required = true) String property_name,
+                             @Field(value = "int, float, double, bool, str, name, int8..uint64, or the *Property name", required = true)
+                             String property_type,
+                             @Field(value = VALUE_HELP, required = true) JsonNode property_value,
+                             @Field(AssetEdits.OUTPUT_HELP) Path output_path,
+                             @Field(value = AssetFiles.USMAP_HELP, cli = "--usmap") String usmap_path,
+                             @Field(AssetFiles.ENGINE_HELP) EngineVersion engine_version) {
+    }
+
+    /** The request of remove_property. */
+    public record RemoveRequest(@Field(value = AssetFiles.FILE_HELP, required = true) Path file_path,
+                                @Field(value = ExportRawDataAction.EXPORT_INDEX_HELP, dflt = "-1") long export_index,
+                                @Field(value = PATH_HELP, required = true) String property_path,
+                                @Field(AssetEdits.OUTPUT_HELP) Path output_path,
+                                @Field(value = AssetFiles.USMAP_HELP, cli = "--usmap") String usmap_path,
+                                @Field(AssetFiles.ENGINE_HELP) EngineVersion engine_version) {
+    }
+
+    /** Reply data ({@code old_value} absent for add, {@code new_value} for remove: null). */
     public record Edited(String file_path, String output_path, String backup_path, int export_index, String property_path,
                          Object old_value, Object new_value) {
-    }
-
-    @Override
-    public ActionSpec spec() {
-        return spec;
     }
 
     static Object plain(JsonNode n) {
         return Json.mapper().convertValue(n, Object.class);
     }
 
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+    /** One edit of an export's properties: returns {old value, new value}. */
+    @FunctionalInterface
+    private interface Change {
+        Object[] apply(PropertyEditor ed);
+    }
+
+    /** Opens the package, applies {@code change} to export {@code index}'s properties and writes the package. */
+    private static Done<Edited> edit(Args args, ActionContext ctx, long index, String path, String verb, Change change) throws Exception {
         AssetEdits.Session s = AssetEdits.open(args, ctx);
-        Export e = s.export(args.integer("export_index"));
+        Export e = s.export(index);
         PropertyEditor ed = s.content(e).editor(s.pkg());
-        String path;
-        Object oldValue = null;
-        Object newValue = null;
+        Object[] values;
         try {
-            switch (op) {
-                case SET -> {
-                    path = args.requireString("property_path");
-                    oldValue = ed.view(path);
-                    ed.set(path, plain(args.json("property_value")));
-                    newValue = ed.view(path);
-                }
-                case ADD -> {
-                    path = args.requireString("property_name");
-                    String t = args.requireString("property_type");
-                    String type = SHORT_TYPES.getOrDefault(t.toLowerCase(Locale.ROOT), t);
-                    ed.add(path, type, plain(args.json("property_value")));
-                    newValue = ed.view(path);
-                }
-                default -> {
-                    path = args.requireString("property_path");
-                    oldValue = ed.view(path);
-                    if (!ed.remove(path)) {
-                        throw ActionException.invalid("Nothing removed at " + path);
-                    }
-                }
-            }
+            values = change.apply(ed);
         } catch (PropertyEditException x) {
             throw ActionException.invalid(x.getMessage());
         }
         AssetEdits.Written w = AssetEdits.write(s, args, ctx);
-        return ActionResult.of(switch (op) {
-            case SET -> "Set " + path;
-            case ADD -> "Added " + path;
-            default -> "Removed " + path;
-        }, new Edited(s.file().toString(), w.path().toString(), w.backup() == null ? null : w.backup().toString(), e.index(), path,
-                oldValue, newValue));
+        return Done.of(verb + " " + path, new Edited(s.file().toString(), w.path().toString(),
+                w.backup() == null ? null : w.backup().toString(), e.index(), path, values[0], values[1]));
+    }
+
+    /** {@code set_property_value}. */
+    static final class SetValue extends TypedAction<SetRequest, Edited> {
+        SetValue() {
+            super("set_property_value", "Sets a property's value and writes the package");
+        }
+
+        @Override
+        protected Done<Edited> run(SetRequest q, Args args, ActionContext ctx) throws Exception {
+            String path = q.property_path();
+            return edit(args, ctx, q.export_index(), path, "Set", ed -> {
+                Object old = ed.view(path);
+                ed.set(path, plain(q.property_value()));
+                return new Object[] {old, ed.view(path)};
+            });
+        }
+    }
+
+    /** {@code add_property}. */
+    static final class Add extends TypedAction<AddRequest, Edited> {
+        Add() {
+            super("add_property", "Adds a property of a simple type and writes the package");
+        }
+
+        @Override
+        protected Done<Edited> run(AddRequest q, Args args, ActionContext ctx) throws Exception {
+            String path = q.property_name();
+            String type = SHORT_TYPES.getOrDefault(q.property_type().toLowerCase(Locale.ROOT), q.property_type());
+            return edit(args, ctx, q.export_index(), path, "Added", ed -> {
+                ed.add(path, type, plain(q.property_value()));
+                return new Object[] {null, ed.view(path)};
+            });
+        }
+    }
+
+    /** {@code remove_property}. */
+    static final class Remove extends TypedAction<RemoveRequest, Edited> {
+        Remove() {
+            super("remove_property", "Removes a property (or an array element / map entry) and writes the package");
+        }
+
+        @Override
+        protected Done<Edited> run(RemoveRequest q, Args args, ActionContext ctx) throws Exception {
+            String path = q.property_path();
+            return edit(args, ctx, q.export_index(), path, "Removed", ed -> {
+                Object old = ed.view(path);
+                if (!ed.remove(path)) {
+                    throw ActionException.invalid("Nothing removed at " + path);
+                }
+                return new Object[] {old, null};
+            });
+        }
     }
 }

@@ -9,13 +9,14 @@ import io.uassetd.codecs.asset.property.types.ArrayValue;
 import io.uassetd.codecs.asset.property.types.MapValue;
 import io.uassetd.codecs.asset.property.types.StructValue;
 import io.uassetd.daemon.action.ActionContext;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
+import java.nio.file.Path;
 import io.uassetd.daemon.util.SnakeCase;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,61 +27,62 @@ import java.util.Map;
  * as UAssetTool), a map's value the text "[Map with N entries]"; {@code value_tree} holds the whole
  * value as a JSON tree (structs as objects, maps as lists of pairs).
  */
-public final class ExportPropertiesAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("get_export_properties",
-            "An export's properties: [{name, type, array_index, value, struct_type, array_type, key_type, value_type, value_tree}]",
-            AssetFiles.FILE, ExportRawDataAction.EXPORT_INDEX, AssetFiles.USMAP, AssetFiles.ENGINE);
+public final class ExportPropertiesAction extends TypedAction<ExportPropertiesAction.Request, List<ExportPropertiesAction.PropertyEntry>> {
+    /** The request. */
+    public record Request(@Field(value = AssetFiles.FILE_HELP, required = true) Path file_path,
+                          @Field(value = ExportRawDataAction.EXPORT_INDEX_HELP, dflt = "-1") long export_index,
+                          @Field(value = AssetFiles.USMAP_HELP, cli = "--usmap") String usmap_path,
+                          @Field(AssetFiles.ENGINE_HELP) EngineVersion engine_version) {
+    }
+
+    /**
+     * One property as UAssetTool lists it; {@code value} is the value as UAssetTool writes it (a
+     * struct's and an array's: a list of {@link Member}s), {@code value_tree} the whole value.
+     */
+    public record PropertyEntry(String name, String type, int array_index, Object value, String struct_type, String array_type,
+                                String key_type, String value_type, Object value_tree) {
+    }
+
+    /** A struct member or array element inside {@link PropertyEntry#value()} (its value: a value, or a list of members). */
+    public record Member(String name, String type, int array_index, Object value) {
+    }
 
     /** How deep UAssetTool lists members of structs and elements of arrays. */
     private static final int DEPTH = 3;
 
-    @Override
-    public ActionSpec spec() {
-        return SPEC;
+    public ExportPropertiesAction() {
+        super("get_export_properties",
+                "An export's properties: [{name, type, array_index, value, struct_type, array_type, key_type, value_type, value_tree}]");
     }
 
     @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+    protected Done<List<PropertyEntry>> run(Request q, Args args, ActionContext ctx) throws Exception {
         AssetEdits.Session s = AssetEdits.open(args, ctx);
-        Export e = s.export(args.integer("export_index"));
+        Export e = s.export(q.export_index());
         var props = s.content(e).properties().properties();
-        List<Object> rows = new ArrayList<>();
+        List<PropertyEntry> rows = new ArrayList<>();
         for (Property p : props) {
             PropertyRow r = PropertyRow.of(s.pkg(), p);
-            Map<String, Object> row = entry(r.name(), r.type(), r.arrayIndex(), p.value(), s.pkg(), 0);
-            row.put("struct_type", r.structType());
-            row.put("array_type", r.arrayType());
-            row.put("key_type", r.keyType());
-            row.put("value_type", r.valueType());
-            row.put("value_tree", SnakeCase.tree(r.value()));
-            rows.add(row);
+            Member m = entry(r.name(), r.type(), r.arrayIndex(), p.value(), s.pkg(), 0);
+            rows.add(new PropertyEntry(m.name(), m.type(), m.array_index(), m.value(), r.structType(), r.arrayType(), r.keyType(),
+                    r.valueType(), SnakeCase.tree(r.value())));
         }
-        return ActionResult.of(rows.size() + " properties", rows);
+        return Done.of(rows.size() + " properties", rows);
     }
 
-    private static Map<String, Object> entry(String name, String type, int arrayIndex, PropertyValue v, AssetPackage pkg, int depth) {
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("name", name);
-        row.put("type", type);
-        row.put("array_index", arrayIndex);
+    private static Member entry(String name, String type, int arrayIndex, PropertyValue v, AssetPackage pkg, int depth) {
         Object value = value(name, v, pkg, depth);
         if ("StructProperty".equals(type) && !(value instanceof List)) {
             // a native struct (Vector, Guid, ...): UAssetTool lists its one member, named after the struct
-            Map<String, Object> member = new LinkedHashMap<>();
             String struct = v instanceof StructValue sv ? sv.structName() : name;
-            member.put("name", struct);
-            member.put("type", struct);
-            member.put("array_index", 0);
-            member.put("value", value);
-            value = depth < DEPTH ? List.of(member) : List.of();
+            value = depth < DEPTH ? List.of(new Member(struct, struct, 0, value)) : List.of();
         }
-        row.put("value", value);
-        return row;
+        return new Member(name, type, arrayIndex, value);
     }
 
     private static Object value(String name, PropertyValue v, AssetPackage pkg, int depth) {
         if (v instanceof StructValue sv) {
-            List<Object> members = new ArrayList<>();
+            List<Member> members = new ArrayList<>();
             if (depth < DEPTH && sv.properties() != null) {
                 for (Property m : sv.properties().properties()) {
                     members.add(entry(m.name(pkg), m.type().kind(), m.arrayIndex(), m.value(), pkg, depth + 1));
@@ -89,7 +91,7 @@ public final class ExportPropertiesAction implements ActionHandler {
             return members;
         }
         if (v instanceof ArrayValue av) {
-            List<Object> items = new ArrayList<>();
+            List<Member> items = new ArrayList<>();
             if (depth < DEPTH) {
                 String kind = av.inner() == null ? null : av.inner().kind();
                 for (PropertyValue item : av.items()) {

@@ -3,21 +3,29 @@ package io.uassetd.daemon.actions.asset;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.Export;
 import io.uassetd.daemon.action.ActionContext;
-import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
+import java.nio.file.Path;
 import java.util.HexFormat;
 
 /** {@code get_export_raw_data}: an export's serialized bytes as hex. */
-public final class ExportRawDataAction implements ActionHandler {
-    static final FieldSpec EXPORT_INDEX = FieldSpec.optional("export_index", FieldType.INTEGER, -1, "zero-based export index");
-    private static final ActionSpec SPEC = ActionSpec.of("get_export_raw_data",
-            "An export's serialized bytes as hex, with its serial size and offset",
-            AssetFiles.FILE, EXPORT_INDEX, AssetFiles.ENGINE, AssetFiles.USMAP);
+public final class ExportRawDataAction extends TypedAction<ExportRawDataAction.Request, ExportRawDataAction.RawData> {
+    /** Help of {@code export_index} (UAssetTool's default -1 is refused: {@link AssetFiles#EXPORT_INDEX_REQUIRED}). */
+    static final String EXPORT_INDEX_HELP = "zero-based export index";
+
+    /** The request. */
+    public record Request(@Field(value = AssetFiles.FILE_HELP, required = true) Path file_path,
+                          @Field(value = EXPORT_INDEX_HELP, dflt = "-1") long export_index,
+                          @Field(AssetFiles.ENGINE_HELP) EngineVersion engine_version,
+                          @Field(value = AssetFiles.USMAP_HELP, cli = "--usmap") String usmap_path) {
+    }
+
+    public ExportRawDataAction() {
+        super("get_export_raw_data", "An export's serialized bytes as hex, with its serial size and offset");
+    }
 
     /**
      * Reply data. {@code raw_data_hex} is base64, as UAssetTool writes it under that name;
@@ -28,27 +36,11 @@ public final class ExportRawDataAction implements ActionHandler {
     }
 
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    static Export export(AssetPackage p, Args args) {
-        long i = args.integer("export_index");
-        if (i < 0) {
-            throw ActionException.invalid(AssetFiles.EXPORT_INDEX_REQUIRED + " (between 0 and " + (p.exports().size() - 1) + ")");
-        }
-        if (i >= p.exports().size()) {
-            throw ActionException.invalid("Field 'export_index' must be between 0 and " + (p.exports().size() - 1) + ", got " + i);
-        }
-        return p.exports().get((int) i);
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+    protected Done<RawData> run(Request q, Args args, ActionContext ctx) throws Exception {
         AssetPackage p = AssetFiles.open(args, ctx);
-        Export e = export(p, args);
+        Export e = new AssetEdits.Session(q.file_path(), p, null).export(q.export_index());
         byte[] raw = e.rawData();
-        return ActionResult.of(raw.length + " bytes", new RawData(e.index(), raw.length > 0,
+        return Done.of(raw.length + " bytes", new RawData(e.index(), raw.length > 0,
                 raw.length == 0 ? null : java.util.Base64.getEncoder().encodeToString(raw), raw.length, e.entry().serialOffset(),
                 e.entry().serialSize(), HexFormat.of().withUpperCase().formatHex(raw)));
     }

@@ -11,11 +11,10 @@ import io.uassetd.codecs.asset.SerialLayout;
 import io.uassetd.codecs.asset.property.content.PropertyParser;
 import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
-import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -27,10 +26,19 @@ import java.util.List;
  * a temporary file: to output_path, or in place keeping the original as .bak. A package that needs no
  * fix is not written.
  */
-public final class FixSerializeSizeAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("fix_serialize_size",
-            "Recomputes each export's serial size and offset from its data (after a hand edit left them stale) and writes the package",
-            AssetFiles.FILE, AssetEdits.OUTPUT, AssetFiles.USMAP, AssetFiles.ENGINE).withCli("fix", "file_path", "usmap_path");
+public final class FixSerializeSizeAction extends TypedAction<FixSerializeSizeAction.Request, FixSerializeSizeAction.Fixed> {
+    /** The request. */
+    public record Request(@Field(value = AssetFiles.FILE_HELP, required = true) Path file_path,
+                          @Field(AssetEdits.OUTPUT_HELP) Path output_path,
+                          @Field(value = AssetFiles.USMAP_HELP, cli = "--usmap") String usmap_path,
+                          @Field(AssetFiles.ENGINE_HELP) EngineVersion engine_version) {
+    }
+
+    public FixSerializeSizeAction() {
+        super("fix_serialize_size",
+                "Recomputes each export's serial size and offset from its data (after a hand edit left them stale) and writes the package",
+                "fix", "file_path", "usmap_path");
+    }
 
     /** One export that changed. */
     public record FixEntry(String export_name, long old_size, long new_size, long difference, int export_index,
@@ -43,19 +51,21 @@ public final class FixSerializeSizeAction implements ActionHandler {
     }
 
     @Override
-    public ActionSpec spec() {
-        return SPEC;
+    protected Done<Fixed> run(Request q, Args args, ActionContext ctx) throws Exception {
+        return fix(q.file_path(), q.output_path(), q.engine_version(), args, ctx);
     }
 
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        Path file = args.requirePath("file_path");
+    /**
+     * Repairs {@code file}'s export sizes and offsets and writes it to {@code out} (null: in place
+     * with a .bak; nothing written when nothing needs a fix); {@code args} give the mappings
+     * ({@code usmap_path}, else USMAP_PATH).
+     */
+    public static Done<Fixed> fix(Path file, Path out, EngineVersion requested, Args args, ActionContext ctx) throws Exception {
         PackageOpener.checkPackage(file);
         byte[] header = Files.readAllBytes(file);
         Path uexpPath = AssetPackage.sibling(file, ".uexp");
         byte[] uexp = Files.isRegularFile(uexpPath) ? Files.readAllBytes(uexpPath) : null;
         Usmap usmap = AssetFiles.usmap(args, ctx);
-        EngineVersion requested = AssetFiles.engine(args);
         // auto: the package's header tables decide the engine; the export sizes are what is repaired
         EngineChoice choice = requested != null
                 ? EngineChoice.of(requested, EngineSource.REQUEST)
@@ -67,11 +77,10 @@ public final class FixSerializeSizeAction implements ActionHandler {
                 PropertyParser.propertiesProbe(usmap));
         List<FixEntry> fixes = r.fixes().stream().map(f -> new FixEntry(f.exportName(), f.oldSize(), f.newSize(),
                 f.difference(), f.exportIndex(), f.oldOffset(), f.newOffset())).toList();
-        Path out = args.path("output_path");
         Path backup = null;
         if (fixes.isEmpty() && out == null) {
             String msg = "No export of " + file.getFileName() + " needed a fix; nothing written";
-            return ActionResult.of(msg, new Fixed(true, 0, fixes, msg, null, null));
+            return Done.of(msg, new Fixed(true, 0, fixes, msg, null, null));
         }
         if (out == null) {
             out = file;
@@ -79,13 +88,12 @@ public final class FixSerializeSizeAction implements ActionHandler {
         }
         r.pkg().write(out); // the package's files as one set (all old or all new)
         String msg = "Fixed " + fixes.size() + " export" + (fixes.size() == 1 ? "" : "s") + "; wrote " + out;
-        return ActionResult.of(msg, new Fixed(true, fixes.size(), fixes, msg, out.toString(),
+        return Done.of(msg, new Fixed(true, fixes.size(), fixes, msg, out.toString(),
                 backup == null ? null : backup.toString()));
     }
 
     @Override
-    public String formatHuman(ActionResult result) {
-        Fixed f = (Fixed) result.data();
+    protected String human(Fixed f) {
         StringBuilder sb = new StringBuilder(f.message()).append('\n');
         for (FixEntry e : f.fixes()) {
             sb.append("  [").append(e.export_index()).append("] ").append(e.export_name())

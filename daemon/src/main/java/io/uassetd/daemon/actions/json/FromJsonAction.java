@@ -6,12 +6,10 @@ import java.util.Locale;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
 import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.actions.asset.AssetFiles;
 import io.uassetd.daemon.util.Parallel;
 import java.nio.file.Files;
@@ -23,40 +21,38 @@ import java.util.List;
  * back to packages, .uasset/.umap + .uexp written atomically, in parallel with progress and
  * per-file errors.
  */
-public final class FromJsonAction implements ActionHandler {
-    private static final FieldSpec OUTPUT = FieldSpec.optional("output_path", FieldType.STRING, null,
-            "output folder (default: next to each JSON file); for one JSON file, a path ending in .uasset or .umap names the package");
-
-    private final ActionSpec spec;
-
-    private FromJsonAction(ActionSpec spec) {
-        this.spec = spec;
+public final class FromJsonAction extends TypedAction<FromJsonAction.Request, JsonFiles.Batch> {
+    /** The request of both actions (the engine is the one the JSON records). */
+    public record Request(@Field(JsonFiles.FILE_HELP) Path file_path,
+                          @Field(JsonFiles.FILES_HELP) List<String> file_paths,
+                          @Field("output folder (default: next to each JSON file); for one JSON file, a path ending in .uasset or .umap names the package")
+                          Path output_path,
+                          @Field(value = AssetFiles.USMAP_HELP, cli = "--usmap") String usmap_path,
+                          @Field(JsonFiles.BASE_HELP) Path base_path,
+                          @Field(AssetFiles.FAIL_FAST_HELP) boolean fail_fast) {
     }
 
-    private static ActionSpec spec(String name) {
-        return ActionSpec.of(name, "Turns UAssetAPI-schema JSON written by to_json back into packages (.uasset/.umap + .uexp)",
-                JsonFiles.FILE, JsonFiles.FILES, OUTPUT, AssetFiles.USMAP, JsonFiles.BASE);
+    private FromJsonAction(String name, String cli, String... positionals) {
+        super(name, "Turns UAssetAPI-schema JSON written by to_json back into packages (.uasset/.umap + .uexp)", cli, positionals);
     }
 
+    /** {@code from_json} (CLI {@code from_json <json> [output] [usmap]}). */
     public static FromJsonAction single() {
-        return new FromJsonAction(spec("from_json").withCli("from_json", "file_path", "output_path", "usmap_path"));
+        return new FromJsonAction("from_json", "from_json", "file_path", "output_path", "usmap_path");
     }
 
+    /** {@code batch_from_json}. */
     public static FromJsonAction batch() {
-        return new FromJsonAction(spec("batch_from_json"));
+        return new FromJsonAction("batch_from_json", null);
     }
 
     @Override
-    public ActionSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+    protected Done<JsonFiles.Batch> run(Request q, Args args, ActionContext ctx) throws Exception {
         long start = System.nanoTime();
-        List<JsonFiles.Item> items = JsonFiles.inputs(args, ".json");
-        Path out = args.path("output_path");
+        List<JsonFiles.Item> items = JsonFiles.inputs(q.file_path(), q.file_paths(), q.base_path(), ".json");
+        Path out = q.output_path();
         boolean named = out != null && items.size() == 1 && !Files.isDirectory(out) && isPackageName(out);
+        boolean singleFile = JsonFiles.singleFile(q.file_path(), q.file_paths());
         // USMAP_PATH is read only once a document with unversioned properties needs it
         PackageOpener opener = AssetFiles.opener(args, ctx);
         Parallel.Work<JsonFiles.Item, String> work = item -> {
@@ -65,16 +61,16 @@ public final class FromJsonAction implements ActionHandler {
             }
             PackageOpener.JsonOpened doc = opener.openJson(item.file());
             ctx.usedEngine(doc.choice());
-            Path target = named ? out : JsonFiles.target(args, item, extensionOf(doc.tree()));
+            Path target = named ? out : JsonFiles.target(out, singleFile, item, extensionOf(doc.tree()));
             doc.bytes().writeTo(target);
             return target.toString();
         };
         // one file named alone: its failure is the request's, with its file, offset and structure
-        Parallel.Outcome<String> o = items.size() == 1 && !args.has("file_paths")
-                ? single(items.get(0), work.apply(items.get(0)))
-                : Parallel.run(ctx, items, JsonFiles.Item::name, work);
+        Parallel.Outcome<String> o = items.size() == 1 && q.file_paths().isEmpty()
+                ? ToJsonAction.single(items.get(0), work.apply(items.get(0)))
+                : Parallel.run(ctx, items, JsonFiles.Item::name, work, q.fail_fast());
         JsonFiles.Batch b = JsonFiles.Batch.of(o, items.size(), start);
-        return ActionResult.of("Wrote " + b.success_count() + " of " + b.total() + " packages from JSON", b);
+        return Done.of("Wrote " + b.success_count() + " of " + b.total() + " packages from JSON", b);
     }
 
     private static boolean isPackageName(Path p) {
@@ -95,10 +91,5 @@ public final class FromJsonAction implements ActionHandler {
         }
         String fileName = tree.path("Uassetd").path("FileName").asText("");
         return fileName.toLowerCase(Locale.ROOT).endsWith(".umap") ? ".umap" : ".uasset";
-    }
-
-    private static Parallel.Outcome<String> single(JsonFiles.Item item, String output) {
-        return new Parallel.Outcome<>(List.of(item.name()), List.of(output), List.of(),
-                io.uassetd.daemon.action.Items.of(List.of(io.uassetd.daemon.action.Items.Item.ok(item.name(), output))));
     }
 }

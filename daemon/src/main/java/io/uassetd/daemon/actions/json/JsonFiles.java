@@ -12,9 +12,6 @@ import io.uassetd.codecs.io.AtomicOutput;
 import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
 import io.uassetd.daemon.actions.usmap.Mappings;
 import io.uassetd.daemon.util.OutputPaths;
 import io.uassetd.daemon.util.Parallel;
@@ -38,14 +35,12 @@ import java.util.stream.Stream;
  * the mappings, the JSON writer (the one place the {@code compact} form plugs in) and the batch reply.
  */
 final class JsonFiles {
-    static final FieldSpec FILE = FieldSpec.optional("file_path", FieldType.STRING, null, "a file or a folder (walked recursively)");
-    static final FieldSpec FILES = FieldSpec.optional("file_paths", FieldType.STRING_LIST, null, "several files or folders");
-    static final FieldSpec OUTPUT_DIR = FieldSpec.optional("output_path", FieldType.STRING, null,
-            "output folder (default: next to each input)");
-    static final FieldSpec BASE = FieldSpec.optional("base_path", FieldType.STRING, null,
-            "outputs keep the inputs' paths relative to this folder (default: relative to the folder given, else the file name)");
-    static final FieldSpec COMPACT = FieldSpec.optional("compact", FieldType.BOOLEAN, false,
-            "CUE4Parse-like compact JSON (read-only, the form of compact_json) instead of UAssetAPI's schema");
+    static final String FILE_HELP = "a file or a folder (walked recursively)";
+    static final String FILES_HELP = "several files or folders";
+    static final String OUTPUT_DIR_HELP = "output folder (default: next to each input)";
+    static final String BASE_HELP =
+            "outputs keep the inputs' paths relative to this folder (default: relative to the folder given, else the file name)";
+    static final String COMPACT_HELP = "CUE4Parse-like compact JSON (read-only, the form of compact_json) instead of UAssetAPI's schema";
 
     private JsonFiles() {
     }
@@ -57,10 +52,12 @@ final class JsonFiles {
         }
     }
 
-    /** The files named by file_path / file_paths, folders expanded to the files with these extensions. */
-    static List<Item> inputs(Args args, String... extensions) throws IOException {
-        List<String> given = FilePaths.of(args, "Give file_path or file_paths");
-        Path base = args.path("base_path");
+    /**
+     * The files named by {@code file} / {@code files}, folders expanded to the files with these
+     * extensions; each item's relative path is taken below {@code base} (else the folder given).
+     */
+    static List<Item> inputs(Path file, List<String> files, Path base, String... extensions) throws IOException {
+        List<String> given = FilePaths.of(file, files, "Give file_path or file_paths");
         List<Item> out = new ArrayList<>();
         for (String g : given) {
             Path p = Path.of(g);
@@ -92,19 +89,25 @@ final class JsonFiles {
         return OutputPaths.withExtension(p, extension);
     }
 
-    /** Where an input's output goes: below output_path when given, else next to the input. */
-    static Path target(Args args, Item item, String extension) {
-        Path dir = args.path("output_path");
+    /**
+     * Where an input's output goes: below {@code dir} when given, else next to the input. With
+     * {@code singleFile} (one file named alone, UAssetTool's single form) a {@code dir} ending in
+     * {@code extension} that is no folder names the output file itself ({@code .../Result.json}).
+     */
+    static Path target(Path dir, boolean singleFile, Item item, String extension) {
         if (dir == null) {
             return withExtension(item.file(), extension);
         }
-        if (args.strings("file_paths").isEmpty() && args.string("file_path") != null && Files.isRegularFile(Path.of(args.string("file_path")))
-                && dir.getFileName() != null && dir.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(extension)
+        if (singleFile && dir.getFileName() != null && dir.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(extension)
                 && !Files.isDirectory(dir)) {
-            // UAssetTool's single form: output_path names the output file itself (.../Result.json)
             return dir;
         }
         return withExtension(dir.resolve(item.relative()), extension);
+    }
+
+    /** Whether a request names one existing file alone ({@code file_path}, no {@code file_paths}). */
+    static boolean singleFile(Path file, List<String> files) {
+        return files.isEmpty() && file != null && Files.isRegularFile(file);
     }
 
     /** Writes a package as JSON. The compact (CUE4Parse-like) form plugs in here. */
@@ -158,13 +161,12 @@ final class JsonFiles {
         }
     }
 
-    /** The batch reply (UAssetTool's shape, plus the files written); errors is absent when there are none. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
     /**
      * UAssetTool's batch shape ({@code success_count, fail_count, total, elapsed_ms, errors}), the
      * files written, and the uniform item outcome ({@code total} is the same count in both).
      */
-    record Batch(int success_count, int fail_count, long elapsed_ms, List<Parallel.Failure> errors, List<String> files,
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Batch(int success_count, int fail_count, long elapsed_ms, List<Parallel.Failure> errors, List<String> files,
                  @JsonUnwrapped Items outcome) implements ItemsReply {
         static Batch of(Parallel.Outcome<String> o, int total, long startNanos) {
             return new Batch(o.succeeded().size(), o.failures().size(), (System.nanoTime() - startNanos) / 1_000_000,

@@ -8,42 +8,36 @@ import io.uassetd.codecs.asset.mesh.MeshProfile;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.actions.asset.AssetEdits;
 import io.uassetd.daemon.actions.asset.AssetFiles;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * {@code skeletal_mesh_info} and {@code get_mesh_info}: a mesh's material slots, skeleton, LODs and
  * counts (see {@link MeshInfo}); {@code game} selects a game profile (Marvel Rivals' skeletal
  * materials carry gameplay tags).
  */
-public final class MeshInfoAction implements ActionHandler {
-    static final FieldSpec GAME = FieldSpec.optional("game", FieldType.STRING, "standard",
-            "game profile whose mesh layout is read: " + GameProfile.names());
+public final class MeshInfoAction {
+    static final String GAME_HELP = "game profile whose mesh layout is read: " + GameProfile.NAMES;
 
-    private final ActionSpec spec;
-    private final boolean skeletalOnly;
+    private MeshInfoAction() {
+    }
 
-    private MeshInfoAction(ActionSpec spec, boolean skeletalOnly) {
-        this.spec = spec;
-        this.skeletalOnly = skeletalOnly;
+    /** The request of both actions. */
+    public record Request(@Field(value = AssetFiles.FILE_HELP, required = true) Path file_path,
+                          @Field(value = AssetFiles.USMAP_HELP, cli = "--usmap") String usmap_path,
+                          @Field(AssetFiles.ENGINE_HELP) EngineVersion engine_version,
+                          @Field(value = GAME_HELP, dflt = "standard") String game) {
     }
 
     public static List<ActionHandler> all() {
-        return List.of(
-                new MeshInfoAction(ActionSpec.of("skeletal_mesh_info",
-                        "A SkeletalMesh's material slots (FSkeletalMaterial) and reference skeleton (bones)",
-                        AssetFiles.FILE, AssetFiles.USMAP, AssetFiles.ENGINE, GAME).withCli("skeletal_mesh_info", "file_path", "usmap_path"), true),
-                new MeshInfoAction(ActionSpec.of("get_mesh_info",
-                        "A SkeletalMesh's or StaticMesh's material slots, LOD count, bones, sockets and counts (null where the package does not say)",
-                        AssetFiles.FILE, AssetFiles.USMAP, AssetFiles.ENGINE, GAME).withCli("get_mesh_info", "file_path"), false));
+        return List.of(new SkeletalInfo(), new MeshInfoOf());
     }
 
     /** A material slot. */
@@ -73,53 +67,83 @@ public final class MeshInfoAction implements ActionHandler {
                        List<Bone> bones, List<Socket> sockets, String profile, boolean vertex_colors_known) {
     }
 
-    @Override
-    public ActionSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        Path file = args.requirePath("file_path");
-        String game = args.string("game");
+    /** The mesh of the request's package, read with its game's layout; null when the package holds no mesh (get_mesh_info only). */
+    private static MeshInfo read(Request q, Args args, ActionContext ctx, boolean skeletalOnly) throws Exception {
         MeshProfile profile;
         try {
-            profile = GameProfile.of(game).mesh();
+            profile = GameProfile.of(q.game()).mesh();
         } catch (UnsupportedVersionException e) {
-            throw ActionException.invalid("Field 'game': unknown game profile '" + game + "' ("
-                    + GameProfile.names() + ")");
+            throw ActionException.invalid("Field 'game': unknown game profile '" + q.game() + "' (" + GameProfile.names() + ")");
         }
         AssetEdits.Session session = AssetEdits.open(args, ctx);
-        MeshInfo m;
         try {
-            m = MeshInfo.read(session.pkg(), session.usmap(), profile);
+            return MeshInfo.read(session.pkg(), session.usmap(), profile);
         } catch (MeshException e) {
             var pkg = session.pkg();
             boolean mesh = pkg.exports().stream().map(pkg::className).anyMatch(c -> c.equals("SkeletalMesh") || c.equals("StaticMesh"));
             if (mesh || skeletalOnly) {
                 throw ActionException.invalid(e.getMessage());
             }
-            // not a mesh: UAssetTool answers its defaults
-            return ActionResult.of("Not a mesh", new Mesh(file.toString(), "Unknown", null, 0, 0, 0, 0, 0, 0, false, false, List.of(),
-                    List.of(), List.of(), List.of(), null, false));
+            return null;
         }
-        List<Slot> slots = m.materials().stream().map(s -> new Slot(s.index(), s.slotName(), s.materialIndex(), s.materialPath(),
+    }
+
+    private static List<Slot> slots(MeshInfo m) {
+        return m.materials().stream().map(s -> new Slot(s.index(), s.slotName(), s.materialIndex(), s.materialPath(),
                 s.importedSlotName(), s.overlayMaterialPath(), s.gameplayTags())).toList();
-        List<Bone> bones = m.bones().stream().map(b -> new Bone(b.index(), b.name(), b.parentIndex())).toList();
-        if (skeletalOnly) {
+    }
+
+    private static List<Bone> bones(MeshInfo m) {
+        return m.bones().stream().map(b -> new Bone(b.index(), b.name(), b.parentIndex())).toList();
+    }
+
+    /** {@code skeletal_mesh_info} (CLI {@code skeletal_mesh_info <file> [usmap]}). */
+    static final class SkeletalInfo extends TypedAction<Request, Skeletal> {
+        SkeletalInfo() {
+            super("skeletal_mesh_info", "A SkeletalMesh's material slots (FSkeletalMaterial) and reference skeleton (bones)",
+                    "skeletal_mesh_info", "file_path", "usmap_path");
+        }
+
+        @Override
+        protected Done<Skeletal> run(Request q, Args args, ActionContext ctx) throws Exception {
+            Path file = q.file_path();
+            MeshInfo m = read(q, args, ctx, true);
             if (!"SkeletalMesh".equals(m.meshType())) {
                 throw ActionException.invalid(file.getFileName() + " holds a " + m.meshType() + ", not a SkeletalMesh");
             }
-            return ActionResult.of(slots.size() + " materials, " + bones.size() + " bones",
+            List<Slot> slots = slots(m);
+            List<Bone> bones = bones(m);
+            return Done.of(slots.size() + " materials, " + bones.size() + " bones",
                     new Skeletal(file.toString(), m.exportName(), slots.size(), m.boneCount(), slots, bones, m.lodCount(), m.profile()));
         }
-        List<Socket> sockets = m.sockets().stream().map(s -> new Socket(s.name(), s.boneName(), s.location(), s.rotation(), s.scale(),
-                s.tag())).toList();
-        return ActionResult.of(m.meshType() + ": " + slots.size() + " material slots, " + m.lodCount() + " LODs",
-                new Mesh(file.toString(), m.meshType(), m.exportName(), slots.size(), slots.size(), zero(m.lodCount()), zero(m.vertexCount()),
-                        zero(m.triangleCount()), zero(m.boneCount()), Boolean.TRUE.equals(m.hasVertexColors()),
-                        Boolean.TRUE.equals(m.hasMorphTargets()), slots, m.morphTargets(), bones, sockets, m.profile(),
-                        m.hasVertexColors() != null));
+    }
+
+    /** {@code get_mesh_info} (CLI {@code get_mesh_info <file>}). */
+    static final class MeshInfoOf extends TypedAction<Request, Mesh> {
+        MeshInfoOf() {
+            super("get_mesh_info",
+                    "A SkeletalMesh's or StaticMesh's material slots, LOD count, bones, sockets and counts (null where the package does not say)",
+                    "get_mesh_info", "file_path");
+        }
+
+        @Override
+        protected Done<Mesh> run(Request q, Args args, ActionContext ctx) throws Exception {
+            Path file = q.file_path();
+            MeshInfo m = read(q, args, ctx, false);
+            if (m == null) {
+                // not a mesh: UAssetTool answers its defaults
+                return Done.of("Not a mesh", new Mesh(file.toString(), "Unknown", null, 0, 0, 0, 0, 0, 0, false, false, List.of(),
+                        List.of(), List.of(), List.of(), null, false));
+            }
+            List<Slot> slots = slots(m);
+            List<Socket> sockets = m.sockets().stream().map(s -> new Socket(s.name(), s.boneName(), s.location(), s.rotation(), s.scale(),
+                    s.tag())).toList();
+            return Done.of(m.meshType() + ": " + slots.size() + " material slots, " + m.lodCount() + " LODs",
+                    new Mesh(file.toString(), m.meshType(), m.exportName(), slots.size(), slots.size(), zero(m.lodCount()),
+                            zero(m.vertexCount()), zero(m.triangleCount()), zero(m.boneCount()), Boolean.TRUE.equals(m.hasVertexColors()),
+                            Boolean.TRUE.equals(m.hasMorphTargets()), slots, m.morphTargets(), bones(m), sockets, m.profile(),
+                            m.hasVertexColors() != null));
+        }
     }
 
     private static int zero(Integer v) {

@@ -7,12 +7,11 @@ import io.uassetd.codecs.asset.niagara.NiagaraSystemAsset;
 import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.actions.asset.AssetEdits;
 import io.uassetd.daemon.actions.asset.AssetFiles;
 import java.nio.file.Files;
@@ -22,11 +21,18 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** {@code list_niagara_files}: the NiagaraSystems under a folder with their colour curve counts. */
-public final class ListNiagaraFilesAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("list_niagara_files",
-            "The NiagaraSystem packages under a folder (searched recursively) with their colour curve and data interface counts",
-            FieldSpec.required("file_path", FieldType.STRING, "the folder to search"), AssetFiles.USMAP, AssetFiles.ENGINE)
-            .withCli("list_niagara_files", "file_path");
+public final class ListNiagaraFilesAction extends TypedAction<ListNiagaraFilesAction.Request, ListNiagaraFilesAction.Listing> {
+    /** The request. */
+    public record Request(@Field(value = "the folder to search", required = true) Path file_path,
+                          @Field(value = AssetFiles.USMAP_HELP, cli = "--usmap") String usmap_path,
+                          @Field(AssetFiles.ENGINE_HELP) EngineVersion engine_version) {
+    }
+
+    public ListNiagaraFilesAction() {
+        super("list_niagara_files",
+                "The NiagaraSystem packages under a folder (searched recursively) with their colour curve and data interface counts",
+                "list_niagara_files", "file_path");
+    }
 
     /** One NiagaraSystem. */
     public record NiagaraFile(String path, String file_name, int color_curve_count, int total_color_count,
@@ -42,13 +48,8 @@ public final class ListNiagaraFilesAction implements ActionHandler {
     }
 
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        Path folder = args.requirePath("file_path");
+    protected Done<Listing> run(Request q, Args args, ActionContext ctx) throws Exception {
+        Path folder = q.file_path();
         if (!Files.isDirectory(folder)) {
             throw ActionException.notFound("Folder not found: " + folder, folder.toString());
         }
@@ -63,7 +64,7 @@ public final class ListNiagaraFilesAction implements ActionHandler {
         for (Path p : packages) {
             ctx.progress(done++, packages.size(), p.toString());
             try {
-                AssetPackage pkg = AssetFiles.open(p, AssetFiles.engine(args), ctx);
+                AssetPackage pkg = AssetFiles.open(p, q.engine_version(), ctx);
                 if (!NiagaraSystemAsset.isNiagaraSystem(pkg)) {
                     continue;
                 }
@@ -81,7 +82,7 @@ public final class ListNiagaraFilesAction implements ActionHandler {
             }
         }
         ctx.progress(packages.size(), packages.size(), null);
-        return ActionResult.of(files.size() + " NiagaraSystems in " + packages.size() + " packages",
+        return Done.of(files.size() + " NiagaraSystems in " + packages.size() + " packages",
                 new Listing(folder.toString(), packages.size(), files.size(), files, failures));
     }
 }

@@ -4,11 +4,13 @@ import java.util.Arrays;
 import io.uassetd.codecs.asset.niagara.NiagaraDataInterface;
 import io.uassetd.codecs.asset.niagara.NiagaraSystemAsset;
 import io.uassetd.daemon.action.ActionContext;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.daemon.action.Args;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.actions.asset.AssetFiles;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,10 +21,18 @@ import java.util.List;
  * constant entries, grey entries), and the data interfaces of other classes, which no colour
  * edit touches.
  */
-public final class NiagaraAuditAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("niagara_audit",
-            "Audits a NiagaraSystem's data interfaces: value ranges per channel, HDR and non-finite values, what a colour edit can target",
-            AssetFiles.FILE, AssetFiles.USMAP, AssetFiles.ENGINE).withCli("niagara_audit", "file_path", "usmap_path");
+public final class NiagaraAuditAction extends TypedAction<NiagaraAuditAction.Request, NiagaraAuditAction.Audit> {
+    /** The request. */
+    public record Request(@Field(value = AssetFiles.FILE_HELP, required = true) Path file_path,
+                          @Field(value = AssetFiles.USMAP_HELP, cli = "--usmap") String usmap_path,
+                          @Field(AssetFiles.ENGINE_HELP) EngineVersion engine_version) {
+    }
+
+    public NiagaraAuditAction() {
+        super("niagara_audit",
+                "Audits a NiagaraSystem's data interfaces: value ranges per channel, HDR and non-finite values, what a colour edit can target",
+                "niagara_audit", "file_path", "usmap_path");
+    }
 
     /** One curve or array interface. */
     public record Audited(int export_index, String export_name, String class_type, String emitter, int entry_count,
@@ -36,12 +46,7 @@ public final class NiagaraAuditAction implements ActionHandler {
     }
 
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+    protected Done<Audit> run(Request q, Args args, ActionContext ctx) throws Exception {
         NiagaraFiles.Opened o = NiagaraFiles.open(args, ctx);
         NiagaraSystemAsset ns = o.system();
         List<Audited> all = new ArrayList<>();
@@ -53,8 +58,14 @@ public final class NiagaraAuditAction implements ActionHandler {
         int nonFinite = all.stream().mapToInt(Audited::non_finite_count).sum();
         Audit a = new Audit(o.session().file().toString(), ns.pkg().exports().size(), all.size(), editable, hdr, nonFinite,
                 List.copyOf(all), ns.otherInterfaces());
-        return ActionResult.of(all.size() + " data interfaces (" + editable + " colour-editable, " + hdr + " with HDR values"
-                + (nonFinite > 0 ? ", " + nonFinite + " non-finite values" : "") + "), " + ns.otherInterfaces().size() + " other", a);
+        return Done.of(summary(a), a);
+    }
+
+    /** The reply's message: the counts. */
+    static String summary(Audit a) {
+        return a.data_interface_count() + " data interfaces (" + a.color_editable_count() + " colour-editable, " + a.hdr_count()
+                + " with HDR values" + (a.non_finite_count() > 0 ? ", " + a.non_finite_count() + " non-finite values" : "") + "), "
+                + a.other_interfaces().size() + " other";
     }
 
     static Audited audit(NiagaraDataInterface di) {
@@ -103,10 +114,9 @@ public final class NiagaraAuditAction implements ActionHandler {
     }
 
     @Override
-    public String formatHuman(ActionResult result) {
-        Audit a = (Audit) result.data();
+    protected String human(Audit a) {
         StringBuilder sb = new StringBuilder();
-        sb.append(result.message()).append(" in ").append(a.file_path()).append('\n');
+        sb.append(summary(a)).append(" in ").append(a.file_path()).append('\n');
         for (Audited i : a.interfaces()) {
             sb.append(String.format("  [%d] %s (%s%s): %d entries, min %s max %s%s%s%s%s%n", i.export_index(), i.export_name(),
                     i.class_type(), i.emitter() == null ? "" : ", " + i.emitter(), i.entry_count(), i.min(), i.max(),

@@ -7,16 +7,19 @@ import io.uassetd.codecs.asset.niagara.NiagaraInterfaceKind;
 import io.uassetd.codecs.asset.niagara.NiagaraPreview;
 import io.uassetd.codecs.asset.niagara.NiagaraSystemAsset;
 import io.uassetd.daemon.action.ActionContext;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.codecs.asset.niagara.NiagaraConventions;
+import io.uassetd.codecs.asset.version.EngineVersion;
+import io.uassetd.codecs.error.UnsupportedVersionException;
+import io.uassetd.codecs.game.GameProfile;
+import io.uassetd.daemon.action.ActionException;
 import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.actions.asset.AssetFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,15 +28,23 @@ import java.util.Map;
  * count, the total of its entries and the interfaces (export index, class, name, emitter, LUT size,
  * time range, sample colours), plus every interface in {@code exports} (UAssetTool's CLI shape).
  */
-public final class NiagaraDetailsAction implements ActionHandler {
-    static final FieldSpec PREVIEW_DIR = FieldSpec.optional("preview_dir", FieldType.STRING, null,
-            "also render each colour interface as a PNG strip into this folder (see niagara_preview)");
-    private static final ActionSpec SPEC = ActionSpec.of("niagara_details",
-            "The curve (ShaderLUT) and array data interfaces of a NiagaraSystem with their sizes and sample colours",
-            AssetFiles.FILE, AssetFiles.USMAP, AssetFiles.ENGINE,
-            FieldSpec.optional("sample_count", FieldType.INTEGER, 8, "entries sampled evenly per interface in sampleColors"),
-            FieldSpec.optional("include_values", FieldType.BOOLEAN, false, "list every entry of every interface in values"),
-            PREVIEW_DIR).withCli("niagara_details", "file_path", "usmap_path");
+public final class NiagaraDetailsAction extends TypedAction<NiagaraDetailsAction.Request, NiagaraDetailsAction.Details> {
+    /** The request. */
+    public record Request(@Field(value = AssetFiles.FILE_HELP, required = true) Path file_path,
+                          @Field(value = AssetFiles.USMAP_HELP, cli = "--usmap") String usmap_path,
+                          @Field(AssetFiles.ENGINE_HELP) EngineVersion engine_version,
+                          @Field(value = "entries sampled evenly per interface in sampleColors", dflt = "8", min = 0, max = 4096) int sample_count,
+                          @Field(value = "list every entry of every interface in values", dflt = "false") boolean include_values,
+                          @Field("also render each colour interface as a PNG strip into this folder (see niagara_preview)") Path preview_dir,
+                          @Field(value = "game profile whose Niagara conventions are read (marvel_rivals, UAssetTool's game: each emitter's"
+                                  + " enemy-team colour parameters in enemyParams; none: no team parameters): " + GameProfile.NAMES,
+                                  dflt = "marvel_rivals") String game) {
+    }
+
+    public NiagaraDetailsAction() {
+        super("niagara_details", "The curve (ShaderLUT) and array data interfaces of a NiagaraSystem with their sizes and sample colours",
+                "niagara_details", "file_path", "usmap_path");
+    }
 
     /**
      * One data interface. {@code name}, {@code shaderLut} (curves) and {@code colorData} (arrays) are
@@ -50,9 +61,12 @@ public final class NiagaraDetailsAction implements ActionHandler {
                         List<String> enemyParams) {
     }
 
-    /** Where an interface sits: UAssetTool's outerIndex, parentName, parentChain ("Class:Name > ..."), emitterName and enemy params. */
+    /**
+     * Where an interface sits: UAssetTool's outerIndex, parentName, parentChain ("Class:Name > ..."),
+     * emitterName, and its emitter's team parameters by the game's conventions (UAssetTool's enemy params).
+     */
     record Place(int outerIndex, String parentName, String parentChain, String emitterName, List<String> enemyParams) {
-        static Place of(io.uassetd.codecs.asset.AssetPackage pkg, int exportIndex) {
+        static Place of(io.uassetd.codecs.asset.AssetPackage pkg, int exportIndex, NiagaraConventions conventions) {
             var exports = pkg.exports();
             int outer = exportIndex >= 0 && exportIndex < exports.size() ? exports.get(exportIndex).entry().outerIndex().value() : 0;
             String parent = outer > 0 && outer - 1 < exports.size() ? pkg.name(exports.get(outer - 1).entry().objectName()) : null;
@@ -73,18 +87,11 @@ public final class NiagaraDetailsAction implements ActionHandler {
                 }
                 walk = o - 1;
             }
-            List<String> enemy = new ArrayList<>();
-            if (emitter != null) {
-                for (int ni = 0; ni < pkg.names().size(); ni++) {
-                    String n = pkg.names().get(ni);
-                    String lower = n.toLowerCase(java.util.Locale.ROOT);
-                    int dot = n.indexOf('.');
-                    if ((lower.contains("enemycolor") || lower.contains("enemyvalue")) && dot > 0
-                            && n.substring(0, dot).equalsIgnoreCase(emitter)) {
-                        enemy.add(n);
-                    }
-                }
+            List<String> names = new ArrayList<>(pkg.names().size());
+            for (int i = 0; i < pkg.names().size(); i++) {
+                names.add(pkg.names().get(i));
             }
+            List<String> enemy = conventions.teamParameters(names, emitter);
             return new Place(outer, parent, String.join(" > ", parts), emitter, List.copyOf(enemy));
         }
     }
@@ -98,36 +105,36 @@ public final class NiagaraDetailsAction implements ActionHandler {
     }
 
     /**
-     * The reply keys of each kind, in seed 000's NiagaraDetailsResult order (its count, its total of
-     * entries, its list), with the Vector4, Float4 and Int32 kinds the seed leaves out.
+     * Reply data: seed 000's NiagaraDetailsResult order; per interface kind its count, the total of
+     * its entries and its interfaces (with the Vector4, Float4 and Int32 kinds the seed leaves out);
+     * then every interface in {@code exports} (UAssetTool's CLI shape) and the data interfaces of
+     * other classes.
      */
-    private static final Map<NiagaraInterfaceKind, List<String>> KEYS = new LinkedHashMap<>();
-
-    static {
-        KEYS.put(NiagaraInterfaceKind.COLOR_CURVE, List.of("colorCurveCount", "totalColorCount", "colorCurves"));
-        KEYS.put(NiagaraInterfaceKind.CURVE, List.of("floatCurveCount", "totalFloatCount", "floatCurves"));
-        KEYS.put(NiagaraInterfaceKind.VECTOR2D_CURVE, List.of("vector2DCurveCount", "totalVector2DCount", "vector2DCurves"));
-        KEYS.put(NiagaraInterfaceKind.VECTOR_CURVE, List.of("vector3CurveCount", "totalVector3Count", "vector3Curves"));
-        KEYS.put(NiagaraInterfaceKind.VECTOR4_CURVE, List.of("vector4CurveCount", "totalVector4Count", "vector4Curves"));
-        KEYS.put(NiagaraInterfaceKind.ARRAY_COLOR, List.of("arrayColorCount", "totalArrayColorValues", "arrayColors"));
-        KEYS.put(NiagaraInterfaceKind.ARRAY_FLOAT, List.of("arrayFloatCount", "totalArrayFloatValues", "arrayFloats"));
-        KEYS.put(NiagaraInterfaceKind.ARRAY_FLOAT3, List.of("arrayFloat3Count", "totalArrayFloat3Values", "arrayFloat3s"));
-        KEYS.put(NiagaraInterfaceKind.ARRAY_FLOAT4, List.of("arrayFloat4Count", "totalArrayFloat4Values", "arrayFloat4s"));
-        KEYS.put(NiagaraInterfaceKind.ARRAY_INT32, List.of("arrayInt32Count", "totalArrayInt32Values", "arrayInt32s"));
+    public record Details(String fileName, String filePath, int totalExports, int dataInterfaceCount, int colorExports,
+                          int colorCurveCount, int totalColorCount, List<Entry> colorCurves,
+                          int floatCurveCount, int totalFloatCount, List<Entry> floatCurves,
+                          int vector2DCurveCount, int totalVector2DCount, List<Entry> vector2DCurves,
+                          int vector3CurveCount, int totalVector3Count, List<Entry> vector3Curves,
+                          int vector4CurveCount, int totalVector4Count, List<Entry> vector4Curves,
+                          int arrayColorCount, int totalArrayColorValues, List<Entry> arrayColors,
+                          int arrayFloatCount, int totalArrayFloatValues, List<Entry> arrayFloats,
+                          int arrayFloat3Count, int totalArrayFloat3Values, List<Entry> arrayFloat3s,
+                          int arrayFloat4Count, int totalArrayFloat4Values, List<Entry> arrayFloat4s,
+                          int arrayInt32Count, int totalArrayInt32Values, List<Entry> arrayInt32s,
+                          List<Entry> exports, List<NiagaraSystemAsset.OtherInterface> otherDataInterfaces) {
     }
 
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+    protected Done<Details> run(Request q, Args args, ActionContext ctx) throws Exception {
+        NiagaraConventions conventions;
+        try {
+            conventions = GameProfile.of(q.game()).niagara();
+        } catch (UnsupportedVersionException e) {
+            throw ActionException.invalid("Field 'game': unknown game profile '" + q.game() + "' (" + GameProfile.names() + ")");
+        }
         NiagaraFiles.Opened o = NiagaraFiles.open(args, ctx);
         NiagaraSystemAsset ns = o.system();
-        int samples = (int) args.integer("sample_count", 0, 4096);
-        boolean values = args.bool("include_values");
-        Path previews = args.path("preview_dir");
+        Path previews = q.preview_dir();
         List<Entry> all = new ArrayList<>();
         for (NiagaraDataInterface di : ns.interfaces()) {
             String preview = null;
@@ -136,25 +143,40 @@ public final class NiagaraDetailsAction implements ActionHandler {
                 NiagaraPreview.write(di, png);
                 preview = png.toString();
             }
-            all.add(entry(di, samples, values, preview, Place.of(ns.pkg(), di.exportIndex())));
+            all.add(entry(di, q.sample_count(), q.include_values(), preview, Place.of(ns.pkg(), di.exportIndex(), conventions)));
         }
         Path file = o.session().file();
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("fileName", file.getFileName().toString());
-        d.put("filePath", file.toString());
-        d.put("totalExports", ns.pkg().exports().size());
-        d.put("dataInterfaceCount", all.size());
-        d.put("colorExports", ns.interfaces().stream().filter(i -> i.kind().isColor()).count());
-        KEYS.forEach((kind, keys) -> {
-            List<Entry> of = all.stream().filter(e -> e.classType().equals(kind.className())).toList();
-            d.put(keys.get(0), of.size());
-            d.put(keys.get(1), of.stream().mapToInt(Entry::entryCount).sum());
-            d.put(keys.get(2), of);
-        });
-        d.put("exports", all);
-        d.put("otherDataInterfaces", ns.otherInterfaces());
-        return ActionResult.of(all.size() + " data interfaces (" + d.get("colorCurveCount") + " colour curves, "
-                + d.get("arrayColorCount") + " colour arrays) in " + d.get("totalExports") + " exports", d);
+        Map<NiagaraInterfaceKind, List<Entry>> of = new EnumMap<>(NiagaraInterfaceKind.class);
+        for (NiagaraInterfaceKind k : NiagaraInterfaceKind.values()) {
+            of.put(k, all.stream().filter(e -> e.classType().equals(k.className())).toList());
+        }
+        Details d = new Details(file.getFileName().toString(), file.toString(), ns.pkg().exports().size(), all.size(),
+                (int) ns.interfaces().stream().filter(i -> i.kind().isColor()).count(),
+                count(of, NiagaraInterfaceKind.COLOR_CURVE), total(of, NiagaraInterfaceKind.COLOR_CURVE), of.get(NiagaraInterfaceKind.COLOR_CURVE),
+                count(of, NiagaraInterfaceKind.CURVE), total(of, NiagaraInterfaceKind.CURVE), of.get(NiagaraInterfaceKind.CURVE),
+                count(of, NiagaraInterfaceKind.VECTOR2D_CURVE), total(of, NiagaraInterfaceKind.VECTOR2D_CURVE),
+                of.get(NiagaraInterfaceKind.VECTOR2D_CURVE),
+                count(of, NiagaraInterfaceKind.VECTOR_CURVE), total(of, NiagaraInterfaceKind.VECTOR_CURVE), of.get(NiagaraInterfaceKind.VECTOR_CURVE),
+                count(of, NiagaraInterfaceKind.VECTOR4_CURVE), total(of, NiagaraInterfaceKind.VECTOR4_CURVE),
+                of.get(NiagaraInterfaceKind.VECTOR4_CURVE),
+                count(of, NiagaraInterfaceKind.ARRAY_COLOR), total(of, NiagaraInterfaceKind.ARRAY_COLOR), of.get(NiagaraInterfaceKind.ARRAY_COLOR),
+                count(of, NiagaraInterfaceKind.ARRAY_FLOAT), total(of, NiagaraInterfaceKind.ARRAY_FLOAT), of.get(NiagaraInterfaceKind.ARRAY_FLOAT),
+                count(of, NiagaraInterfaceKind.ARRAY_FLOAT3), total(of, NiagaraInterfaceKind.ARRAY_FLOAT3),
+                of.get(NiagaraInterfaceKind.ARRAY_FLOAT3),
+                count(of, NiagaraInterfaceKind.ARRAY_FLOAT4), total(of, NiagaraInterfaceKind.ARRAY_FLOAT4),
+                of.get(NiagaraInterfaceKind.ARRAY_FLOAT4),
+                count(of, NiagaraInterfaceKind.ARRAY_INT32), total(of, NiagaraInterfaceKind.ARRAY_INT32), of.get(NiagaraInterfaceKind.ARRAY_INT32),
+                all, ns.otherInterfaces());
+        return Done.of(all.size() + " data interfaces (" + d.colorCurveCount() + " colour curves, " + d.arrayColorCount()
+                + " colour arrays) in " + d.totalExports() + " exports", d);
+    }
+
+    private static int count(Map<NiagaraInterfaceKind, List<Entry>> of, NiagaraInterfaceKind k) {
+        return of.get(k).size();
+    }
+
+    private static int total(Map<NiagaraInterfaceKind, List<Entry>> of, NiagaraInterfaceKind k) {
+        return of.get(k).stream().mapToInt(Entry::entryCount).sum();
     }
 
     static Entry entry(NiagaraDataInterface di, int samples, boolean values, String preview, Place place) {

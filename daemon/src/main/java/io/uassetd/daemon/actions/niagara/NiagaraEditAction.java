@@ -7,12 +7,11 @@ import io.uassetd.codecs.asset.niagara.NiagaraColorEditor;
 import io.uassetd.codecs.asset.niagara.NiagaraEditResult;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.actions.asset.AssetEdits;
 import io.uassetd.daemon.actions.asset.AssetFiles;
 import io.uassetd.protocol.Json;
@@ -28,31 +27,38 @@ import java.util.List;
  * like the property editing actions (output_path, or in place with a .bak). Every edit is checked
  * before anything changes; a refused edit writes nothing.
  */
-public final class NiagaraEditAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("niagara_edit",
-            "Sets colours of a NiagaraSystem's colour curves / colour arrays (selectively, or UAssetTool's raw edits) and writes it",
-            AssetFiles.FILE,
-            FieldSpec.optional("r", FieldType.NUMBER, null, "new red (HDR: above 1 glows); required unless edits are given"),
-            FieldSpec.optional("g", FieldType.NUMBER, null, "new green"),
-            FieldSpec.optional("b", FieldType.NUMBER, null, "new blue"),
-            FieldSpec.optional("a", FieldType.NUMBER, 1.0, "new alpha"),
-            FieldSpec.optional("export_index", FieldType.INTEGER, null, "edit only this data interface"),
-            FieldSpec.optional("export_name_filter", FieldType.STRING, null,
-                    "edit the colour-capable interfaces whose export name contains this (case-insensitive)").cli("--export-name"),
-            FieldSpec.optional("color_index", FieldType.INTEGER, null, "edit only this entry"),
-            FieldSpec.optional("color_index_start", FieldType.INTEGER, null, "first entry edited (inclusive)"),
-            FieldSpec.optional("color_index_end", FieldType.INTEGER, null, "last entry edited (inclusive)"),
-            FieldSpec.optional("modify_r", FieldType.BOOLEAN, true, "change red"),
-            FieldSpec.optional("modify_g", FieldType.BOOLEAN, true, "change green"),
-            FieldSpec.optional("modify_b", FieldType.BOOLEAN, true, "change blue"),
-            FieldSpec.optional("modify_a", FieldType.BOOLEAN, true, "change alpha"),
-            FieldSpec.optional("channels", FieldType.STRING, null,
-                    "the channels that change as letters, e.g. rgb (UAssetTool's --channels); instead of modify_r..modify_a"),
-            FieldSpec.optional("edits", FieldType.ANY, null,
-                    "UAssetTool's raw edits: [{exportIndex, flatLut: [floats]} or {exportIndex, colorData: [[r,g,b,a], ...]}] (JSON)"),
-            FieldSpec.optional("edits_file", FieldType.STRING, null, "a JSON file holding the raw edits"),
-            AssetEdits.OUTPUT.cli("--output"), AssetFiles.USMAP, AssetFiles.ENGINE)
-            .withCli("niagara_edit", "file_path", "r", "g", "b", "a"); // --output is UAssetTool's spelling; --output-path works too
+public final class NiagaraEditAction extends TypedAction<NiagaraEditAction.Request, NiagaraEditAction.Edited> {
+    /** The request. */
+    public record Request(@Field(value = AssetFiles.FILE_HELP, required = true) Path file_path,
+                          @Field("new red (HDR: above 1 glows); required unless edits are given") Double r,
+                          @Field("new green") Double g,
+                          @Field("new blue") Double b,
+                          @Field(value = "new alpha", dflt = "1.0") double a,
+                          @Field("edit only this data interface") Integer export_index,
+                          @Field(value = "edit the colour-capable interfaces whose export name contains this (case-insensitive)",
+                                  cli = "--export-name") String export_name_filter,
+                          @Field("edit only this entry") Integer color_index,
+                          @Field("first entry edited (inclusive)") Integer color_index_start,
+                          @Field("last entry edited (inclusive)") Integer color_index_end,
+                          @Field(value = "change red", dflt = "true") boolean modify_r,
+                          @Field(value = "change green", dflt = "true") boolean modify_g,
+                          @Field(value = "change blue", dflt = "true") boolean modify_b,
+                          @Field(value = "change alpha", dflt = "true") boolean modify_a,
+                          @Field("the channels that change as letters, e.g. rgb (UAssetTool's --channels); instead of modify_r..modify_a")
+                          String channels,
+                          @Field("UAssetTool's raw edits: [{exportIndex, flatLut: [floats]} or {exportIndex, colorData: [[r,g,b,a], ...]}] (JSON)")
+                          JsonNode edits,
+                          @Field("a JSON file holding the raw edits") Path edits_file,
+                          @Field(value = AssetEdits.OUTPUT_HELP, cli = "--output") Path output_path,
+                          @Field(value = AssetFiles.USMAP_HELP, cli = "--usmap") String usmap_path,
+                          @Field(AssetFiles.ENGINE_HELP) EngineVersion engine_version) {
+    }
+
+    public NiagaraEditAction() {
+        // --output is UAssetTool's spelling; --output-path works too
+        super("niagara_edit", "Sets colours of a NiagaraSystem's colour curves / colour arrays (selectively, or UAssetTool's raw edits) and writes it",
+                "niagara_edit", "file_path", "r", "g", "b", "a");
+    }
 
     /** One interface the edit touched. */
     public record Touched(int export_index, String export_name, String class_type, int first_index, int last_index,
@@ -69,13 +75,8 @@ public final class NiagaraEditAction implements ActionHandler {
     }
 
     @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
-    @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
-        List<RawEdit> raw = rawEdits(args);
+    protected Done<Edited> run(Request q, Args args, ActionContext ctx) throws Exception {
+        List<RawEdit> raw = rawEdits(q.edits(), q.edits_file());
         NiagaraFiles.Opened o = NiagaraFiles.open(args, ctx);
         List<NiagaraEditResult> results = new ArrayList<>();
         if (raw != null) {
@@ -88,7 +89,7 @@ public final class NiagaraEditAction implements ActionHandler {
                 results.add(NiagaraFiles.invalidOnMismatch(() -> NiagaraColorEditor.applyRaw(o.system(), e.exportIndex(), e.flatLut(), e.colorData())));
             }
         } else {
-            ColorEdit edit = colorEdit(args);
+            ColorEdit edit = colorEdit(q, args);
             results.add(NiagaraFiles.invalidOnMismatch(() -> NiagaraColorEditor.apply(o.system(), edit)));
         }
         List<Touched> touched = new ArrayList<>();
@@ -101,20 +102,18 @@ public final class NiagaraEditAction implements ActionHandler {
         AssetEdits.Written w = AssetEdits.write(o.session(), args, ctx);
         int colors = touched.stream().mapToInt(Touched::colors_changed).sum();
         int values = touched.stream().mapToInt(Touched::values_changed).sum();
-        return ActionResult.of(colors + " colours changed in " + touched.size() + " data interfaces",
+        return Done.of(colors + " colours changed in " + touched.size() + " data interfaces",
                 new Edited(o.session().file().toString(), w.path().toString(), w.backup() == null ? null : w.backup().toString(),
                         touched.size(), colors, values, touched));
     }
 
-    private static ColorEdit colorEdit(Args args) {
-        for (String f : List.of("r", "g", "b")) {
-            if (!args.has(f)) {
-                throw ActionException.invalid("Missing field '" + f + "' (the new colour; or give edits)");
-            }
+    private static ColorEdit colorEdit(Request q, Args args) {
+        if (q.r() == null || q.g() == null || q.b() == null) {
+            String f = q.r() == null ? "r" : q.g() == null ? "g" : "b";
+            throw ActionException.invalid("Missing field '" + f + "' (the new colour; or give edits)");
         }
-        Integer index = args.has("export_index") ? (int) args.integer("export_index") : null;
-        boolean[] modify = {args.bool("modify_r"), args.bool("modify_g"), args.bool("modify_b"), args.bool("modify_a")};
-        String channels = args.string("channels");
+        boolean[] modify = {q.modify_r(), q.modify_g(), q.modify_b(), q.modify_a()};
+        String channels = q.channels();
         if (channels != null) {
             for (String f : List.of("modify_r", "modify_g", "modify_b", "modify_a")) {
                 if (args.has(f)) {
@@ -129,19 +128,12 @@ public final class NiagaraEditAction implements ActionHandler {
                 modify[i] = c.indexOf("rgba".charAt(i)) >= 0;
             }
         }
-        return new ColorEdit(args.number("r"), args.number("g"), args.number("b"), args.number("a"), index,
-                args.string("export_name_filter"), optionalInt(args, "color_index"), optionalInt(args, "color_index_start"),
-                optionalInt(args, "color_index_end"), modify[0], modify[1], modify[2], modify[3]);
-    }
-
-    private static Integer optionalInt(Args args, String name) {
-        return args.has(name) ? (int) args.integer(name, Integer.MIN_VALUE, Integer.MAX_VALUE) : null;
+        return new ColorEdit(q.r(), q.g(), q.b(), q.a(), q.export_index(), q.export_name_filter(), q.color_index(),
+                q.color_index_start(), q.color_index_end(), modify[0], modify[1], modify[2], modify[3]);
     }
 
     /** The raw edits from {@code edits} (a JSON array or object, or JSON text) or {@code edits_file}; null when neither. */
-    private static List<RawEdit> rawEdits(Args args) throws Exception {
-        JsonNode n = args.json("edits");
-        Path file = args.path("edits_file");
+    private static List<RawEdit> rawEdits(JsonNode n, Path file) throws Exception {
         if (n == null && file == null) {
             return null;
         }

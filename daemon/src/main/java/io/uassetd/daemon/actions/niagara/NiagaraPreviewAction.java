@@ -4,24 +4,30 @@ import io.uassetd.codecs.asset.niagara.NiagaraDataInterface;
 import io.uassetd.codecs.asset.niagara.NiagaraPreview;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.ActionException;
-import io.uassetd.daemon.action.ActionHandler;
-import io.uassetd.daemon.action.ActionResult;
-import io.uassetd.daemon.action.ActionSpec;
+import io.uassetd.codecs.asset.version.EngineVersion;
 import io.uassetd.daemon.action.Args;
-import io.uassetd.daemon.action.FieldSpec;
-import io.uassetd.daemon.action.FieldType;
+import io.uassetd.daemon.action.Done;
+import io.uassetd.daemon.action.Field;
+import io.uassetd.daemon.action.TypedAction;
 import io.uassetd.daemon.actions.asset.AssetFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /** {@code niagara_preview}: each colour interface of a NiagaraSystem as a PNG gradient strip. */
-public final class NiagaraPreviewAction implements ActionHandler {
-    private static final ActionSpec SPEC = ActionSpec.of("niagara_preview",
-            "Renders each colour LUT / colour array of a NiagaraSystem as a PNG gradient strip (alpha over a checkerboard)",
-            AssetFiles.FILE, FieldSpec.required("output_path", FieldType.STRING, "the folder the PNGs are written to"),
-            FieldSpec.optional("export_index", FieldType.INTEGER, null, "only this interface"),
-            AssetFiles.USMAP, AssetFiles.ENGINE).withCli("niagara_preview", "file_path", "output_path");
+public final class NiagaraPreviewAction extends TypedAction<NiagaraPreviewAction.Request, NiagaraPreviewAction.Previews> {
+    /** The request. */
+    public record Request(@Field(value = AssetFiles.FILE_HELP, required = true) Path file_path,
+                          @Field(value = "the folder the PNGs are written to", required = true) Path output_path,
+                          @Field("only this interface") Integer export_index,
+                          @Field(value = AssetFiles.USMAP_HELP, cli = "--usmap") String usmap_path,
+                          @Field(AssetFiles.ENGINE_HELP) EngineVersion engine_version) {
+    }
+
+    public NiagaraPreviewAction() {
+        super("niagara_preview", "Renders each colour LUT / colour array of a NiagaraSystem as a PNG gradient strip (alpha over a checkerboard)",
+                "niagara_preview", "file_path", "output_path");
+    }
 
     /** One image. */
     public record Image(int export_index, String export_name, String class_type, String path, int width, int height) {
@@ -31,23 +37,18 @@ public final class NiagaraPreviewAction implements ActionHandler {
     public record Previews(String output_dir, int image_count, List<Image> images) {
     }
 
-    @Override
-    public ActionSpec spec() {
-        return SPEC;
-    }
-
     /** The PNG's file name: export index and name. */
     static String fileName(NiagaraDataInterface di) {
         return di.exportIndex() + "_" + di.exportName().replaceAll("[^A-Za-z0-9_.-]", "_") + ".png";
     }
 
     @Override
-    public ActionResult handle(Args args, ActionContext ctx) throws Exception {
+    protected Done<Previews> run(Request q, Args args, ActionContext ctx) throws Exception {
         NiagaraFiles.Opened o = NiagaraFiles.open(args, ctx);
-        Path dir = args.requirePath("output_path");
+        Path dir = q.output_path();
         List<NiagaraDataInterface> targets = new ArrayList<>();
-        if (args.has("export_index")) {
-            NiagaraDataInterface di = NiagaraFiles.invalidOnMismatch(() -> o.system().at((int) args.integer("export_index")));
+        if (q.export_index() != null) {
+            NiagaraDataInterface di = NiagaraFiles.invalidOnMismatch(() -> o.system().at(q.export_index()));
             if (!di.kind().isColorEditable()) {
                 throw ActionException.invalid("Export " + di.exportIndex() + " (" + di.exportName() + ") is a " + di.className()
                         + ", not a colour interface");
@@ -62,6 +63,6 @@ public final class NiagaraPreviewAction implements ActionHandler {
             var img = NiagaraPreview.write(di, png);
             images.add(new Image(di.exportIndex(), di.exportName(), di.className(), png.toString(), img.getWidth(), img.getHeight()));
         }
-        return ActionResult.of(images.size() + " previews written to " + dir, new Previews(dir.toString(), images.size(), images));
+        return Done.of(images.size() + " previews written to " + dir, new Previews(dir.toString(), images.size(), images));
     }
 }

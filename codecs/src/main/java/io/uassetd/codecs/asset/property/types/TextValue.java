@@ -199,7 +199,11 @@ public record TextValue(int flags, int historyType, History history) implements 
         }
 
         public Object view(AssetPackage pkg) {
-            return Map.of("table", pkg.names().render(table), "key", key.text());
+            // in this order on every run (Map.of's iteration order changes from one JVM to the next)
+            Map<String, Object> v = new java.util.LinkedHashMap<>();
+            v.put("table", pkg.names().render(table));
+            v.put("key", key.text());
+            return v;
         }
     }
 
