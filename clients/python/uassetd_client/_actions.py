@@ -43,9 +43,9 @@ WRAPPED_FIELDS: Dict[str, Dict[str, tuple]] = {
     'dump': {'file_path': ('string', True), 'engine_version': ('string', False), 'usmap_path': ('string', False)},
     'edit_locres': {'file_path': ('string', True), 'edits': ('any', False), 'op': ('string', False), 'namespace': ('string', False), 'key': ('string', False), 'string': ('string', False), 'source_hash': ('string', False), 'source_string': ('string', False), 'output_path': ('string', False)},
     'export_to_json': {'file_path': ('string', True), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
-    'extract_iostore': {'file_path': ('string', True), 'output_path': ('string', True), 'aes_key': ('string', False), 'filter_patterns': ('string[]', False), 'chunk_id': ('string', False), 'package': ('string', False), 'include_unnamed': ('boolean', False)},
-    'extract_iostore_legacy': {'game_paks': ('string', True), 'output_path': ('string', True), 'mod_path': ('string[]', False), 'filter_patterns': ('string[]', False), 'aes_key': ('string[]', False), 'script_objects': ('string', False), 'global_utoc': ('string', False), 'containers': ('string[]', False), 'with_deps': ('boolean', False), 'engine_version': ('string', False), 'unresolved': ('string', False)},
-    'extract_pak_all': {'file_path': ('string', True), 'output_path': ('string', True), 'aes_key': ('string', False), 'encryption_scheme': ('string', False), 'filter_patterns': ('string[]', False), 'list_only': ('boolean', False), 'verify': ('boolean', False), 'hash_check': ('boolean', False)},
+    'extract_iostore': {'file_path': ('string', True), 'output_path': ('string', True), 'aes_key': ('string', False), 'filter_patterns': ('string[]', False), 'chunk_id': ('string', False), 'package': ('string', False), 'include_unnamed': ('boolean', False), 'fail_fast': ('boolean', False)},
+    'extract_iostore_legacy': {'game_paks': ('string', True), 'output_path': ('string', True), 'mod_path': ('string[]', False), 'filter_patterns': ('string[]', False), 'aes_key': ('string[]', False), 'script_objects': ('string', False), 'global_utoc': ('string', False), 'containers': ('string[]', False), 'with_deps': ('boolean', False), 'engine_version': ('string', False), 'unresolved': ('string', False), 'fail_fast': ('boolean', False)},
+    'extract_pak_all': {'file_path': ('string', True), 'output_path': ('string', True), 'aes_key': ('string', False), 'encryption_scheme': ('string', False), 'filter_patterns': ('string[]', False), 'list_only': ('boolean', False), 'verify': ('boolean', False), 'hash_check': ('boolean', False), 'fail_fast': ('boolean', False)},
     'extract_pak_file': {'file_path': ('string', True), 'internal_path': ('string', True), 'output_path': ('string', True), 'aes_key': ('string', False), 'encryption_scheme': ('string', False), 'verify': ('boolean', False), 'hash_check': ('boolean', False)},
     'extract_script_objects': {'file_path': ('string', True), 'output_path': ('string', True), 'aes_key': ('string', False)},
     'extract_texture_png': {'file_path': ('string', True), 'output_path': ('string', False), 'mip_index': ('integer', False), 'slice_index': ('integer', False), 'face': ('integer', False), 'strip': ('boolean', False), 'format': ('string', False), 'reconstruct_z': ('boolean', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
@@ -96,7 +96,7 @@ WRAPPED_FIELDS: Dict[str, Dict[str, tuple]] = {
     'strip_mipmaps_native': {'file_path': ('string', True), 'output_path': ('string', False), 'keep_mips': ('integer', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
     'texture_preview': {'file_path': ('string', True), 'output_path': ('string', False), 'tile_size': ('integer', False), 'usmap_path': ('string', False), 'engine_version': ('string', False)},
     'to_json': {'file_path': ('string', False), 'file_paths': ('string[]', False), 'usmap_path': ('string', False), 'output_path': ('string', False), 'base_path': ('string', False), 'compact': ('boolean', False), 'engine_version': ('string', False), 'fail_fast': ('boolean', False)},
-    'verify_pak': {'file_path': ('string', True), 'aes_key': ('string', False), 'encryption_scheme': ('string', False), 'filter_patterns': ('string[]', False)},
+    'verify_pak': {'file_path': ('string', True), 'aes_key': ('string', False), 'encryption_scheme': ('string', False), 'filter_patterns': ('string[]', False), 'fail_fast': ('boolean', False)},
     'version': {},
 }
 
@@ -143,9 +143,9 @@ DiffPackagesRequest = TypedDict('DiffPackagesRequest', {'old_path': str, 'new_pa
 DumpRequest = TypedDict('DumpRequest', {'file_path': str, 'engine_version': str, 'usmap_path': str}, total=False)
 EditLocresRequest = TypedDict('EditLocresRequest', {'file_path': str, 'edits': Any, 'op': str, 'namespace': str, 'key': str, 'string': str, 'source_hash': str, 'source_string': str, 'output_path': str}, total=False)
 ExportToJsonRequest = TypedDict('ExportToJsonRequest', {'file_path': str, 'usmap_path': str, 'engine_version': str}, total=False)
-ExtractIostoreRequest = TypedDict('ExtractIostoreRequest', {'file_path': str, 'output_path': str, 'aes_key': str, 'filter_patterns': List[str], 'chunk_id': str, 'package': str, 'include_unnamed': bool}, total=False)
-ExtractIostoreLegacyRequest = TypedDict('ExtractIostoreLegacyRequest', {'game_paks': str, 'output_path': str, 'mod_path': List[str], 'filter_patterns': List[str], 'aes_key': List[str], 'script_objects': str, 'global_utoc': str, 'containers': List[str], 'with_deps': bool, 'engine_version': str, 'unresolved': str}, total=False)
-ExtractPakAllRequest = TypedDict('ExtractPakAllRequest', {'file_path': str, 'output_path': str, 'aes_key': str, 'encryption_scheme': str, 'filter_patterns': List[str], 'list_only': bool, 'verify': bool, 'hash_check': bool}, total=False)
+ExtractIostoreRequest = TypedDict('ExtractIostoreRequest', {'file_path': str, 'output_path': str, 'aes_key': str, 'filter_patterns': List[str], 'chunk_id': str, 'package': str, 'include_unnamed': bool, 'fail_fast': bool}, total=False)
+ExtractIostoreLegacyRequest = TypedDict('ExtractIostoreLegacyRequest', {'game_paks': str, 'output_path': str, 'mod_path': List[str], 'filter_patterns': List[str], 'aes_key': List[str], 'script_objects': str, 'global_utoc': str, 'containers': List[str], 'with_deps': bool, 'engine_version': str, 'unresolved': str, 'fail_fast': bool}, total=False)
+ExtractPakAllRequest = TypedDict('ExtractPakAllRequest', {'file_path': str, 'output_path': str, 'aes_key': str, 'encryption_scheme': str, 'filter_patterns': List[str], 'list_only': bool, 'verify': bool, 'hash_check': bool, 'fail_fast': bool}, total=False)
 ExtractPakFileRequest = TypedDict('ExtractPakFileRequest', {'file_path': str, 'internal_path': str, 'output_path': str, 'aes_key': str, 'encryption_scheme': str, 'verify': bool, 'hash_check': bool}, total=False)
 ExtractScriptObjectsRequest = TypedDict('ExtractScriptObjectsRequest', {'file_path': str, 'output_path': str, 'aes_key': str}, total=False)
 ExtractTexturePngRequest = TypedDict('ExtractTexturePngRequest', {'file_path': str, 'output_path': str, 'mip_index': int, 'slice_index': int, 'face': int, 'strip': bool, 'format': str, 'reconstruct_z': bool, 'usmap_path': str, 'engine_version': str}, total=False)
@@ -196,7 +196,7 @@ SleepRequest = TypedDict('SleepRequest', {'duration_ms': int, 'steps': int}, tot
 StripMipmapsNativeRequest = TypedDict('StripMipmapsNativeRequest', {'file_path': str, 'output_path': str, 'keep_mips': int, 'usmap_path': str, 'engine_version': str}, total=False)
 TexturePreviewRequest = TypedDict('TexturePreviewRequest', {'file_path': str, 'output_path': str, 'tile_size': int, 'usmap_path': str, 'engine_version': str}, total=False)
 ToJsonRequest = TypedDict('ToJsonRequest', {'file_path': str, 'file_paths': List[str], 'usmap_path': str, 'output_path': str, 'base_path': str, 'compact': bool, 'engine_version': str, 'fail_fast': bool}, total=False)
-VerifyPakRequest = TypedDict('VerifyPakRequest', {'file_path': str, 'aes_key': str, 'encryption_scheme': str, 'filter_patterns': List[str]}, total=False)
+VerifyPakRequest = TypedDict('VerifyPakRequest', {'file_path': str, 'aes_key': str, 'encryption_scheme': str, 'filter_patterns': List[str], 'fail_fast': bool}, total=False)
 VersionRequest = TypedDict('VersionRequest', {}, total=False)
 
 
@@ -249,44 +249,40 @@ BatchToJsonReplyFailure = TypedDict('BatchToJsonReplyFailure', {'item': str, 'er
 BatchToJsonReplyItems = TypedDict('BatchToJsonReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['BatchToJsonReplyItem']}, total=False)
 BatchToJsonReplyItem = TypedDict('BatchToJsonReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
 
-# build_bundle: reply not declared yet (untyped action)
-BuildBundleReply = Any
+BuildBundleReply = TypedDict('BuildBundleReply', {'utoc_path': str, 'ucas_path': str, 'pak_path': str, 'converted_count': int, 'file_count': int, 'raw_file_count': int, 'file_paths': List[str], 'errors': List[str], 'package_count': int, 'chunk_count': int, 'profile': str, 'compression': str, 'encrypted': bool, 'compression_fallback': str}, total=False)
 
 CacheStatsReply = TypedDict('CacheStatsReply', {'capacity_bytes': int, 'bytes': int, 'entries': int, 'hits': int, 'misses': int, 'evictions': int, 'loading': int, 'items': List['CacheStatsReplyItem']}, total=False)
 CacheStatsReplyItem = TypedDict('CacheStatsReplyItem', {'kind': str, 'identity': str, 'bytes': int, 'leases': int}, total=False)
 
 CancelReply = TypedDict('CancelReply', {'target_id': Any, 'cancelled': bool}, total=False)
 
-# capabilities: reply not declared yet (untyped action)
-CapabilitiesReply = Any
+CapabilitiesReply = TypedDict('CapabilitiesReply', {'version': str, 'protocol_extensions': List[str], 'actions': List['CapabilitiesReplyActionInfo']}, total=False)
+CapabilitiesReplyActionInfo = TypedDict('CapabilitiesReplyActionInfo', {'name': str, 'summary': str, 'cli': str, 'cli_positionals': List[str], 'fields': List['CapabilitiesReplyFieldInfo'], 'reply': 'CapabilitiesReplyReplyInfo'}, total=False)
+CapabilitiesReplyFieldInfo = TypedDict('CapabilitiesReplyFieldInfo', {'name': str, 'type': str, 'required': bool, 'default_value': Any, 'description': str, 'cli_option': str}, total=False)
+CapabilitiesReplyReplyInfo = TypedDict('CapabilitiesReplyReplyInfo', {'type': str, 'items': bool, 'records': Dict[str, List['CapabilitiesReplyReplyField']]}, total=False)
+CapabilitiesReplyReplyField = TypedDict('CapabilitiesReplyReplyField', {'name': str, 'type': str}, total=False)
 
 CityhashReply = TypedDict('CityhashReply', {'input': str, 'hash_hex': str, 'hash_decimal': int}, total=False)
 
-# clone_mod_iostore: reply not declared yet (untyped action)
-CloneModIostoreReply = Any
+CloneModIostoreReply = TypedDict('CloneModIostoreReply', {'file_path': str, 'output_path': str, 'utoc_path': str, 'ucas_path': str, 'pak_path': str, 'chunk_count': int, 'package_count': int, 'compression': str, 'files': List[str]}, total=False)
 
 CompactJsonReply = Any
 
-# convert_from_zen: reply not declared yet (untyped action)
-ConvertFromZenReply = Any
+ConvertFromZenReply = TypedDict('ConvertFromZenReply', {'output_path': str, 'size': int, 'package_name': str, 'package_id': str, 'files': List[str], 'notes': List[str], 'script_objects': bool}, total=False)
 
-# convert_to_zen: reply not declared yet (untyped action)
-ConvertToZenReply = Any
+ConvertToZenReply = TypedDict('ConvertToZenReply', {'output_path': str, 'size': int, 'package_name': str, 'package_id': str, 'engine_version': str, 'layout': str, 'export_count': int, 'import_count': int, 'export_bundle_count': int, 'imported_packages': List[str], 'bulk_chunks': List['ConvertToZenReplyChunk'], 'source_package': str, 'culture': str, 'notes': List[str]}, total=False)
+ConvertToZenReplyChunk = TypedDict('ConvertToZenReplyChunk', {'chunk_type': str, 'extension': str, 'size': int}, total=False)
 
-# create_companion_pak: reply not declared yet (untyped action)
-CreateCompanionPakReply = Any
+CreateCompanionPakReply = TypedDict('CreateCompanionPakReply', {'output_path': str, 'file_count': int, 'files': List[str]}, total=False)
 
-# create_iostore: reply not declared yet (untyped action)
-CreateIostoreReply = Any
+CreateIostoreReply = TypedDict('CreateIostoreReply', {'utoc_path': str, 'ucas_path': str, 'pak_path': str, 'asset_count': int, 'files': List[str], 'errors': List[str]}, total=False)
 
-# create_iostore_bundle: reply not declared yet (untyped action)
-CreateIostoreBundleReply = Any
+CreateIostoreBundleReply = TypedDict('CreateIostoreBundleReply', {'utoc_path': str, 'ucas_path': str, 'pak_path': str, 'converted_count': int, 'file_count': int, 'raw_file_count': int, 'file_paths': List[str], 'errors': List[str], 'package_count': int, 'chunk_count': int, 'profile': str, 'compression': str, 'encrypted': bool, 'compression_fallback': str}, total=False)
 
-# create_mod_iostore: reply not declared yet (untyped action)
-CreateModIostoreReply = Any
+CreateModIostoreReply = TypedDict('CreateModIostoreReply', {'utoc_path': str, 'ucas_path': str, 'pak_path': str, 'converted_count': int, 'file_count': int, 'raw_file_count': int, 'file_paths': List[str], 'errors': List[str], 'package_count': int, 'chunk_count': int, 'profile': str, 'compression': str, 'encrypted': bool, 'compression_fallback': str}, total=False)
 
-# create_pak: reply not declared yet (untyped action)
-CreatePakReply = Any
+CreatePakReply = TypedDict('CreatePakReply', {'output_path': str, 'file_count': int, 'mount_point': str, 'version': str, 'size': int, 'entries': List[str], 'entry_details': List['CreatePakReplyEntry']}, total=False)
+CreatePakReplyEntry = TypedDict('CreatePakReplyEntry', {'path': str, 'size': int, 'compressed_size': int, 'compression': str, 'encrypted': bool}, total=False)
 
 CsvToDatatableReply = TypedDict('CsvToDatatableReply', {'file_path': str, 'csv_path': str, 'output_path': str, 'backup_path': str, 'written': bool, 'export_name': str, 'row_count': int, 'changed_cells': int, 'added_rows': List[str], 'removed_rows': List[str], 'changed_rows': List[str], 'reordered': bool}, total=False)
 
@@ -322,25 +318,29 @@ DiffPackagesReplyItem = TypedDict('DiffPackagesReplyItem', {'path': str, 'kind':
 DumpReply = TypedDict('DumpReply', {'file_path': str, 'name_count': int, 'import_count': int, 'export_count': int, 'package_flags': str, 'has_unversioned_properties': bool, 'asset_type': str, 'exports': List['DumpReplyDumpExport'], 'package_flags_value': int}, total=False)
 DumpReplyDumpExport = TypedDict('DumpReplyDumpExport', {'index': int, 'object_name': str, 'class_type': str, 'serial_size': int, 'serial_offset': int}, total=False)
 
-# edit_locres: reply not declared yet (untyped action)
-EditLocresReply = Any
+EditLocresReply = TypedDict('EditLocresReply', {'file_path': str, 'output_path': str, 'backup_path': str, 'version': str, 'namespace_count': int, 'entry_count': int, 'size': int, 'edits': List['EditLocresReplyApplied']}, total=False)
+EditLocresReplyApplied = TypedDict('EditLocresReplyApplied', {'op': str, 'namespace': str, 'key': str, 'old_string': str, 'new_string': str, 'source_hash': str}, total=False)
 
 ExportToJsonReply = TypedDict('ExportToJsonReply', {'path': str}, total=False)
 
-# extract_iostore: reply not declared yet (untyped action)
-ExtractIostoreReply = Any
+ExtractIostoreReply = TypedDict('ExtractIostoreReply', {'output_dir': str, 'extracted_count': int, 'failed_count': int, 'bytes': int, 'files': List[str], 'failures': List['ExtractIostoreReplyFailure'], 'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['ExtractIostoreReplyItem']}, total=False)
+ExtractIostoreReplyFailure = TypedDict('ExtractIostoreReplyFailure', {'item': str, 'error': str, 'code': str}, total=False)
+ExtractIostoreReplyItems = TypedDict('ExtractIostoreReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['ExtractIostoreReplyItem']}, total=False)
+ExtractIostoreReplyItem = TypedDict('ExtractIostoreReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
 
-# extract_iostore_legacy: reply not declared yet (untyped action)
-ExtractIostoreLegacyReply = Any
+ExtractIostoreLegacyReply = TypedDict('ExtractIostoreLegacyReply', {'output_dir': str, 'extracted_count': int, 'failed_count': int, 'bytes': int, 'files': List[str], 'failures': List['ExtractIostoreLegacyReplyFailure'], 'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['ExtractIostoreLegacyReplyItem']}, total=False)
+ExtractIostoreLegacyReplyFailure = TypedDict('ExtractIostoreLegacyReplyFailure', {'item': str, 'error': str, 'code': str}, total=False)
+ExtractIostoreLegacyReplyItems = TypedDict('ExtractIostoreLegacyReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['ExtractIostoreLegacyReplyItem']}, total=False)
+ExtractIostoreLegacyReplyItem = TypedDict('ExtractIostoreLegacyReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
 
-# extract_pak_all: reply not declared yet (untyped action)
-ExtractPakAllReply = Any
+ExtractPakAllReply = TypedDict('ExtractPakAllReply', {'output_dir': str, 'extracted_count': int, 'failed_count': int, 'bytes': int, 'files': List[str], 'failures': List['ExtractPakAllReplyFailure'], 'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['ExtractPakAllReplyItem']}, total=False)
+ExtractPakAllReplyFailure = TypedDict('ExtractPakAllReplyFailure', {'item': str, 'error': str, 'code': str}, total=False)
+ExtractPakAllReplyItems = TypedDict('ExtractPakAllReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['ExtractPakAllReplyItem']}, total=False)
+ExtractPakAllReplyItem = TypedDict('ExtractPakAllReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
 
-# extract_pak_file: reply not declared yet (untyped action)
-ExtractPakFileReply = Any
+ExtractPakFileReply = TypedDict('ExtractPakFileReply', {'output_path': str, 'size': int}, total=False)
 
-# extract_script_objects: reply not declared yet (untyped action)
-ExtractScriptObjectsReply = Any
+ExtractScriptObjectsReply = TypedDict('ExtractScriptObjectsReply', {'output_path': str, 'size': int, 'object_count': int}, total=False)
 
 ExtractTexturePngReply = TypedDict('ExtractTexturePngReply', {'file_path': str, 'output_path': str, 'name': str, 'width': int, 'height': int, 'pixel_format': str, 'mip_count': int, 'mip_index': int, 'slice_index': int, 'slices': int, 'strip': bool, 'format': str, 'size': int}, total=False)
 
@@ -384,37 +384,33 @@ ImportFromJsonReply = TypedDict('ImportFromJsonReply', {'path': str, 'size': int
 
 InjectTextureReply = TypedDict('InjectTextureReply', {'file_path': str, 'image_path': str, 'output_path': str, 'backup_path': str, 'pixel_format': str, 'width': int, 'height': int, 'mip_count': int, 'inline_mip_count': int, 'streamed_mip_count': int, 'copied_blocks': bool, 'imported_size_updated': bool, 'files': List[str]}, total=False)
 
-# inspect_iostore: reply not declared yet (untyped action)
-InspectIostoreReply = Any
+InspectIostoreReply = TypedDict('InspectIostoreReply', {'name': str, 'toc_version': int, 'toc_version_name': str, 'container_id': int, 'flags': List[str], 'chunk_count': int, 'chunks_by_type': Dict[str, int], 'compression_methods': List[str], 'block_count': int, 'block_size': int, 'compressed_bytes': int, 'uncompressed_bytes': int, 'compression_ratio': float, 'partition_count': int, 'partition_size': int, 'partitions': List['InspectIostoreReplyPartition'], 'encrypted': bool, 'encryption_key_guid': str, 'key_available': bool, 'indexed': bool, 'mount_point': str, 'file_count': int, 'container_header_version': int, 'package_count': int, 'container_header_problem': str}, total=False)
+InspectIostoreReplyPartition = TypedDict('InspectIostoreReplyPartition', {'file': str, 'present': bool, 'size': int}, total=False)
 
 InspectUsmapReply = TypedDict('InspectUsmapReply', {'usmap_path': str, 'version': str, 'compression': str, 'name_count': int, 'enum_count': int, 'schema_count': int, 'struct': str, 'properties': List['InspectUsmapReplyProperty']}, total=False)
 InspectUsmapReplyProperty = TypedDict('InspectUsmapReplyProperty', {'index': int, 'name': str, 'type': str}, total=False)
 
 InspectZenReply = TypedDict('InspectZenReply', {'package_name': str, 'package_id': str, 'layout': str, 'header_size': int, 'cooked_header_size': int, 'package_flags': int, 'name_map_count': int, 'import_map_count': int, 'export_map_count': int, 'export_bundle_count': int, 'bulk_data_count': int, 'export_data_size': int}, total=False)
 
-# is_iostore_compressed: reply not declared yet (untyped action)
-IsIostoreCompressedReply = Any
+IsIostoreCompressedReply = TypedDict('IsIostoreCompressedReply', {'compressed': bool, 'container_name': str}, total=False)
 
-# is_iostore_encrypted: reply not declared yet (untyped action)
-IsIostoreEncryptedReply = Any
+IsIostoreEncryptedReply = TypedDict('IsIostoreEncryptedReply', {'encrypted': bool, 'container_name': str}, total=False)
 
 JsonToLocresReply = TypedDict('JsonToLocresReply', {'file_path': str, 'output_path': str, 'version': str, 'version_number': int, 'namespace_count': int, 'entry_count': int, 'size': int}, total=False)
 
-# list_iostore: reply not declared yet (untyped action)
-ListIostoreReply = Any
+ListIostoreReply = TypedDict('ListIostoreReply', {'container_count': int, 'total_files': int, 'filtered_count': int, 'containers': List['ListIostoreReplyContainer'], 'problems': List[str]}, total=False)
+ListIostoreReplyContainer = TypedDict('ListIostoreReplyContainer', {'container_name': str, 'file_path': str, 'toc_version': str, 'mount_point': str, 'chunk_count': int, 'total_files': int, 'filtered_count': int, 'files': List[Any]}, total=False)
 
-# list_iostore_files: reply not declared yet (untyped action)
-ListIostoreFilesReply = Any
+ListIostoreFilesReply = TypedDict('ListIostoreFilesReply', {'package_count': int, 'container_name': str, 'files': List[str], 'file_count': int, 'packages': int, 'paths': List[str]}, total=False)
 
 ListNiagaraFilesReply = TypedDict('ListNiagaraFilesReply', {'folder': str, 'scanned_count': int, 'file_count': int, 'files': List['ListNiagaraFilesReplyNiagaraFile'], 'failures': List['ListNiagaraFilesReplyFailure']}, total=False)
 ListNiagaraFilesReplyNiagaraFile = TypedDict('ListNiagaraFilesReplyNiagaraFile', {'path': str, 'file_name': str, 'color_curve_count': int, 'total_color_count': int, 'array_color_count': int, 'data_interface_count': int}, total=False)
 ListNiagaraFilesReplyFailure = TypedDict('ListNiagaraFilesReplyFailure', {'item': str, 'error': str}, total=False)
 
-# list_pak: reply not declared yet (untyped action)
-ListPakReply = Any
+ListPakReply = TypedDict('ListPakReply', {'pak_path': str, 'mount_point': str, 'version': int, 'encrypted_index': bool, 'total_files': int, 'filtered_count': int, 'total_compressed_bytes': int, 'total_uncompressed_bytes': int, 'path_hash_seed': int, 'compression_methods': List[str], 'files': List[Any], 'version_name': str}, total=False)
 
-# list_pak_files: reply not declared yet (untyped action)
-ListPakFilesReply = Any
+ListPakFilesReply = TypedDict('ListPakFilesReply', {'file_count': int, 'mount_point': str, 'version': int, 'encrypted_index': bool, 'files': List['ListPakFilesReplyFile'], 'version_name': str}, total=False)
+ListPakFilesReplyFile = TypedDict('ListPakFilesReplyFile', {'path': str, 'size': int, 'compressed_size': int}, total=False)
 
 LocresToJsonReply = TypedDict('LocresToJsonReply', {'file_path': str, 'output_path': str, 'version': str, 'version_number': int, 'namespace_count': int, 'entry_count': int, 'size': int}, total=False)
 
@@ -443,12 +439,12 @@ NiagaraEditReplyTouched = TypedDict('NiagaraEditReplyTouched', {'export_index': 
 NiagaraPreviewReply = TypedDict('NiagaraPreviewReply', {'output_dir': str, 'image_count': int, 'images': List['NiagaraPreviewReplyImage']}, total=False)
 NiagaraPreviewReplyImage = TypedDict('NiagaraPreviewReplyImage', {'export_index': int, 'export_name': str, 'class_type': str, 'path': str, 'width': int, 'height': int}, total=False)
 
-# package_store_info: reply not declared yet (untyped action)
-PackageStoreInfoReply = Any
+PackageStoreInfoReply = TypedDict('PackageStoreInfoReply', {'game_paks': str, 'container_count': int, 'package_count': int, 'script_object_count': int, 'containers': List['PackageStoreInfoReplyContainer'], 'problems': List[str], 'package_location': 'PackageStoreInfoReplyLocation'}, total=False)
+PackageStoreInfoReplyContainer = TypedDict('PackageStoreInfoReplyContainer', {'order': int, 'name': str, 'file_path': str, 'packages_won': int}, total=False)
+PackageStoreInfoReplyLocation = TypedDict('PackageStoreInfoReplyLocation', {'package_id': str, 'container': str, 'chunk_index': int, 'providers': List[str]}, total=False)
 
 ParseLocmetaReply = TypedDict('ParseLocmetaReply', {'file_path': str, 'version': int, 'version_name': str, 'native_culture': str, 'native_locres': str, 'compiled_cultures': List[str], 'is_ugc': bool}, total=False)
 
-# parse_locres: reply not declared yet (untyped action)
 ParseLocresReply = Any
 
 PatchMeshReply = TypedDict('PatchMeshReply', {'success': bool, 'fixed_count': int, 'fixes': List['PatchMeshReplyFixEntry'], 'message': str, 'output_path': str, 'backup_path': str}, total=False)
@@ -460,8 +456,7 @@ RebaseModReply = TypedDict('RebaseModReply', {'output_path': str, 'written': boo
 RebaseModReplyConflict = TypedDict('RebaseModReplyConflict', {'path': str, 'base': Any, 'mod': Any, 'new_base': Any, 'chosen': str}, total=False)
 RebaseModReplyItem = TypedDict('RebaseModReplyItem', {'path': str, 'kind': str, 'old': Any, 'new_': Any}, total=False)
 
-# recompress_iostore: reply not declared yet (untyped action)
-RecompressIostoreReply = Any
+RecompressIostoreReply = TypedDict('RecompressIostoreReply', {'output_path': str, 'already_compressed': bool, 'compression': str, 'chunk_count': int}, total=False)
 
 RemovePropertyReply = TypedDict('RemovePropertyReply', {'file_path': str, 'output_path': str, 'backup_path': str, 'export_index': int, 'property_path': str, 'old_value': Any, 'new_value': Any}, total=False)
 
@@ -488,8 +483,10 @@ ToJsonReplyFailure = TypedDict('ToJsonReplyFailure', {'item': str, 'error': str,
 ToJsonReplyItems = TypedDict('ToJsonReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['ToJsonReplyItem']}, total=False)
 ToJsonReplyItem = TypedDict('ToJsonReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
 
-# verify_pak: reply not declared yet (untyped action)
-VerifyPakReply = Any
+VerifyPakReply = TypedDict('VerifyPakReply', {'file_path': str, 'total_files': int, 'verified_count': int, 'bad_count': int, 'bad': List['VerifyPakReplyFailure'], 'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['VerifyPakReplyItem']}, total=False)
+VerifyPakReplyFailure = TypedDict('VerifyPakReplyFailure', {'item': str, 'error': str, 'code': str}, total=False)
+VerifyPakReplyItems = TypedDict('VerifyPakReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['VerifyPakReplyItem']}, total=False)
+VerifyPakReplyItem = TypedDict('VerifyPakReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
 
 VersionReply = TypedDict('VersionReply', {'version': str, 'java_version': str, 'java_vm': str, 'os': str, 'compression_methods': List['VersionReplyMethodInfo'], 'oodle_native': bool, 'oodle_backend': str, 'oodle_detail': str, 'heap_max_mb': int, 'decode_budget_mb': int}, total=False)
 VersionReplyMethodInfo = TypedDict('VersionReplyMethodInfo', {'name': str, 'decompress': bool, 'compress': bool, 'backend': str}, total=False)
@@ -696,19 +693,19 @@ class ActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
         return self.call('export_to_json', fields, progress=progress, timeout=timeout)
 
-    def extract_iostore(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, filter_patterns: Optional[List[str]] = None, chunk_id: Optional[str] = None, package: Optional[str] = None, include_unnamed: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+    def extract_iostore(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, filter_patterns: Optional[List[str]] = None, chunk_id: Optional[str] = None, package: Optional[str] = None, include_unnamed: Optional[bool] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Extracts every chunk of a .utoc/.ucas container under output_path (by directory-index path, else by chunk id) (data: ExtractIostoreReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('filter_patterns', filter_patterns), ('chunk_id', chunk_id), ('package', package), ('include_unnamed', include_unnamed)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('filter_patterns', filter_patterns), ('chunk_id', chunk_id), ('package', package), ('include_unnamed', include_unnamed), ('fail_fast', fail_fast)) if v is not None}
         return self.call('extract_iostore', fields, progress=progress, timeout=timeout)
 
-    def extract_iostore_legacy(self, game_paks: str, output_path: str, *, mod_path: Optional[List[str]] = None, filter_patterns: Optional[List[str]] = None, aes_key: Optional[List[str]] = None, script_objects: Optional[str] = None, global_utoc: Optional[str] = None, containers: Optional[List[str]] = None, with_deps: Optional[bool] = None, engine_version: Optional[str] = None, unresolved: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    def extract_iostore_legacy(self, game_paks: str, output_path: str, *, mod_path: Optional[List[str]] = None, filter_patterns: Optional[List[str]] = None, aes_key: Optional[List[str]] = None, script_objects: Optional[str] = None, global_utoc: Optional[str] = None, containers: Optional[List[str]] = None, with_deps: Optional[bool] = None, engine_version: Optional[str] = None, unresolved: Optional[str] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Converts the Zen packages of a Paks folder (and mods) to legacy .uasset/.uexp under output_path (data: ExtractIostoreLegacyReply)"""
-        fields = {k: v for k, v in (('game_paks', game_paks), ('output_path', output_path), ('mod_path', mod_path), ('filter_patterns', filter_patterns), ('aes_key', aes_key), ('script_objects', script_objects), ('global_utoc', global_utoc), ('containers', containers), ('with_deps', with_deps), ('engine_version', engine_version), ('unresolved', unresolved)) if v is not None}
+        fields = {k: v for k, v in (('game_paks', game_paks), ('output_path', output_path), ('mod_path', mod_path), ('filter_patterns', filter_patterns), ('aes_key', aes_key), ('script_objects', script_objects), ('global_utoc', global_utoc), ('containers', containers), ('with_deps', with_deps), ('engine_version', engine_version), ('unresolved', unresolved), ('fail_fast', fail_fast)) if v is not None}
         return self.call('extract_iostore_legacy', fields, progress=progress, timeout=timeout)
 
-    def extract_pak_all(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, list_only: Optional[bool] = None, verify: Optional[bool] = None, hash_check: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+    def extract_pak_all(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, list_only: Optional[bool] = None, verify: Optional[bool] = None, hash_check: Optional[bool] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Extracts all (or filtered) entries of a pak under output_path, in parallel, with per-file results (data: ExtractPakAllReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns), ('list_only', list_only), ('verify', verify), ('hash_check', hash_check)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns), ('list_only', list_only), ('verify', verify), ('hash_check', hash_check), ('fail_fast', fail_fast)) if v is not None}
         return self.call('extract_pak_all', fields, progress=progress, timeout=timeout)
 
     def extract_pak_file(self, file_path: str, internal_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, verify: Optional[bool] = None, hash_check: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
@@ -892,7 +889,7 @@ class ActionsMixin:
         return self.call('parse_locmeta', fields, progress=progress, timeout=timeout)
 
     def parse_locres(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, detailed: Optional[bool] = None, namespace: Optional[str] = None, key: Optional[str] = None, search: Optional[str] = None, stats: Optional[bool] = None, output: Optional[str] = None, progress=None, timeout: Optional[float] = None):
-        """Reads .locres files (every version): {namespace: {key: localized string}} (data: ParseLocresReply)"""
+        """Reads .locres files (every version): {namespace: {key: localized string}}; with stats a Stats record, with detailed a Detailed record (data: ParseLocresReply)"""
         fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('detailed', detailed), ('namespace', namespace), ('key', key), ('search', search), ('stats', stats), ('output', output)) if v is not None}
         return self.call('parse_locres', fields, progress=progress, timeout=timeout)
 
@@ -961,9 +958,9 @@ class ActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('usmap_path', usmap_path), ('output_path', output_path), ('base_path', base_path), ('compact', compact), ('engine_version', engine_version), ('fail_fast', fail_fast)) if v is not None}
         return self.call('to_json', fields, progress=progress, timeout=timeout)
 
-    def verify_pak(self, file_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, progress=None, timeout: Optional[float] = None):
+    def verify_pak(self, file_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Checks the SHA-1 of every entry of a pak and that its data decodes; reports bad entries (data: VerifyPakReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns), ('fail_fast', fail_fast)) if v is not None}
         return self.call('verify_pak', fields, progress=progress, timeout=timeout)
 
     def version(self, *, progress=None, timeout: Optional[float] = None):
@@ -1170,19 +1167,19 @@ class AsyncActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('usmap_path', usmap_path), ('engine_version', engine_version)) if v is not None}
         return await self.call('export_to_json', fields, progress=progress, timeout=timeout)
 
-    async def extract_iostore(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, filter_patterns: Optional[List[str]] = None, chunk_id: Optional[str] = None, package: Optional[str] = None, include_unnamed: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+    async def extract_iostore(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, filter_patterns: Optional[List[str]] = None, chunk_id: Optional[str] = None, package: Optional[str] = None, include_unnamed: Optional[bool] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Extracts every chunk of a .utoc/.ucas container under output_path (by directory-index path, else by chunk id) (data: ExtractIostoreReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('filter_patterns', filter_patterns), ('chunk_id', chunk_id), ('package', package), ('include_unnamed', include_unnamed)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('filter_patterns', filter_patterns), ('chunk_id', chunk_id), ('package', package), ('include_unnamed', include_unnamed), ('fail_fast', fail_fast)) if v is not None}
         return await self.call('extract_iostore', fields, progress=progress, timeout=timeout)
 
-    async def extract_iostore_legacy(self, game_paks: str, output_path: str, *, mod_path: Optional[List[str]] = None, filter_patterns: Optional[List[str]] = None, aes_key: Optional[List[str]] = None, script_objects: Optional[str] = None, global_utoc: Optional[str] = None, containers: Optional[List[str]] = None, with_deps: Optional[bool] = None, engine_version: Optional[str] = None, unresolved: Optional[str] = None, progress=None, timeout: Optional[float] = None):
+    async def extract_iostore_legacy(self, game_paks: str, output_path: str, *, mod_path: Optional[List[str]] = None, filter_patterns: Optional[List[str]] = None, aes_key: Optional[List[str]] = None, script_objects: Optional[str] = None, global_utoc: Optional[str] = None, containers: Optional[List[str]] = None, with_deps: Optional[bool] = None, engine_version: Optional[str] = None, unresolved: Optional[str] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Converts the Zen packages of a Paks folder (and mods) to legacy .uasset/.uexp under output_path (data: ExtractIostoreLegacyReply)"""
-        fields = {k: v for k, v in (('game_paks', game_paks), ('output_path', output_path), ('mod_path', mod_path), ('filter_patterns', filter_patterns), ('aes_key', aes_key), ('script_objects', script_objects), ('global_utoc', global_utoc), ('containers', containers), ('with_deps', with_deps), ('engine_version', engine_version), ('unresolved', unresolved)) if v is not None}
+        fields = {k: v for k, v in (('game_paks', game_paks), ('output_path', output_path), ('mod_path', mod_path), ('filter_patterns', filter_patterns), ('aes_key', aes_key), ('script_objects', script_objects), ('global_utoc', global_utoc), ('containers', containers), ('with_deps', with_deps), ('engine_version', engine_version), ('unresolved', unresolved), ('fail_fast', fail_fast)) if v is not None}
         return await self.call('extract_iostore_legacy', fields, progress=progress, timeout=timeout)
 
-    async def extract_pak_all(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, list_only: Optional[bool] = None, verify: Optional[bool] = None, hash_check: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
+    async def extract_pak_all(self, file_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, list_only: Optional[bool] = None, verify: Optional[bool] = None, hash_check: Optional[bool] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Extracts all (or filtered) entries of a pak under output_path, in parallel, with per-file results (data: ExtractPakAllReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns), ('list_only', list_only), ('verify', verify), ('hash_check', hash_check)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('output_path', output_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns), ('list_only', list_only), ('verify', verify), ('hash_check', hash_check), ('fail_fast', fail_fast)) if v is not None}
         return await self.call('extract_pak_all', fields, progress=progress, timeout=timeout)
 
     async def extract_pak_file(self, file_path: str, internal_path: str, output_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, verify: Optional[bool] = None, hash_check: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
@@ -1366,7 +1363,7 @@ class AsyncActionsMixin:
         return await self.call('parse_locmeta', fields, progress=progress, timeout=timeout)
 
     async def parse_locres(self, *, file_path: Optional[str] = None, file_paths: Optional[List[str]] = None, detailed: Optional[bool] = None, namespace: Optional[str] = None, key: Optional[str] = None, search: Optional[str] = None, stats: Optional[bool] = None, output: Optional[str] = None, progress=None, timeout: Optional[float] = None):
-        """Reads .locres files (every version): {namespace: {key: localized string}} (data: ParseLocresReply)"""
+        """Reads .locres files (every version): {namespace: {key: localized string}}; with stats a Stats record, with detailed a Detailed record (data: ParseLocresReply)"""
         fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('detailed', detailed), ('namespace', namespace), ('key', key), ('search', search), ('stats', stats), ('output', output)) if v is not None}
         return await self.call('parse_locres', fields, progress=progress, timeout=timeout)
 
@@ -1435,9 +1432,9 @@ class AsyncActionsMixin:
         fields = {k: v for k, v in (('file_path', file_path), ('file_paths', file_paths), ('usmap_path', usmap_path), ('output_path', output_path), ('base_path', base_path), ('compact', compact), ('engine_version', engine_version), ('fail_fast', fail_fast)) if v is not None}
         return await self.call('to_json', fields, progress=progress, timeout=timeout)
 
-    async def verify_pak(self, file_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, progress=None, timeout: Optional[float] = None):
+    async def verify_pak(self, file_path: str, *, aes_key: Optional[str] = None, encryption_scheme: Optional[str] = None, filter_patterns: Optional[List[str]] = None, fail_fast: Optional[bool] = None, progress=None, timeout: Optional[float] = None):
         """Checks the SHA-1 of every entry of a pak and that its data decodes; reports bad entries (data: VerifyPakReply)"""
-        fields = {k: v for k, v in (('file_path', file_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns)) if v is not None}
+        fields = {k: v for k, v in (('file_path', file_path), ('aes_key', aes_key), ('encryption_scheme', encryption_scheme), ('filter_patterns', filter_patterns), ('fail_fast', fail_fast)) if v is not None}
         return await self.call('verify_pak', fields, progress=progress, timeout=timeout)
 
     async def version(self, *, progress=None, timeout: Optional[float] = None):

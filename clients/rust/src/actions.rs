@@ -46,9 +46,9 @@ pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("dump", &[("file_path", "string", true), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("edit_locres", &[("file_path", "string", true), ("edits", "any", false), ("op", "string", false), ("namespace", "string", false), ("key", "string", false), ("string", "string", false), ("source_hash", "string", false), ("source_string", "string", false), ("output_path", "string", false)]),
     ("export_to_json", &[("file_path", "string", true), ("usmap_path", "string", false), ("engine_version", "string", false)]),
-    ("extract_iostore", &[("file_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("filter_patterns", "string[]", false), ("chunk_id", "string", false), ("package", "string", false), ("include_unnamed", "boolean", false)]),
-    ("extract_iostore_legacy", &[("game_paks", "string", true), ("output_path", "string", true), ("mod_path", "string[]", false), ("filter_patterns", "string[]", false), ("aes_key", "string[]", false), ("script_objects", "string", false), ("global_utoc", "string", false), ("containers", "string[]", false), ("with_deps", "boolean", false), ("engine_version", "string", false), ("unresolved", "string", false)]),
-    ("extract_pak_all", &[("file_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("filter_patterns", "string[]", false), ("list_only", "boolean", false), ("verify", "boolean", false), ("hash_check", "boolean", false)]),
+    ("extract_iostore", &[("file_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("filter_patterns", "string[]", false), ("chunk_id", "string", false), ("package", "string", false), ("include_unnamed", "boolean", false), ("fail_fast", "boolean", false)]),
+    ("extract_iostore_legacy", &[("game_paks", "string", true), ("output_path", "string", true), ("mod_path", "string[]", false), ("filter_patterns", "string[]", false), ("aes_key", "string[]", false), ("script_objects", "string", false), ("global_utoc", "string", false), ("containers", "string[]", false), ("with_deps", "boolean", false), ("engine_version", "string", false), ("unresolved", "string", false), ("fail_fast", "boolean", false)]),
+    ("extract_pak_all", &[("file_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("filter_patterns", "string[]", false), ("list_only", "boolean", false), ("verify", "boolean", false), ("hash_check", "boolean", false), ("fail_fast", "boolean", false)]),
     ("extract_pak_file", &[("file_path", "string", true), ("internal_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("verify", "boolean", false), ("hash_check", "boolean", false)]),
     ("extract_script_objects", &[("file_path", "string", true), ("output_path", "string", true), ("aes_key", "string", false)]),
     ("extract_texture_png", &[("file_path", "string", true), ("output_path", "string", false), ("mip_index", "integer", false), ("slice_index", "integer", false), ("face", "integer", false), ("strip", "boolean", false), ("format", "string", false), ("reconstruct_z", "boolean", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
@@ -99,7 +99,7 @@ pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("strip_mipmaps_native", &[("file_path", "string", true), ("output_path", "string", false), ("keep_mips", "integer", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
     ("texture_preview", &[("file_path", "string", true), ("output_path", "string", false), ("tile_size", "integer", false), ("usmap_path", "string", false), ("engine_version", "string", false)]),
     ("to_json", &[("file_path", "string", false), ("file_paths", "string[]", false), ("usmap_path", "string", false), ("output_path", "string", false), ("base_path", "string", false), ("compact", "boolean", false), ("engine_version", "string", false), ("fail_fast", "boolean", false)]),
-    ("verify_pak", &[("file_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("filter_patterns", "string[]", false)]),
+    ("verify_pak", &[("file_path", "string", true), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("filter_patterns", "string[]", false), ("fail_fast", "boolean", false)]),
     ("version", &[]),
 ];
 
@@ -852,6 +852,8 @@ pub struct ExtractIostoreParams {
     pub package: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub include_unnamed: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fail_fast: Option<bool>,
 }
 
 /// Fields of `extract_iostore_legacy`: Converts the Zen packages of a Paks folder (and mods) to legacy .uasset/.uexp under output_path
@@ -877,6 +879,8 @@ pub struct ExtractIostoreLegacyParams {
     pub engine_version: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unresolved: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fail_fast: Option<bool>,
 }
 
 /// Fields of `extract_pak_all`: Extracts all (or filtered) entries of a pak under output_path, in parallel, with per-file results
@@ -896,6 +900,8 @@ pub struct ExtractPakAllParams {
     pub verify: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hash_check: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fail_fast: Option<bool>,
 }
 
 /// Fields of `extract_pak_file`: Extracts one entry of a pak to output_path (a file, or a folder to put it in)
@@ -1346,7 +1352,7 @@ pub struct ParseLocmetaParams {
     pub file_path: String,
 }
 
-/// Fields of `parse_locres`: Reads .locres files (every version): {namespace: {key: localized string}}
+/// Fields of `parse_locres`: Reads .locres files (every version): {namespace: {key: localized string}}; with stats a Stats record, with detailed a Detailed record
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct ParseLocresParams {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1547,6 +1553,8 @@ pub struct VerifyPakParams {
     pub encryption_scheme: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub filter_patterns: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fail_fast: Option<bool>,
 }
 
 /// Fields of `version`: Tool version, Java version, available compression methods and whether native Oodle is loaded
@@ -2155,8 +2163,38 @@ pub struct BatchToJsonReplyItem {
     pub structure: Option<String>,
 }
 
-/// `build_bundle`: reply not declared yet (untyped action).
-pub type BuildBundleReply = serde_json::Value;
+/// `build_bundle` reply record `Created` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct BuildBundleReply {
+    #[serde(default)]
+    pub utoc_path: Option<String>,
+    #[serde(default)]
+    pub ucas_path: Option<String>,
+    #[serde(default)]
+    pub pak_path: Option<String>,
+    #[serde(default)]
+    pub converted_count: Option<i64>,
+    #[serde(default)]
+    pub file_count: Option<i64>,
+    #[serde(default)]
+    pub raw_file_count: Option<i64>,
+    #[serde(default)]
+    pub file_paths: Option<Vec<String>>,
+    #[serde(default)]
+    pub errors: Option<Vec<String>>,
+    #[serde(default)]
+    pub package_count: Option<i64>,
+    #[serde(default)]
+    pub chunk_count: Option<i64>,
+    #[serde(default)]
+    pub profile: Option<String>,
+    #[serde(default)]
+    pub compression: Option<String>,
+    #[serde(default)]
+    pub encrypted: Option<bool>,
+    #[serde(default)]
+    pub compression_fallback: Option<String>,
+}
 
 /// `cache_stats` reply record `CacheStats` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -2201,8 +2239,70 @@ pub struct CancelReply {
     pub cancelled: Option<bool>,
 }
 
-/// `capabilities`: reply not declared yet (untyped action).
-pub type CapabilitiesReply = serde_json::Value;
+/// `capabilities` reply record `Capabilities` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct CapabilitiesReply {
+    #[serde(default)]
+    pub version: Option<String>,
+    #[serde(default)]
+    pub protocol_extensions: Option<Vec<String>>,
+    #[serde(default)]
+    pub actions: Option<Vec<CapabilitiesReplyActionInfo>>,
+}
+
+/// `capabilities` reply record `ActionInfo` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct CapabilitiesReplyActionInfo {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub summary: Option<String>,
+    #[serde(default)]
+    pub cli: Option<String>,
+    #[serde(default)]
+    pub cli_positionals: Option<Vec<String>>,
+    #[serde(default)]
+    pub fields: Option<Vec<CapabilitiesReplyFieldInfo>>,
+    #[serde(default)]
+    pub reply: Option<CapabilitiesReplyReplyInfo>,
+}
+
+/// `capabilities` reply record `FieldInfo` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct CapabilitiesReplyFieldInfo {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub r#type: Option<String>,
+    #[serde(default)]
+    pub required: Option<bool>,
+    #[serde(default)]
+    pub default_value: Option<serde_json::Value>,
+    #[serde(default)]
+    pub description: Option<String>,
+    #[serde(default)]
+    pub cli_option: Option<String>,
+}
+
+/// `capabilities` reply record `ReplyInfo` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct CapabilitiesReplyReplyInfo {
+    #[serde(default)]
+    pub r#type: Option<String>,
+    #[serde(default)]
+    pub items: Option<bool>,
+    #[serde(default)]
+    pub records: Option<std::collections::BTreeMap<String, Vec<CapabilitiesReplyReplyField>>>,
+}
+
+/// `capabilities` reply record `ReplyField` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct CapabilitiesReplyReplyField {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub r#type: Option<String>,
+}
 
 /// `cityhash` reply record `CityHash` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -2215,32 +2315,222 @@ pub struct CityhashReply {
     pub hash_decimal: Option<u64>,
 }
 
-/// `clone_mod_iostore`: reply not declared yet (untyped action).
-pub type CloneModIostoreReply = serde_json::Value;
+/// `clone_mod_iostore` reply record `Cloned` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct CloneModIostoreReply {
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub utoc_path: Option<String>,
+    #[serde(default)]
+    pub ucas_path: Option<String>,
+    #[serde(default)]
+    pub pak_path: Option<String>,
+    #[serde(default)]
+    pub chunk_count: Option<i64>,
+    #[serde(default)]
+    pub package_count: Option<i64>,
+    #[serde(default)]
+    pub compression: Option<String>,
+    #[serde(default)]
+    pub files: Option<Vec<String>>,
+}
 
 /// `compact_json` reply data.
 pub type CompactJsonReply = serde_json::Value;
 
-/// `convert_from_zen`: reply not declared yet (untyped action).
-pub type ConvertFromZenReply = serde_json::Value;
+/// `convert_from_zen` reply record `Converted` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ConvertFromZenReply {
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub size: Option<i64>,
+    #[serde(default)]
+    pub package_name: Option<String>,
+    #[serde(default)]
+    pub package_id: Option<String>,
+    #[serde(default)]
+    pub files: Option<Vec<String>>,
+    #[serde(default)]
+    pub notes: Option<Vec<String>>,
+    #[serde(default)]
+    pub script_objects: Option<bool>,
+}
 
-/// `convert_to_zen`: reply not declared yet (untyped action).
-pub type ConvertToZenReply = serde_json::Value;
+/// `convert_to_zen` reply record `Converted` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ConvertToZenReply {
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub size: Option<i64>,
+    #[serde(default)]
+    pub package_name: Option<String>,
+    #[serde(default)]
+    pub package_id: Option<String>,
+    #[serde(default)]
+    pub engine_version: Option<String>,
+    #[serde(default)]
+    pub layout: Option<String>,
+    #[serde(default)]
+    pub export_count: Option<i64>,
+    #[serde(default)]
+    pub import_count: Option<i64>,
+    #[serde(default)]
+    pub export_bundle_count: Option<i64>,
+    #[serde(default)]
+    pub imported_packages: Option<Vec<String>>,
+    #[serde(default)]
+    pub bulk_chunks: Option<Vec<ConvertToZenReplyChunk>>,
+    #[serde(default)]
+    pub source_package: Option<String>,
+    #[serde(default)]
+    pub culture: Option<String>,
+    #[serde(default)]
+    pub notes: Option<Vec<String>>,
+}
 
-/// `create_companion_pak`: reply not declared yet (untyped action).
-pub type CreateCompanionPakReply = serde_json::Value;
+/// `convert_to_zen` reply record `Chunk` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ConvertToZenReplyChunk {
+    #[serde(default)]
+    pub chunk_type: Option<String>,
+    #[serde(default)]
+    pub extension: Option<String>,
+    #[serde(default)]
+    pub size: Option<i64>,
+}
 
-/// `create_iostore`: reply not declared yet (untyped action).
-pub type CreateIostoreReply = serde_json::Value;
+/// `create_companion_pak` reply record `Created` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct CreateCompanionPakReply {
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub file_count: Option<i64>,
+    #[serde(default)]
+    pub files: Option<Vec<String>>,
+}
 
-/// `create_iostore_bundle`: reply not declared yet (untyped action).
-pub type CreateIostoreBundleReply = serde_json::Value;
+/// `create_iostore` reply record `Created` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct CreateIostoreReply {
+    #[serde(default)]
+    pub utoc_path: Option<String>,
+    #[serde(default)]
+    pub ucas_path: Option<String>,
+    #[serde(default)]
+    pub pak_path: Option<String>,
+    #[serde(default)]
+    pub asset_count: Option<i64>,
+    #[serde(default)]
+    pub files: Option<Vec<String>>,
+    #[serde(default)]
+    pub errors: Option<Vec<String>>,
+}
 
-/// `create_mod_iostore`: reply not declared yet (untyped action).
-pub type CreateModIostoreReply = serde_json::Value;
+/// `create_iostore_bundle` reply record `Created` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct CreateIostoreBundleReply {
+    #[serde(default)]
+    pub utoc_path: Option<String>,
+    #[serde(default)]
+    pub ucas_path: Option<String>,
+    #[serde(default)]
+    pub pak_path: Option<String>,
+    #[serde(default)]
+    pub converted_count: Option<i64>,
+    #[serde(default)]
+    pub file_count: Option<i64>,
+    #[serde(default)]
+    pub raw_file_count: Option<i64>,
+    #[serde(default)]
+    pub file_paths: Option<Vec<String>>,
+    #[serde(default)]
+    pub errors: Option<Vec<String>>,
+    #[serde(default)]
+    pub package_count: Option<i64>,
+    #[serde(default)]
+    pub chunk_count: Option<i64>,
+    #[serde(default)]
+    pub profile: Option<String>,
+    #[serde(default)]
+    pub compression: Option<String>,
+    #[serde(default)]
+    pub encrypted: Option<bool>,
+    #[serde(default)]
+    pub compression_fallback: Option<String>,
+}
 
-/// `create_pak`: reply not declared yet (untyped action).
-pub type CreatePakReply = serde_json::Value;
+/// `create_mod_iostore` reply record `Created` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct CreateModIostoreReply {
+    #[serde(default)]
+    pub utoc_path: Option<String>,
+    #[serde(default)]
+    pub ucas_path: Option<String>,
+    #[serde(default)]
+    pub pak_path: Option<String>,
+    #[serde(default)]
+    pub converted_count: Option<i64>,
+    #[serde(default)]
+    pub file_count: Option<i64>,
+    #[serde(default)]
+    pub raw_file_count: Option<i64>,
+    #[serde(default)]
+    pub file_paths: Option<Vec<String>>,
+    #[serde(default)]
+    pub errors: Option<Vec<String>>,
+    #[serde(default)]
+    pub package_count: Option<i64>,
+    #[serde(default)]
+    pub chunk_count: Option<i64>,
+    #[serde(default)]
+    pub profile: Option<String>,
+    #[serde(default)]
+    pub compression: Option<String>,
+    #[serde(default)]
+    pub encrypted: Option<bool>,
+    #[serde(default)]
+    pub compression_fallback: Option<String>,
+}
+
+/// `create_pak` reply record `Created` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct CreatePakReply {
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub file_count: Option<i64>,
+    #[serde(default)]
+    pub mount_point: Option<String>,
+    #[serde(default)]
+    pub version: Option<String>,
+    #[serde(default)]
+    pub size: Option<i64>,
+    #[serde(default)]
+    pub entries: Option<Vec<String>>,
+    #[serde(default)]
+    pub entry_details: Option<Vec<CreatePakReplyEntry>>,
+}
+
+/// `create_pak` reply record `Entry` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct CreatePakReplyEntry {
+    #[serde(default)]
+    pub path: Option<String>,
+    #[serde(default)]
+    pub size: Option<i64>,
+    #[serde(default)]
+    pub compressed_size: Option<i64>,
+    #[serde(default)]
+    pub compression: Option<String>,
+    #[serde(default)]
+    pub encrypted: Option<bool>,
+}
 
 /// `csv_to_datatable` reply record `Reply` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -2612,8 +2902,43 @@ pub struct DumpReplyDumpExport {
     pub serial_offset: Option<i64>,
 }
 
-/// `edit_locres`: reply not declared yet (untyped action).
-pub type EditLocresReply = serde_json::Value;
+/// `edit_locres` reply record `Result` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct EditLocresReply {
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub backup_path: Option<String>,
+    #[serde(default)]
+    pub version: Option<String>,
+    #[serde(default)]
+    pub namespace_count: Option<i64>,
+    #[serde(default)]
+    pub entry_count: Option<i64>,
+    #[serde(default)]
+    pub size: Option<i64>,
+    #[serde(default)]
+    pub edits: Option<Vec<EditLocresReplyApplied>>,
+}
+
+/// `edit_locres` reply record `Applied` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct EditLocresReplyApplied {
+    #[serde(default)]
+    pub op: Option<String>,
+    #[serde(default)]
+    pub namespace: Option<String>,
+    #[serde(default)]
+    pub key: Option<String>,
+    #[serde(default)]
+    pub old_string: Option<String>,
+    #[serde(default)]
+    pub new_string: Option<String>,
+    #[serde(default)]
+    pub source_hash: Option<String>,
+}
 
 /// `export_to_json` reply record `Exported` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -2622,20 +2947,247 @@ pub struct ExportToJsonReply {
     pub path: Option<String>,
 }
 
-/// `extract_iostore`: reply not declared yet (untyped action).
-pub type ExtractIostoreReply = serde_json::Value;
+/// `extract_iostore` reply record `Report` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ExtractIostoreReply {
+    #[serde(default)]
+    pub output_dir: Option<String>,
+    #[serde(default)]
+    pub extracted_count: Option<i64>,
+    #[serde(default)]
+    pub failed_count: Option<i64>,
+    #[serde(default)]
+    pub bytes: Option<i64>,
+    #[serde(default)]
+    pub files: Option<Vec<String>>,
+    #[serde(default)]
+    pub failures: Option<Vec<ExtractIostoreReplyFailure>>,
+    #[serde(default)]
+    pub total: Option<i64>,
+    #[serde(default)]
+    pub succeeded: Option<i64>,
+    #[serde(default)]
+    pub failed: Option<i64>,
+    #[serde(default)]
+    pub skipped: Option<i64>,
+    #[serde(default)]
+    pub items: Option<Vec<ExtractIostoreReplyItem>>,
+}
 
-/// `extract_iostore_legacy`: reply not declared yet (untyped action).
-pub type ExtractIostoreLegacyReply = serde_json::Value;
+/// `extract_iostore` reply record `Failure` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ExtractIostoreReplyFailure {
+    #[serde(default)]
+    pub item: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+    #[serde(default)]
+    pub code: Option<String>,
+}
 
-/// `extract_pak_all`: reply not declared yet (untyped action).
-pub type ExtractPakAllReply = serde_json::Value;
+/// `extract_iostore` reply record `Items` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ExtractIostoreReplyItems {
+    #[serde(default)]
+    pub total: Option<i64>,
+    #[serde(default)]
+    pub succeeded: Option<i64>,
+    #[serde(default)]
+    pub failed: Option<i64>,
+    #[serde(default)]
+    pub skipped: Option<i64>,
+    #[serde(default)]
+    pub items: Option<Vec<ExtractIostoreReplyItem>>,
+}
 
-/// `extract_pak_file`: reply not declared yet (untyped action).
-pub type ExtractPakFileReply = serde_json::Value;
+/// `extract_iostore` reply record `Item` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ExtractIostoreReplyItem {
+    #[serde(default)]
+    pub item: Option<String>,
+    #[serde(default)]
+    pub status: Option<String>,
+    #[serde(default)]
+    pub output: Option<String>,
+    #[serde(default)]
+    pub code: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+    #[serde(default)]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub offset: Option<i64>,
+    #[serde(default)]
+    pub structure: Option<String>,
+}
 
-/// `extract_script_objects`: reply not declared yet (untyped action).
-pub type ExtractScriptObjectsReply = serde_json::Value;
+/// `extract_iostore_legacy` reply record `Report` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ExtractIostoreLegacyReply {
+    #[serde(default)]
+    pub output_dir: Option<String>,
+    #[serde(default)]
+    pub extracted_count: Option<i64>,
+    #[serde(default)]
+    pub failed_count: Option<i64>,
+    #[serde(default)]
+    pub bytes: Option<i64>,
+    #[serde(default)]
+    pub files: Option<Vec<String>>,
+    #[serde(default)]
+    pub failures: Option<Vec<ExtractIostoreLegacyReplyFailure>>,
+    #[serde(default)]
+    pub total: Option<i64>,
+    #[serde(default)]
+    pub succeeded: Option<i64>,
+    #[serde(default)]
+    pub failed: Option<i64>,
+    #[serde(default)]
+    pub skipped: Option<i64>,
+    #[serde(default)]
+    pub items: Option<Vec<ExtractIostoreLegacyReplyItem>>,
+}
+
+/// `extract_iostore_legacy` reply record `Failure` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ExtractIostoreLegacyReplyFailure {
+    #[serde(default)]
+    pub item: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+    #[serde(default)]
+    pub code: Option<String>,
+}
+
+/// `extract_iostore_legacy` reply record `Items` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ExtractIostoreLegacyReplyItems {
+    #[serde(default)]
+    pub total: Option<i64>,
+    #[serde(default)]
+    pub succeeded: Option<i64>,
+    #[serde(default)]
+    pub failed: Option<i64>,
+    #[serde(default)]
+    pub skipped: Option<i64>,
+    #[serde(default)]
+    pub items: Option<Vec<ExtractIostoreLegacyReplyItem>>,
+}
+
+/// `extract_iostore_legacy` reply record `Item` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ExtractIostoreLegacyReplyItem {
+    #[serde(default)]
+    pub item: Option<String>,
+    #[serde(default)]
+    pub status: Option<String>,
+    #[serde(default)]
+    pub output: Option<String>,
+    #[serde(default)]
+    pub code: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+    #[serde(default)]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub offset: Option<i64>,
+    #[serde(default)]
+    pub structure: Option<String>,
+}
+
+/// `extract_pak_all` reply record `Report` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ExtractPakAllReply {
+    #[serde(default)]
+    pub output_dir: Option<String>,
+    #[serde(default)]
+    pub extracted_count: Option<i64>,
+    #[serde(default)]
+    pub failed_count: Option<i64>,
+    #[serde(default)]
+    pub bytes: Option<i64>,
+    #[serde(default)]
+    pub files: Option<Vec<String>>,
+    #[serde(default)]
+    pub failures: Option<Vec<ExtractPakAllReplyFailure>>,
+    #[serde(default)]
+    pub total: Option<i64>,
+    #[serde(default)]
+    pub succeeded: Option<i64>,
+    #[serde(default)]
+    pub failed: Option<i64>,
+    #[serde(default)]
+    pub skipped: Option<i64>,
+    #[serde(default)]
+    pub items: Option<Vec<ExtractPakAllReplyItem>>,
+}
+
+/// `extract_pak_all` reply record `Failure` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ExtractPakAllReplyFailure {
+    #[serde(default)]
+    pub item: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+    #[serde(default)]
+    pub code: Option<String>,
+}
+
+/// `extract_pak_all` reply record `Items` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ExtractPakAllReplyItems {
+    #[serde(default)]
+    pub total: Option<i64>,
+    #[serde(default)]
+    pub succeeded: Option<i64>,
+    #[serde(default)]
+    pub failed: Option<i64>,
+    #[serde(default)]
+    pub skipped: Option<i64>,
+    #[serde(default)]
+    pub items: Option<Vec<ExtractPakAllReplyItem>>,
+}
+
+/// `extract_pak_all` reply record `Item` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ExtractPakAllReplyItem {
+    #[serde(default)]
+    pub item: Option<String>,
+    #[serde(default)]
+    pub status: Option<String>,
+    #[serde(default)]
+    pub output: Option<String>,
+    #[serde(default)]
+    pub code: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+    #[serde(default)]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub offset: Option<i64>,
+    #[serde(default)]
+    pub structure: Option<String>,
+}
+
+/// `extract_pak_file` reply record `Extracted` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ExtractPakFileReply {
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub size: Option<i64>,
+}
+
+/// `extract_script_objects` reply record `Written` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ExtractScriptObjectsReply {
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub size: Option<i64>,
+    #[serde(default)]
+    pub object_count: Option<i64>,
+}
 
 /// `extract_texture_png` reply record `Written` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -3175,8 +3727,71 @@ pub struct InjectTextureReply {
     pub files: Option<Vec<String>>,
 }
 
-/// `inspect_iostore`: reply not declared yet (untyped action).
-pub type InspectIostoreReply = serde_json::Value;
+/// `inspect_iostore` reply record `Summary` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct InspectIostoreReply {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub toc_version: Option<i64>,
+    #[serde(default)]
+    pub toc_version_name: Option<String>,
+    #[serde(default)]
+    pub container_id: Option<i64>,
+    #[serde(default)]
+    pub flags: Option<Vec<String>>,
+    #[serde(default)]
+    pub chunk_count: Option<i64>,
+    #[serde(default)]
+    pub chunks_by_type: Option<std::collections::BTreeMap<String, i64>>,
+    #[serde(default)]
+    pub compression_methods: Option<Vec<String>>,
+    #[serde(default)]
+    pub block_count: Option<i64>,
+    #[serde(default)]
+    pub block_size: Option<i64>,
+    #[serde(default)]
+    pub compressed_bytes: Option<i64>,
+    #[serde(default)]
+    pub uncompressed_bytes: Option<i64>,
+    #[serde(default)]
+    pub compression_ratio: Option<f64>,
+    #[serde(default)]
+    pub partition_count: Option<i64>,
+    #[serde(default)]
+    pub partition_size: Option<i64>,
+    #[serde(default)]
+    pub partitions: Option<Vec<InspectIostoreReplyPartition>>,
+    #[serde(default)]
+    pub encrypted: Option<bool>,
+    #[serde(default)]
+    pub encryption_key_guid: Option<String>,
+    #[serde(default)]
+    pub key_available: Option<bool>,
+    #[serde(default)]
+    pub indexed: Option<bool>,
+    #[serde(default)]
+    pub mount_point: Option<String>,
+    #[serde(default)]
+    pub file_count: Option<i64>,
+    #[serde(default)]
+    pub container_header_version: Option<i64>,
+    #[serde(default)]
+    pub package_count: Option<i64>,
+    #[serde(default)]
+    pub container_header_problem: Option<String>,
+}
+
+/// `inspect_iostore` reply record `Partition` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct InspectIostoreReplyPartition {
+    #[serde(default)]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub present: Option<bool>,
+    #[serde(default)]
+    pub size: Option<i64>,
+}
 
 /// `inspect_usmap` reply record `Info` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -3239,11 +3854,23 @@ pub struct InspectZenReply {
     pub export_data_size: Option<i64>,
 }
 
-/// `is_iostore_compressed`: reply not declared yet (untyped action).
-pub type IsIostoreCompressedReply = serde_json::Value;
+/// `is_iostore_compressed` reply record `Compressed` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct IsIostoreCompressedReply {
+    #[serde(default)]
+    pub compressed: Option<bool>,
+    #[serde(default)]
+    pub container_name: Option<String>,
+}
 
-/// `is_iostore_encrypted`: reply not declared yet (untyped action).
-pub type IsIostoreEncryptedReply = serde_json::Value;
+/// `is_iostore_encrypted` reply record `Encrypted` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct IsIostoreEncryptedReply {
+    #[serde(default)]
+    pub encrypted: Option<bool>,
+    #[serde(default)]
+    pub container_name: Option<String>,
+}
 
 /// `json_to_locres` reply record `Written` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -3264,11 +3891,58 @@ pub struct JsonToLocresReply {
     pub size: Option<i64>,
 }
 
-/// `list_iostore`: reply not declared yet (untyped action).
-pub type ListIostoreReply = serde_json::Value;
+/// `list_iostore` reply record `Listing` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ListIostoreReply {
+    #[serde(default)]
+    pub container_count: Option<i64>,
+    #[serde(default)]
+    pub total_files: Option<i64>,
+    #[serde(default)]
+    pub filtered_count: Option<i64>,
+    #[serde(default)]
+    pub containers: Option<Vec<ListIostoreReplyContainer>>,
+    #[serde(default)]
+    pub problems: Option<Vec<String>>,
+}
 
-/// `list_iostore_files`: reply not declared yet (untyped action).
-pub type ListIostoreFilesReply = serde_json::Value;
+/// `list_iostore` reply record `Container` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ListIostoreReplyContainer {
+    #[serde(default)]
+    pub container_name: Option<String>,
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub toc_version: Option<String>,
+    #[serde(default)]
+    pub mount_point: Option<String>,
+    #[serde(default)]
+    pub chunk_count: Option<i64>,
+    #[serde(default)]
+    pub total_files: Option<i64>,
+    #[serde(default)]
+    pub filtered_count: Option<i64>,
+    #[serde(default)]
+    pub files: Option<Vec<serde_json::Value>>,
+}
+
+/// `list_iostore_files` reply record `Files` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ListIostoreFilesReply {
+    #[serde(default)]
+    pub package_count: Option<i64>,
+    #[serde(default)]
+    pub container_name: Option<String>,
+    #[serde(default)]
+    pub files: Option<Vec<String>>,
+    #[serde(default)]
+    pub file_count: Option<i64>,
+    #[serde(default)]
+    pub packages: Option<i64>,
+    #[serde(default)]
+    pub paths: Option<Vec<String>>,
+}
 
 /// `list_niagara_files` reply record `Listing` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -3311,11 +3985,62 @@ pub struct ListNiagaraFilesReplyFailure {
     pub error: Option<String>,
 }
 
-/// `list_pak`: reply not declared yet (untyped action).
-pub type ListPakReply = serde_json::Value;
+/// `list_pak` reply record `Listing` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ListPakReply {
+    #[serde(default)]
+    pub pak_path: Option<String>,
+    #[serde(default)]
+    pub mount_point: Option<String>,
+    #[serde(default)]
+    pub version: Option<i64>,
+    #[serde(default)]
+    pub encrypted_index: Option<bool>,
+    #[serde(default)]
+    pub total_files: Option<i64>,
+    #[serde(default)]
+    pub filtered_count: Option<i64>,
+    #[serde(default)]
+    pub total_compressed_bytes: Option<i64>,
+    #[serde(default)]
+    pub total_uncompressed_bytes: Option<i64>,
+    #[serde(default)]
+    pub path_hash_seed: Option<i64>,
+    #[serde(default)]
+    pub compression_methods: Option<Vec<String>>,
+    #[serde(default)]
+    pub files: Option<Vec<serde_json::Value>>,
+    #[serde(default)]
+    pub version_name: Option<String>,
+}
 
-/// `list_pak_files`: reply not declared yet (untyped action).
-pub type ListPakFilesReply = serde_json::Value;
+/// `list_pak_files` reply record `Files` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ListPakFilesReply {
+    #[serde(default)]
+    pub file_count: Option<i64>,
+    #[serde(default)]
+    pub mount_point: Option<String>,
+    #[serde(default)]
+    pub version: Option<i64>,
+    #[serde(default)]
+    pub encrypted_index: Option<bool>,
+    #[serde(default)]
+    pub files: Option<Vec<ListPakFilesReplyFile>>,
+    #[serde(default)]
+    pub version_name: Option<String>,
+}
+
+/// `list_pak_files` reply record `File` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ListPakFilesReplyFile {
+    #[serde(default)]
+    pub path: Option<String>,
+    #[serde(default)]
+    pub size: Option<i64>,
+    #[serde(default)]
+    pub compressed_size: Option<i64>,
+}
 
 /// `locres_to_json` reply record `Written` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -3745,8 +4470,50 @@ pub struct NiagaraPreviewReplyImage {
     pub height: Option<i64>,
 }
 
-/// `package_store_info`: reply not declared yet (untyped action).
-pub type PackageStoreInfoReply = serde_json::Value;
+/// `package_store_info` reply record `Info` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct PackageStoreInfoReply {
+    #[serde(default)]
+    pub game_paks: Option<String>,
+    #[serde(default)]
+    pub container_count: Option<i64>,
+    #[serde(default)]
+    pub package_count: Option<i64>,
+    #[serde(default)]
+    pub script_object_count: Option<i64>,
+    #[serde(default)]
+    pub containers: Option<Vec<PackageStoreInfoReplyContainer>>,
+    #[serde(default)]
+    pub problems: Option<Vec<String>>,
+    #[serde(default)]
+    pub package_location: Option<PackageStoreInfoReplyLocation>,
+}
+
+/// `package_store_info` reply record `Container` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct PackageStoreInfoReplyContainer {
+    #[serde(default)]
+    pub order: Option<i64>,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub packages_won: Option<i64>,
+}
+
+/// `package_store_info` reply record `Location` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct PackageStoreInfoReplyLocation {
+    #[serde(default)]
+    pub package_id: Option<String>,
+    #[serde(default)]
+    pub container: Option<String>,
+    #[serde(default)]
+    pub chunk_index: Option<i64>,
+    #[serde(default)]
+    pub providers: Option<Vec<String>>,
+}
 
 /// `parse_locmeta` reply record `Info` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -3767,7 +4534,7 @@ pub struct ParseLocmetaReply {
     pub is_ugc: Option<bool>,
 }
 
-/// `parse_locres`: reply not declared yet (untyped action).
+/// `parse_locres` reply data.
 pub type ParseLocresReply = serde_json::Value;
 
 /// `patch_mesh` reply record `Fixed` (every field may be absent or null).
@@ -3860,8 +4627,18 @@ pub struct RebaseModReplyItem {
     pub new_: Option<serde_json::Value>,
 }
 
-/// `recompress_iostore`: reply not declared yet (untyped action).
-pub type RecompressIostoreReply = serde_json::Value;
+/// `recompress_iostore` reply record `Recompressed` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct RecompressIostoreReply {
+    #[serde(default)]
+    pub output_path: Option<String>,
+    #[serde(default)]
+    pub already_compressed: Option<bool>,
+    #[serde(default)]
+    pub compression: Option<String>,
+    #[serde(default)]
+    pub chunk_count: Option<i64>,
+}
 
 /// `remove_property` reply record `Edited` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -4129,8 +4906,77 @@ pub struct ToJsonReplyItem {
     pub structure: Option<String>,
 }
 
-/// `verify_pak`: reply not declared yet (untyped action).
-pub type VerifyPakReply = serde_json::Value;
+/// `verify_pak` reply record `Verified` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct VerifyPakReply {
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub total_files: Option<i64>,
+    #[serde(default)]
+    pub verified_count: Option<i64>,
+    #[serde(default)]
+    pub bad_count: Option<i64>,
+    #[serde(default)]
+    pub bad: Option<Vec<VerifyPakReplyFailure>>,
+    #[serde(default)]
+    pub total: Option<i64>,
+    #[serde(default)]
+    pub succeeded: Option<i64>,
+    #[serde(default)]
+    pub failed: Option<i64>,
+    #[serde(default)]
+    pub skipped: Option<i64>,
+    #[serde(default)]
+    pub items: Option<Vec<VerifyPakReplyItem>>,
+}
+
+/// `verify_pak` reply record `Failure` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct VerifyPakReplyFailure {
+    #[serde(default)]
+    pub item: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+    #[serde(default)]
+    pub code: Option<String>,
+}
+
+/// `verify_pak` reply record `Items` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct VerifyPakReplyItems {
+    #[serde(default)]
+    pub total: Option<i64>,
+    #[serde(default)]
+    pub succeeded: Option<i64>,
+    #[serde(default)]
+    pub failed: Option<i64>,
+    #[serde(default)]
+    pub skipped: Option<i64>,
+    #[serde(default)]
+    pub items: Option<Vec<VerifyPakReplyItem>>,
+}
+
+/// `verify_pak` reply record `Item` (every field may be absent or null).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct VerifyPakReplyItem {
+    #[serde(default)]
+    pub item: Option<String>,
+    #[serde(default)]
+    pub status: Option<String>,
+    #[serde(default)]
+    pub output: Option<String>,
+    #[serde(default)]
+    pub code: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+    #[serde(default)]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub offset: Option<i64>,
+    #[serde(default)]
+    pub structure: Option<String>,
+}
 
 /// `version` reply record `VersionInfo` (every field may be absent or null).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -4562,7 +5408,7 @@ impl Client {
         self.call_with("parse_locmeta", crate::to_fields(params)?, options)
     }
 
-    /// Reads .locres files (every version): {namespace: {key: localized string}} (data: `ParseLocresReply`)
+    /// Reads .locres files (every version): {namespace: {key: localized string}}; with stats a Stats record, with detailed a Detailed record (data: `ParseLocresReply`)
     pub fn parse_locres(&self, params: &ParseLocresParams, options: CallOptions) -> Result<Reply, Error> {
         self.call_with("parse_locres", crate::to_fields(params)?, options)
     }

@@ -407,6 +407,7 @@ public final class Actions {
         f.put("chunk_id", "string");
         f.put("package", "string");
         f.put("include_unnamed", "boolean");
+        f.put("fail_fast", "boolean");
         t.put("extract_iostore", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("game_paks", "string!");
@@ -420,6 +421,7 @@ public final class Actions {
         f.put("with_deps", "boolean");
         f.put("engine_version", "string");
         f.put("unresolved", "string");
+        f.put("fail_fast", "boolean");
         t.put("extract_iostore_legacy", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_path", "string!");
@@ -430,6 +432,7 @@ public final class Actions {
         f.put("list_only", "boolean");
         f.put("verify", "boolean");
         f.put("hash_check", "boolean");
+        f.put("fail_fast", "boolean");
         t.put("extract_pak_all", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         f.put("file_path", "string!");
@@ -760,6 +763,7 @@ public final class Actions {
         f.put("aes_key", "string");
         f.put("encryption_scheme", "string");
         f.put("filter_patterns", "string[]");
+        f.put("fail_fast", "boolean");
         t.put("verify_pak", java.util.Collections.unmodifiableMap(f));
         f = new LinkedHashMap<>();
         t.put("version", java.util.Collections.unmodifiableMap(f));
@@ -775,9 +779,19 @@ public final class Actions {
         t.put("batch_inject_texture", BatchInjectTextureReply.class);
         t.put("batch_strip_mipmaps_native", BatchStripMipmapsNativeReply.class);
         t.put("batch_to_json", BatchToJsonReply.class);
+        t.put("build_bundle", BuildBundleReply.class);
         t.put("cache_stats", CacheStatsReply.class);
         t.put("cancel", CancelReply.class);
+        t.put("capabilities", CapabilitiesReply.class);
         t.put("cityhash", CityhashReply.class);
+        t.put("clone_mod_iostore", CloneModIostoreReply.class);
+        t.put("convert_from_zen", ConvertFromZenReply.class);
+        t.put("convert_to_zen", ConvertToZenReply.class);
+        t.put("create_companion_pak", CreateCompanionPakReply.class);
+        t.put("create_iostore", CreateIostoreReply.class);
+        t.put("create_iostore_bundle", CreateIostoreBundleReply.class);
+        t.put("create_mod_iostore", CreateModIostoreReply.class);
+        t.put("create_pak", CreatePakReply.class);
         t.put("csv_to_datatable", CsvToDatatableReply.class);
         t.put("datatable_to_csv", DatatableToCsvReply.class);
         t.put("debug_asset_info", DebugAssetInfoReply.class);
@@ -785,7 +799,13 @@ public final class Actions {
         t.put("diff_game_versions", DiffGameVersionsReply.class);
         t.put("diff_packages", DiffPackagesReply.class);
         t.put("dump", DumpReply.class);
+        t.put("edit_locres", EditLocresReply.class);
         t.put("export_to_json", ExportToJsonReply.class);
+        t.put("extract_iostore", ExtractIostoreReply.class);
+        t.put("extract_iostore_legacy", ExtractIostoreLegacyReply.class);
+        t.put("extract_pak_all", ExtractPakAllReply.class);
+        t.put("extract_pak_file", ExtractPakFileReply.class);
+        t.put("extract_script_objects", ExtractScriptObjectsReply.class);
         t.put("extract_texture_png", ExtractTexturePngReply.class);
         t.put("fix_serialize_size", FixSerializeSizeReply.class);
         t.put("from_json", FromJsonReply.class);
@@ -795,10 +815,17 @@ public final class Actions {
         t.put("get_texture_info", GetTextureInfoReply.class);
         t.put("import_from_json", ImportFromJsonReply.class);
         t.put("inject_texture", InjectTextureReply.class);
+        t.put("inspect_iostore", InspectIostoreReply.class);
         t.put("inspect_usmap", InspectUsmapReply.class);
         t.put("inspect_zen", InspectZenReply.class);
+        t.put("is_iostore_compressed", IsIostoreCompressedReply.class);
+        t.put("is_iostore_encrypted", IsIostoreEncryptedReply.class);
         t.put("json_to_locres", JsonToLocresReply.class);
+        t.put("list_iostore", ListIostoreReply.class);
+        t.put("list_iostore_files", ListIostoreFilesReply.class);
         t.put("list_niagara_files", ListNiagaraFilesReply.class);
+        t.put("list_pak", ListPakReply.class);
+        t.put("list_pak_files", ListPakFilesReply.class);
         t.put("locres_to_json", LocresToJsonReply.class);
         t.put("merge_mods", MergeModsReply.class);
         t.put("mod_conflicts", ModConflictsReply.class);
@@ -806,10 +833,12 @@ public final class Actions {
         t.put("niagara_details", NiagaraDetailsReply.class);
         t.put("niagara_edit", NiagaraEditReply.class);
         t.put("niagara_preview", NiagaraPreviewReply.class);
+        t.put("package_store_info", PackageStoreInfoReply.class);
         t.put("parse_locmeta", ParseLocmetaReply.class);
         t.put("patch_mesh", PatchMeshReply.class);
         t.put("ping", PingReply.class);
         t.put("rebase_mod", RebaseModReply.class);
+        t.put("recompress_iostore", RecompressIostoreReply.class);
         t.put("remove_property", RemovePropertyReply.class);
         t.put("save_asset", SaveAssetReply.class);
         t.put("set_property_value", SetPropertyValueReply.class);
@@ -818,6 +847,7 @@ public final class Actions {
         t.put("strip_mipmaps_native", StripMipmapsNativeReply.class);
         t.put("texture_preview", TexturePreviewReply.class);
         t.put("to_json", ToJsonReply.class);
+        t.put("verify_pak", VerifyPakReply.class);
         t.put("version", VersionReply.class);
         return java.util.Collections.unmodifiableMap(t);
     }
@@ -1504,6 +1534,11 @@ public final class Actions {
         }
     }
 
+    /** {@code build_bundle} reply record {@code Created} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record BuildBundleReply(@JsonProperty("utoc_path") String utocPath, @JsonProperty("ucas_path") String ucasPath, @JsonProperty("pak_path") String pakPath, @JsonProperty("converted_count") Long convertedCount, @JsonProperty("file_count") Long fileCount, @JsonProperty("raw_file_count") Long rawFileCount, @JsonProperty("file_paths") java.util.List<String> filePaths, @JsonProperty("errors") java.util.List<String> errors, @JsonProperty("package_count") Long packageCount, @JsonProperty("chunk_count") Long chunkCount, @JsonProperty("profile") String profile, @JsonProperty("compression") String compression, @JsonProperty("encrypted") Boolean encrypted, @JsonProperty("compression_fallback") String compressionFallback) {
+    }
+
     /** Hits, misses, evictions and retained bytes of the resource cache; clear: true empties it */
     public static final class CacheStats extends ActionRequest {
         public CacheStats() {
@@ -1544,6 +1579,31 @@ public final class Actions {
         public Capabilities() {
             super("capabilities");
         }
+    }
+
+    /** {@code capabilities} reply record {@code Capabilities} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CapabilitiesReply(@JsonProperty("version") String version, @JsonProperty("protocol_extensions") java.util.List<String> protocolExtensions, @JsonProperty("actions") java.util.List<CapabilitiesReplyActionInfo> actions) {
+    }
+
+    /** {@code capabilities} reply record {@code ActionInfo} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CapabilitiesReplyActionInfo(@JsonProperty("name") String name, @JsonProperty("summary") String summary, @JsonProperty("cli") String cli, @JsonProperty("cli_positionals") java.util.List<String> cliPositionals, @JsonProperty("fields") java.util.List<CapabilitiesReplyFieldInfo> fields, @JsonProperty("reply") CapabilitiesReplyReplyInfo reply) {
+    }
+
+    /** {@code capabilities} reply record {@code FieldInfo} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CapabilitiesReplyFieldInfo(@JsonProperty("name") String name, @JsonProperty("type") String type, @JsonProperty("required") Boolean required, @JsonProperty("default_value") com.fasterxml.jackson.databind.JsonNode defaultValue, @JsonProperty("description") String description, @JsonProperty("cli_option") String cliOption) {
+    }
+
+    /** {@code capabilities} reply record {@code ReplyInfo} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CapabilitiesReplyReplyInfo(@JsonProperty("type") String type, @JsonProperty("items") Boolean items, @JsonProperty("records") java.util.Map<String, java.util.List<CapabilitiesReplyReplyField>> records) {
+    }
+
+    /** {@code capabilities} reply record {@code ReplyField} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CapabilitiesReplyReplyField(@JsonProperty("name") String name, @JsonProperty("type") String type) {
     }
 
     /** CityHash64 v1.1 of a lower-cased string as UTF-16LE (package path -> FPackageId) */
@@ -1601,6 +1661,11 @@ public final class Actions {
             put("companion_pak", value);
             return this;
         }
+    }
+
+    /** {@code clone_mod_iostore} reply record {@code Cloned} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CloneModIostoreReply(@JsonProperty("file_path") String filePath, @JsonProperty("output_path") String outputPath, @JsonProperty("utoc_path") String utocPath, @JsonProperty("ucas_path") String ucasPath, @JsonProperty("pak_path") String pakPath, @JsonProperty("chunk_count") Long chunkCount, @JsonProperty("package_count") Long packageCount, @JsonProperty("compression") String compression, @JsonProperty("files") java.util.List<String> files) {
     }
 
     /** Compact CUE4Parse-like JSON of packages: [{Type, Name, Outer?, Class, Flags, Properties, Rows/StringTable/Names...}] */
@@ -1678,6 +1743,11 @@ public final class Actions {
         }
     }
 
+    /** {@code convert_from_zen} reply record {@code Converted} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ConvertFromZenReply(@JsonProperty("output_path") String outputPath, @JsonProperty("size") Long size, @JsonProperty("package_name") String packageName, @JsonProperty("package_id") String packageId, @JsonProperty("files") java.util.List<String> files, @JsonProperty("notes") java.util.List<String> notes, @JsonProperty("script_objects") Boolean scriptObjects) {
+    }
+
     /** Converts a legacy cooked package (.uasset + .uexp) into a Zen package (.uzenasset) */
     public static final class ConvertToZen extends ActionRequest {
         public ConvertToZen(String filePath) {
@@ -1709,6 +1779,16 @@ public final class Actions {
             put("no_material_tags", value);
             return this;
         }
+    }
+
+    /** {@code convert_to_zen} reply record {@code Converted} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ConvertToZenReply(@JsonProperty("output_path") String outputPath, @JsonProperty("size") Long size, @JsonProperty("package_name") String packageName, @JsonProperty("package_id") String packageId, @JsonProperty("engine_version") String engineVersion, @JsonProperty("layout") String layout, @JsonProperty("export_count") Long exportCount, @JsonProperty("import_count") Long importCount, @JsonProperty("export_bundle_count") Long exportBundleCount, @JsonProperty("imported_packages") java.util.List<String> importedPackages, @JsonProperty("bulk_chunks") java.util.List<ConvertToZenReplyChunk> bulkChunks, @JsonProperty("source_package") String sourcePackage, @JsonProperty("culture") String culture, @JsonProperty("notes") java.util.List<String> notes) {
+    }
+
+    /** {@code convert_to_zen} reply record {@code Chunk} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ConvertToZenReplyChunk(@JsonProperty("chunk_type") String chunkType, @JsonProperty("extension") String extension, @JsonProperty("size") Long size) {
     }
 
     /** Writes the companion .pak of an IoStore bundle (a chunknames entry listing the bundle's files) */
@@ -1743,6 +1823,11 @@ public final class Actions {
             put("game", value);
             return this;
         }
+    }
+
+    /** {@code create_companion_pak} reply record {@code Created} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CreateCompanionPakReply(@JsonProperty("output_path") String outputPath, @JsonProperty("file_count") Long fileCount, @JsonProperty("files") java.util.List<String> files) {
     }
 
     /** Builds an IoStore bundle (.utoc/.ucas + companion .pak) from a folder (create_mod_iostore's older reply) */
@@ -1868,6 +1953,11 @@ public final class Actions {
         }
     }
 
+    /** {@code create_iostore} reply record {@code Created} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CreateIostoreReply(@JsonProperty("utoc_path") String utocPath, @JsonProperty("ucas_path") String ucasPath, @JsonProperty("pak_path") String pakPath, @JsonProperty("asset_count") Long assetCount, @JsonProperty("files") java.util.List<String> files, @JsonProperty("errors") java.util.List<String> errors) {
+    }
+
     /** Builds an IoStore mod bundle (.utoc/.ucas + companion .pak) from a folder, files or a legacy .pak */
     public static final class CreateIostoreBundle extends ActionRequest {
         public CreateIostoreBundle(String outputPath) {
@@ -1989,6 +2079,11 @@ public final class Actions {
             put("usmap_path", value);
             return this;
         }
+    }
+
+    /** {@code create_iostore_bundle} reply record {@code Created} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CreateIostoreBundleReply(@JsonProperty("utoc_path") String utocPath, @JsonProperty("ucas_path") String ucasPath, @JsonProperty("pak_path") String pakPath, @JsonProperty("converted_count") Long convertedCount, @JsonProperty("file_count") Long fileCount, @JsonProperty("raw_file_count") Long rawFileCount, @JsonProperty("file_paths") java.util.List<String> filePaths, @JsonProperty("errors") java.util.List<String> errors, @JsonProperty("package_count") Long packageCount, @JsonProperty("chunk_count") Long chunkCount, @JsonProperty("profile") String profile, @JsonProperty("compression") String compression, @JsonProperty("encrypted") Boolean encrypted, @JsonProperty("compression_fallback") String compressionFallback) {
     }
 
     /** Builds an IoStore mod bundle (.utoc/.ucas + companion .pak) from a folder, files or a legacy .pak */
@@ -2114,6 +2209,11 @@ public final class Actions {
         }
     }
 
+    /** {@code create_mod_iostore} reply record {@code Created} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CreateModIostoreReply(@JsonProperty("utoc_path") String utocPath, @JsonProperty("ucas_path") String ucasPath, @JsonProperty("pak_path") String pakPath, @JsonProperty("converted_count") Long convertedCount, @JsonProperty("file_count") Long fileCount, @JsonProperty("raw_file_count") Long rawFileCount, @JsonProperty("file_paths") java.util.List<String> filePaths, @JsonProperty("errors") java.util.List<String> errors, @JsonProperty("package_count") Long packageCount, @JsonProperty("chunk_count") Long chunkCount, @JsonProperty("profile") String profile, @JsonProperty("compression") String compression, @JsonProperty("encrypted") Boolean encrypted, @JsonProperty("compression_fallback") String compressionFallback) {
+    }
+
     /** Writes a pak (version 3-14) from files and folders, with optional compression and encryption */
     public static final class CreatePak extends ActionRequest {
         public CreatePak(String outputPath) {
@@ -2190,6 +2290,16 @@ public final class Actions {
             put("fsync", value);
             return this;
         }
+    }
+
+    /** {@code create_pak} reply record {@code Created} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CreatePakReply(@JsonProperty("output_path") String outputPath, @JsonProperty("file_count") Long fileCount, @JsonProperty("mount_point") String mountPoint, @JsonProperty("version") String version, @JsonProperty("size") Long size, @JsonProperty("entries") java.util.List<String> entries, @JsonProperty("entry_details") java.util.List<CreatePakReplyEntry> entryDetails) {
+    }
+
+    /** {@code create_pak} reply record {@code Entry} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CreatePakReplyEntry(@JsonProperty("path") String path, @JsonProperty("size") Long size, @JsonProperty("compressed_size") Long compressedSize, @JsonProperty("compression") String compression, @JsonProperty("encrypted") Boolean encrypted) {
     }
 
     /** Applies a CSV in the editor's DataTable layout to a DataTable package (changed cells, added and removed rows) */
@@ -2618,6 +2728,16 @@ public final class Actions {
         }
     }
 
+    /** {@code edit_locres} reply record {@code Result} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record EditLocresReply(@JsonProperty("file_path") String filePath, @JsonProperty("output_path") String outputPath, @JsonProperty("backup_path") String backupPath, @JsonProperty("version") String version, @JsonProperty("namespace_count") Long namespaceCount, @JsonProperty("entry_count") Long entryCount, @JsonProperty("size") Long size, @JsonProperty("edits") java.util.List<EditLocresReplyApplied> edits) {
+    }
+
+    /** {@code edit_locres} reply record {@code Applied} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record EditLocresReplyApplied(@JsonProperty("op") String op, @JsonProperty("namespace") String namespace, @JsonProperty("key") String key, @JsonProperty("old_string") String oldString, @JsonProperty("new_string") String newString, @JsonProperty("source_hash") String sourceHash) {
+    }
+
     /** Writes a package as UAssetAPI-schema JSON next to it (X.uasset -> X.json) */
     public static final class ExportToJson extends ActionRequest {
         public ExportToJson(String filePath) {
@@ -2673,6 +2793,31 @@ public final class Actions {
             put("include_unnamed", value);
             return this;
         }
+
+        public ExtractIostore failFast(boolean value) {
+            put("fail_fast", value);
+            return this;
+        }
+    }
+
+    /** {@code extract_iostore} reply record {@code Report} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ExtractIostoreReply(@JsonProperty("output_dir") String outputDir, @JsonProperty("extracted_count") Long extractedCount, @JsonProperty("failed_count") Long failedCount, @JsonProperty("bytes") Long bytes, @JsonProperty("files") java.util.List<String> files, @JsonProperty("failures") java.util.List<ExtractIostoreReplyFailure> failures, @JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<ExtractIostoreReplyItem> items) {
+    }
+
+    /** {@code extract_iostore} reply record {@code Failure} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ExtractIostoreReplyFailure(@JsonProperty("item") String item, @JsonProperty("error") String error, @JsonProperty("code") String code) {
+    }
+
+    /** {@code extract_iostore} reply record {@code Items} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ExtractIostoreReplyItems(@JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<ExtractIostoreReplyItem> items) {
+    }
+
+    /** {@code extract_iostore} reply record {@code Item} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ExtractIostoreReplyItem(@JsonProperty("item") String item, @JsonProperty("status") String status, @JsonProperty("output") String output, @JsonProperty("code") String code, @JsonProperty("error") String error, @JsonProperty("file") String file, @JsonProperty("offset") Long offset, @JsonProperty("structure") String structure) {
     }
 
     /** Converts the Zen packages of a Paks folder (and mods) to legacy .uasset/.uexp under output_path */
@@ -2727,6 +2872,31 @@ public final class Actions {
             put("unresolved", value);
             return this;
         }
+
+        public ExtractIostoreLegacy failFast(boolean value) {
+            put("fail_fast", value);
+            return this;
+        }
+    }
+
+    /** {@code extract_iostore_legacy} reply record {@code Report} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ExtractIostoreLegacyReply(@JsonProperty("output_dir") String outputDir, @JsonProperty("extracted_count") Long extractedCount, @JsonProperty("failed_count") Long failedCount, @JsonProperty("bytes") Long bytes, @JsonProperty("files") java.util.List<String> files, @JsonProperty("failures") java.util.List<ExtractIostoreLegacyReplyFailure> failures, @JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<ExtractIostoreLegacyReplyItem> items) {
+    }
+
+    /** {@code extract_iostore_legacy} reply record {@code Failure} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ExtractIostoreLegacyReplyFailure(@JsonProperty("item") String item, @JsonProperty("error") String error, @JsonProperty("code") String code) {
+    }
+
+    /** {@code extract_iostore_legacy} reply record {@code Items} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ExtractIostoreLegacyReplyItems(@JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<ExtractIostoreLegacyReplyItem> items) {
+    }
+
+    /** {@code extract_iostore_legacy} reply record {@code Item} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ExtractIostoreLegacyReplyItem(@JsonProperty("item") String item, @JsonProperty("status") String status, @JsonProperty("output") String output, @JsonProperty("code") String code, @JsonProperty("error") String error, @JsonProperty("file") String file, @JsonProperty("offset") Long offset, @JsonProperty("structure") String structure) {
     }
 
     /** Extracts all (or filtered) entries of a pak under output_path, in parallel, with per-file results */
@@ -2766,6 +2936,31 @@ public final class Actions {
             put("hash_check", value);
             return this;
         }
+
+        public ExtractPakAll failFast(boolean value) {
+            put("fail_fast", value);
+            return this;
+        }
+    }
+
+    /** {@code extract_pak_all} reply record {@code Report} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ExtractPakAllReply(@JsonProperty("output_dir") String outputDir, @JsonProperty("extracted_count") Long extractedCount, @JsonProperty("failed_count") Long failedCount, @JsonProperty("bytes") Long bytes, @JsonProperty("files") java.util.List<String> files, @JsonProperty("failures") java.util.List<ExtractPakAllReplyFailure> failures, @JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<ExtractPakAllReplyItem> items) {
+    }
+
+    /** {@code extract_pak_all} reply record {@code Failure} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ExtractPakAllReplyFailure(@JsonProperty("item") String item, @JsonProperty("error") String error, @JsonProperty("code") String code) {
+    }
+
+    /** {@code extract_pak_all} reply record {@code Items} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ExtractPakAllReplyItems(@JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<ExtractPakAllReplyItem> items) {
+    }
+
+    /** {@code extract_pak_all} reply record {@code Item} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ExtractPakAllReplyItem(@JsonProperty("item") String item, @JsonProperty("status") String status, @JsonProperty("output") String output, @JsonProperty("code") String code, @JsonProperty("error") String error, @JsonProperty("file") String file, @JsonProperty("offset") Long offset, @JsonProperty("structure") String structure) {
     }
 
     /** Extracts one entry of a pak to output_path (a file, or a folder to put it in) */
@@ -2798,6 +2993,11 @@ public final class Actions {
         }
     }
 
+    /** {@code extract_pak_file} reply record {@code Extracted} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ExtractPakFileReply(@JsonProperty("output_path") String outputPath, @JsonProperty("size") Long size) {
+    }
+
     /** Writes the script-objects database of a Paks folder's global.utoc to a ScriptObjects.bin file */
     public static final class ExtractScriptObjects extends ActionRequest {
         public ExtractScriptObjects(String filePath, String outputPath) {
@@ -2810,6 +3010,11 @@ public final class Actions {
             put("aes_key", value);
             return this;
         }
+    }
+
+    /** {@code extract_script_objects} reply record {@code Written} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ExtractScriptObjectsReply(@JsonProperty("output_path") String outputPath, @JsonProperty("size") Long size, @JsonProperty("object_count") Long objectCount) {
     }
 
     /** Writes a texture's mip (and slice / face, or every slice as a strip) as PNG, TGA, BMP, EXR or HDR, or its blocks as DDS */
@@ -3273,6 +3478,16 @@ public final class Actions {
         }
     }
 
+    /** {@code inspect_iostore} reply record {@code Summary} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record InspectIostoreReply(@JsonProperty("name") String name, @JsonProperty("toc_version") Long tocVersion, @JsonProperty("toc_version_name") String tocVersionName, @JsonProperty("container_id") Long containerId, @JsonProperty("flags") java.util.List<String> flags, @JsonProperty("chunk_count") Long chunkCount, @JsonProperty("chunks_by_type") java.util.Map<String, Long> chunksByType, @JsonProperty("compression_methods") java.util.List<String> compressionMethods, @JsonProperty("block_count") Long blockCount, @JsonProperty("block_size") Long blockSize, @JsonProperty("compressed_bytes") Long compressedBytes, @JsonProperty("uncompressed_bytes") Long uncompressedBytes, @JsonProperty("compression_ratio") Double compressionRatio, @JsonProperty("partition_count") Long partitionCount, @JsonProperty("partition_size") Long partitionSize, @JsonProperty("partitions") java.util.List<InspectIostoreReplyPartition> partitions, @JsonProperty("encrypted") Boolean encrypted, @JsonProperty("encryption_key_guid") String encryptionKeyGuid, @JsonProperty("key_available") Boolean keyAvailable, @JsonProperty("indexed") Boolean indexed, @JsonProperty("mount_point") String mountPoint, @JsonProperty("file_count") Long fileCount, @JsonProperty("container_header_version") Long containerHeaderVersion, @JsonProperty("package_count") Long packageCount, @JsonProperty("container_header_problem") String containerHeaderProblem) {
+    }
+
+    /** {@code inspect_iostore} reply record {@code Partition} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record InspectIostoreReplyPartition(@JsonProperty("file") String file, @JsonProperty("present") Boolean present, @JsonProperty("size") Long size) {
+    }
+
     /** Version, compression and name/enum/schema counts of a .usmap; with struct, that struct's properties (super structs included) */
     public static final class InspectUsmap extends ActionRequest {
         public InspectUsmap() {
@@ -3326,12 +3541,22 @@ public final class Actions {
         }
     }
 
+    /** {@code is_iostore_compressed} reply record {@code Compressed} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record IsIostoreCompressedReply(@JsonProperty("compressed") Boolean compressed, @JsonProperty("container_name") String containerName) {
+    }
+
     /** Whether a container is encrypted */
     public static final class IsIostoreEncrypted extends ActionRequest {
         public IsIostoreEncrypted(String filePath) {
             super("is_iostore_encrypted");
             put("file_path", filePath);
         }
+    }
+
+    /** {@code is_iostore_encrypted} reply record {@code Encrypted} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record IsIostoreEncryptedReply(@JsonProperty("encrypted") Boolean encrypted, @JsonProperty("container_name") String containerName) {
     }
 
     /** Writes a .locres from the JSON form of locres_to_json (string table and hashes computed) */
@@ -3380,6 +3605,16 @@ public final class Actions {
         }
     }
 
+    /** {@code list_iostore} reply record {@code Listing} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ListIostoreReply(@JsonProperty("container_count") Long containerCount, @JsonProperty("total_files") Long totalFiles, @JsonProperty("filtered_count") Long filteredCount, @JsonProperty("containers") java.util.List<ListIostoreReplyContainer> containers, @JsonProperty("problems") java.util.List<String> problems) {
+    }
+
+    /** {@code list_iostore} reply record {@code Container} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ListIostoreReplyContainer(@JsonProperty("container_name") String containerName, @JsonProperty("file_path") String filePath, @JsonProperty("toc_version") String tocVersion, @JsonProperty("mount_point") String mountPoint, @JsonProperty("chunk_count") Long chunkCount, @JsonProperty("total_files") Long totalFiles, @JsonProperty("filtered_count") Long filteredCount, @JsonProperty("files") java.util.List<com.fasterxml.jackson.databind.JsonNode> files) {
+    }
+
     /** Lists the files a .utoc's directory index names, and its package count */
     public static final class ListIostoreFiles extends ActionRequest {
         public ListIostoreFiles(String filePath) {
@@ -3391,6 +3626,11 @@ public final class Actions {
             put("aes_key", value);
             return this;
         }
+    }
+
+    /** {@code list_iostore_files} reply record {@code Files} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ListIostoreFilesReply(@JsonProperty("package_count") Long packageCount, @JsonProperty("container_name") String containerName, @JsonProperty("files") java.util.List<String> files, @JsonProperty("file_count") Long fileCount, @JsonProperty("packages") Long packages, @JsonProperty("paths") java.util.List<String> paths) {
     }
 
     /** The NiagaraSystem packages under a folder (searched recursively) with their colour curve and data interface counts */
@@ -3454,6 +3694,11 @@ public final class Actions {
         }
     }
 
+    /** {@code list_pak} reply record {@code Listing} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ListPakReply(@JsonProperty("pak_path") String pakPath, @JsonProperty("mount_point") String mountPoint, @JsonProperty("version") Long version, @JsonProperty("encrypted_index") Boolean encryptedIndex, @JsonProperty("total_files") Long totalFiles, @JsonProperty("filtered_count") Long filteredCount, @JsonProperty("total_compressed_bytes") Long totalCompressedBytes, @JsonProperty("total_uncompressed_bytes") Long totalUncompressedBytes, @JsonProperty("path_hash_seed") Long pathHashSeed, @JsonProperty("compression_methods") java.util.List<String> compressionMethods, @JsonProperty("files") java.util.List<com.fasterxml.jackson.databind.JsonNode> files, @JsonProperty("version_name") String versionName) {
+    }
+
     /** Lists every file of a pak with its size and stored size */
     public static final class ListPakFiles extends ActionRequest {
         public ListPakFiles(String filePath) {
@@ -3470,6 +3715,16 @@ public final class Actions {
             put("encryption_scheme", value);
             return this;
         }
+    }
+
+    /** {@code list_pak_files} reply record {@code Files} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ListPakFilesReply(@JsonProperty("file_count") Long fileCount, @JsonProperty("mount_point") String mountPoint, @JsonProperty("version") Long version, @JsonProperty("encrypted_index") Boolean encryptedIndex, @JsonProperty("files") java.util.List<ListPakFilesReplyFile> files, @JsonProperty("version_name") String versionName) {
+    }
+
+    /** {@code list_pak_files} reply record {@code File} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ListPakFilesReplyFile(@JsonProperty("path") String path, @JsonProperty("size") Long size, @JsonProperty("compressed_size") Long compressedSize) {
     }
 
     /** Writes a .locres as editable JSON (namespaces, keys, source hashes, strings); json_to_locres reverses it byte for byte */
@@ -3869,6 +4124,21 @@ public final class Actions {
         }
     }
 
+    /** {@code package_store_info} reply record {@code Info} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record PackageStoreInfoReply(@JsonProperty("game_paks") String gamePaks, @JsonProperty("container_count") Long containerCount, @JsonProperty("package_count") Long packageCount, @JsonProperty("script_object_count") Long scriptObjectCount, @JsonProperty("containers") java.util.List<PackageStoreInfoReplyContainer> containers, @JsonProperty("problems") java.util.List<String> problems, @JsonProperty("package_location") PackageStoreInfoReplyLocation packageLocation) {
+    }
+
+    /** {@code package_store_info} reply record {@code Container} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record PackageStoreInfoReplyContainer(@JsonProperty("order") Long order, @JsonProperty("name") String name, @JsonProperty("file_path") String filePath, @JsonProperty("packages_won") Long packagesWon) {
+    }
+
+    /** {@code package_store_info} reply record {@code Location} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record PackageStoreInfoReplyLocation(@JsonProperty("package_id") String packageId, @JsonProperty("container") String container, @JsonProperty("chunk_index") Long chunkIndex, @JsonProperty("providers") java.util.List<String> providers) {
+    }
+
     /** Reads a .locmeta: native culture, native .locres path, compiled cultures, UGC flag */
     public static final class ParseLocmeta extends ActionRequest {
         public ParseLocmeta(String filePath) {
@@ -3882,7 +4152,7 @@ public final class Actions {
     public record ParseLocmetaReply(@JsonProperty("file_path") String filePath, @JsonProperty("version") Long version, @JsonProperty("version_name") String versionName, @JsonProperty("native_culture") String nativeCulture, @JsonProperty("native_locres") String nativeLocres, @JsonProperty("compiled_cultures") java.util.List<String> compiledCultures, @JsonProperty("is_ugc") Boolean isUgc) {
     }
 
-    /** Reads .locres files (every version): {namespace: {key: localized string}} */
+    /** Reads .locres files (every version): {namespace: {key: localized string}}; with stats a Stats record, with detailed a Detailed record */
     public static final class ParseLocres extends ActionRequest {
         public ParseLocres() {
             super("parse_locres");
@@ -4057,6 +4327,11 @@ public final class Actions {
             put("force", value);
             return this;
         }
+    }
+
+    /** {@code recompress_iostore} reply record {@code Recompressed} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record RecompressIostoreReply(@JsonProperty("output_path") String outputPath, @JsonProperty("already_compressed") Boolean alreadyCompressed, @JsonProperty("compression") String compression, @JsonProperty("chunk_count") Long chunkCount) {
     }
 
     /** Removes a property (or an array element / map entry) and writes the package */
@@ -4383,6 +4658,31 @@ public final class Actions {
             put("filter_patterns", value);
             return this;
         }
+
+        public VerifyPak failFast(boolean value) {
+            put("fail_fast", value);
+            return this;
+        }
+    }
+
+    /** {@code verify_pak} reply record {@code Verified} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record VerifyPakReply(@JsonProperty("file_path") String filePath, @JsonProperty("total_files") Long totalFiles, @JsonProperty("verified_count") Long verifiedCount, @JsonProperty("bad_count") Long badCount, @JsonProperty("bad") java.util.List<VerifyPakReplyFailure> bad, @JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<VerifyPakReplyItem> items) {
+    }
+
+    /** {@code verify_pak} reply record {@code Failure} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record VerifyPakReplyFailure(@JsonProperty("item") String item, @JsonProperty("error") String error, @JsonProperty("code") String code) {
+    }
+
+    /** {@code verify_pak} reply record {@code Items} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record VerifyPakReplyItems(@JsonProperty("total") Long total, @JsonProperty("succeeded") Long succeeded, @JsonProperty("failed") Long failed, @JsonProperty("skipped") Long skipped, @JsonProperty("items") java.util.List<VerifyPakReplyItem> items) {
+    }
+
+    /** {@code verify_pak} reply record {@code Item} (a field absent from the reply is null). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record VerifyPakReplyItem(@JsonProperty("item") String item, @JsonProperty("status") String status, @JsonProperty("output") String output, @JsonProperty("code") String code, @JsonProperty("error") String error, @JsonProperty("file") String file, @JsonProperty("offset") Long offset, @JsonProperty("structure") String structure) {
     }
 
     /** Tool version, Java version, available compression methods and whether native Oodle is loaded */
