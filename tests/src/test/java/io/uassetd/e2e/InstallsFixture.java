@@ -25,6 +25,8 @@ final class InstallsFixture {
     /** CUE4Parse's UE5.8 tagged packages (DT_AllProperties: rows Alpha, Beta, Defaults). */
     static final String UE58_PAK = "cue4parse/UE5_8/LegacyPak/Tagged/Uncompressed/CUE4ParseFixtures-Legacy-Tagged-Uncompressed.pak";
     static final String UE58_MOUNT = "CUE4ParseFixtures/Content/Fixtures/";
+    /** The UE5.8 game's uncompressed container (cue4parse/UE5_8/IoStore/Tagged/Uncompressed), without its global.utoc. */
+    static final String UE58_CONTAINER = "CUE4ParseFixtures-Minimal-Uncompressed-Windows";
 
     private InstallsFixture() {
     }

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.uassetd.testkit.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,8 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  * edited through from_json/to_json and packed by create_pak and create_mod_iostore: three pak mods
  * changing rows of UAssetGUI's DT_ThrowLights (two the same row), two patch paks of one chunk version
  * changing different entries of World_StringTable (one in a subfolder), two IoStore mods holding one
- * Zen DataTable, and a container without its pak; the providers in load order, the winner and the
- * rule that picks it, the rows each mod changes against the base game, and the CLI report.
+ * Zen DataTable (read against the game's own IoStore copy, converted with its global.utoc), and a
+ * container without its pak; the providers in load order, the winner and the rule that picks it, the
+ * rows each mod changes against the base game, and the CLI report.
  */
 class ModConflictsTest extends SharedDaemon {
     @TempDir
@@ -43,6 +45,12 @@ class ModConflictsTest extends SharedDaemon {
         fromJson(json(InstallsFixture.STRING_TABLE), b.resolve(text).resolve("World_StringTable.uasset"));
         base = dir.resolve("game/Paks");
         InstallsFixture.pak(b, base.resolve("Moria-Windows.pak"), "compress", "Zlib");
+        // the UE5.8 game's IoStore containers with their global.utoc: the Zen mods' tables are read against them
+        Path io = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged");
+        for (String f : List.of("global.utoc", "global.ucas", "Uncompressed/" + InstallsFixture.UE58_CONTAINER + ".utoc",
+                "Uncompressed/" + InstallsFixture.UE58_CONTAINER + ".ucas")) {
+            Files.copy(io.resolve(f), base.resolve(f.substring(f.lastIndexOf('/') + 1)));
+        }
         mods = base.resolve("~mods");
 
         fromJson(InstallsFixture.setFirst(json(InstallsFixture.THROW_LIGHTS), "ThrowTorch", 25.5),
@@ -121,7 +129,15 @@ class ModConflictsTest extends SharedDaemon {
         assertThat(providers(zen)).containsExactly("M2_P.utoc@103", "M1_P.utoc@103");
         assertThat(zen.get("winner").asText()).isEqualTo("M1_P.utoc");
         assertThat(zen.get("rule").asText()).startsWith("tied at order 103; a Zen package comes from the container mounted last");
-        assertThat(zen.get("rows").get("verdict").asText()).isEqualTo("not compared");
+        // their Zen tables are converted with the base game's global.utoc and compared with the game's own copy:
+        // M1 carries the game's rows unchanged, M2 changed Alpha
+        JsonNode zenRows = zen.get("rows");
+        assertThat(zenRows.get("table_kind").asText()).as(zenRows.toString()).isEqualTo("DataTable");
+        assertThat(zenRows.get("against_base").booleanValue()).isTrue();
+        assertThat(map(zenRows.get("rows_by_mod"))).containsExactly(Map.entry("M2_P.utoc", List.of("Alpha")),
+                Map.entry("M1_P.utoc", List.of()));
+        assertThat(zenRows.get("verdict").asText()).isEqualTo("different rows");
+        assertThat(zenRows.get("note").isNull()).isTrue();
 
         // a pak without _P loads first; of the two _P paks the path that sorts last wins; A and C change the same row
         JsonNode torch = d.get("conflicts").get(1);
@@ -160,6 +176,11 @@ class ModConflictsTest extends SharedDaemon {
                 Map.entry("A_Torch_P.pak", List.of("MoonstoneFlare", "ThrowTorch")),
                 Map.entry("B_Flare_P.pak", List.of("MoonstoneFlare", "ThrowTorch")));
         assertThat(rows.get("verdict").asText()).isEqualTo("tables differ (give the base game to tell which mod changed which rows)");
+        // the Zen tables need the game's global.utoc (script objects) to be read
+        JsonNode zen = d.get("conflicts").get(0).get("rows");
+        assertThat(zen.get("verdict").asText()).isEqualTo("not compared");
+        assertThat(zen.get("note").asText()).isEqualTo(
+                "rows of Zen packages are read with the base game's global.utoc: give base_path: M2_P.utoc, M1_P.utoc");
         JsonNode noRows = ok("mod_conflicts", fields("mods_path", mods.toString(), "compare_rows", false)).dataTree();
         assertThat(noRows.get("conflicts").get(1).get("rows").isNull()).isTrue();
         assertThat(noRows.get("conflict_count").intValue()).isEqualTo(5);

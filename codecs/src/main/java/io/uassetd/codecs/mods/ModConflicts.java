@@ -74,6 +74,14 @@ public final class ModConflicts {
      * legacy packages; {@code scratch} a folder for packages written to be opened.
      */
     public static Result find(Install mods, Install base, PackageTrees trees, Path scratch, TaskMonitor monitor) {
+        return find(mods, base, trees, null, scratch, monitor);
+    }
+
+    /**
+     * As {@link #find(Install, Install, PackageTrees, Path, TaskMonitor)}, with the rows of Zen packages
+     * read through {@code zen} (null: not compared).
+     */
+    public static Result find(Install mods, Install base, PackageTrees trees, ZenTables zen, Path scratch, TaskMonitor monitor) {
         Set<String> utocs = new HashSet<>();
         Set<String> paks = new HashSet<>();
         for (Archive a : mods.archives()) {
@@ -120,7 +128,7 @@ public final class ModConflicts {
                 providers.add(new Provider(f.archive().relative(), MountOrder.order(f.archive().baseName()),
                         MountOrder.explain(f.archive().baseName())));
             }
-            Rows rows = trees == null ? null : rows(order, base, trees, scratch, seen);
+            Rows rows = trees == null ? null : rows(order, base, trees, zen, scratch, seen);
             out.add(new Conflict(win.path(), providers, win.archive().relative(), rule(order), rows));
             monitor.progress(++done, byPath.size(), win.path());
         }
@@ -154,7 +162,7 @@ public final class ModConflicts {
                         + " path order, so the path that sorts last wins: " + win.archive().relative();
     }
 
-    private static Rows rows(List<ArchiveFile> order, Install base, PackageTrees trees, Path scratch,
+    private static Rows rows(List<ArchiveFile> order, Install base, PackageTrees trees, ZenTables zenTables, Path scratch,
             Map<String, java.util.Optional<TableRows>> seen) {
         String path = order.get(0).path();
         String lower = path.toLowerCase(Locale.ROOT);
@@ -163,14 +171,15 @@ public final class ModConflicts {
         }
         Map<String, TableRows> tables = new LinkedHashMap<>();
         List<String> zen = new ArrayList<>();
+        String zenProblem = zenTables == null ? "rows of Zen packages (IoStore) are not compared" : zenTables.problem();
         for (ArchiveFile f : order) {
-            if (!f.archive().isPak()) {
+            if (!f.archive().isPak() && zenProblem != null) {
                 zen.add(f.archive().relative());
                 continue;
             }
             TableRows t;
             try {
-                t = table(f.archive(), f, trees, scratch, seen);
+                t = table(f.archive(), f, trees, zenTables, scratch, seen);
             } catch (RuntimeException e) {
                 return new Rows(null, false, Map.of(), Map.of(), "not compared",
                         "cannot read " + path + " of " + f.archive().relative() + ": " + e.getMessage());
@@ -180,8 +189,7 @@ public final class ModConflicts {
             }
             tables.put(f.archive().relative(), t);
         }
-        String zenNote = zen.isEmpty() ? null
-                : "rows of Zen packages (IoStore) are not compared: " + String.join(", ", zen);
+        String zenNote = zen.isEmpty() ? null : zenProblem + ": " + String.join(", ", zen);
         if (tables.size() < 2 && zen.isEmpty()) {
             return null;
         }
@@ -193,9 +201,9 @@ public final class ModConflicts {
         TableRows baseTable = null;
         if (base != null) {
             ArchiveFile b = base.resolve(lower);
-            if (b != null && b.archive().isPak()) {
+            if (b != null && (b.archive().isPak() || zenProblem == null)) {
                 try {
-                    baseTable = table(b.archive(), b, trees, scratch, seen);
+                    baseTable = table(b.archive(), b, trees, zenTables, scratch, seen);
                 } catch (RuntimeException e) {
                     note = (note == null ? "" : note + "; ") + "cannot read the base's " + path + ": " + e.getMessage();
                 }
@@ -241,7 +249,7 @@ public final class ModConflicts {
      * The table of a legacy package in a pak (its .uexp beside it), or null when it is not a table;
      * packages whose files carry the same hashes as one read before are not read again.
      */
-    private static TableRows table(Archive a, ArchiveFile uasset, PackageTrees trees, Path scratch,
+    private static TableRows table(Archive a, ArchiveFile uasset, PackageTrees trees, ZenTables zen, Path scratch,
             Map<String, java.util.Optional<TableRows>> seen) {
         String key = contentKey(a, uasset);
         if (key != null && seen.containsKey(key)) {
@@ -249,7 +257,7 @@ public final class ModConflicts {
         }
         try {
             Path dir = Files.createTempDirectory(scratch, "table");
-            JsonNode tree = trees.tree(a.writePackage(uasset, dir));
+            JsonNode tree = trees.tree(a.isPak() ? a.writePackage(uasset, dir) : zen.write(uasset, dir));
             TableRows t = tree == null ? null : TableRows.of(tree);
             if (key != null) {
                 seen.put(key, java.util.Optional.ofNullable(t));

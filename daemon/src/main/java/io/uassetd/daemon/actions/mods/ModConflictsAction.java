@@ -5,6 +5,7 @@ import io.uassetd.codecs.crypto.AesKey;
 import io.uassetd.codecs.mods.Archive;
 import io.uassetd.codecs.mods.Install;
 import io.uassetd.codecs.mods.ModConflicts;
+import io.uassetd.codecs.mods.ZenTables;
 import io.uassetd.codecs.open.PackageOpener;
 import io.uassetd.daemon.action.ActionContext;
 import io.uassetd.daemon.action.Done;
@@ -61,7 +62,10 @@ public final class ModConflictsAction extends TypedAction<ModConflictsAction.Req
         try (Install m = Install.open(mods, keys, scheme, codecs, null, ctx, tick);
              Install b = base == null ? null : Install.open(base, mods, keys, scheme, codecs, null, ctx, tick)) {
             PackageOpener opener = q.compare_rows() ? Installs.opener(q.engine_version(), q.usmap_path(), ctx) : null;
-            ModConflicts.Result r = ModConflicts.find(m, b, opener == null ? null : file -> Installs.tableTree(opener, file, ctx), scratch, ctx);
+            ModConflicts.Result r;
+            try (ZenTables zen = q.compare_rows() ? ZenTables.open(m, b, keys, codecs, q.engine_version()) : null) {
+                r = ModConflicts.find(m, b, opener == null ? null : file -> Installs.tableTree(opener, file, ctx), zen, scratch, ctx);
+            }
             Reply reply = new Reply(mods.toString(), base == null ? null : base.toString(), r.archives(), r.files(), r.conflicts().size(),
                     r.conflicts(), r.unmounted(), r.problems());
             String msg = r.conflicts().isEmpty() ? "No conflicts: " + r.files() + " files in " + r.archives() + " archives"
