@@ -298,6 +298,76 @@ public final class PackageEngine {
         return new Opened(pkgs.get(0), new EngineChoice(fitGroups.get(0).get(0), EngineSource.PROBE, tried, warnings, identical));
     }
 
+    /** A further read of a package (e.g. a mesh's serialized data): what it gave, and the package and engine it was read with. */
+    public record Further<T>(Opened opened, T value) {
+    }
+
+    /** Reads something from a package past its tables and properties; throws a {@link FormatException} when the data does not fit. */
+    @FunctionalInterface
+    public interface Reading<T> {
+        T read(AssetPackage pkg);
+    }
+
+    /**
+     * Reads more of a package opened by detection than the probe looked at: the data an export
+     * serializes after its properties (a mesh's materials, skeleton and LODs) follows custom versions
+     * the tables and properties never consulted, so releases that read the package identically may
+     * read that data differently. The read runs under the engine detected; when it fails and the
+     * engine was detected (not named) with other releases left, the package is read again under the
+     * newest release left that answers the failed read's version gates differently, until one
+     * reads; its choice keeps the releases that answer that read's gates as it does. A named engine,
+     * or a single release left, is read as it is. {@code path} is the package's .uasset/.umap.
+     */
+    public static <T> Further<T> readFurther(Opened opened, Path path, Reading<T> reading) {
+        EngineChoice c = opened.choice();
+        if (c.source() == EngineSource.REQUEST || c.candidates().size() < 2) {
+            return new Further<>(opened, reading.read(opened.pkg()));
+        }
+        FormatException first;
+        List<EngineVersion> left = new ArrayList<>(c.candidates());
+        left.sort(Comparator.comparing(EngineVersion::ordinal).reversed());
+        List<EngineVersion> tried = new ArrayList<>();
+        EngineVersion e = c.engine();
+        AssetPackage pkg = opened.pkg();
+        try (VersionGates.Recording rec = VersionGates.record()) {
+            try {
+                return new Further<>(opened, reading.read(pkg));
+            } catch (FormatException ex) {
+                first = ex;
+            }
+            drop(left, e, rec.gates());
+        }
+        tried.add(e);
+        while (!left.isEmpty()) {
+            e = left.get(0);
+            tried.add(e);
+            try (VersionGates.Recording rec = VersionGates.record()) {
+                try {
+                    pkg = AssetPackage.open(path, e);
+                    T value = reading.read(pkg);
+                    Set<Enum<?>> gates = Set.copyOf(rec.gates());
+                    List<EngineVersion> fit = new ArrayList<>();
+                    for (EngineVersion x : left) {
+                        if (VersionGates.sameAt(gates, e.packageVersion(), x.packageVersion())) {
+                            fit.add(x);
+                        }
+                    }
+                    return new Further<>(new Opened(pkg, new EngineChoice(e, c.source(), tried, c.warnings(), fit)), value);
+                } catch (FormatException ex) {
+                    first.addSuppressed(ex);
+                }
+                drop(left, e, rec.gates());
+            }
+        }
+        throw EngineChoice.explain(first, tried);
+    }
+
+    /** Removes from {@code left} {@code e} and every release that answers {@code gates} as {@code e} does (it would read the same). */
+    private static void drop(List<EngineVersion> left, EngineVersion e, Set<Enum<?>> gates) {
+        Set<Enum<?>> g = Set.copyOf(gates);
+        left.removeIf(x -> x == e || VersionGates.sameAt(g, e.packageVersion(), x.packageVersion()));
+    }
+
     /** Mappings compared by identity: the same loaded mappings object. */
     private record IdentityKey(Object o) {
         @Override
