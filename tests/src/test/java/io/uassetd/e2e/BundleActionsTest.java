@@ -68,7 +68,8 @@ class BundleActionsTest extends SharedDaemon {
 
     @Test
     void modBundleFromZenPackagesReadsBackWinsAndConvertsToTheSameLegacyPackages(@TempDir Path out) throws Exception {
-        // engine_version named: without it the bundle built from the detected engine's extraction no longer reads back with the key (reported)
+        // engine_version named: without it these UE5.8 Zen packages (no game named) keep the default marvel_rivals profile
+        // (UE5_3, its pak scheme), so the companion pak no longer lists with the standard scheme (a detection gap for Zen inputs)
         Path ext = extracted(out, "Oodle");
         Path hybridFile = ext.resolve("CUE4ParseFixtures/Config/readme.txt");
         Files.createDirectories(hybridFile.getParent());
@@ -135,7 +136,7 @@ class BundleActionsTest extends SharedDaemon {
             }
         }
         assertThat(won).isEqualTo(97);
-        Map<String, Object> legacy = new HashMap<>(Map.of("game_paks", game.toString(), "engine_version", "UE5_8", "aes_key", KEY_HEX));
+        Map<String, Object> legacy = new HashMap<>(Map.of("game_paks", game.toString(), "aes_key", KEY_HEX));
         legacy.put("output_path", out.resolve("legacy-game").toString());
         ok("extract_iostore_legacy", legacy);
         legacy.put("output_path", out.resolve("legacy-mod").toString());
@@ -150,7 +151,7 @@ class BundleActionsTest extends SharedDaemon {
 
     @Test
     void legacyPackagesGoInConvertedAndComeBackTheSame(@TempDir Path out) throws Exception {
-        // engine_version named: without it the round trip changes bytes (reported)
+        // engine_version named: without it the round trip changes bytes (reported before this change; not one of issue 24's four)
         // the legacy packages extract_iostore_legacy makes of the game container are the inputs
         Path game = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged");
         Map<String, Object> legacy = new HashMap<>(Map.of("game_paks", game.toString(), "engine_version", "UE5_8", "aes_key", KEY_HEX,
@@ -255,7 +256,7 @@ class BundleActionsTest extends SharedDaemon {
         }
         assertThat(original.get("materials").get(0).get("slot_name").textValue()).isEqualTo("Primary");
         // the engine's layout no longer reads it; the .uexp grew by one empty container (4 bytes) per material
-        assertThat(call("skeletal_mesh_info", Map.of("file_path", back.toString(), "engine_version", "UE5_8")).success()).isFalse();
+        assertThat(call("skeletal_mesh_info", Map.of("file_path", back.toString())).success()).isFalse();
         assertThat(Files.size(AssetPackage.sibling(back, ".uexp"))).isEqualTo(Files.size(AssetPackage.sibling(sk, ".uexp")) + 8);
 
         // a bundle of the fixed mesh fixes nothing again: the same package comes back
@@ -282,23 +283,27 @@ class BundleActionsTest extends SharedDaemon {
 
     @Test
     void meshesTheRivalsFixCannotHandleSafelyAreWarnedAboutAndLeftUnchanged(@TempDir Path out) throws Exception {
-        // engine_version named: without it game marvel_rivals reads these UE5.8 packages with its own engine and fails (reported)
+        // no engine named: the packages say UE5.8 (LegacyFileVersion -9, which marvel_rivals' UE5_3 does not read), so they are
+        // written for UE5_8 with the rest of the marvel_rivals profile (its mesh layout), and a warning says so
         // the unversioned SK_Fixture: without mappings its properties cannot be read; with them, its null overlay materials
         // read as empty tag containers (it records no custom versions), so its layout cannot be told
         Path game = Fixtures.path("cue4parse/UE5_8/IoStore/Unversioned");
-        Map<String, Object> legacy = new HashMap<>(Map.of("game_paks", game.toString(), "engine_version", "UE5_8", "aes_key", KEY_HEX,
+        Map<String, Object> legacy = new HashMap<>(Map.of("game_paks", game.toString(), "aes_key", KEY_HEX,
                 "output_path", out.resolve("in").toString(), "filter_patterns", List.of("/SK_Fixture")));
         assertThat(ok("extract_iostore_legacy", legacy).dataTree().get("extracted_count").intValue()).isEqualTo(1);
         Map<String, String> in = tree(out.resolve("in"));
         String usmap = Fixtures.path("cue4parse/UE5_8/Mappings/CUE4ParseFixtures-Oodle.usmap").toString();
         for (String variant : List.of("plain", "mappings")) {
             Map<String, Object> f = new HashMap<>(Map.of("output_path", out.resolve(variant + "/Unv_P").toString(), "input_dir",
-                    out.resolve("in").toString(), "engine_version", "UE5_8", "game", "marvel_rivals", "compress", false));
+                    out.resolve("in").toString(), "game", "marvel_rivals", "compress", false));
             if (variant.equals("mappings")) {
                 f.put("usmap_path", usmap);
             }
             Reply r = ok("create_mod_iostore", f);
             assertThat(r.dataTree().get("converted_count").intValue()).isEqualTo(1);
+            assertThat(r.dataTree().get("engine_version").textValue()).isEqualTo("UE5_8");
+            assertThat(r.dataTree().get("profile").textValue()).startsWith("UE5_8/marvel_rivals");
+            assertThat(r.warnings()).as(variant).anyMatch(w -> w.contains("not marvel_rivals's UE5_3: written for UE5_8 with the rest"));
             assertThat(r.warnings()).as(variant).anyMatch(w -> w.contains("SK_Fixture.uasset: SkeletalMesh 'SK_Fixture' keeps its material layout")
                     && w.contains(variant.equals("plain") ? "usmap_path" : "cannot be told"));
             legacy.put("mod_path", List.of(out.resolve(variant).toString()));
@@ -481,6 +486,7 @@ class BundleActionsTest extends SharedDaemon {
     void cliCommandsUseUAssetToolsNames(@TempDir Path out) throws Exception {
         Path ext = extracted(out, "Zlib");
         Path base = out.resolve("cli/CliMod_P");
+        // engine named: UE5.8 Zen inputs with game marvel_rivals keep the game's UE5_3 (the Zen-input gap named above)
         Daemon.Result r = Daemon.run("create_mod_iostore", base.toString(), ext.toString(), "--engine-version", "UE5_8",
                 "--game", "marvel_rivals", "--no-compress", "--pak-aes", KEY_HEX, "--mount-point", "../../../");
         assertThat(r.status()).as(r.stderr()).isZero();
@@ -488,8 +494,7 @@ class BundleActionsTest extends SharedDaemon {
         assertThat(r.stdout().lines().findFirst().orElseThrow()).doesNotContain("not available");
         if (!call("version", Map.of()).dataTree().get("oodle_native").booleanValue()) {
             // Oodle asked for without the native library: the CLI's summary line says what was used instead
-            Daemon.Result z = Daemon.run("create_mod_iostore", out.resolve("cli/CliOodle_P").toString(), ext.toString(),
-                    "--engine-version", "UE5_8", "--compression", "Oodle");
+            Daemon.Result z = Daemon.run("create_mod_iostore", out.resolve("cli/CliOodle_P").toString(), ext.toString(), "--compression", "Oodle");
             assertThat(z.status()).as(z.stderr()).isZero();
             assertThat(z.stdout().lines().findFirst().orElseThrow())
                     .startsWith("Created ").endsWith("(Oodle is not available here, so the chunks are compressed with Zlib)");

@@ -62,7 +62,7 @@ class CliExitCodesTest {
         // a good and a bad JSON document: one of two packages written
         Path jsons = dir.resolve("jsons");
         Daemon.Result to = run("022", "to_json", Fixtures.path("uassetapi/TestJson/Items.uasset").toString(),
-                "--output-path", jsons.toString(), "--engine-version", "UE4_23");
+                "--output-path", jsons.toString());
         assertThat(to.status()).as(to.stderr()).isZero();
         assertThat(to.stderr()).isEmpty();
         Files.writeString(jsons.resolve("Broken.json"), "{\"NameMap\": 3}");
@@ -124,7 +124,7 @@ class CliExitCodesTest {
         Files.setPosixFilePermissions(edit, PosixFilePermissions.fromString("rw-rw-r--"));
         Files.setPosixFilePermissions(edit.resolveSibling("NS_Fixture.uexp"), PosixFilePermissions.fromString("rw-r-----"));
         Daemon.Result e = run("077", "niagara_edit", edit.toString(), "0", "5", "0", "--export-index",
-                String.valueOf(NiagaraTestSystem.COLOR_GLOW), "--engine-version", "UE5_8");
+                String.valueOf(NiagaraTestSystem.COLOR_GLOW));
         assertThat(e.status()).as(e.stdout() + e.stderr()).isZero();
         assertThat(mode(edit)).isEqualTo("rw-rw-r--");
         assertThat(mode(edit.resolveSibling("NS_Fixture.uexp"))).isEqualTo("rw-r-----");
@@ -136,14 +136,14 @@ class CliExitCodesTest {
         Path out = dir.resolve("spell/NS_Edited.uasset");
         String edits = "[{\"exportIndex\":" + NiagaraTestSystem.ARRAY_COLOR + ",\"colorData\":[[0,0,1,1],[0,1,0,1],[1,0,0,1]]}]";
         Daemon.Result e = run("022", "niagara_edit", system.toString(), "--usmap", ZenLegacyUsmap.path(), "--output", out.toString(),
-                "--edits", edits, "--engine-version", "UE5_8");
+                "--edits", edits);
         assertThat(e.status()).as(e.stdout() + e.stderr()).isZero();
         assertThat(out).isRegularFile();
-        Daemon.Result d = run("022", "niagara_details", out.toString(), "--engine-version", "UE5_8", "--json");
+        Daemon.Result d = run("022", "niagara_details", out.toString(), "--json");
         assertThat(d.status()).as(d.stderr()).isZero();
         JsonNode array = Json.mapper().readTree(d.stdout()).get("data").get("arrayColors").get(0);
         assertThat(array.get("colorData").toString()).isEqualTo("[[0.0,0.0,1.0,1.0],[0.0,1.0,0.0,1.0],[1.0,0.0,0.0,1.0]]");
-        Daemon.Result a = run("022", "niagara_audit", system.toString(), "--engine-version", "UE5_8");
+        Daemon.Result a = run("022", "niagara_audit", system.toString());
         assertThat(a.status()).as(a.stderr()).isZero();
         assertThat(a.stdout()).startsWith("9 data interfaces (5 colour-editable, 2 with HDR values), 1 other in ")
                 .contains("[" + NiagaraTestSystem.COLOR_GLOW + "] NiagaraDataInterfaceColorCurve_Glow (NiagaraDataInterfaceColorCurve, Fire): 8 entries");
@@ -155,8 +155,7 @@ class CliExitCodesTest {
         Path global = tagged().resolve("global.utoc");
         Path out = dir.resolve("legacy/keys");
         Daemon.Result keys = run("022", "extract_iostore_legacy", tagged().resolve("OodleEncrypted").toString(), out.toString(),
-                "--aes", WRONG_KEY, "--aes", KEY, "--global", global.toString(), "--filter", "**/NS_Fixture",
-                "--engine-version", "UE5_8", "--json");
+                "--aes", WRONG_KEY, "--aes", KEY, "--global", global.toString(), "--filter", "**/NS_Fixture", "--json");
         assertThat(keys.status()).as(keys.stdout() + keys.stderr()).isZero();
         JsonNode k = Json.mapper().readTree(keys.stdout()).get("data");
         assertThat(k.get("extracted_count").intValue()).isEqualTo(1);
@@ -164,8 +163,7 @@ class CliExitCodesTest {
                 .isEqualTo("[\"Game/Fixtures/Effects/NS_Fixture.uasset\",\"Game/Fixtures/Effects/NS_Fixture.uexp\"]");
         // a key that decrypts none of the encrypted containers is a wrong key (UAssetTool exits non-zero): nothing done, exit 3
         Daemon.Result wrong = run("022", "extract_iostore_legacy", tagged().resolve("OodleEncrypted").toString(),
-                dir.resolve("legacy/wrong").toString(), "--aes", WRONG_KEY, "--global", global.toString(), "--filter", "**/NS_Fixture",
-                "--engine-version", "UE5_8", "--json");
+                dir.resolve("legacy/wrong").toString(), "--aes", WRONG_KEY, "--global", global.toString(), "--filter", "**/NS_Fixture", "--json");
         assertThat(wrong.status()).as(wrong.stdout() + wrong.stderr()).isEqualTo(3);
         JsonNode w = Json.mapper().readTree(wrong.stdout());
         assertThat(w.get("error").get("code").asText()).isEqualTo("WRONG_KEY");
@@ -175,23 +173,21 @@ class CliExitCodesTest {
         Daemon.Result so = run("022", "extract_script_objects", tagged().toString(), bin.toString());
         assertThat(so.status()).as(so.stderr()).isZero();
         Daemon.Result withBin = run("022", "extract_iostore_legacy", tagged().resolve("Zlib").toString(),
-                dir.resolve("legacy/bin").toString(), "--script-objects", bin.toString(), "--filter", "**/SM_Fixture",
-                "--engine-version", "UE5_8", "--json");
+                dir.resolve("legacy/bin").toString(), "--script-objects", bin.toString(), "--filter", "**/SM_Fixture", "--json");
         assertThat(withBin.status()).as(withBin.stdout() + withBin.stderr()).isZero();
         assertThat(Json.mapper().readTree(withBin.stdout()).get("data").get("extracted_count").intValue()).isEqualTo(1);
         Daemon.Result noScripts = run("022", "extract_iostore_legacy", tagged().resolve("Zlib").toString(),
-                dir.resolve("legacy/noscripts").toString(), "--filter", "**/SM_Fixture", "--engine-version", "UE5_8");
+                dir.resolve("legacy/noscripts").toString(), "--filter", "**/SM_Fixture");
         assertThat(noScripts.status()).isEqualTo(3);
         assertThat(noScripts.stderr()).contains("give --global or --script-objects");
         // --container: only the packages that container provides (a mod outside game_paks holding one
         // package), the rest of the store resolving their imports
         Path modBase = dir.resolve("containers/Mod_P");
         Daemon.Result mod = run("022", "create_mod_iostore", modBase.toString(), system.toString(),
-                system.resolveSibling("NS_Fixture.uexp").toString(), "--engine-version", "UE5_8", "--no-compress");
+                system.resolveSibling("NS_Fixture.uexp").toString(), "--no-compress");
         assertThat(mod.status()).as(mod.stdout() + mod.stderr()).isZero();
         Daemon.Result one = run("022", "extract_iostore_legacy", tagged().resolve("Zlib").toString(),
-                dir.resolve("legacy/one").toString(), "--global", global.toString(), "--container", modBase + ".utoc",
-                "--engine-version", "UE5_8", "--json");
+                dir.resolve("legacy/one").toString(), "--global", global.toString(), "--container", modBase + ".utoc", "--json");
         assertThat(one.status()).as(one.stdout() + one.stderr()).isZero();
         JsonNode o = Json.mapper().readTree(one.stdout()).get("data");
         assertThat(o.get("extracted_count").intValue()).isEqualTo(1);

@@ -61,10 +61,13 @@ class FixSerializeSizeTest extends SharedDaemon {
         byte[] bad = corrupt(original, exports.dataTree(), 12);
         Files.write(uasset, bad);
 
-        // named: the engine probe reads the export map with the wrong sizes this action fixes, and every UE4 fails (reported)
-        Reply r = call("fix_serialize_size", Map.of("file_path", uasset.toString(), "engine_version", "UE4_18"));
+        // no engine named: each release the probe tries reads the package repaired under it (the sizes are what is wrong)
+        Reply r = call("fix_serialize_size", Map.of("file_path", uasset.toString()));
         assertThat(r.success()).as(r.message()).isTrue();
         JsonNode d = r.dataTree();
+        assertThat(d.get("engine_version").textValue()).isEqualTo("UE4_27");
+        assertThat(d.get("engine_source").textValue()).isEqualTo("probe");
+        assertThat(d.get("engine_candidates")).hasSize(12);
         assertThat(d.get("success").booleanValue()).isTrue();
         assertThat(d.get("fixed_count").intValue()).isEqualTo(2);
         assertThat(d.get("message").textValue()).startsWith("Fixed 2 exports");
@@ -98,7 +101,7 @@ class FixSerializeSizeTest extends SharedDaemon {
         Reply exports = call("get_exports", Map.of("file_path", uasset.toString()));
         Files.write(uasset, corrupt(original, exports.dataTree(), -5));
         Path out = dir.resolve("fixed/" + NAME + ".uasset");
-        Daemon.Result res = Daemon.run("fix", uasset.toString(), "--engine-version", "UE4_18", "--output-path", out.toString());
+        Daemon.Result res = Daemon.run("fix", uasset.toString(), "--output-path", out.toString());
         assertThat(res.status()).as(res.stderr()).isZero();
         assertThat(res.stdout()).startsWith("Fixed 2 exports").contains("(+5)");
         assertThat(Files.readAllBytes(out)).isEqualTo(original);

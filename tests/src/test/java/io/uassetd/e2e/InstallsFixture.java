@@ -114,7 +114,7 @@ final class InstallsFixture {
     /** An IoStore mod bundle (X.utoc/.ucas/.pak) of the packages under {@code root}, uncompressed, UE5.8. */
     static void container(Path root, Path base) throws Exception {
         Files.createDirectories(base.getParent());
-        ok("create_mod_iostore", fields("output_path", base.toString(), "input_dir", root.toString(), "engine_version", "UE5_8",
+        ok("create_mod_iostore", fields("output_path", base.toString(), "input_dir", root.toString(),
                 "game", "none", "compress", false));
     }
 }

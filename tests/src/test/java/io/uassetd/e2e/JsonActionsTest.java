@@ -153,7 +153,7 @@ class JsonActionsTest extends SharedDaemon {
     void cliToJsonAndFromJson(@TempDir Path out) throws Exception {
         Path src = Fixtures.path(DIR + "/WPN_LockOnRifle.uasset");
         Daemon.Result to = Daemon.run("to_json", src.toString(), Fixtures.path(DIR + "/Outriders.usmap").toString(),
-                out.resolve("json").toString(), "--engine-version", "UE4_25");
+                out.resolve("json").toString());
         assertThat(to.status()).as(to.stdout() + to.stderr()).isZero();
         Path json = out.resolve("json/WPN_LockOnRifle.json");
         assertThat(json).exists();

@@ -120,10 +120,9 @@ class KillDuringWriteTest {
     void killedFromJsonLeavesTheOldOrTheNewPackage(@TempDir Path tmp) throws Exception {
         Path state = tmp.resolve("state");
         Path json = tmp.resolve("json");
-        runToEnd(state, "to_json", Fixtures.path(DIR + "/ABP_SMG_A.uasset").toString(), "--output-path", json.toString(),
-                "--engine-version", "UE4_25");
+        runToEnd(state, "to_json", Fixtures.path(DIR + "/ABP_SMG_A.uasset").toString(), "--output-path", json.toString());
         runToEnd(state, "to_json", Fixtures.path(DIR + "/MGA_HeavyWeapon_Parent.uasset").toString(), "--output-path",
-                json.toString(), "--engine-version", "UE4_25");
+                json.toString());
         Path oldJson = json.resolve("ABP_SMG_A.json");
         Path newJson = json.resolve("MGA_HeavyWeapon_Parent.json");
         killLoop(tmp, state, "from_json", (dir, n) -> new String[] {"from_json", (n ? newJson : oldJson).toString(),
@@ -152,9 +151,9 @@ class KillDuringWriteTest {
         }
         runToEnd(state, "extract_iostore", utoc.toString(), ext.toString());
         killLoop(tmp, state, "create_mod_iostore", (dir, n) -> n
-                ? new String[] {"create_mod_iostore", dir.resolve("X_P").toString(), ext.toString(), "--engine-version", "UE5_8",
+                ? new String[] {"create_mod_iostore", dir.resolve("X_P").toString(), ext.toString(),
                     "--no-compress"}
-                : new String[] {"create_mod_iostore", dir.resolve("X_P").toString(), ext.toString(), "--engine-version", "UE5_8",
+                : new String[] {"create_mod_iostore", dir.resolve("X_P").toString(), ext.toString(),
                     "--compression", "Zlib"}, 12, 300, 3500, "X_P.utoc", "X_P.ucas", "X_P.pak");
     }
 }

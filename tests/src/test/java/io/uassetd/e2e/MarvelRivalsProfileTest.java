@@ -42,6 +42,7 @@ class MarvelRivalsProfileTest extends SharedDaemon {
 
     @Test
     void marvelRivalsOutputsAreByteIdenticalToTheRecordedOnes(@TempDir Path out) throws Exception {
+        // engine_version named in the UE5.8 requests: without it the recorded outputs differ (not yet looked into)
         Map<String, String> got = new TreeMap<>();
         Path game = Fixtures.path("cue4parse/UE5_8/IoStore/Tagged");
         Path in = out.resolve("in");

@@ -211,7 +211,7 @@ class NewerVersionsActionsTest extends SharedDaemon {
         try (var s = Files.walk(tmp.resolve("x"))) {
             zen = s.filter(p -> p.getFileName().toString().equals("DT_AllProperties.uasset")).findFirst().orElseThrow();
         }
-        Reply ok = call("inspect_zen", Map.of("file_path", zen.toString(), "engine_version", "UE5_8"));
+        Reply ok = call("inspect_zen", Map.of("file_path", zen.toString()));
         assertThat(ok.success()).as(ok.message()).isTrue();
         byte[] b = Files.readAllBytes(zen);
         ByteBuffer bb = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
@@ -220,7 +220,7 @@ class NewerVersionsActionsTest extends SharedDaemon {
         bb.putInt(0x34, 4);
         Path p = tmp.resolve("v4.uasset");
         Files.write(p, b);
-        Reply r = call("inspect_zen", Map.of("file_path", p.toString(), "engine_version", "UE5_8"));
+        Reply r = call("inspect_zen", Map.of("file_path", p.toString()));
         assertThat(r.success()).isFalse();
         assertThat(r.errorCode()).as(r.message()).isEqualTo(ErrorCode.UNSUPPORTED_VERSION);
         assertThat(r.message()).contains("Zen package version 4");

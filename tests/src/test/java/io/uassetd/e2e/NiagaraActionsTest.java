@@ -285,19 +285,19 @@ class NiagaraActionsTest extends SharedDaemon {
         assertThat(names).contains(system.toString(), dir.resolve("Tagged/Game/Fixtures/Effects/NS_Fixture.uasset").toString(),
                 dir.resolve("Unversioned/Game/Fixtures/Effects/NS_Fixture.uasset").toString());
         assertThat(names).noneMatch(n -> n.contains("SM_Fixture"));
-        Daemon.Result cli = Daemon.run("niagara_details", system.toString(), "--engine-version", "UE5_8");
+        Daemon.Result cli = Daemon.run("niagara_details", system.toString());
         assertThat(cli.status()).as(cli.stderr()).isZero();
         assertThat(cli.stdout()).contains("NiagaraDataInterfaceColorCurve_Glow");
         // UAssetTool's form: colour as positionals, an export-name filter and the channels as letters
         Path out = dir.resolve("cli/glow.uasset");
         Daemon.Result edit = Daemon.run("niagara_edit", system.toString(), "0", "10", "0", "1", "--export-name", "Glow",
-                "--channels", "rgb", "--color-index", "7", "--output-path", out.toString(), "--engine-version", "UE5_8", "--json");
+                "--channels", "rgb", "--color-index", "7", "--output-path", out.toString(), "--json");
         assertThat(edit.status()).as(edit.stdout() + edit.stderr()).isZero();
         assertThat(edit.stdout()).contains("\"colors_changed\":1").contains("\"values_changed\":2");
         JsonNode glow = values(out, NiagaraTestSystem.COLOR_GLOW);
         // entry 7 was (1, 1, 0, 0.3): red and green change, blue already 0, alpha kept
         assertThat(glow.get(7).toString()).isEqualTo("[0.0,10.0,0.0,0.3]");
-        Daemon.Result bad = Daemon.run("niagara_edit", system.toString(), "--engine-version", "UE5_8", "--r", "1", "--g", "1",
+        Daemon.Result bad = Daemon.run("niagara_edit", system.toString(), "--r", "1", "--g", "1",
                 "--b", "1", "--export-index", "0", "--output-path", dir.resolve("cli/x.uasset").toString());
         assertThat(bad.status()).as("nothing done").isEqualTo(3);
         assertThat(dir.resolve("cli/x.uasset")).doesNotExist();

@@ -211,8 +211,7 @@ class TextureActionsTest extends SharedDaemon {
         assertThat(vt.get("width").intValue()).isEqualTo(512);
         assertThat(psnr(ImageFiles.read(out.resolve("vt.png")), source("streaming.png"), 3)).isGreaterThan(48.5);
         // the CLI command
-        Daemon.Result cli = Daemon.run("extract_texture", tex("Tagged", "T_BC1").toString(), out.resolve("cli.png").toString(),
-                "--engine-version", "UE5_8");
+        Daemon.Result cli = Daemon.run("extract_texture", tex("Tagged", "T_BC1").toString(), out.resolve("cli.png").toString());
         assertThat(cli.status()).as(cli.stderr()).isZero();
         assertThat(psnr(ImageFiles.read(out.resolve("cli.png")), source("rgb.png"), 3)).isGreaterThan(47.5);
     }
@@ -481,11 +480,10 @@ class TextureActionsTest extends SharedDaemon {
         assertThat(out.resolve("out/T_G8.uasset")).exists();
         // the CLI commands
         Daemon.Result inject = Daemon.run("inject_texture", in.resolve("Game/Fixtures/Textures/T_BC3.uasset").toString(),
-                Fixtures.path(SRC + "rgba.png").toString(), out.resolve("cli/T_BC3.uasset").toString(), "--engine-version", "UE5_8");
+                Fixtures.path(SRC + "rgba.png").toString(), out.resolve("cli/T_BC3.uasset").toString());
         assertThat(inject.status()).as(inject.stderr()).isZero();
         // UAssetTool's argument order: batch_extract_texture <uasset_dir> <output_dir>
-        Daemon.Result batch = Daemon.run("batch_extract_texture", out.resolve("cli").toString(), out.resolve("cli-png").toString(),
-                "--engine-version", "UE5_8", "--json");
+        Daemon.Result batch = Daemon.run("batch_extract_texture", out.resolve("cli").toString(), out.resolve("cli-png").toString(), "--json");
         assertThat(batch.status()).as(batch.stderr()).isZero();
         assertThat(batch.stdout()).contains("\"success_count\":1");
         assertThat(psnr(ImageFiles.read(out.resolve("cli-png/T_BC3.png")), source("rgba.png"), 4)).isGreaterThan(INJECT_BC3);

@@ -312,10 +312,9 @@ class UAssetToolClientSessionTest {
         // session's USMAP_PATH it reads them (and then finds the layout cannot be told, as with usmap_path)
         Path in = dir.resolve("meshfix/in");
         ok(req("extract_iostore_legacy", "game_paks", Fixtures.path("cue4parse/UE5_8/IoStore/Unversioned").toString(),
-                "engine_version", "UE5_8", "aes_key", KEY, "output_path", in.toString(), "filter_patterns", List.of("/SK_Fixture")));
-        // engine named: without it create_mod_iostore misreads these unversioned packages' summaries (a detection bug, reported)
+                "aes_key", KEY, "output_path", in.toString(), "filter_patterns", List.of("/SK_Fixture")));
         JsonNode r = ok(req("create_mod_iostore", "output_path", dir.resolve("meshfix/out/Unv_P").toString(), "input_dir",
-                in.toString(), "engine_version", "UE5_8", "game", "marvel_rivals", "compress", false));
+                in.toString(), "game", "marvel_rivals", "compress", false));
         List<String> warnings = new ArrayList<>();
         r.get("warnings").forEach(w -> warnings.add(w.textValue()));
         assertThat(warnings).anyMatch(w -> w.contains("SkeletalMesh 'SK_Fixture' keeps its material layout") && w.contains("cannot be told"))

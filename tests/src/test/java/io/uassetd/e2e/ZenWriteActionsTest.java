@@ -42,10 +42,12 @@ class ZenWriteActionsTest extends SharedDaemon {
             assertThat(d.get("package_name").textValue()).as(p.base()).isEqualTo(p.name());
             Reply hash = call("cityhash", Map.of("file_path", p.name()));
             assertThat(d.get("package_id").textValue()).isEqualTo(hash.dataTree().get("hash_hex").textValue());
-            // no engine named: the one detected, or one of the releases the evidence leaves that write it the same, is the pair's
-            List<String> engines = new java.util.ArrayList<>(List.of(d.get("engine_version").textValue()));
+            // no engine named: an unversioned UE5.4 or 5.5 cook does not say which of the two it is (both read it alike and
+            // write its Zen package alike); the reply names the newest and lists exactly the releases that write these bytes
+            assertThat(d.get("engine_version").textValue()).as(p.base()).isEqualTo("UE5_5");
+            List<String> engines = new java.util.ArrayList<>();
             d.path("engine_candidates").forEach(e -> engines.add(e.textValue()));
-            assertThat(engines).as(p.base()).contains(p.engine());
+            assertThat(engines).as(p.base()).containsExactly("UE5_5", "UE5_4").contains(p.engine());
             Reply inspect = call("inspect_zen", Map.of("file_path", dest.toString()));
             assertThat(d.get("export_count").intValue()).isEqualTo(inspect.dataTree().get("export_map_count").intValue());
             assertThat(d.get("import_count").intValue()).isEqualTo(inspect.dataTree().get("import_map_count").intValue());
@@ -83,7 +85,7 @@ class ZenWriteActionsTest extends SharedDaemon {
     void cliToZenWritesTheSameBytes(@TempDir Path out) throws Exception {
         Path dest = out.resolve("SM_Cube.uzenasset");
         Daemon.Result r = Daemon.run("to_zen", Fixtures.path("retoc/UE5.5/SM_Cube.uasset").toString(), "--output-path",
-                dest.toString(), "--engine-version", "UE5_5");
+                dest.toString());
         assertThat(r.status()).as(r.stderr() + r.stdout()).isZero();
         assertThat(Files.readAllBytes(dest)).isEqualTo(Files.readAllBytes(Fixtures.path("retoc/UE5.5/SM_Cube.uzenasset")));
         JsonNode action = null;
@@ -128,7 +130,7 @@ class ZenWriteActionsTest extends SharedDaemon {
         Files.createDirectories(cut);
         Files.write(cut.resolve("SM_Cube.uasset"), java.util.Arrays.copyOf(Files.readAllBytes(Fixtures.path("retoc/UE5.5/SM_Cube.uasset")), 700));
         Files.copy(Fixtures.path("retoc/UE5.5/SM_Cube.uexp"), cut.resolve("SM_Cube.uexp"));
-        Map<String, Object> f = new HashMap<>(Map.of("file_path", cut.resolve("SM_Cube.uasset").toString(), "engine_version", "UE5_5",
+        Map<String, Object> f = new HashMap<>(Map.of("file_path", cut.resolve("SM_Cube.uasset").toString(),
                 "output_path", cut.resolve("out.uzenasset").toString()));
         Reply c = call("convert_to_zen", f);
         assertThat(c.errorCode()).isEqualTo(ErrorCode.CORRUPT_DATA);
@@ -141,7 +143,7 @@ class ZenWriteActionsTest extends SharedDaemon {
         f.put("engine_version", "UE4_25");
         assertThat(call("convert_to_zen", f).errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         f.put("file_path", cut.resolve("missing.uasset").toString());
-        f.put("engine_version", "UE5_5");
+        f.remove("engine_version");
         assertThat(call("convert_to_zen", f).errorCode()).isEqualTo(ErrorCode.NOT_FOUND);
     }
 

@@ -1,7 +1,6 @@
 package io.uassetd.codecs.asset;
 
 import io.uassetd.codecs.io.FString;
-import java.util.zip.CRC32;
 
 /**
  * The two 16-bit hashes FNameEntrySerialized stores. NonCasePreservingHash is the low half of
@@ -11,8 +10,17 @@ import java.util.zip.CRC32;
  */
 public final class NameHashes {
     private static final int[] TABLE = new int[256];
+    /** The standard (reflected, 0xEDB88320) CRC-32 table, as java.util.zip.CRC32 computes it. */
+    private static final int[] CRC32_TABLE = new int[256];
 
     static {
+        for (int i = 0; i < 256; i++) {
+            int c = i;
+            for (int j = 0; j < 8; j++) {
+                c = (c & 1) != 0 ? (c >>> 1) ^ 0xEDB88320 : c >>> 1;
+            }
+            CRC32_TABLE[i] = c;
+        }
         for (int i = 0; i < 256; i++) {
             int c = i << 24;
             for (int j = 0; j < 8; j++) {
@@ -41,15 +49,16 @@ public final class NameHashes {
     }
 
     public static int casePreservingHash(String s) {
-        CRC32 crc = new CRC32();
-        byte[] b = new byte[s.length() * 4];
+        // CRC-32 of each character as four little-endian bytes (low, high, 0, 0), without a buffer
+        int crc = 0xFFFFFFFF;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            b[i * 4] = (byte) c;
-            b[i * 4 + 1] = (byte) (c >>> 8);
+            crc = (crc >>> 8) ^ CRC32_TABLE[(crc ^ c) & 0xFF];
+            crc = (crc >>> 8) ^ CRC32_TABLE[(crc ^ (c >>> 8)) & 0xFF];
+            crc = (crc >>> 8) ^ CRC32_TABLE[crc & 0xFF];
+            crc = (crc >>> 8) ^ CRC32_TABLE[crc & 0xFF];
         }
-        crc.update(b);
-        return (int) crc.getValue() & 0xFFFF;
+        return ~crc & 0xFFFF;
     }
 
     private static char toUpper(char c) {

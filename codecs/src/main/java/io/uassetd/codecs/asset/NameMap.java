@@ -36,7 +36,8 @@ public final class NameMap {
         r.checkCount(count, hashes ? 9 : 5, r.position());
         List<NameEntry> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            r.structure("NameMap[" + i + "]");
+            int atNameMap = i;
+            r.structure(() -> "NameMap[" + atNameMap + "]");
             long at = r.position();
             FString s = r.readFString();
             if (s.value() == null) {

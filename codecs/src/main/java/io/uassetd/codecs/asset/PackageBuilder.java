@@ -51,6 +51,7 @@ public final class PackageBuilder {
     private List<DataResource> dataResources;
     private boolean split = true;
     private byte[] headerTail = new byte[0];
+    private java.util.function.LongUnaryOperator headerPadding;
     private Integer namesReferencedFromExportData;
 
     private PackageBuilder(PackageVersion version, boolean unversioned) {
@@ -196,6 +197,16 @@ public final class PackageBuilder {
         return this;
     }
 
+    /**
+     * Zero bytes after the last header table as a function of the header's size without them (the
+     * cooker's padding up to a recorded header size): decided while the package is laid out, so that
+     * it is built once. Replaces {@link #headerTail}; null for none.
+     */
+    public PackageBuilder headerPadding(java.util.function.LongUnaryOperator bytesForHeaderSize) {
+        this.headerPadding = bytesForHeaderSize;
+        return this;
+    }
+
     /** NamesReferencedFromExportDataCount (UE5); defaults to the name count. */
     public PackageBuilder namesReferencedFromExportData(int count) {
         this.namesReferencedFromExportData = count;
@@ -234,6 +245,7 @@ public final class PackageBuilder {
         b.dataResources = dataResources == null ? null : new ArrayList<>(dataResources);
         b.split = split;
         b.headerTail = headerTail;
+        b.headerPadding = headerPadding;
         b.namesReferencedFromExportData = namesReferencedFromExportData;
         return b;
     }
@@ -286,9 +298,17 @@ public final class PackageBuilder {
             regions.add(new Region(kind, -1, start, size, raw));
             pos += size;
         }
-        if (headerTail.length > 0) {
-            regions.add(new Region(Region.Kind.RAW, -1, pos, headerTail.length, headerTail));
-            pos += headerTail.length;
+        byte[] tail = headerTail;
+        if (headerPadding != null) {
+            long pad = headerPadding.applyAsLong(pos);
+            if (pad < 0 || pad > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("Header padding of " + pad + " bytes");
+            }
+            tail = new byte[(int) pad];
+        }
+        if (tail.length > 0) {
+            regions.add(new Region(Region.Kind.RAW, -1, pos, tail.length, tail));
+            pos += tail.length;
         }
         int headerSize = Math.toIntExact(pos);
         for (Export e : list) {

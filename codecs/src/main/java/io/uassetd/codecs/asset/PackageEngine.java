@@ -80,7 +80,7 @@ public final class PackageEngine {
             return new Opened(AssetPackage.open(path, requested), EngineChoice.of(requested, EngineSource.REQUEST));
         }
         byte[][] files = files(path);
-        return detect(path, files[0], files, usmapVersions, batch);
+        return detect(path, null, files[0], files, usmapVersions, batch, null);
     }
 
     /** Opens a package from memory ({@code exports} the .uexp or null) the same way. */
@@ -88,7 +88,29 @@ public final class PackageEngine {
         if (requested != null) {
             return new Opened(AssetPackage.read(header, exports, fileName, requested), EngineChoice.of(requested, EngineSource.REQUEST));
         }
-        return detect(null, header, new byte[][] {header, exports}, usmapVersions, null);
+        return detect(null, fileName, header, new byte[][] {header, exports}, usmapVersions, null, null);
+    }
+
+    /**
+     * Makes the bytes a package is read from under a release (null: the versions the package
+     * records): e.g. a package whose export map is repaired first. May throw a
+     * {@link FormatException}, which counts as the release not reading the package.
+     */
+    @FunctionalInterface
+    public interface Prepare {
+        byte[][] bytes(EngineVersion engine);
+    }
+
+    /**
+     * Detects the engine of a package that is read only after {@code prepare} made its bytes for the
+     * release (fix_serialize_size: the export sizes are repaired under each release before the read),
+     * as {@link #read} detects it from the bytes as they are: a release fits when the prepared bytes
+     * read under it and write back the same, and the gates consulted by both the preparation and the
+     * read decide which releases share a read. Returns the package read from the prepared bytes.
+     */
+    public static Opened readPrepared(byte[] header, byte[] exports, String fileName, UsmapVersioning usmapVersions, Prepare prepare) {
+        Objects.requireNonNull(prepare);
+        return detect(null, fileName, header, new byte[][] {header, exports}, usmapVersions, null, prepare);
     }
 
     private static AssetPackage load(Path path, byte[][] mem, String name, EngineVersion e) {
@@ -98,8 +120,10 @@ public final class PackageEngine {
         return AssetPackage.read(mem[0], mem[1], name, e);
     }
 
-    private static Opened detect(Path path, byte[] head, byte[][] mem, UsmapVersioning usmap, Batch batch) {
-        String name = path != null ? path.getFileName().toString() : "package";
+    private static Opened detect(Path path, String fileName, byte[] head, byte[][] given, UsmapVersioning usmap, Batch batch,
+            Prepare prepare) {
+        String name = path != null ? path.getFileName().toString() : fileName != null ? fileName : "package";
+        byte[][] mem = given;
         ByteBuffer b = ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN);
         List<EngineVersion> all = EngineChoice.detectableFromPackages();
         if (head.length < 20 || b.getInt(0) != PackageFileSummary.PACKAGE_FILE_TAG) {
@@ -113,7 +137,7 @@ public final class PackageEngine {
         int ue5 = legacy <= -8 ? b.getInt(pos + 4) : 0;
         if (legacy < -9 || legacy > -2 || ue4 != 0) {
             // a versioned package carries its versions (an unknown tag is refused by the reader, naming it)
-            AssetPackage p = load(path, mem, name, null);
+            AssetPackage p = load(path, prepare != null ? prepare.bytes(null) : mem, name, null);
             List<EngineVersion> same = new ArrayList<>();
             for (EngineVersion e : all) {
                 if (e.fileVersionUE4() == p.version().fileVersionUE4() && e.fileVersionUE5() == p.version().fileVersionUE5()) {
@@ -160,13 +184,14 @@ public final class PackageEngine {
         if (byVersion.size() == 1) {
             EngineVersion e = candidates.get(0);
             try {
-                return new Opened(load(path, mem, name, e), new EngineChoice(e, source, List.of(e), List.of(), candidates));
+                return new Opened(load(path, prepare != null ? prepare.bytes(e) : mem, name, e),
+                        new EngineChoice(e, source, List.of(e), List.of(), candidates));
             } catch (RuntimeException ex) {
                 throw EngineChoice.explain(ex, List.of(e));
             }
         }
         List<Object> key = null;
-        if (batch != null && path != null) {
+        if (batch != null && path != null && prepare == null) {
             key = Arrays.asList(usmap == null ? null : new IdentityKey(usmap), legacy,
                     path.toAbsolutePath().getParent());
             Decision d = batch.decisions.get(key);
@@ -195,9 +220,10 @@ public final class PackageEngine {
             Set<Enum<?>> gates;
             try (VersionGates.Recording rec = VersionGates.record()) {
                 try {
-                    p = load(path, mem, name, e);
+                    byte[][] in = prepare != null ? prepare.bytes(e) : mem;
+                    p = load(path, in, name, e);
                     AssetPackage.Bytes out = p.toBytes();
-                    same = sameBytes(out.header(), out.exports(), mem[0], mem[1]);
+                    same = sameBytes(out.header(), out.exports(), in[0], in[1]);
                 } catch (FormatException ex) {
                     error = ex;
                 }
@@ -241,7 +267,8 @@ public final class PackageEngine {
         for (int i = 0; i < pkgs.size(); i++) {
             EngineVersion saved = savedBy(pkgs.get(i), fitGroups.get(i));
             if (saved != null) {
-                AssetPackage p = saved == fitGroups.get(i).get(0) ? pkgs.get(i) : load(path, mem, name, saved);
+                AssetPackage p = saved == fitGroups.get(i).get(0) ? pkgs.get(i)
+                        : load(path, prepare != null ? prepare.bytes(saved) : mem, name, saved);
                 return new Opened(p, new EngineChoice(saved, EngineSource.PACKAGE, tried, List.of(), List.of(saved)));
             }
         }
@@ -269,6 +296,76 @@ public final class PackageEngine {
             batch.decisions.putIfAbsent(key, new Decision(fitGroups.get(0).get(0), identical, tried, pkgs.get(0).summary().customVersions()));
         }
         return new Opened(pkgs.get(0), new EngineChoice(fitGroups.get(0).get(0), EngineSource.PROBE, tried, warnings, identical));
+    }
+
+    /** A further read of a package (e.g. a mesh's serialized data): what it gave, and the package and engine it was read with. */
+    public record Further<T>(Opened opened, T value) {
+    }
+
+    /** Reads something from a package past its tables and properties; throws a {@link FormatException} when the data does not fit. */
+    @FunctionalInterface
+    public interface Reading<T> {
+        T read(AssetPackage pkg);
+    }
+
+    /**
+     * Reads more of a package opened by detection than the probe looked at: the data an export
+     * serializes after its properties (a mesh's materials, skeleton and LODs) follows custom versions
+     * the tables and properties never consulted, so releases that read the package identically may
+     * read that data differently. The read runs under the engine detected; when it fails and the
+     * engine was detected (not named) with other releases left, the package is read again under the
+     * newest release left that answers the failed read's version gates differently, until one
+     * reads; its choice keeps the releases that answer that read's gates as it does. A named engine,
+     * or a single release left, is read as it is. {@code path} is the package's .uasset/.umap.
+     */
+    public static <T> Further<T> readFurther(Opened opened, Path path, Reading<T> reading) {
+        EngineChoice c = opened.choice();
+        if (c.source() == EngineSource.REQUEST || c.candidates().size() < 2) {
+            return new Further<>(opened, reading.read(opened.pkg()));
+        }
+        FormatException first;
+        List<EngineVersion> left = new ArrayList<>(c.candidates());
+        left.sort(Comparator.comparing(EngineVersion::ordinal).reversed());
+        List<EngineVersion> tried = new ArrayList<>();
+        EngineVersion e = c.engine();
+        AssetPackage pkg = opened.pkg();
+        try (VersionGates.Recording rec = VersionGates.record()) {
+            try {
+                return new Further<>(opened, reading.read(pkg));
+            } catch (FormatException ex) {
+                first = ex;
+            }
+            drop(left, e, rec.gates());
+        }
+        tried.add(e);
+        while (!left.isEmpty()) {
+            e = left.get(0);
+            tried.add(e);
+            try (VersionGates.Recording rec = VersionGates.record()) {
+                try {
+                    pkg = AssetPackage.open(path, e);
+                    T value = reading.read(pkg);
+                    Set<Enum<?>> gates = Set.copyOf(rec.gates());
+                    List<EngineVersion> fit = new ArrayList<>();
+                    for (EngineVersion x : left) {
+                        if (VersionGates.sameAt(gates, e.packageVersion(), x.packageVersion())) {
+                            fit.add(x);
+                        }
+                    }
+                    return new Further<>(new Opened(pkg, new EngineChoice(e, c.source(), tried, c.warnings(), fit)), value);
+                } catch (FormatException ex) {
+                    first.addSuppressed(ex);
+                }
+                drop(left, e, rec.gates());
+            }
+        }
+        throw EngineChoice.explain(first, tried);
+    }
+
+    /** Removes from {@code left} {@code e} and every release that answers {@code gates} as {@code e} does (it would read the same). */
+    private static void drop(List<EngineVersion> left, EngineVersion e, Set<Enum<?>> gates) {
+        Set<Enum<?>> g = Set.copyOf(gates);
+        left.removeIf(x -> x == e || VersionGates.sameAt(g, e.packageVersion(), x.packageVersion()));
     }
 
     /** Mappings compared by identity: the same loaded mappings object. */

@@ -93,15 +93,21 @@ public record PackageFileSummary(SummaryVersions versions, SummaryHeader header,
         checkTable(r, "export map", t.exportCount(), t.exportOffset(), 60, len);
         checkTable(r, "soft object paths", t.softObjectPathsCount(), t.softObjectPathsOffset(), 20, len);
         checkTable(r, "soft package references", t.softPackageReferencesCount(), t.softPackageReferencesOffset(), 4, len);
-        check(r, t.dependsOffset() >= 0 && t.dependsOffset() <= len, "DependsOffset " + t.dependsOffset() + " lies outside the header");
+        if (t.dependsOffset() < 0 || t.dependsOffset() > len) {
+            check(r, false, "DependsOffset " + t.dependsOffset() + " lies outside the header");
+        }
     }
 
     private static void checkTable(PackageReader r, String what, int count, int offset, int minBytes, long len) {
-        check(r, count >= 0, "Negative " + what + " count " + count);
-        if (count > 0) {
-            check(r, offset > 0 && offset <= len, what + " offset " + offset + " lies outside the header (" + len + " bytes)");
-            check(r, (long) count * minBytes <= len - offset, what + " count " + count + " cannot fit in the "
-                    + (len - offset) + " bytes after offset " + offset);
+        // the messages are built only on failure (this runs for every package a conversion reads)
+        if (count < 0) {
+            check(r, false, "Negative " + what + " count " + count);
+        }
+        if (count > 0 && !(offset > 0 && offset <= len)) {
+            check(r, false, what + " offset " + offset + " lies outside the header (" + len + " bytes)");
+        }
+        if (count > 0 && (long) count * minBytes > len - offset) {
+            check(r, false, what + " count " + count + " cannot fit in the " + (len - offset) + " bytes after offset " + offset);
         }
     }
 

@@ -135,7 +135,8 @@ final class PackageParser {
             packageNames = ObjectImport.cookedPackageNames(s.importCount(), bytes, engine);
         }
         for (int i = 0; i < s.importCount(); i++) {
-            r.structure("ImportMap[" + i + "]");
+            int atImportMap = i;
+            r.structure(() -> "ImportMap[" + atImportMap + "]");
             imports.add(ObjectImport.read(r, packageNames));
         }
         end(Region.Kind.IMPORT_MAP, s.importOffset());
@@ -152,7 +153,8 @@ final class PackageParser {
         r.checkCount(s.exportCount(), 60, r.position());
         boolean unversionedProps = s.hasUnversionedProperties();
         for (int i = 0; i < s.exportCount(); i++) {
-            r.structure("ExportMap[" + i + "]");
+            int atExportMap = i;
+            r.structure(() -> "ExportMap[" + atExportMap + "]");
             entries.add(ObjectExport.read(r, unversionedProps));
         }
         end(Region.Kind.EXPORT_MAP, s.exportOffset());

@@ -2,7 +2,6 @@ package io.uassetd.codecs.asset;
 
 import io.uassetd.codecs.asset.version.ObjectVersion;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
-import java.util.Arrays;
 import io.uassetd.codecs.asset.archive.PackageWriter;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import java.util.ArrayList;
@@ -38,29 +37,40 @@ final class PackageSerializer {
         Region last = regions.get(regions.size() - 1);
         OffsetRemap remap = new OffsetRemap(regions, starts, last.end(), pos);
         updateLayout(remap, regions, starts, exportData);
-        byte[][] again = new byte[regions.size()][];
-        fill(again, regions, exportData);
+        // only the summary, the export map and the thumbnail table hold offsets or sizes: the rest is as in the first pass
+        byte[][] again = parts.clone();
         for (int i = 0; i < regions.size(); i++) {
-            if (again[i].length != parts[i].length) {
-                throw new IllegalStateException(regions.get(i).kind() + " changed size between passes");
+            Region.Kind kind = regions.get(i).kind();
+            if (kind == Region.Kind.SUMMARY || kind == Region.Kind.EXPORT_MAP || kind == Region.Kind.THUMBNAIL_TABLE) {
+                again[i] = table(kind);
+                if (again[i].length != parts[i].length) {
+                    throw new IllegalStateException(kind + " changed size between passes");
+                }
             }
         }
         long headerSize = p.summary().totalHeaderSize();
         if (pos > Integer.MAX_VALUE) {
             throw new IllegalStateException("Package larger than 2 GiB cannot be written in memory");
         }
-        byte[] all = new byte[(int) pos];
+        // the parts copied straight into the header and the rest (one copy each)
+        if (p.isSplit() && headerSize > pos) {
+            throw new IllegalArgumentException("Header of " + headerSize + " bytes is larger than the package (" + pos + " bytes)");
+        }
+        int split = p.isSplit() ? (int) headerSize : (int) pos;
+        byte[] head = new byte[split];
+        byte[] tail = new byte[(int) pos - split];
         int at = 0;
         for (byte[] part : again) {
-            System.arraycopy(part, 0, all, at, part.length);
+            int inHead = Math.max(0, Math.min(part.length, split - at));
+            if (inHead > 0) {
+                System.arraycopy(part, 0, head, at, inHead);
+            }
+            if (inHead < part.length) {
+                System.arraycopy(part, inHead, tail, at + inHead - split, part.length - inHead);
+            }
             at += part.length;
         }
-        if (!p.isSplit()) {
-            return new AssetPackage.Bytes(all, new byte[0]);
-        }
-        byte[] head = Arrays.copyOf(all, (int) headerSize);
-        byte[] tail = Arrays.copyOfRange(all, (int) headerSize, all.length);
-        return new AssetPackage.Bytes(head, tail);
+        return new AssetPackage.Bytes(head, p.isSplit() ? tail : new byte[0]);
     }
 
     /**

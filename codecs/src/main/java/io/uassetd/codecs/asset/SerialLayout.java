@@ -93,6 +93,21 @@ public final class SerialLayout {
     }
 
     /**
+     * The bytes of the package repaired under {@code engine}, laid out as given: a header and its
+     * .uexp, or one file when {@code uexp} is null (an editor package). For detecting the engine of a
+     * package whose sizes are wrong ({@link PackageEngine#readPrepared}).
+     */
+    public static byte[][] repairedBytes(byte[] header, byte[] uexp, String fileName, EngineVersion engine, Probe probe) {
+        AssetPackage.Bytes b = repair(header, uexp, fileName, engine, probe).pkg().toBytes();
+        if (uexp != null || b.exports() == null || b.exports().length == 0) {
+            return new byte[][] {b.header(), uexp == null ? null : b.exports()};
+        }
+        byte[] one = Arrays.copyOf(b.header(), b.header().length + b.exports().length);
+        System.arraycopy(b.exports(), 0, one, b.header().length, b.exports().length);
+        return new byte[][] {one, null};
+    }
+
+    /**
      * Where the export data ends. A cooked package (editor-only data filtered) keeps its bulk data
      * apart, so its export data runs to the package tag (or the payload TOC); a BulkDataStartOffset
      * that pointed at the recorded end of the exports is moved to the real end. An editor package's

@@ -60,8 +60,45 @@ public final class ByteWriter {
 
     public ByteWriter u64(long v) {
         ensure(8);
-        for (int i = 0; i < 8; i++) {
-            buf[size++] = (byte) (v >>> (8 * i));
+        putU32(size, v);
+        putU32(size + 4, v >>> 32);
+        size += 8;
+        return this;
+    }
+
+    /**
+     * The characters of {@code s} one byte each (ANSI as Latin-1), then a NUL when {@code nul}; every
+     * character must be at most U+00FF. One capacity check for the whole string.
+     */
+    public ByteWriter latin1(String s, boolean nul) {
+        int n = s.length();
+        ensure(n + (nul ? 1 : 0));
+        for (int i = 0; i < n; i++) {
+            char ch = s.charAt(i);
+            if (ch > 0xFF) {
+                throw new IllegalArgumentException("Character U+" + Integer.toHexString(ch) + " cannot be stored as ANSI");
+            }
+            buf[size + i] = (byte) ch;
+        }
+        size += n;
+        if (nul) {
+            buf[size++] = 0;
+        }
+        return this;
+    }
+
+    /** The characters of {@code s} as UTF-16LE code units, then a 2-byte NUL when {@code nul}. One capacity check. */
+    public ByteWriter utf16le(String s, boolean nul) {
+        int n = s.length();
+        ensure(2 * n + (nul ? 2 : 0));
+        for (int i = 0; i < n; i++) {
+            char ch = s.charAt(i);
+            buf[size++] = (byte) ch;
+            buf[size++] = (byte) (ch >>> 8);
+        }
+        if (nul) {
+            buf[size++] = 0;
+            buf[size++] = 0;
         }
         return this;
     }

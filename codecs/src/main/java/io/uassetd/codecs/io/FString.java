@@ -75,20 +75,10 @@ public record FString(String value, boolean wide) {
         int chars = value.length() + 1;
         if (wide) {
             w.u32(-chars & 0xFFFFFFFFL);
-            for (int i = 0; i < value.length(); i++) {
-                w.u16(value.charAt(i));
-            }
-            w.u16(0);
+            w.utf16le(value, true);
         } else {
             w.u32(chars);
-            for (int i = 0; i < value.length(); i++) {
-                char ch = value.charAt(i);
-                if (ch > 0xFF) {
-                    throw new IllegalArgumentException("Character U+" + Integer.toHexString(ch) + " cannot be stored as ANSI");
-                }
-                w.u8(ch);
-            }
-            w.u8(0);
+            w.latin1(value, true);
         }
     }
 

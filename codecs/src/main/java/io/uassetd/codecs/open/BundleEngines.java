@@ -95,9 +95,10 @@ public final class BundleEngines {
     /**
      * The profile a bundle request asks for: the game named ({@code game}, null when not given;
      * else none when an engine is named, else {@link GameProfile#DEFAULT}) and its engine: the one
-     * named; with game none and no engine, the inputs' (see {@link #detect}); without a game named,
-     * a default game whose engine cannot read the inputs' packages gives way to the inputs' engine
-     * (written without the profile, with a warning); else the game's.
+     * named; with game none and no engine, the inputs' (see {@link #detect}); a game's engine is a
+     * default: when the inputs' packages do not read under it and say another engine, theirs is
+     * written for, with a warning (without a game named, also without the default game's profile;
+     * with a game named, with the rest of its profile); else the game's.
      */
     public static Chosen profile(EngineVersion requested, String game, List<BundleInput> inputs, Consumer<String> warn) {
         GameProfile g = game != null ? GameProfile.of(game) : requested != null ? GameProfile.NONE : GameProfile.DEFAULT;
@@ -109,14 +110,22 @@ public final class BundleEngines {
             warn.accept("No package among the inputs tells the engine; writing for " + IoStoreProfile.of(null, g).engine()
                     + " (name it with engine_version)");
         }
-        if (requested == null && game == null && g.engine() != null && !inputs.isEmpty()) {
+        if (requested == null && g.engine() != null && !inputs.isEmpty()) {
+            // the game's engine is a default: packages whose own versions (LegacyFileVersion, file and custom
+            // versions, Zen layout) say another engine and that do not read under the game's are written for theirs
             EngineChoice found = detect(inputs, warn);
             if (found != null && found.engine() != g.engine() && !found.candidates().contains(g.engine())
                     && !readableAs(inputs, g.engine())) {
-                warn.accept("The packages are " + found.engine() + " (" + found.source().name().toLowerCase(Locale.ROOT)
-                        + "), not " + g.name() + "'s " + g.engine() + ": written for " + found.engine()
-                        + " without the " + g.name() + " profile (give game to force a profile)");
-                return new Chosen(IoStoreProfile.of(found.engine(), GameProfile.NONE), found);
+                String src = found.source().name().toLowerCase(Locale.ROOT);
+                if (game == null) {
+                    warn.accept("The packages are " + found.engine() + " (" + src + "), not " + g.name() + "'s " + g.engine()
+                            + ": written for " + found.engine() + " without the " + g.name() + " profile (give game to force a profile)");
+                    return new Chosen(IoStoreProfile.of(found.engine(), GameProfile.NONE), found);
+                }
+                warn.accept("The packages are " + found.engine() + " (" + src + "), not " + g.name() + "'s " + g.engine()
+                        + ": written for " + found.engine() + " with the rest of the " + g.name()
+                        + " profile; the game loads packages cooked by its own engine (name engine_version to force one)");
+                return new Chosen(IoStoreProfile.of(found.engine(), g), found);
             }
         }
         IoStoreProfile p = IoStoreProfile.of(requested, g);

@@ -68,6 +68,31 @@ class SerialLayoutTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"uassetapi/TestManyAssets/CodeVein/SK_Inner_Female1.uasset",
+        "uassetapi/TestUE5_4/BlankGame/BP_CubePawn.uasset", "unrealmodding/general/pseudoregalia/UI_HUD.uasset",
+        "uassetapi/TestEditorUE5_7/Blueprints/BP_FirstPersonCharacter.uasset"})
+    void theEngineOfAPackageWithWrongSizesIsFoundAsThatOfTheIntactPackage(String relative) throws IOException {
+        Path uasset = Fixtures.path(relative);
+        byte[] header = Files.readAllBytes(uasset);
+        byte[] uexp = uexpOf(uasset);
+        String name = uasset.getFileName().toString();
+        AssetPackage intact = AssetPackage.open(uasset, AssetFixtures.engineFor(relative));
+        byte[] corrupt = header.clone();
+        for (Export e : intact.exports()) {
+            patchSize(corrupt, intact, e.entry(), e.entry().serialSize() + 12);
+        }
+        // the plain probe reads the wrong sizes and fails under every release
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PackageEngine.read(corrupt, uexp, name, null, null))
+                .isInstanceOf(io.uassetd.codecs.error.FormatException.class);
+        var expected = PackageEngine.read(header, uexp, name, null, null).choice();
+        var found = PackageEngine.readPrepared(corrupt, uexp, name, null, e -> SerialLayout.repairedBytes(corrupt, uexp, name, e, null));
+        assertThat(found.choice().engine()).isEqualTo(expected.engine());
+        assertThat(found.choice().source()).isEqualTo(expected.source());
+        assertThat(found.choice().candidates()).isEqualTo(expected.candidates());
+        assertThat(SerialLayout.repairedBytes(corrupt, uexp, name, found.choice().engine(), null)).isEqualTo(new byte[][] {header, uexp});
+    }
+
     /** Overwrites one export map entry's serial size where (size, offset) stand in the export map. */
     static void patchSize(byte[] header, AssetPackage pkg, ObjectExport x, long newSize) {
         boolean wide = pkg.version().atLeast(io.uassetd.codecs.asset.version.ObjectVersion.EXPORTMAP_64BIT_SERIAL_SIZES);

@@ -32,6 +32,25 @@ public record EngineChoice(EngineVersion engine, EngineSource source, List<Engin
     }
 
     /**
+     * This choice with only the candidates {@code alike} keeps (the engine itself always stays): for
+     * work whose output depends on less than the whole release, the releases it would give the same
+     * output for (e.g. a Zen package written with the engine's Zen layout). The candidates of a
+     * named engine are left as they are.
+     */
+    public EngineChoice keeping(java.util.function.Predicate<EngineVersion> alike) {
+        if (source == EngineSource.REQUEST) {
+            return this;
+        }
+        List<EngineVersion> kept = new ArrayList<>();
+        for (EngineVersion c : candidates) {
+            if (c == engine || alike.test(c)) {
+                kept.add(c);
+            }
+        }
+        return new EngineChoice(engine, source, tried, warnings, kept);
+    }
+
+    /**
      * The releases the table holds that this build can detect (their container formats are read),
      * newest first.
      */

@@ -39,11 +39,43 @@ public record NameBatch(List<String> names, List<Boolean> wide, long hashVersion
         List<Boolean> wide = new ArrayList<>(names.size());
         long[] hashes = new long[names.size()];
         for (int i = 0; i < names.size(); i++) {
-            boolean w = !names.get(i).chars().allMatch(c -> c < 0x80);
+            String n = names.get(i);
+            boolean w = !isAscii(n);
             wide.add(w);
-            hashes[i] = hash(names.get(i), w);
+            hashes[i] = cachedHash(n, w);
         }
         return new NameBatch(names, wide, CITY_HASH_VERSION, hashes);
+    }
+
+    /**
+     * Name hashes already computed, by name: packages converted one after another (a mod's folder,
+     * the requests of a resident daemon) share most of their names. A pure function of the name, so
+     * sharing it between threads only saves work; emptied when it reaches {@link #CACHED_NAMES}.
+     */
+    private static final java.util.concurrent.ConcurrentHashMap<String, Long> HASHES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final int CACHED_NAMES = 200_000;
+
+    private static boolean isAscii(String s) {
+        for (int i = 0, n = s.length(); i < n; i++) {
+            if (s.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@link #hash(String, boolean)} through {@link #HASHES} (wide is a function of the name: not part of the key). */
+    private static long cachedHash(String name, boolean wide) {
+        Long h = HASHES.get(name);
+        if (h != null) {
+            return h;
+        }
+        long v = hash(name, wide);
+        if (HASHES.size() >= CACHED_NAMES) {
+            HASHES.clear();
+        }
+        HASHES.put(name, v);
+        return v;
     }
 
     /** The hash Unreal stores for a name: CityHash64 of the lower-cased text (UTF-16LE when wide). */

@@ -8,7 +8,10 @@ import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase;
 import io.uassetd.codecs.zen.ExportMapEntry;
 import io.uassetd.codecs.iostore.ZenLayout;
 import io.uassetd.codecs.zen.ZenPackage;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.Optional;
 import java.util.Set;
 
@@ -27,6 +30,7 @@ final class ImportResolver {
     private final PackageSource packages;
     private final ScriptObjectsDatabase scripts;
     private final Set<Long> scriptClasses;
+    private final ImportSpec[] scriptSpecs;
     private final boolean placeholders;
     private final boolean recover;
     private final List<String> notes;
@@ -39,7 +43,15 @@ final class ImportResolver {
         this.packages = packages;
         this.scripts = scripts;
         this.scriptClasses = scripts == null ? Set.of() : scripts.cdoClassIndices();
+        this.scriptSpecs = scripts == null ? new ImportSpec[0] : specsOf(scripts);
         this.placeholders = placeholders;
+    }
+
+    /** The spec cache of each script-objects database in use, dropped with the database. */
+    private static final Map<ScriptObjectsDatabase, ImportSpec[]> SCRIPT_SPECS = Collections.synchronizedMap(new WeakHashMap<>());
+
+    private static ImportSpec[] specsOf(ScriptObjectsDatabase scripts) {
+        return SCRIPT_SPECS.computeIfAbsent(scripts, s -> new ImportSpec[s.size()]);
     }
 
     /** The import the i-th import-map entry names; null for a Null entry (an imported package, placed later). */
@@ -91,7 +103,21 @@ final class ImportResolver {
         return scriptSpec(i);
     }
 
+    /**
+     * The import spec of script object {@code i}, made once per database (the same /Script objects are
+     * imported by most packages of a request, and the daemon keeps the database between requests).
+     */
     private ImportSpec scriptSpec(int i) {
+        ImportSpec[] cache = scriptSpecs;
+        ImportSpec hit = cache[i];
+        if (hit == null) {
+            hit = makeScriptSpec(i);
+            cache[i] = hit; // immutable: a race only makes the same spec twice
+        }
+        return hit;
+    }
+
+    private ImportSpec makeScriptSpec(int i) {
         ScriptObjectEntry e = scripts.entries().get(i);
         NameRef name = nameOf(scripts.names().get(e.objectName().index()), e.objectName());
         if (e.outerIndex().isNull()) {

@@ -122,14 +122,19 @@ final class LegacyConversion {
         b.packageSource(StrCrc.of(file.toUpperCase(Locale.ROOT)));
         boolean world = isWorld(specs);
         String fileName = file + (world ? ".umap" : ".uasset");
-        AssetPackage asset = b.build(fileName);
-        long headerSize = asset.summary().totalHeaderSize(); // laid out by the builder: the serialized header's size
         long cooked = pkg.cookedHeaderSize();
-        long expected = CookedHeaderSize.legacyHeaderSize(cooked, version, true, CookedHeaderSize.namedImports(asset));
-        if (pkg.layout() != ZenLayout.UE4_PACKAGE_SUMMARY && expected > headerSize && expected - headerSize <= 1024) {
-            // the cooker's zero padding after the last header table, as the cooked header size records it
-            asset = b.headerTail(new byte[(int) (expected - headerSize)]).build(fileName);
-        } else if (expected != headerSize) {
+        // every import holds a PackageName when packageNames (CookedHeaderSize.namedImports of the result)
+        long expected = CookedHeaderSize.legacyHeaderSize(cooked, version, true, packageNames ? specs.size() : 0);
+        boolean padded = pkg.layout() != ZenLayout.UE4_PACKAGE_SUMMARY;
+        long[] unpadded = new long[1];
+        // the cooker's zero padding after the last header table, as the cooked header size records it
+        b.headerPadding(size -> {
+            unpadded[0] = size;
+            return padded && expected > size && expected - size <= 1024 ? expected - size : 0;
+        });
+        AssetPackage asset = b.build(fileName);
+        long headerSize = unpadded[0]; // laid out by the builder: the serialized header's size
+        if (asset.summary().totalHeaderSize() == headerSize && expected != headerSize) {
             notes.add("legacy header is " + headerSize + " bytes, the Zen package records " + cooked
                     + (expected != cooked ? " (a " + expected + "-byte legacy header)" : ""));
         }

@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The legacy name map being built: the Zen name map one for one (export data refers to names by
@@ -22,11 +23,31 @@ final class LegacyNames {
     private final List<NameEntry> names = new ArrayList<>();
     private final Map<String, Integer> nameIndex = new HashMap<>();
 
+    /**
+     * Name entries (the text with its two hashes) by text, shared by the conversions of a process: the
+     * packages of a game repeat most of their names. Bounded: emptied when full.
+     */
+    private static final int ENTRY_CACHE_LIMIT = 1 << 16;
+    private static final ConcurrentHashMap<String, NameEntry> ENTRIES = new ConcurrentHashMap<>();
+
+    static NameEntry entry(String text) {
+        NameEntry e = ENTRIES.get(text);
+        if (e == null) {
+            e = NameEntry.of(text);
+            if (ENTRIES.size() >= ENTRY_CACHE_LIMIT) {
+                ENTRIES.clear();
+            }
+            ENTRIES.put(text, e);
+        }
+        return e;
+    }
+
     LegacyNames(NameBatch zen) {
         for (int i = 0; i < zen.size(); i++) {
             // kept one for one, duplicates included
-            nameIndex.putIfAbsent(zen.get(i), names.size());
-            names.add(NameEntry.of(zen.get(i)));
+            String text = zen.get(i);
+            nameIndex.putIfAbsent(text, names.size());
+            names.add(entry(text));
         }
     }
 
@@ -119,7 +140,7 @@ final class LegacyNames {
         Integer i = nameIndex.get(text);
         if (i == null) {
             i = names.size();
-            names.add(NameEntry.of(text));
+            names.add(entry(text));
             nameIndex.put(text, i);
         }
         return i;

@@ -3,6 +3,9 @@ package io.uassetd.daemon.actions.asset;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.io.AtomicFileSet;
 import io.uassetd.codecs.asset.Export;
+import io.uassetd.codecs.asset.PackageEngine;
+import io.uassetd.codecs.open.PackageOpener;
+import java.util.function.BiFunction;
 import io.uassetd.codecs.asset.property.content.PropertyExportContent;
 import io.uassetd.codecs.asset.property.content.PropertyParser;
 import io.uassetd.codecs.usmap.Usmap;
@@ -52,6 +55,35 @@ public final class AssetEdits {
             throw ActionException.invalid("Package " + file.getFileName() + " has unversioned properties: give usmap_path (or set USMAP_PATH)");
         }
         return new Session(file, pkg, usmap);
+    }
+
+    /** A session and what a further read of its package gave. */
+    public record Read<T>(Session session, T value) {
+    }
+
+    /**
+     * As {@link #open}, then reads more of the package than its tables and properties ({@code read}:
+     * e.g. a mesh's serialized data) under the engine detected, and under the other releases the
+     * evidence left when that read fails (see {@link PackageEngine#readFurther}); the reply records the
+     * engine the read succeeded under.
+     */
+    public static <T> Read<T> openAndRead(Args args, ActionContext ctx, BiFunction<AssetPackage, Usmap, T> read) throws Exception {
+        Path file = args.requirePath("file_path");
+        PackageOpener.Opened o = PackageOpener.read(file, AssetFiles.engine(args), AssetFiles.explicitUsmap(args, ctx), ctx.engineBatch());
+        Usmap usmap = AssetFiles.usmapFor(args, ctx, o.pkg());
+        if (usmap == null && o.pkg().hasUnversionedProperties()) {
+            ctx.usedEngine(o.choice());
+            throw ActionException.invalid("Package " + file.getFileName() + " has unversioned properties: give usmap_path (or set USMAP_PATH)");
+        }
+        PackageEngine.Further<T> f;
+        try {
+            f = PackageEngine.readFurther(new PackageEngine.Opened(o.pkg(), o.choice()), file, p -> read.apply(p, usmap));
+        } catch (RuntimeException e) {
+            ctx.usedEngine(o.choice());
+            throw e;
+        }
+        ctx.usedEngine(f.opened().choice());
+        return new Read<>(new Session(file, f.opened().pkg(), usmap), f.value());
     }
 
     /** Writes the package; returns the path written, the backup of the original (or null), and whether anything was written. */

@@ -66,15 +66,20 @@ public final class FixSerializeSizeAction extends TypedAction<FixSerializeSizeAc
         Path uexpPath = AssetPackage.sibling(file, ".uexp");
         byte[] uexp = Files.isRegularFile(uexpPath) ? Files.readAllBytes(uexpPath) : null;
         Usmap usmap = AssetFiles.usmap(args, ctx);
-        // auto: the package's header tables decide the engine; the export sizes are what is repaired
-        EngineChoice choice = requested != null
-                ? EngineChoice.of(requested, EngineSource.REQUEST)
-                : PackageEngine.read(header, uexp, file.getFileName().toString(), null,
-                        usmap == null ? null : usmap.versioning()).choice();
+        String name = file.getFileName().toString();
+        SerialLayout.Probe probe = PropertyParser.propertiesProbe(usmap);
+        EngineChoice choice;
+        if (requested != null) {
+            choice = EngineChoice.of(requested, EngineSource.REQUEST);
+        } else {
+            // auto: the export sizes are wrong (that is what is repaired), so each release the probe tries reads the
+            // package repaired under it; a release fits when the repaired package reads and writes back the same
+            choice = PackageEngine.readPrepared(header, uexp, name, usmap == null ? null : usmap.versioning(),
+                    e -> SerialLayout.repairedBytes(header, uexp, name, e, probe)).choice();
+        }
         ctx.usedEngine(choice);
         EngineVersion engine = choice.engine();
-        SerialLayout.Result r = SerialLayout.repair(header, uexp, file.getFileName().toString(), engine,
-                PropertyParser.propertiesProbe(usmap));
+        SerialLayout.Result r = SerialLayout.repair(header, uexp, name, engine, probe);
         List<FixEntry> fixes = r.fixes().stream().map(f -> new FixEntry(f.exportName(), f.oldSize(), f.newSize(),
                 f.difference(), f.exportIndex(), f.oldOffset(), f.newOffset())).toList();
         Path backup = null;

@@ -75,17 +75,24 @@ public final class MeshInfoAction {
         } catch (UnsupportedVersionException e) {
             throw ActionException.invalid("Field 'game': unknown game profile '" + q.game() + "' (" + GameProfile.names() + ")");
         }
-        AssetEdits.Session session = AssetEdits.open(args, ctx);
-        try {
-            return MeshInfo.read(session.pkg(), session.usmap(), profile);
-        } catch (MeshException e) {
-            var pkg = session.pkg();
+        // the mesh data follows custom versions the detection probe did not consult: a release that reads the package
+        // but not its mesh gives way to another the evidence left
+        AssetEdits.Read<Object> r = AssetEdits.openAndRead(args, ctx, (pkg, usmap) -> {
+            try {
+                return MeshInfo.read(pkg, usmap, profile);
+            } catch (MeshException e) {
+                return e;
+            }
+        });
+        if (r.value() instanceof MeshException e) {
+            var pkg = r.session().pkg();
             boolean mesh = pkg.exports().stream().map(pkg::className).anyMatch(c -> c.equals("SkeletalMesh") || c.equals("StaticMesh"));
             if (mesh || skeletalOnly) {
                 throw ActionException.invalid(e.getMessage());
             }
             return null;
         }
+        return (MeshInfo) r.value();
     }
 
     private static List<Slot> slots(MeshInfo m) {

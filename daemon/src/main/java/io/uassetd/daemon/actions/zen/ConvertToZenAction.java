@@ -64,7 +64,9 @@ public final class ConvertToZenAction extends TypedAction<ConvertToZenAction.Req
         AssetPackage legacy = opened.pkg();
         EngineVersion engine = opened.choice().engine();
         ZenTarget target = target(engine);
-        ctx.usedEngine(opened.choice());
+        // an unversioned cook rarely tells the releases of one Zen layout apart (UE5.4 and 5.5 cooks read alike, and a
+        // legacy package records no Zen layout): the reply lists the releases the evidence leaves that write this same package
+        ctx.usedEngine(opened.choice().keeping(c -> sameZenLayout(c, engine)));
         ctx.checkCancelled();
         ZenConversion z = LegacyToZen.convert(legacy, q.package_name(), target, LegacyToZen.companions(in));
         Path out = q.output_path() != null ? q.output_path() : AssetPackage.sibling(in, ".uzenasset");
@@ -76,6 +78,14 @@ public final class ConvertToZenAction extends TypedAction<ConvertToZenAction.Req
                 z.storeEntry().exportBundleCount(), z.storeEntry().importedPackages().stream().map(Hashes::hex64).toList(),
                 chunks, z.sourcePackageName(), z.culture(), z.notes());
         return Done.of("Converted " + z.packageName() + " to " + out, data);
+    }
+
+    private static boolean sameZenLayout(EngineVersion a, EngineVersion b) {
+        try {
+            return a.zenLayout() == b.zenLayout();
+        } catch (UnsupportedVersionException e) {
+            return false;
+        }
     }
 
     private static ZenTarget target(EngineVersion engine) {
