@@ -237,13 +237,17 @@ public final class BuildDist {
                 done
                 heap="-XX:MaxRAMPercentage=18.75"
                 case "$mb" in ''|*[!0-9]*) ;; *) heap="-Xmx$((mb * 3 / 4))m" ;; esac
+                # The resident server gives memory back between commands (docs/server.md "Memory").
+                srv=""
+                if [ "${1:-}" = "--serve-socket" ]; then srv="-XX:+UseG1GC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30"; fi
                 if [ -f "$home/lib/uassetd.aot" ]; then
                   # A Java 25+ runtime and the AOT cache trained at build time (valid wherever the folder is);
                   # JNA (the Oodle library) and lz4-java may use native access without start-up warnings.
                   aot="-XX:AOTCache=$home/lib/uassetd.aot"
                   if [ -n "${UASSETD_NO_CDS:-}" ]; then aot="-Xshare:auto"; fi
+                  if [ -n "$srv" ]; then srv="$srv -XX:TrimNativeHeapInterval=5000"; fi
                   # shellcheck disable=SC2086
-                  exec "$home/runtime/bin/java" "$aot" "$heap" -Xlog:aot=off -Xlog:cds=off --enable-native-access=ALL-UNNAMED \
+                  exec "$home/runtime/bin/java" "$aot" "$heap" $srv -Xlog:aot=off -Xlog:cds=off --enable-native-access=ALL-UNNAMED \
                     --sun-misc-unsafe-memory-access=allow ${UASSETD_JAVA_OPTS:-} -jar "$home/lib/uassetd.jar" "$@"
                 fi
                 cds="-Xshare:auto"
@@ -263,7 +267,7 @@ public final class BuildDist {
                   fi
                 fi
                 # shellcheck disable=SC2086
-                exec "$home/runtime/bin/java" -Xshare:auto "$cds" "$heap" -Xlog:cds=off -Xlog:cds+dynamic=off ${UASSETD_JAVA_OPTS:-} -jar "$home/lib/uassetd.jar" "$@"
+                exec "$home/runtime/bin/java" -Xshare:auto "$cds" "$heap" $srv -Xlog:cds=off -Xlog:cds+dynamic=off ${UASSETD_JAVA_OPTS:-} -jar "$home/lib/uassetd.jar" "$@"
                 """;
         Path launcher = stage.resolve("bin/uassetd");
         Files.writeString(launcher, sh);

@@ -60,8 +60,8 @@ public final class PeersBenchmark {
         }
         BenchReport report = new BenchReport("peers", "uassetd next to repak" + (haveRepak ? " (" + repak + ")" : " (repak absent: "
                 + repak + " not found; uassetd columns only)") + ", medians of " + runs + " alternating runs",
-                "data", "operation", "repak_s", "cli_s", "cli_x", "cli_alt_s", "cli_alt_x", "server_first_s", "server_first_x", "server_s", "server_x",
-                "daemon_s", "daemon_x");
+                "data", "operation", "repak_s", "repak_cpu_s", "cli_s", "cli_x", "cli_alt_s", "cli_alt_x", "server_first_s", "server_first_x", "server_s",
+                "server_x", "server_cpu_s", "server_peak_mib", "front_peak_mib", "daemon_s", "daemon_x", "daemon_cpu_s");
         ServerRuns server = new ServerRuns(root, work);
         // the second one-shot column: the launcher told to use another Java (e.g. a JDK 25 folder, whose AOT
         // cache then stands next to the Java 17 CDS archive); "none" (the default) leaves the column out
@@ -181,9 +181,17 @@ public final class PeersBenchmark {
                 for (Op op : ops) {
                     int ways = waysUsed.size();
                     double[][] t = new double[6][runs];
-                    for (double[] row : t) {
-                        Arrays.fill(row, Double.NaN);
+                    // CPU seconds of repak, the server command (server + front-end) and the daemon request; the server's and front-end's peak kB
+                    double[][] cpu = new double[6][runs];
+                    double[] serverPeak = new double[runs];
+                    double[] frontPeak = new double[runs];
+                    for (double[][] m : new double[][][] {t, cpu}) {
+                        for (double[] row : m) {
+                            Arrays.fill(row, Double.NaN);
+                        }
                     }
+                    Arrays.fill(serverPeak, Double.NaN);
+                    Arrays.fill(frontPeak, Double.NaN);
                     for (int r = 0; r < runs; r++) {
                         for (int k = 0; k < ways; k++) {
                             int way = waysUsed.get((r + k) % ways); // rotate which way goes first
@@ -198,16 +206,23 @@ public final class PeersBenchmark {
                             long t0 = System.nanoTime();
                             if (way == 0) {
                                 if (haveRepak && op.repak() != null) {
-                                    run(op.repak());
+                                    cpu[0][r] = ServerRuns.timed(op.repak(), Map.of()).cpu();
                                 }
+                            } else if (way == 5) {
+                                ServerRuns.ServerRun s = server.command(op.cli());
+                                cpu[5][r] = s.cpu();
+                                serverPeak[r] = s.serverPeakKb();
+                                frontPeak[r] = s.frontPeakKb();
                             } else if (way == 1) {
                                 run(op.cli(), ServerRuns.IN_PROCESS);
                             } else if (way == 3) {
                                 run(op.cli(), Map.of("UASSETD_JAVA", altJava, "UASSETD_NO_SERVER", "1"));
-                            } else if (way == 4 || way == 5) {
+                            } else if (way == 4) {
                                 run(op.cli(), server.env());
                             } else {
+                                double c0 = ServerRuns.cpuSeconds(daemon.pid());
                                 request(din, dout, op.request());
+                                cpu[2][r] = ServerRuns.cpuSeconds(daemon.pid()) - c0;
                             }
                             t[way][r] = (System.nanoTime() - t0) / 1e9;
                         }
@@ -218,7 +233,8 @@ public final class PeersBenchmark {
                     double ca = alt ? median(t[3]) : Double.NaN;
                     double sf = median(t[4]);
                     double sl = median(t[5]);
-                    report.row(label, op.name(), rp, cli, cli / rp, ca, ca / rp, sf, sf / rp, sl, sl / rp, dm, dm / rp);
+                    report.row(label, op.name(), rp, median(cpu[0]), cli, cli / rp, ca, ca / rp, sf, sf / rp, sl, sl / rp, median(cpu[5]),
+                            median(serverPeak) / 1024, median(frontPeak) / 1024, dm, dm / rp, median(cpu[2]));
                 }
                 for (Op op : ops) {
                     clear(op);
@@ -235,7 +251,10 @@ public final class PeersBenchmark {
         report.summary("repak", haveRepak ? repak.toString() : "absent (" + repak + ")");
         report.summary("cli", "./uassetd in-process (UASSETD_NO_SERVER=1) as it chooses its Java (UASSETD_JAVA, else JAVA_HOME, else a JDK 25+ found, else PATH)");
         report.summary("server", server.available() ? "./uassetd through the native front-end and the resident server: server_first = the first command"
-                + " after the server was stopped (its start included), server = a later command" : "not run: no daemon/target/uassetd-front (no C compiler)");
+                + " after the server was stopped (its start included), server = a later command; its cpu = the server's /proc cpu around the command plus the front-end's (user +"
+                + " system), server_peak = the server's peak resident size during the command alone (VmHWM reset through"
+                + " /proc/PID/clear_refs before it), front_peak = the front-end's own (/usr/bin/time); repak_cpu from /usr/bin/time,"
+                + " daemon_cpu from /proc around the request" : "not run: no daemon/target/uassetd-front (no C compiler)");
         report.summary("cli_alt", alt ? "./uassetd with UASSETD_JAVA=" + altJava : "not run (-Dbench.peers.altJava=none)");
         report.summary("levels", "Zlib 1 (repak's Compression::fast), Zstd 3 (zstd's default, as repak), LZ4 0 = fast block compressor (as repak)");
         report.publish();

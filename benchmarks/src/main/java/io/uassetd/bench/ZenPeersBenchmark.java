@@ -39,8 +39,12 @@ public final class ZenPeersBenchmark {
     private record Op(String data, String name, List<String> retoc, List<String> cli, String request, Path output, boolean outputIsFile) {
     }
 
-    /** A timed run: wall seconds, CPU seconds, peak resident kB (NaN when unknown). */
-    private record Run(double wall, double cpu, double peakKb) {
+    /**
+     * A timed run: wall seconds, CPU seconds, peak resident kB (NaN when unknown); for a command through the
+     * running server, peakKb is the server's peak during the command, and rssKb (its resident size after)
+     * and frontKb (the front-end's peak) are set.
+     */
+    private record Run(double wall, double cpu, double peakKb, double rssKb, double frontKb) {
     }
 
     @SuppressWarnings("try")
@@ -56,7 +60,7 @@ public final class ZenPeersBenchmark {
         BenchReport report = new BenchReport("peers-zen", "Zen <-> legacy: uassetd next to retoc (" + retoc + "), medians of "
                 + runs + " alternating runs; cpu = user + system seconds, peak = resident MiB",
                 "data", "operation", "retoc_s", "retoc_cpu_s", "retoc_peak_mib", "cli_s", "cli_x", "cli_cpu_s", "cli_peak_mib",
-                "server_first_s", "server_first_x", "server_s", "server_x", "server_cpu_s", "server_rss_mib",
+                "server_first_s", "server_first_x", "server_s", "server_x", "server_cpu_s", "server_peak_mib", "server_rss_mib", "front_peak_mib",
                 "daemon_s", "daemon_x", "daemon_cpu_s", "daemon_rss_mib");
         ServerRuns server = new ServerRuns(root, work);
         if (!Files.isExecutable(retoc) || !Files.isDirectory(tagged)) {
@@ -114,7 +118,7 @@ public final class ZenPeersBenchmark {
             // ways: 0 retoc, 1 one-shot in-process, 2 daemon request, 3 one-shot through a stopped server (its
             // start included), 4 one-shot through the running server (cpu and rss from the server's /proc entry)
             int ways = server.available() ? 5 : 3;
-            Run none = new Run(Double.NaN, Double.NaN, Double.NaN);
+            Run none = new Run(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
             for (Op op : ops) {
                 Run[][] t = new Run[5][runs];
                 for (Run[] row : t) {
@@ -138,16 +142,14 @@ public final class ZenPeersBenchmark {
                         } else if (way == 3) {
                             t[3][r] = timed(op.cli(), server.env());
                         } else if (way == 4) {
-                            long spid = server.pid();
-                            double c0 = cpuSeconds(spid);
-                            Run front = timed(op.cli(), server.env());
-                            t[4][r] = new Run(front.wall(), cpuSeconds(spid) - c0 + front.cpu(), rssKb(spid));
+                            ServerRuns.ServerRun s = server.command(op.cli());
+                            t[4][r] = new Run(s.wall(), s.cpu(), s.serverPeakKb(), s.serverRssKb(), s.frontPeakKb());
                         } else {
                             double c0 = cpuSeconds(pid);
                             long t0 = System.nanoTime();
                             request(din, dout, op.request());
                             double wall = (System.nanoTime() - t0) / 1e9;
-                            t[2][r] = new Run(wall, cpuSeconds(pid) - c0, rssKb(pid));
+                            t[2][r] = new Run(wall, cpuSeconds(pid) - c0, rssKb(pid), Double.NaN, Double.NaN);
                         }
                     }
                 }
@@ -158,7 +160,7 @@ public final class ZenPeersBenchmark {
                 double sw = median(t[4], Run::wall);
                 report.row(op.data(), op.name(), rw, median(t[0], Run::cpu), median(t[0], Run::peakKb) / 1024, cw, cw / rw,
                         median(t[1], Run::cpu), median(t[1], Run::peakKb) / 1024, sf, sf / rw, sw, sw / rw, median(t[4], Run::cpu),
-                        median(t[4], Run::peakKb) / 1024, dw, dw / rw, median(t[2], Run::cpu),
+                        median(t[4], Run::peakKb) / 1024, median(t[4], Run::rssKb) / 1024, median(t[4], Run::frontKb) / 1024, dw, dw / rw, median(t[2], Run::cpu),
                         median(t[2], Run::peakKb) / 1024);
             }
             for (Op op : ops) {
@@ -175,7 +177,9 @@ public final class ZenPeersBenchmark {
         report.summary("cli", "./uassetd in-process (UASSETD_NO_SERVER=1) as it chooses its Java; time and peak memory from /usr/bin/time");
         report.summary("server", server.available() ? "./uassetd through the native front-end and the resident server: server_first = the first"
                 + " command after the server was stopped (its start included), server = a later command; its cpu = the server's /proc"
-                + " cpu around the command plus the front-end's, rss = the server's after it" : "not run: no daemon/target/uassetd-front (no C compiler)");
+                + " cpu around the command plus the front-end's; server_peak = the server's peak resident size during the command alone"
+                + " (VmHWM reset through /proc/PID/clear_refs before it), server_rss = its resident size after it, front_peak = the"
+                + " front-end's own peak (/usr/bin/time)" : "not run: no daemon/target/uassetd-front (no C compiler)");
         report.summary("daemon", "one warm daemon; cpu from /proc/<pid>/stat around each request, rss after it");
         report.publish();
     }
@@ -251,55 +255,21 @@ public final class ZenPeersBenchmark {
         }
     }
 
-    private static final Path TIME = Stream.of("/usr/bin/time", "/bin/time").map(Path::of).filter(Files::isExecutable)
-            .findFirst().orElse(null);
-
     private static Run timed(List<String> cmd) throws Exception {
         return timed(cmd, java.util.Map.of());
     }
 
-    /** Runs {@code cmd} with {@code env} added, under /usr/bin/time when present for its CPU time and peak memory. */
     private static Run timed(List<String> cmd, java.util.Map<String, String> env) throws Exception {
-        List<String> full = new ArrayList<>();
-        Path stats = null;
-        if (TIME != null) {
-            stats = Files.createTempFile("uassetd-time", ".txt");
-            full.addAll(List.of(TIME.toString(), "-f", "%U %S %M", "-o", stats.toString()));
-        }
-        full.addAll(cmd);
-        long t0 = System.nanoTime();
-        PeersBenchmark.run(full, env);
-        double wall = (System.nanoTime() - t0) / 1e9;
-        if (stats == null) {
-            return new Run(wall, Double.NaN, Double.NaN);
-        }
-        String[] f = Files.readString(stats).trim().split("\\s+");
-        Files.delete(stats);
-        int n = f.length;
-        return new Run(wall, Double.parseDouble(f[n - 3]) + Double.parseDouble(f[n - 2]), Double.parseDouble(f[n - 1]));
+        ServerRuns.Run r = ServerRuns.timed(cmd, env);
+        return new Run(r.wall(), r.cpu(), r.peakKb(), Double.NaN, Double.NaN);
     }
 
     private static double cpuSeconds(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0; // USER_HZ
-        } catch (IOException | RuntimeException e) {
-            return Double.NaN;
-        }
+        return ServerRuns.cpuSeconds(pid);
     }
 
     private static double rssKb(long pid) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    return Double.parseDouble(line.replaceAll("[^0-9]", ""));
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // not Linux
-        }
-        return Double.NaN;
+        return ServerRuns.statusKb(pid, "VmRSS");
     }
 
     private static void request(OutputStream in, BufferedReader out, String json) throws IOException {

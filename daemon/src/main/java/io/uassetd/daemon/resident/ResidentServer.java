@@ -69,6 +69,10 @@ public final class ResidentServer {
     private final AtomicInteger active = new AtomicInteger();
     private volatile long lastActive = System.nanoTime();
     private volatile boolean draining;
+    /** A command ran since the last idle collection (docs/server.md "Memory"). */
+    private volatile boolean ranSinceCollect;
+    /** Idle time after a command before the server collects its garbage and returns the memory. */
+    static final long COLLECT_AFTER_IDLE_NANOS = 1_000_000_000L;
     private ServerSocketChannel listener;
     private Path socket;
     private Path pidFile;
@@ -216,9 +220,14 @@ public final class ResidentServer {
     private void watchIdle() {
         while (true) {
             try {
-                Thread.sleep(Math.max(100, Math.min(1000, idleNanos / 1_000_000 / 4)));
+                Thread.sleep(Math.max(100, Math.min(250, idleNanos / 1_000_000 / 4)));
             } catch (InterruptedException e) {
                 return;
+            }
+            if (ranSinceCollect && active.get() == 0 && System.nanoTime() - lastActive > COLLECT_AFTER_IDLE_NANOS) {
+                // give the heap of the last command back (the launcher's MaxHeapFreeRatio=30 makes the collection shrink it)
+                ranSinceCollect = false;
+                System.gc();
             }
             if (active.get() == 0 && !draining && System.nanoTime() - lastActive > idleNanos) {
                 log.println("uassetd server: idle for " + idleNanos / 1_000_000_000L + " s; exiting");
@@ -259,6 +268,7 @@ public final class ResidentServer {
             log.println("uassetd server: connection: " + e.getMessage());
         } finally {
             lastActive = System.nanoTime();
+            ranSinceCollect = true;
             active.decrementAndGet();
         }
     }
