@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.uassetd.protocol.Json;
+import io.uassetd.testkit.ByteSearch;
 import io.uassetd.testkit.Fixtures;
 import io.uassetd.testkit.NiagaraTestSystem;
 import java.io.File;
@@ -582,9 +583,9 @@ class UAssetToolContractTest {
             assertThat(Files.readAllBytes(out.resolve("x-enc").resolve(out.resolve("x-plain").relativize(c).toString())))
                     .as("read back: " + c).isEqualTo(want);
             byte[] head = java.util.Arrays.copyOf(want, Math.min(want.length, 4096));
-            assertThat(indexOf(decrypted, head)).as("AES-ECB plaintext holds " + c).isNotNegative();
-            assertThat(indexOf(decrypted, head) % 16).as("a block starts on the AES block").isZero();
-            assertThat(indexOf(ucas, head)).as("the raw .ucas does not hold " + c).isNegative();
+            assertThat(ByteSearch.indexOf(decrypted, head)).as("AES-ECB plaintext holds " + c).isNotNegative();
+            assertThat(ByteSearch.indexOf(decrypted, head) % 16).as("a block starts on the AES block").isZero();
+            assertThat(ByteSearch.indexOf(ucas, head)).as("the raw .ucas does not hold " + c).isNegative();
         }
         Daemon.Result wrong = Daemon.run("extract_iostore", out.resolve("enc/B_P.utoc").toString(), out.resolve("x-wrong").toString(), "--aes",
                 "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff");
@@ -593,18 +594,5 @@ class UAssetToolContractTest {
         assertThat(noKey.status()).isEqualTo(3);
         assertThat(noKey.stderr()).contains("--aes-key");
         assertThat(out.resolve("NoKey_P.utoc")).doesNotExist();
-    }
-
-    static int indexOf(byte[] hay, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= hay.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (hay[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 }
