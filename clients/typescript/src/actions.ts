@@ -2579,7 +2579,7 @@ export interface BuildBundleParams {
   aes_key?: string;
   /** the same as aes_key (UAssetTool's CLI name) */
   pak_aes?: string;
-  /** encrypt the .utoc/.ucas too (directory index and every block) with the key */
+  /** encrypt the .utoc/.ucas too (directory index and every block) with the key (CLI also --obfuscate) */
   obfuscate?: boolean;
   /** files that are not Unreal packages go into the companion pak */
   hybrid?: boolean;
@@ -2743,7 +2743,7 @@ export interface CreateIostoreParams {
   aes_key?: string;
   /** the same as aes_key (UAssetTool's CLI name) */
   pak_aes?: string;
-  /** encrypt the .utoc/.ucas too (directory index and every block) with the key */
+  /** encrypt the .utoc/.ucas too (directory index and every block) with the key (CLI also --obfuscate) */
   obfuscate?: boolean;
   /** files that are not Unreal packages go into the companion pak */
   hybrid?: boolean;
@@ -2795,7 +2795,7 @@ export interface CreateIostoreBundleParams {
   aes_key?: string;
   /** the same as aes_key (UAssetTool's CLI name) */
   pak_aes?: string;
-  /** encrypt the .utoc/.ucas too (directory index and every block) with the key */
+  /** encrypt the .utoc/.ucas too (directory index and every block) with the key (CLI also --obfuscate) */
   obfuscate?: boolean;
   /** files that are not Unreal packages go into the companion pak */
   hybrid?: boolean;
@@ -2847,7 +2847,7 @@ export interface CreateModIostoreParams {
   aes_key?: string;
   /** the same as aes_key (UAssetTool's CLI name) */
   pak_aes?: string;
-  /** encrypt the .utoc/.ucas too (directory index and every block) with the key */
+  /** encrypt the .utoc/.ucas too (directory index and every block) with the key (CLI also --obfuscate) */
   obfuscate?: boolean;
   /** files that are not Unreal packages go into the companion pak */
   hybrid?: boolean;

@@ -23,7 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code create_mod_iostore} over an existing mod (.utoc + .ucas + companion .pak). After the next
  * start (which finishes interrupted writes from its state folder) the folder holds exactly the old
  * set or exactly the new set, and no hidden temporary, old or journal file. The daemon runs with
- * {@code UASSETD_TXN_STEP_DELAY_MS} so that the kills land between the steps of the commit.
+ * {@code UASSETD_TXN_STEP_DELAY_MS} so that the kills land between the steps of the commit; each kill
+ * is timed from the moment that run's write starts (its first hidden file appears), at a random point
+ * of the write's measured length, so a loaded machine's slower start-up does not move it out of the write.
  */
 class KillDuringWriteTest {
     private static final String DIR = "uassetapi/TestJson";
@@ -56,7 +58,7 @@ class KillDuringWriteTest {
      * Writes the old set, then the new set over it killed at a random moment, {@code runs} times; after
      * each kill the next start must leave exactly the old or the new set. Returns a summary line.
      */
-    private static String killLoop(Path tmp, Path state, String kind, Write w, int runs, long delay, long window, String... expectNames)
+    private static String killLoop(Path tmp, Path state, String kind, Write w, int runs, long delay, String... expectNames)
             throws Exception {
         Path ref = tmp.resolve(kind + "-ref");
         runToEnd(state, w.args(ref, false));
@@ -66,13 +68,16 @@ class KillDuringWriteTest {
         assertThat(oldSet.keySet()).as(kind + " old set").containsExactlyInAnyOrder(expectNames);
         assertThat(newSet.keySet()).as(kind + " new set").containsExactlyInAnyOrder(expectNames);
         assertThat(newSet).isNotEqualTo(oldSet);
-        // how long a whole write takes with the step delay, start-up included: the kills spread over it
+        // how long the write itself takes with the step delay: from the moment its first hidden file appears in the
+        // folder to the process's end. Start-up and reading the inputs come before that and vary with the machine's
+        // load, so each kill is timed from the moment that run's write starts, at a random point of the measured write.
         Path timing = tmp.resolve(kind + "-timing");
         runToEnd(state, w.args(timing, false));
-        long t0 = System.nanoTime();
         Process p0 = start(state, delay, w.args(timing, true));
+        long writeStart = awaitWriteStart(p0, timing);
+        assertThat(writeStart).as(kind + ": the timed write was seen starting").isPositive();
         assertThat(p0.waitFor(300, TimeUnit.SECONDS)).isTrue();
-        long whole = (System.nanoTime() - t0) / 1_000_000;
+        long write = Math.max(1, (System.nanoTime() - writeStart) / 1_000_000);
         Random random = new Random(20261128L + kind.hashCode());
         int olds = 0;
         int news = 0;
@@ -81,10 +86,11 @@ class KillDuringWriteTest {
         for (int run = 0; run < runs; run++) {
             Path dir = tmp.resolve(kind + "-run" + run);
             runToEnd(state, w.args(dir, false));
-            long killAt = Math.max(0, whole - window) + (long) (random.nextDouble() * Math.min(whole, window));
+            long killAt = (long) (random.nextDouble() * write);
             Process p = start(state, delay, w.args(dir, true));
-            if (p.waitFor(killAt, TimeUnit.MILLISECONDS)) {
-                seen.add(run + ": finished before the kill at " + killAt + " ms");
+            long started = awaitWriteStart(p, dir);
+            if (started < 0 || p.waitFor(killAt, TimeUnit.MILLISECONDS)) {
+                seen.add(run + ": finished before the kill at " + killAt + " ms into the write");
             } else {
                 p.destroyForcibly(); // SIGKILL
                 p.waitFor(30, TimeUnit.SECONDS);
@@ -92,7 +98,7 @@ class KillDuringWriteTest {
             Map<String, String> before = FileSets.digests(dir);
             if (before.keySet().stream().anyMatch(n -> n.startsWith("."))) {
                 midWrite++;
-                seen.add(run + ": killed at " + killAt + " ms mid-write, left " + before.keySet());
+                seen.add(run + ": killed " + killAt + " ms into the write, left " + before.keySet());
             }
             // the next start finishes what the killed process left (its state folder names this folder)
             runToEnd(state, "capabilities");
@@ -102,11 +108,11 @@ class KillDuringWriteTest {
             } else if (after.equals(newSet)) {
                 news++;
             } else {
-                fail(kind + " run " + run + " (kill at " + killAt + " ms) left " + after.keySet() + ", neither the old nor the new set: "
+                fail(kind + " run " + run + " (kill " + killAt + " ms into the write) left " + after.keySet() + ", neither the old nor the new set: "
                         + after + "\nold " + oldSet + "\nnew " + newSet);
             }
         }
-        String summary = kind + ": " + runs + " kills (whole write " + whole + " ms): " + olds + " old, " + news + " new, 0 mixed; "
+        String summary = kind + ": " + runs + " kills (write " + write + " ms): " + olds + " old, " + news + " new, 0 mixed; "
                 + midWrite + " landed mid-write";
         System.err.println("KillDuringWriteTest " + summary + "\n  " + String.join("\n  ", seen));
         assertThat(midWrite).as(kind + ": kills that landed inside the write").isGreaterThanOrEqualTo(runs / 4);
@@ -114,6 +120,26 @@ class KillDuringWriteTest {
             assertThat(s.toList()).as("write records left in the state folder").isEmpty();
         }
         return summary;
+    }
+
+    /**
+     * Waits until the write of {@code p} has begun in {@code dir} (a hidden temporary file of the write
+     * is there) and returns {@link System#nanoTime()} then; -1 when the process ended first.
+     */
+    private static long awaitWriteStart(Process p, Path dir) throws Exception {
+        while (p.isAlive()) {
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> s = Files.list(dir)) {
+                    if (s.anyMatch(f -> f.getFileName().toString().startsWith("."))) {
+                        return System.nanoTime();
+                    }
+                } catch (java.io.IOException raced) {
+                    // the folder changed while it was listed: look again
+                }
+            }
+            Thread.sleep(1);
+        }
+        return -1;
     }
 
     @Test
@@ -126,7 +152,7 @@ class KillDuringWriteTest {
         Path oldJson = json.resolve("ABP_SMG_A.json");
         Path newJson = json.resolve("MGA_HeavyWeapon_Parent.json");
         killLoop(tmp, state, "from_json", (dir, n) -> new String[] {"from_json", (n ? newJson : oldJson).toString(),
-            dir.resolve("X.uasset").toString()}, RUNS, DELAY, 2200, "X.uasset", "X.uexp");
+            dir.resolve("X.uasset").toString()}, RUNS, DELAY, "X.uasset", "X.uexp");
     }
 
     /** inject_texture writes .uasset + .uexp + .ubulk (matya's UE4.27 T_Worm_A with its streamed mips). */
@@ -137,7 +163,7 @@ class KillDuringWriteTest {
         String oldPng = Fixtures.path("matya/raw/T_Worm_A.png").toString();
         String newPng = Fixtures.path("matya/raw/T_Worm_D.png").toString();
         killLoop(tmp, state, "inject_texture", (dir, n) -> new String[] {"inject_texture", texture, n ? newPng : oldPng,
-            dir.resolve("X.uasset").toString()}, 12, 300, 3500, "X.uasset", "X.uexp", "X.ubulk");
+            dir.resolve("X.uasset").toString()}, 12, 300, "X.uasset", "X.uexp", "X.ubulk");
     }
 
     /** create_mod_iostore writes .utoc + .ucas + companion .pak (the UE5.8 fixture's 111 Zen packages; stored vs Zlib). */
@@ -154,6 +180,6 @@ class KillDuringWriteTest {
                 ? new String[] {"create_mod_iostore", dir.resolve("X_P").toString(), ext.toString(),
                     "--no-compress"}
                 : new String[] {"create_mod_iostore", dir.resolve("X_P").toString(), ext.toString(),
-                    "--compression", "Zlib"}, 12, 300, 3500, "X_P.utoc", "X_P.ucas", "X_P.pak");
+                    "--compression", "Zlib"}, 12, 300, "X_P.utoc", "X_P.ucas", "X_P.pak");
     }
 }

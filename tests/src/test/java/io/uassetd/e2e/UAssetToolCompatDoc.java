@@ -25,7 +25,10 @@ final class UAssetToolCompatDoc {
                 + " files (the UE 5.8 unversioned fixture set, the repak and CUE4Parse containers), and the reply must carry each"
                 + " listed field with the listed JSON type (`integer`, `string`, `boolean`, `array`, `object`; `base64` is a"
                 + " string that decodes as base64). CLI rows run the packaged CLI with UAssetTool's arguments and check the"
-                + " exit code.\n\n");
+                + " exit code (and, where the row names one, what stdout or stderr must say). Every command of UAssetTool's"
+                + " CLI has a row: its debugging experiments run as the uassetd command that does their job (`roundtrip`,"
+                + " `niagara_poc`, `probe_chunks`) or, where uassetd has none, exit 2 with a message naming the command to"
+                + " use instead (`dump_zen_from_game`, `test_objinject`).\n\n");
         b.append("## Actions (interactive mode)\n\n");
         b.append("| group | action | UAssetTool's request fields [defaults] | `data` | fields and JSON types |\n");
         b.append("|---|---|---|---|---|\n");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.uassetd.protocol.Json;
+import io.uassetd.testkit.ByteSearch;
 import io.uassetd.testkit.Fixtures;
 import io.uassetd.testkit.NiagaraTestSystem;
 import java.io.File;
@@ -95,6 +96,7 @@ class UAssetToolContractTest {
         }
         Files.copy(Fixtures.path("cue4parse/UE5_8/SourceTextures/rgb.png"), images.resolve("T_BC1.png"));
         Files.copy(Fixtures.path("cue4parse/UE5_8/SourceTextures/grayscale.png"), images.resolve("T_G8.png"));
+        vars.put("$NS", NiagaraTestSystem.write(work.resolve("niagara-table")).toString());
         vars.put("$TEXDIR", tex.toString());
         vars.put("$IMAGEDIR", images.toString());
         for (JsonNode a : ok(req("capabilities")).get("data").get("actions")) {
@@ -290,6 +292,9 @@ class UAssetToolContractTest {
         if (row.has("stdout_not")) {
             assertThat(out).as(what).doesNotContain(row.get("stdout_not").asText());
         }
+        if (row.has("stderr")) {
+            assertThat(Files.readString(err)).as(what).contains(row.get("stderr").asText());
+        }
     }
 
     static String abbreviate(String s) {
@@ -402,6 +407,20 @@ class UAssetToolContractTest {
                 "create_mod_iostore", "dump", "skeletal_mesh_info", "to_json", "batch_to_json", "compact_json", "from_json",
                 "batch_from_json", "cityhash", "clone_mod_iostore", "inspect_zen", "parse_locres", "extract_texture_png",
                 "batch_extract_texture_png");
+    }
+
+    @Test
+    void everyCliCommandOfUAssetToolHasARow() throws Exception {
+        List<String> rows = new ArrayList<>();
+        table().get("cli").forEach(r -> rows.add(r.get("command").asText()));
+        // the 43 command names of UAssetTool's RunCliMode (39 commands; version and help under three spellings each)
+        assertThat(rows.stream().distinct().toList()).containsExactlyInAnyOrder("detect", "fix", "batch_detect", "dump", "to_zen",
+                "inspect_zen", "create_pak", "create_companion_pak", "create_iostore_bundle", "create_mod_iostore", "extract_iostore",
+                "extract_iostore_legacy", "is_iostore_compressed", "is_iostore_encrypted", "extract_script_objects",
+                "recompress_iostore", "cityhash", "from_json", "to_json", "dump_zen_from_game", "clone_mod_iostore", "list_iostore",
+                "probe_chunks", "roundtrip", "test_objinject", "extract_pak", "list_pak", "niagara_poc", "niagara_details",
+                "niagara_edit", "niagara_audit", "skeletal_mesh_info", "inject_texture", "extract_texture", "batch_inject_texture",
+                "batch_extract_texture", "parse_locres", "version", "--version", "-v", "help", "--help", "-h");
     }
 
     // ---- the concrete bugs of issue 24 --------------------------------------------------------------
@@ -517,5 +536,63 @@ class UAssetToolContractTest {
         assertThat(d.get("package_name").asText()).isEqualTo("/Game/Fixtures/Meshes/SM_Fixture");
         assertThat(Files.readAllBytes(back)).isEqualTo(Files.readAllBytes(sm));
         assertThat(Files.readAllBytes(back.resolveSibling("SM_Fixture.uexp"))).isEqualTo(Files.readAllBytes(sm.resolveSibling("SM_Fixture.uexp")));
+    }
+
+    /**
+     * UAssetTool's {@code create_iostore_bundle ... --encrypt --aes-key K}: the container is encrypted
+     * as UE and CUE4Parse read it (FIoStoreTocHeader.ContainerFlags has Encrypted, 0x02, at byte 80;
+     * EncryptionKeyGuid at bytes 64..79 is the zero GUID, UE's main key, as UAssetTool writes it; TOC
+     * version 8, so every block is AES-256-ECB over its size aligned to 16 bytes). Checked from the
+     * bytes: the .ucas decrypted with the key, 16 bytes at a time, holds every chunk uassetd's reader
+     * extracts, and the raw .ucas does not; uassetd's reader gives back what the unencrypted bundle
+     * of the same inputs holds; the wrong key is refused; {@code --encrypt} without a key is refused.
+     */
+    @Test
+    void createIoStoreBundleEncryptsTheContainerAsUAssetToolsEncryptFlagDoes() throws Exception {
+        Path out = work.resolve("encrypt");
+        Daemon.Result plain = Daemon.run("create_iostore_bundle", out.resolve("plain/B_P").toString(), vars.get("$MODDIR"), "--no-compress",
+                "--no-material-tags");
+        assertThat(plain.status()).as(plain.stderr()).isZero();
+        Daemon.Result enc = Daemon.run("create_iostore_bundle", out.resolve("enc/B_P").toString(), vars.get("$MODDIR"), "--no-compress",
+                "--no-material-tags", "--encrypt", "--aes-key", KEY);
+        assertThat(enc.status()).as(enc.stderr()).isZero();
+        byte[] toc = Files.readAllBytes(out.resolve("enc/B_P.utoc"));
+        assertThat(new String(toc, 0, 16, StandardCharsets.US_ASCII)).isEqualTo("-==--==--==--==-");
+        assertThat(toc[16]).as("TOC version").isEqualTo((byte) 8);
+        assertThat(toc[80] & 0x02).as("ContainerFlags.Encrypted").isEqualTo(0x02);
+        assertThat(java.util.Arrays.copyOfRange(toc, 64, 80)).as("EncryptionKeyGuid: the zero GUID").isEqualTo(new byte[16]);
+        assertThat(Files.readAllBytes(out.resolve("plain/B_P.utoc"))[80] & 0x02).isZero();
+        byte[] ucas = Files.readAllBytes(out.resolve("enc/B_P.ucas"));
+        assertThat(ucas.length % 16).as("blocks aligned to the AES block").isZero();
+        javax.crypto.Cipher aes = javax.crypto.Cipher.getInstance("AES/ECB/NoPadding");
+        aes.init(javax.crypto.Cipher.DECRYPT_MODE, new javax.crypto.spec.SecretKeySpec(java.util.HexFormat.of().parseHex(
+                KEY.startsWith("0x") ? KEY.substring(2) : KEY), "AES"));
+        byte[] decrypted = aes.doFinal(ucas);
+        // uassetd's reader: the encrypted bundle reads back (with the key) to what the plain one of the same name holds
+        Daemon.Result x1 = Daemon.run("extract_iostore", out.resolve("plain/B_P.utoc").toString(), out.resolve("x-plain").toString());
+        Daemon.Result x2 = Daemon.run("extract_iostore", out.resolve("enc/B_P.utoc").toString(), out.resolve("x-enc").toString(), "--aes", KEY);
+        assertThat(x1.status()).as(x1.stderr()).isZero();
+        assertThat(x2.status()).as(x2.stderr()).isZero();
+        List<Path> chunks;
+        try (Stream<Path> s = Files.walk(out.resolve("x-plain"))) {
+            chunks = s.filter(Files::isRegularFile).sorted().toList();
+        }
+        assertThat(chunks).hasSizeGreaterThanOrEqualTo(2);
+        for (Path c : chunks) {
+            byte[] want = Files.readAllBytes(c);
+            assertThat(Files.readAllBytes(out.resolve("x-enc").resolve(out.resolve("x-plain").relativize(c).toString())))
+                    .as("read back: " + c).isEqualTo(want);
+            byte[] head = java.util.Arrays.copyOf(want, Math.min(want.length, 4096));
+            assertThat(ByteSearch.indexOf(decrypted, head)).as("AES-ECB plaintext holds " + c).isNotNegative();
+            assertThat(ByteSearch.indexOf(decrypted, head) % 16).as("a block starts on the AES block").isZero();
+            assertThat(ByteSearch.indexOf(ucas, head)).as("the raw .ucas does not hold " + c).isNegative();
+        }
+        Daemon.Result wrong = Daemon.run("extract_iostore", out.resolve("enc/B_P.utoc").toString(), out.resolve("x-wrong").toString(), "--aes",
+                "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff");
+        assertThat(wrong.status()).as(wrong.stdout()).isNotZero();
+        Daemon.Result noKey = Daemon.run("create_iostore_bundle", out.resolve("NoKey_P").toString(), vars.get("$MODDIR"), "--encrypt");
+        assertThat(noKey.status()).isEqualTo(3);
+        assertThat(noKey.stderr()).contains("--aes-key");
+        assertThat(out.resolve("NoKey_P.utoc")).doesNotExist();
     }
 }

@@ -108,6 +108,10 @@ public final class Cli {
 
     public int run(String command, List<String> args) {
         if (command.equals("help") || command.equals("--help") || command.equals("-h")) {
+            if (!args.isEmpty() && UAssetToolCommands.REFUSED.containsKey(args.get(0))) {
+                err.println("uassetd help: " + UAssetToolCommands.REFUSED.get(args.get(0)));
+                return EXIT_USAGE;
+            }
             if (!args.isEmpty() && find(args.get(0)).isEmpty()) {
                 err.print("uassetd help: " + commandHelp(args.get(0)));
                 return EXIT_USAGE;
@@ -117,6 +121,10 @@ public final class Cli {
         }
         if (command.equals("--version") || command.equals("-v")) {
             command = "version"; // UAssetTool's spellings
+        }
+        if (UAssetToolCommands.REFUSED.containsKey(command)) {
+            err.println("uassetd " + command + ": " + UAssetToolCommands.REFUSED.get(command));
+            return EXIT_USAGE;
         }
         Optional<ActionHandler> handler = find(command);
         if (handler.isEmpty()) {
@@ -131,7 +139,8 @@ public final class Cli {
         rest.remove("--progress");
         Map<String, JsonNode> fields;
         try {
-            fields = parse(spec, rest);
+            UAssetToolCommands.Alias alias = UAssetToolCommands.ALIASES.get(command);
+            fields = parse(spec, alias != null ? alias.positionals() : positionals(spec), rest);
         } catch (UsageException e) {
             err.println("uassetd " + command + ": " + e.getMessage());
             err.print(commandHelp(command));
@@ -201,11 +210,20 @@ public final class Cli {
     public static final int EXIT_NOTHING_DONE = 3;
 
     private Optional<ActionHandler> find(String command) {
+        UAssetToolCommands.Alias alias = UAssetToolCommands.ALIASES.get(command);
+        if (alias != null && dispatcher.registry().command(command).isEmpty()) {
+            return dispatcher.registry().action(alias.action());
+        }
         Optional<ActionHandler> h = dispatcher.registry().command(command);
         return h.isPresent() ? h : dispatcher.registry().action(command);
     }
 
     static Map<String, JsonNode> parse(ActionSpec spec, List<String> args) throws UsageException {
+        return parse(spec, positionals(spec), args);
+    }
+
+    /** {@link #parse(ActionSpec, List)} with the positional arguments filling {@code slots}. */
+    static Map<String, JsonNode> parse(ActionSpec spec, List<String> slots, List<String> args) throws UsageException {
         Map<String, JsonNode> fields = new LinkedHashMap<>();
         List<String> positional = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
@@ -256,7 +274,6 @@ public final class Cli {
                 positional.add(a);
             }
         }
-        List<String> slots = positionals(spec);
         int p = 0;
         for (int s = 0; s < slots.size() && p < positional.size(); s++) {
             FieldSpec f = spec.field(slots.get(s)).orElseThrow();
@@ -383,16 +400,19 @@ public final class Cli {
             return "unknown command '" + command + "'\n";
         }
         ActionSpec s = h.get().spec();
+        UAssetToolCommands.Alias alias = UAssetToolCommands.ALIASES.get(command);
+        List<String> slots = alias != null ? alias.positionals() : positionals(s);
         StringBuilder sb = new StringBuilder();
-        sb.append("uassetd ").append(s.cliName() != null ? s.cliName() : s.name());
-        for (String p : positionals(s)) {
+        sb.append("uassetd ").append(alias != null ? command : s.cliName() != null ? s.cliName() : s.name());
+        for (String p : slots) {
             FieldSpec f = s.field(p).orElseThrow();
             sb.append(f.required() ? " <" : " [").append(p).append(f.type() == FieldType.STRING_LIST ? "..." : "")
                     .append(f.required() ? ">" : "]");
         }
-        sb.append(" [options]\n  ").append(s.summary()).append("\noptions:\n");
+        sb.append(" [options]\n  ").append(alias != null ? "UAssetTool's name for " + s.name() + ": " : "").append(s.summary())
+                .append("\noptions:\n");
         for (FieldSpec f : s.fields()) {
-            if (positionals(s).contains(f.name())) {
+            if (slots.contains(f.name())) {
                 continue;
             }
             String arg = f.type() == FieldType.BOOLEAN ? "" : " <" + f.type().label() + ">";

@@ -26,11 +26,10 @@ public final class DiffPackagesAction extends TypedAction<DiffPackagesAction.Req
     /** The request. */
     public record Request(@Field(value = "the package before " + INPUT, required = true) String old_path,
                           @Field(value = "the package after " + INPUT, required = true) String new_path,
-                          @Field("engine of unversioned (cooked) packages (versioned packages carry their own)") EngineVersion engine_version,
-                          @Field(value = "mappings for unversioned properties (else USMAP_PATH)", cli = "--usmap") Path usmap_path,
-                          @Field("the game's Paks folder: its global container resolves the script imports of a loose Zen package")
-                          Path game_paks,
-                          @Field("AES key of an encrypted container named by container::entry (hex or base64)") String aes_key) {
+                          @Field(PackageInputs.ENGINE_HELP) EngineVersion engine_version,
+                          @Field(value = PackageInputs.USMAP_HELP, cli = "--usmap") Path usmap_path,
+                          @Field(PackageInputs.GAME_PAKS_HELP) Path game_paks,
+                          @Field(PackageInputs.AES_HELP) String aes_key) implements PackageInputs.Request {
     }
 
     public DiffPackagesAction() {
@@ -53,8 +52,9 @@ public final class DiffPackagesAction extends TypedAction<DiffPackagesAction.Req
 
     @Override
     protected Done<Diff> run(Request q, ActionContext ctx) throws Exception {
-        PackageInputs.Loaded a = PackageInputs.load(q.old_path(), q.engine_version(), q.usmap_path(), q.aes_key(), q.game_paks(), ctx);
-        PackageInputs.Loaded b = PackageInputs.load(q.new_path(), q.engine_version(), q.usmap_path(), q.aes_key(), q.game_paks(), ctx);
+        PackageInputs.Reading in = q.reading(ctx);
+        PackageInputs.Loaded a = in.load(q.old_path());
+        PackageInputs.Loaded b = in.load(q.new_path());
         List<Change> changes = PackageDiff.diffTrees(a.tree(), b.tree());
         int added = count(changes, Change.Kind.ADDED);
         int removed = count(changes, Change.Kind.REMOVED);

@@ -77,26 +77,35 @@ public final class EditPropertyAction {
         return Json.mapper().convertValue(n, Object.class);
     }
 
-    /** One edit of an export's properties: returns {old value, new value}. */
+    /** One edit of an export's properties. */
     @FunctionalInterface
     private interface Change {
-        Object[] apply(PropertyEditor ed);
+        void apply(PropertyEditor ed);
     }
 
-    /** Opens the package, applies {@code change} to export {@code index}'s properties and writes the package. */
-    private static Done<Edited> edit(Args args, ActionContext ctx, long index, String path, String verb, Change change) throws Exception {
+    /**
+     * Opens the package named by {@code args}, applies {@code change} to the properties of export
+     * {@code index} at {@code path} and writes the package; the value at {@code path} before and
+     * after the change is the reply's {@code old_value} / {@code new_value} when {@code before} /
+     * {@code after} (else null).
+     */
+    private static Done<Edited> edit(Args args, ActionContext ctx, long index, String path, String verb, boolean before, boolean after,
+            Change change) throws Exception {
         AssetEdits.Session s = AssetEdits.open(args, ctx);
         Export e = s.export(index);
         PropertyEditor ed = s.content(e).editor(s.pkg());
-        Object[] values;
+        Object old;
+        Object now;
         try {
-            values = change.apply(ed);
+            old = before ? ed.view(path) : null;
+            change.apply(ed);
+            now = after ? ed.view(path) : null;
         } catch (PropertyEditException x) {
             throw ActionException.invalid(x.getMessage());
         }
         AssetEdits.Written w = AssetEdits.write(s, args, ctx);
         return Done.of(verb + " " + path, new Edited(s.file().toString(), w.path().toString(),
-                w.backup() == null ? null : w.backup().toString(), e.index(), path, values[0], values[1]));
+                w.backup() == null ? null : w.backup().toString(), e.index(), path, old, now));
     }
 
     /** {@code set_property_value}. */
@@ -107,12 +116,8 @@ public final class EditPropertyAction {
 
         @Override
         protected Done<Edited> run(SetRequest q, Args args, ActionContext ctx) throws Exception {
-            String path = q.property_path();
-            return edit(args, ctx, q.export_index(), path, "Set", ed -> {
-                Object old = ed.view(path);
-                ed.set(path, plain(q.property_value()));
-                return new Object[] {old, ed.view(path)};
-            });
+            return edit(args, ctx, q.export_index(), q.property_path(), "Set", true, true,
+                    ed -> ed.set(q.property_path(), plain(q.property_value())));
         }
     }
 
@@ -124,12 +129,9 @@ public final class EditPropertyAction {
 
         @Override
         protected Done<Edited> run(AddRequest q, Args args, ActionContext ctx) throws Exception {
-            String path = q.property_name();
             String type = SHORT_TYPES.getOrDefault(q.property_type().toLowerCase(Locale.ROOT), q.property_type());
-            return edit(args, ctx, q.export_index(), path, "Added", ed -> {
-                ed.add(path, type, plain(q.property_value()));
-                return new Object[] {null, ed.view(path)};
-            });
+            return edit(args, ctx, q.export_index(), q.property_name(), "Added", false, true,
+                    ed -> ed.add(q.property_name(), type, plain(q.property_value())));
         }
     }
 
@@ -141,13 +143,10 @@ public final class EditPropertyAction {
 
         @Override
         protected Done<Edited> run(RemoveRequest q, Args args, ActionContext ctx) throws Exception {
-            String path = q.property_path();
-            return edit(args, ctx, q.export_index(), path, "Removed", ed -> {
-                Object old = ed.view(path);
-                if (!ed.remove(path)) {
-                    throw ActionException.invalid("Nothing removed at " + path);
+            return edit(args, ctx, q.export_index(), q.property_path(), "Removed", true, false, ed -> {
+                if (!ed.remove(q.property_path())) {
+                    throw ActionException.invalid("Nothing removed at " + q.property_path());
                 }
-                return new Object[] {old, null};
             });
         }
     }

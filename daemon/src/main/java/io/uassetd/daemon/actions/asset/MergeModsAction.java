@@ -27,11 +27,10 @@ public final class MergeModsAction extends TypedAction<MergeModsAction.Request, 
                           @Field(value = "the merged package to write (.uasset or .umap; its .uexp beside it)", required = true) Path output_path,
                           @Field(value = "who wins a conflict: first (the earlier mod in mod_paths), last (the later, as the engine's load order "
                                   + "would) or fail (write nothing)", dflt = "fail") String policy,
-                          @Field("engine of unversioned (cooked) packages (versioned packages carry their own)") EngineVersion engine_version,
-                          @Field(value = "mappings for unversioned properties (else USMAP_PATH)", cli = "--usmap") Path usmap_path,
-                          @Field("the game's Paks folder: its global container resolves the script imports of a loose Zen package")
-                          Path game_paks,
-                          @Field("AES key of an encrypted container named by container::entry (hex or base64)") String aes_key) {
+                          @Field(PackageInputs.ENGINE_HELP) EngineVersion engine_version,
+                          @Field(value = PackageInputs.USMAP_HELP, cli = "--usmap") Path usmap_path,
+                          @Field(PackageInputs.GAME_PAKS_HELP) Path game_paks,
+                          @Field(PackageInputs.AES_HELP) String aes_key) implements PackageInputs.Request {
     }
 
     public MergeModsAction() {
@@ -54,23 +53,21 @@ public final class MergeModsAction extends TypedAction<MergeModsAction.Request, 
 
     @Override
     protected Done<Merged> run(Request q, ActionContext ctx) throws Exception {
-        String policy = q.policy() == null ? "fail" : q.policy().toLowerCase(Locale.ROOT);
-        PackageMerge.Resolution res = switch (policy) {
-            case "last" -> PackageMerge.Resolution.INCOMING;
-            case "first" -> PackageMerge.Resolution.EXISTING;
-            case "fail" -> PackageMerge.Resolution.FAIL;
-            default -> throw ActionException.invalid("Field 'policy' must be first, last or fail, got " + q.policy());
-        };
+        RebaseModAction.Policy p = RebaseModAction.Policy.of(q.policy(), "first", PackageMerge.Resolution.EXISTING, "last",
+                PackageMerge.Resolution.INCOMING);
+        String policy = p.name();
+        PackageMerge.Resolution res = p.resolution();
         if (q.mod_paths() == null || q.mod_paths().isEmpty()) {
             throw ActionException.invalid("Field 'mod_paths' must name at least one mod");
         }
         RebaseModAction.checkOutput(q.output_path());
-        PackageInputs.Loaded base = PackageInputs.load(q.base_path(), q.engine_version(), q.usmap_path(), q.aes_key(), q.game_paks(), ctx);
+        PackageInputs.Reading in = q.reading(ctx);
+        PackageInputs.Loaded base = in.load(q.base_path());
         List<JsonNode> mods = new ArrayList<>();
         for (int i = 0; i < q.mod_paths().size(); i++) {
             ctx.checkCancelled();
             ctx.progress(i, q.mod_paths().size(), q.mod_paths().get(i));
-            mods.add(PackageInputs.load(q.mod_paths().get(i), q.engine_version(), q.usmap_path(), q.aes_key(), q.game_paks(), ctx).tree());
+            mods.add(in.load(q.mod_paths().get(i)).tree());
         }
         PackageMerge.Result r;
         try {

@@ -41,7 +41,40 @@ public final class PackageInputs {
     /** The separator between a container and an entry in an input. */
     public static final String ENTRY = "::";
 
+    /** The help of the reading fields every request with package inputs shares (diff_packages, rebase_mod, merge_mods). */
+    static final String ENGINE_HELP = "engine of unversioned (cooked) packages (versioned packages carry their own)";
+    static final String USMAP_HELP = "mappings for unversioned properties (else USMAP_PATH)";
+    static final String GAME_PAKS_HELP = "the game's Paks folder: its global container resolves the script imports of a loose Zen package";
+    static final String AES_HELP = "AES key of an encrypted container named by container::entry (hex or base64)";
+
     private PackageInputs() {
+    }
+
+    /**
+     * A request with package inputs (diff_packages, rebase_mod, merge_mods): its fields that say how
+     * they are read, declared by the request record with {@link #ENGINE_HELP} and the others.
+     */
+    public interface Request {
+        EngineVersion engine_version();
+
+        Path usmap_path();
+
+        String aes_key();
+
+        Path game_paks();
+
+        /** How this request's inputs are read. */
+        default Reading reading(ActionContext ctx) {
+            return new Reading(engine_version(), usmap_path(), aes_key(), game_paks(), ctx);
+        }
+    }
+
+    /** How a request's inputs are read: its engine_version, usmap_path, aes_key and game_paks fields. */
+    public record Reading(EngineVersion engine, Path usmapPath, String aesKey, Path gamePaks, ActionContext ctx) {
+        /** Reads one input (see {@link PackageInputs#load(String, EngineVersion, Path, String, Path, ActionContext)}). */
+        public Loaded load(String input) throws Exception {
+            return PackageInputs.load(input, engine, usmapPath, aesKey, gamePaks, ctx);
+        }
     }
 
     /** One input read: its tree, the package file name, engine and mappings it was read with, and its form. */

@@ -31,11 +31,10 @@ public final class RebaseModAction extends TypedAction<RebaseModAction.Request, 
                           @Field(value = "the rebased package to write (.uasset or .umap; its .uexp beside it)", required = true) Path output_path,
                           @Field(value = "who wins a conflict: mod, base (the new base's value) or fail (write nothing)", dflt = "fail")
                           String policy,
-                          @Field("engine of unversioned (cooked) packages (versioned packages carry their own)") EngineVersion engine_version,
-                          @Field(value = "mappings for unversioned properties (else USMAP_PATH)", cli = "--usmap") Path usmap_path,
-                          @Field("the game's Paks folder: its global container resolves the script imports of a loose Zen package")
-                          Path game_paks,
-                          @Field("AES key of an encrypted container named by container::entry (hex or base64)") String aes_key) {
+                          @Field(PackageInputs.ENGINE_HELP) EngineVersion engine_version,
+                          @Field(value = PackageInputs.USMAP_HELP, cli = "--usmap") Path usmap_path,
+                          @Field(PackageInputs.GAME_PAKS_HELP) Path game_paks,
+                          @Field(PackageInputs.AES_HELP) String aes_key) implements PackageInputs.Request {
     }
 
     public RebaseModAction() {
@@ -54,17 +53,14 @@ public final class RebaseModAction extends TypedAction<RebaseModAction.Request, 
 
     @Override
     protected Done<Rebased> run(Request q, ActionContext ctx) throws Exception {
-        String policy = q.policy() == null ? "fail" : q.policy().toLowerCase(Locale.ROOT);
-        PackageMerge.Resolution res = switch (policy) {
-            case "mod" -> PackageMerge.Resolution.INCOMING;
-            case "base" -> PackageMerge.Resolution.EXISTING;
-            case "fail" -> PackageMerge.Resolution.FAIL;
-            default -> throw ActionException.invalid("Field 'policy' must be mod, base or fail, got " + q.policy());
-        };
+        Policy p = Policy.of(q.policy(), "mod", PackageMerge.Resolution.INCOMING, "base", PackageMerge.Resolution.EXISTING);
+        String policy = p.name();
+        PackageMerge.Resolution res = p.resolution();
         checkOutput(q.output_path());
-        PackageInputs.Loaded base = PackageInputs.load(q.base_path(), q.engine_version(), q.usmap_path(), q.aes_key(), q.game_paks(), ctx);
-        PackageInputs.Loaded mod = PackageInputs.load(q.mod_path(), q.engine_version(), q.usmap_path(), q.aes_key(), q.game_paks(), ctx);
-        PackageInputs.Loaded next = PackageInputs.load(q.new_base_path(), q.engine_version(), q.usmap_path(), q.aes_key(), q.game_paks(), ctx);
+        PackageInputs.Reading in = q.reading(ctx);
+        PackageInputs.Loaded base = in.load(q.base_path());
+        PackageInputs.Loaded mod = in.load(q.mod_path());
+        PackageInputs.Loaded next = in.load(q.new_base_path());
         PackageMerge.Result r;
         try {
             r = PackageMerge.rebase(base.tree(), mod.tree(), next.tree(), res);
@@ -86,6 +82,22 @@ public final class RebaseModAction extends TypedAction<RebaseModAction.Request, 
 
     private static JsonNode value(PackageMerge.Conflict c, String source) {
         return c.sides().stream().filter(s -> s.source().equals(source)).findFirst().map(PackageMerge.Side::value).orElse(null);
+    }
+
+    /** A request's conflict policy (rebase_mod's and merge_mods'): its name as given (lower case) and what it resolves to. */
+    record Policy(String name, PackageMerge.Resolution resolution) {
+        /**
+         * {@code raw} (null: fail) read as one of two named resolutions or fail; anything else is
+         * INVALID_ARGUMENT listing the names in the order given.
+         */
+        static Policy of(String raw, String a, PackageMerge.Resolution ra, String b, PackageMerge.Resolution rb) {
+            String name = raw == null ? "fail" : raw.toLowerCase(Locale.ROOT);
+            PackageMerge.Resolution r = name.equals(a) ? ra : name.equals(b) ? rb : name.equals("fail") ? PackageMerge.Resolution.FAIL : null;
+            if (r == null) {
+                throw ActionException.invalid("Field 'policy' must be " + a + ", " + b + " or fail, got " + raw);
+            }
+            return new Policy(name, r);
+        }
     }
 
     static void checkOutput(Path out) {

@@ -33,7 +33,9 @@ import java.util.function.Supplier;
  * or a legacy .pak. Zen packages go in as they are; legacy packages are converted to Zen for the
  * profile; in a hybrid bundle the files that are not packages go into the companion pak. A package
  * that cannot be made is listed in {@code errors} and left out (with {@code strict}, it fails the
- * request); when no package can be made nothing is written.
+ * request); when no package can be made nothing is written. {@code obfuscate} (CLI {@code --encrypt},
+ * UAssetTool's create_iostore_bundle flag) encrypts the container with the key; under the name
+ * {@code create_iostore_bundle} a key alone does (UAssetTool's {@code --aes-key} there sets encryption).
  */
 public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAction.Request, CreateModIoStoreAction.Created> {
     /**
@@ -64,7 +66,8 @@ public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAc
             @Field("AES-256 key (hex or base64): encrypts the companion pak (game profile's scheme); with obfuscate also the container")
             String aes_key,
             @Field("the same as aes_key (UAssetTool's CLI name)") String pak_aes,
-            @Field("encrypt the .utoc/.ucas too (directory index and every block) with the key") boolean obfuscate,
+            @Field(value = "encrypt the .utoc/.ucas too (directory index and every block) with the key (CLI also --obfuscate)",
+                    cli = "--encrypt") boolean obfuscate,
             @Field("files that are not Unreal packages go into the companion pak") boolean hybrid,
             @Field("read and convert the packages on all cores") boolean parallel,
             @Field("fail when any package cannot be made") boolean strict,
@@ -99,7 +102,7 @@ public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAc
 
     @Override
     protected Done<Created> run(Request q, Args args, ActionContext ctx) throws Exception {
-        Built b = build(q, args, ctx, inputs(q, ctx));
+        Built b = build(q, args, ctx, inputs(q, ctx), spec().name().equals("create_iostore_bundle"));
         BundleWriter.Result r = b.result();
         List<String> paths = new ArrayList<>(r.files());
         b.plan().rawFiles().forEach(s -> paths.add(s.path()));
@@ -208,6 +211,14 @@ public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAc
     }
 
     static Built build(Request q, Args args, ActionContext ctx, List<BundleInput> inputs) {
+        return build(q, args, ctx, inputs, false);
+    }
+
+    /**
+     * The bundle a request asks for. With {@code keyEncrypts} (create_iostore_bundle, as UAssetTool's
+     * {@code --aes-key} does there) a key encrypts the container as well as the companion pak.
+     */
+    static Built build(Request q, Args args, ActionContext ctx, List<BundleInput> inputs, boolean keyEncrypts) {
         IoStoreProfile profile = Bundles.profile(q.game(), q.engine_version(), ctx, inputs);
         Path utoc = Bundles.utocOf(q.output_path()).toAbsolutePath();
         CompressionMethod method = q.compress() ? Bundles.method(q.compression(), q.oodle_fallback(), ctx.services().codecs(), ctx)
@@ -217,9 +228,10 @@ public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAc
                 : asked.unrealName() + " is not available here, so " + (method == CompressionMethod.NONE
                         ? "the chunks are stored uncompressed" : "the chunks are compressed with " + method.unrealName());
         AesKey key = Bundles.key(q.aes_key(), q.pak_aes());
-        boolean obfuscate = q.obfuscate();
+        boolean obfuscate = q.obfuscate() || (keyEncrypts && key != null);
         if (obfuscate && key == null) {
-            throw ActionException.invalid("obfuscate needs the game's key in aes_key (or pak_aes)");
+            throw ActionException.invalid("obfuscate (CLI --encrypt, --obfuscate) needs the key to encrypt with in aes_key"
+                    + " (CLI --aes-key <hex>) or pak_aes: uassetd carries no game's key");
         }
         boolean hybrid = q.hybrid();
         boolean materialFix = q.material_tags() && !q.no_material_tags();

@@ -6,6 +6,8 @@ import io.uassetd.daemon.action.Done;
 import io.uassetd.daemon.action.Field;
 import io.uassetd.daemon.action.TypedAction;
 import java.nio.file.Path;
+import java.util.function.BiFunction;
+import java.util.function.Predicate;
 
 /** {@code is_iostore_compressed} and {@code is_iostore_encrypted}: one flag of a container. */
 public final class ContainerFlagAction {
@@ -24,6 +26,21 @@ public final class ContainerFlagAction {
     public record Encrypted(boolean encrypted, String container_name) {
     }
 
+    /** "X is compressed" / "X is not encrypted": the message and the CLI's line. */
+    private static String sentence(String container, boolean set, String flag) {
+        return container + (set ? " is " : " is not ") + flag;
+    }
+
+    /** Opens the request's container and answers with {@code flag} of it, as {@code reply(flag's value, container name)}. */
+    private static <R> Done<R> answer(Request q, ActionContext ctx, String flag, Predicate<IoStoreContainer> test,
+            BiFunction<Boolean, String, R> reply) throws Exception {
+        try (var lease = Containers.open(ctx, Containers.requireUtoc(q.file_path()), null)) {
+            IoStoreContainer c = lease.get();
+            boolean v = test.test(c);
+            return Done.of(sentence(c.name(), v, flag), reply.apply(v, c.name()));
+        }
+    }
+
     /** {@code is_iostore_compressed}. */
     public static final class IsCompressed extends TypedAction<Request, Compressed> {
         public IsCompressed() {
@@ -32,16 +49,12 @@ public final class ContainerFlagAction {
 
         @Override
         protected Done<Compressed> run(Request q, ActionContext ctx) throws Exception {
-            try (var lease = Containers.open(ctx, Containers.requireUtoc(q.file_path()), null)) {
-                IoStoreContainer c = lease.get();
-                boolean v = c.isCompressed();
-                return Done.of(c.name() + (v ? " is " : " is not ") + "compressed", new Compressed(v, c.name()));
-            }
+            return answer(q, ctx, "compressed", IoStoreContainer::isCompressed, Compressed::new);
         }
 
         @Override
         protected String human(Compressed r) {
-            return r.container_name() + (r.compressed() ? " is " : " is not ") + "compressed\n";
+            return sentence(r.container_name(), r.compressed(), "compressed\n");
         }
     }
 
@@ -53,16 +66,12 @@ public final class ContainerFlagAction {
 
         @Override
         protected Done<Encrypted> run(Request q, ActionContext ctx) throws Exception {
-            try (var lease = Containers.open(ctx, Containers.requireUtoc(q.file_path()), null)) {
-                IoStoreContainer c = lease.get();
-                boolean v = c.isEncrypted();
-                return Done.of(c.name() + (v ? " is " : " is not ") + "encrypted", new Encrypted(v, c.name()));
-            }
+            return answer(q, ctx, "encrypted", IoStoreContainer::isEncrypted, Encrypted::new);
         }
 
         @Override
         protected String human(Encrypted r) {
-            return r.container_name() + (r.encrypted() ? " is " : " is not ") + "encrypted\n";
+            return sentence(r.container_name(), r.encrypted(), "encrypted\n");
         }
     }
 

@@ -78,10 +78,8 @@ public final class ExtractTextureAction {
         protected Done<TextureExport.Written> run(Request q, Args args, ActionContext ctx) throws Exception {
             TextureExport.Options o = TextureExport.Options.of(args);
             Path file = q.file_path();
-            TextureAsset t = TextureSupport.open(file, args, ctx);
-            Path target = TextureExport.target(file, q.output_path(), t.name(), o.format(), false);
-            TextureExport.Written w = TextureExport.write(file, t, o, target);
-            return Done.of("Wrote " + w.width() + "x" + w.height() + " " + w.format() + " to " + target, w);
+            TextureExport.Written w = extract(file, TextureSupport.open(file, args, ctx), o, q.output_path(), false, null);
+            return Done.of("Wrote " + w.width() + "x" + w.height() + " " + w.format() + " to " + w.output_path(), w);
         }
     }
 
@@ -117,6 +115,20 @@ public final class ExtractTextureAction {
     private record Skip(String why) {
     }
 
+    /**
+     * Writes texture {@code t} of package {@code file} where {@link TextureExport#target} puts it for
+     * {@code dest} (in a {@code batch}, by the texture's name); with {@code root} (a batch's output
+     * folder) it stays inside that folder: no link, no name leading out.
+     */
+    private static TextureExport.Written extract(Path file, TextureAsset t, TextureExport.Options o, Path dest, boolean batch, Path root)
+            throws Exception {
+        Path target = TextureExport.target(file, dest, t.name(), o.format(), batch);
+        if (root != null) {
+            SafePaths.prepare(root, target);
+        }
+        return TextureExport.write(file, t, o, target);
+    }
+
     private static Done<Batch> batch(Path out, boolean failFast, Args args, ActionContext ctx) throws Exception {
         TextureExport.Options o = TextureExport.Options.of(args);
         long start = System.nanoTime();
@@ -128,13 +140,8 @@ public final class ExtractTextureAction {
                 // found in a folder: not counted; named: skipped, as UAssetTool does
                 return named.contains(file.toString()) ? new Skip(pkg.name() + " holds no TextureExport") : null;
             }
-            TextureAsset t = TextureSupport.read(pkg, args, ctx);
             Path dest = out == null ? null : out.resolve(TextureSupport.relativeDir(args, file).toString());
-            Path target = TextureExport.target(file, dest, t.name(), o.format(), true);
-            if (out != null) {
-                SafePaths.prepare(out, target); // confined to the output folder: no link, no name leading out
-            }
-            return TextureExport.write(file, t, o, target);
+            return extract(file, TextureSupport.read(pkg, args, ctx), o, dest, true, out);
         }, failFast);
         java.util.Set<String> notRun = new java.util.HashSet<>();
         r.items().items().stream().filter(i -> i.status() == Items.Status.skipped).forEach(i -> notRun.add(i.item()));

@@ -33,8 +33,7 @@ import java.util.List;
 public final class ConvertFromZenAction extends TypedAction<ConvertFromZenAction.Request, ConvertFromZenAction.Converted> {
     /** The request. */
     public record Request(@Field(value = "the .uzenasset (its .ubulk / .uptnl beside it are read too)", required = true) Path file_path,
-                          @Field(value = "accepted for UAssetTool compatibility; the conversion does not read properties, so it needs no mappings",
-                                  cli = "--usmap") String usmap_path,
+                          @Field(value = ConvertToZenAction.USMAP_HELP, cli = "--usmap") String usmap_path,
                           @Field("the .uasset (or .umap) to write; default: beside the input, which must not exist yet") Path output_path,
                           @Field("the game's Paks folder: its global container resolves script imports and its packages the imported ones")
                           Path game_paks,

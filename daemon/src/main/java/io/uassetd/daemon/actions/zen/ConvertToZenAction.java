@@ -25,10 +25,12 @@ import java.util.List;
  * of it (package id, imported packages, export count) and the bulk data chunks that go beside it.
  */
 public final class ConvertToZenAction extends TypedAction<ConvertToZenAction.Request, ConvertToZenAction.Converted> {
+    /** The usmap_path of both conversions: UAssetTool's clients send it; neither reads properties. */
+    static final String USMAP_HELP = "accepted for UAssetTool compatibility; the conversion does not read properties, so it needs no mappings";
+
     /** The request. */
     public record Request(@Field(value = "the .uasset or .umap (its .uexp and .ubulk are read too)", required = true) Path file_path,
-                          @Field(value = "accepted for UAssetTool compatibility; the conversion does not read properties, so it needs no mappings",
-                                  cli = "--usmap") String usmap_path,
+                          @Field(value = ConvertToZenAction.USMAP_HELP, cli = "--usmap") String usmap_path,
                           @Field("the .uzenasset to write (default: the input with .uzenasset)") Path output_path,
                           @Field("target engine, also the engine unversioned packages are read as cooked by (auto: the package's own, detected)")
                           EngineVersion engine_version,
