@@ -61,8 +61,10 @@ public final class PeersBenchmark {
         BenchReport report = new BenchReport("peers", "uassetd next to repak" + (haveRepak ? " (" + repak + ")" : " (repak absent: "
                 + repak + " not found; uassetd columns only)") + ", medians of " + runs + " alternating runs",
                 "data", "operation", "repak_s", "repak_cpu_s", "cli_s", "cli_x", "cli_alt_s", "cli_alt_x", "server_first_s", "server_first_x", "server_s",
-                "server_x", "server_cpu_s", "server_peak_mib", "front_peak_mib", "daemon_s", "daemon_x", "daemon_cpu_s");
+                "server_x", "server_cpu_s", "server_peak_mib", "front_peak_mib", "server_warm_s", "server_warm_x", "server_warm_cpu_s",
+                "daemon_s", "daemon_x", "daemon_cpu_s");
         ServerRuns server = new ServerRuns(root, work);
+        ServerRuns warm = new ServerRuns(root, work, "rt-warm");
         // the second one-shot column: the launcher told to use another Java (e.g. a JDK 25 folder, whose AOT
         // cache then stands next to the Java 17 CDS archive); "none" (the default) leaves the column out
         String altJava = System.getProperty("bench.peers.altJava", "none");
@@ -163,6 +165,10 @@ public final class PeersBenchmark {
                     if (server.available()) {
                         clear(op);
                         run(op.cli(), server.env());
+                        for (int i = 0; i < 2; i++) { // the warm server: as often as the daemon before the timed runs
+                            clear(op);
+                            run(op.cli(), warm.env());
+                        }
                     }
                     if (alt) {
                         clear(op);
@@ -170,19 +176,20 @@ public final class PeersBenchmark {
                     }
                 }
                 // ways: 0 repak, 1 one-shot in-process, 2 daemon request, 3 one-shot with the other Java,
-                // 4 one-shot through a stopped server (its start included), 5 one-shot through the running server
+                // 4 one-shot through a stopped server (its start included), 5 one-shot through the running server,
+                // 6 one-shot through a server that is never stopped (warmed as the daemon is)
                 List<Integer> waysUsed = new ArrayList<>(List.of(0, 1, 2));
                 if (alt) {
                     waysUsed.add(3);
                 }
                 if (server.available()) {
-                    waysUsed.addAll(List.of(4, 5));
+                    waysUsed.addAll(List.of(4, 5, 6));
                 }
                 for (Op op : ops) {
                     int ways = waysUsed.size();
-                    double[][] t = new double[6][runs];
+                    double[][] t = new double[7][runs];
                     // CPU seconds of repak, the server command (server + front-end) and the daemon request; the server's and front-end's peak kB
-                    double[][] cpu = new double[6][runs];
+                    double[][] cpu = new double[7][runs];
                     double[] serverPeak = new double[runs];
                     double[] frontPeak = new double[runs];
                     for (double[][] m : new double[][][] {t, cpu}) {
@@ -208,6 +215,8 @@ public final class PeersBenchmark {
                                 if (haveRepak && op.repak() != null) {
                                     cpu[0][r] = ServerRuns.timed(op.repak(), Map.of()).cpu();
                                 }
+                            } else if (way == 6) {
+                                cpu[6][r] = warm.command(op.cli()).cpu();
                             } else if (way == 5) {
                                 ServerRuns.ServerRun s = server.command(op.cli());
                                 cpu[5][r] = s.cpu();
@@ -233,8 +242,9 @@ public final class PeersBenchmark {
                     double ca = alt ? median(t[3]) : Double.NaN;
                     double sf = median(t[4]);
                     double sl = median(t[5]);
+                    double sw = median(t[6]);
                     report.row(label, op.name(), rp, median(cpu[0]), cli, cli / rp, ca, ca / rp, sf, sf / rp, sl, sl / rp, median(cpu[5]),
-                            median(serverPeak) / 1024, median(frontPeak) / 1024, dm, dm / rp, median(cpu[2]));
+                            median(serverPeak) / 1024, median(frontPeak) / 1024, sw, sw / rp, median(cpu[6]), dm, dm / rp, median(cpu[2]));
                 }
                 for (Op op : ops) {
                     clear(op);
@@ -244,6 +254,7 @@ public final class PeersBenchmark {
             } finally {
                 daemon.destroy();
                 server.stop();
+                warm.stop();
             }
         }
         report.summary("load after", load());
@@ -251,7 +262,9 @@ public final class PeersBenchmark {
         report.summary("repak", haveRepak ? repak.toString() : "absent (" + repak + ")");
         report.summary("cli", "./uassetd in-process (UASSETD_NO_SERVER=1) as it chooses its Java (UASSETD_JAVA, else JAVA_HOME, else a JDK 25+ found, else PATH)");
         report.summary("server", server.available() ? "./uassetd through the native front-end and the resident server: server_first = the first command"
-                + " after the server was stopped (its start included), server = a later command; its cpu = the server's /proc cpu around the command plus the front-end's (user +"
+                + " after the server was stopped (its start included), server = a later command (the server is stopped once a round, so it"
+                + " has run the command once or twice), server_warm = a command through a second server that is never stopped (run twice"
+                + " untimed first, as the daemon; then once a round); its cpu = the server's /proc cpu around the command plus the front-end's (user +"
                 + " system), server_peak = the server's peak resident size during the command alone (VmHWM reset through"
                 + " /proc/PID/clear_refs before it), front_peak = the front-end's own (/usr/bin/time); repak_cpu from /usr/bin/time,"
                 + " daemon_cpu from /proc around the request" : "not run: no daemon/target/uassetd-front (no C compiler)");

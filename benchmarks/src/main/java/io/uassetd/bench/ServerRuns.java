@@ -41,7 +41,12 @@ final class ServerRuns {
     private final boolean available;
 
     ServerRuns(Path root, Path work) throws IOException {
-        this.runtime = work.resolve("rt");
+        this(root, work, "rt");
+    }
+
+    /** A server of its own, in the runtime folder {@code work/name} (two instances are two servers). */
+    ServerRuns(Path root, Path work, String name) throws IOException {
+        this.runtime = work.resolve(name);
         this.available = Files.isExecutable(root.resolve("daemon/target/uassetd-front"));
         stop();
     }

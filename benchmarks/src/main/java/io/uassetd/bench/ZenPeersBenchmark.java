@@ -61,8 +61,10 @@ public final class ZenPeersBenchmark {
                 + runs + " alternating runs; cpu = user + system seconds, peak = resident MiB",
                 "data", "operation", "retoc_s", "retoc_cpu_s", "retoc_peak_mib", "cli_s", "cli_x", "cli_cpu_s", "cli_peak_mib",
                 "server_first_s", "server_first_x", "server_s", "server_x", "server_cpu_s", "server_peak_mib", "server_rss_mib", "front_peak_mib",
+                "server_warm_s", "server_warm_x", "server_warm_cpu_s", "server_warm_peak_mib",
                 "daemon_s", "daemon_x", "daemon_cpu_s", "daemon_rss_mib");
         ServerRuns server = new ServerRuns(root, work);
+        ServerRuns warm = new ServerRuns(root, work, "rt-warm");
         if (!Files.isExecutable(retoc) || !Files.isDirectory(tagged)) {
             report.summary("skipped", "needs " + retoc + " and " + tagged);
             report.publish();
@@ -113,14 +115,19 @@ public final class ZenPeersBenchmark {
                 if (server.available()) {
                     prepare(op);
                     timed(op.cli(), server.env());
+                    for (int i = 0; i < 2; i++) { // the warm server: as often as the daemon before the timed runs
+                        prepare(op);
+                        timed(op.cli(), warm.env());
+                    }
                 }
             }
             // ways: 0 retoc, 1 one-shot in-process, 2 daemon request, 3 one-shot through a stopped server (its
-            // start included), 4 one-shot through the running server (cpu and rss from the server's /proc entry)
-            int ways = server.available() ? 5 : 3;
+            // start included), 4 one-shot through the running server (cpu and rss from the server's /proc entry),
+            // 5 one-shot through a second server that is never stopped (warmed as the daemon is)
+            int ways = server.available() ? 6 : 3;
             Run none = new Run(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
             for (Op op : ops) {
-                Run[][] t = new Run[5][runs];
+                Run[][] t = new Run[6][runs];
                 for (Run[] row : t) {
                     Arrays.fill(row, none);
                 }
@@ -144,6 +151,9 @@ public final class ZenPeersBenchmark {
                         } else if (way == 4) {
                             ServerRuns.ServerRun s = server.command(op.cli());
                             t[4][r] = new Run(s.wall(), s.cpu(), s.serverPeakKb(), s.serverRssKb(), s.frontPeakKb());
+                        } else if (way == 5) {
+                            ServerRuns.ServerRun s = warm.command(op.cli());
+                            t[5][r] = new Run(s.wall(), s.cpu(), s.serverPeakKb(), s.serverRssKb(), s.frontPeakKb());
                         } else {
                             double c0 = cpuSeconds(pid);
                             long t0 = System.nanoTime();
@@ -158,9 +168,11 @@ public final class ZenPeersBenchmark {
                 double dw = median(t[2], Run::wall);
                 double sf = median(t[3], Run::wall);
                 double sw = median(t[4], Run::wall);
+                double ww = median(t[5], Run::wall);
                 report.row(op.data(), op.name(), rw, median(t[0], Run::cpu), median(t[0], Run::peakKb) / 1024, cw, cw / rw,
                         median(t[1], Run::cpu), median(t[1], Run::peakKb) / 1024, sf, sf / rw, sw, sw / rw, median(t[4], Run::cpu),
-                        median(t[4], Run::peakKb) / 1024, median(t[4], Run::rssKb) / 1024, median(t[4], Run::frontKb) / 1024, dw, dw / rw, median(t[2], Run::cpu),
+                        median(t[4], Run::peakKb) / 1024, median(t[4], Run::rssKb) / 1024, median(t[4], Run::frontKb) / 1024,
+                        ww, ww / rw, median(t[5], Run::cpu), median(t[5], Run::peakKb) / 1024, dw, dw / rw, median(t[2], Run::cpu),
                         median(t[2], Run::peakKb) / 1024);
             }
             for (Op op : ops) {
@@ -171,12 +183,15 @@ public final class ZenPeersBenchmark {
         } finally {
             daemon.destroy();
             server.stop();
+            warm.stop();
         }
         report.summary("load after", PeersBenchmark.load());
         report.summary("cores", Runtime.getRuntime().availableProcessors());
         report.summary("cli", "./uassetd in-process (UASSETD_NO_SERVER=1) as it chooses its Java; time and peak memory from /usr/bin/time");
         report.summary("server", server.available() ? "./uassetd through the native front-end and the resident server: server_first = the first"
-                + " command after the server was stopped (its start included), server = a later command; its cpu = the server's /proc"
+                + " command after the server was stopped (its start included), server = a later command (the server is stopped once a"
+                + " round, so it has run the command once or twice), server_warm = a command through a second server that is never"
+                + " stopped (run twice untimed first, as the daemon; then once a round); its cpu = the server's /proc"
                 + " cpu around the command plus the front-end's; server_peak = the server's peak resident size during the command alone"
                 + " (VmHWM reset through /proc/PID/clear_refs before it), server_rss = its resident size after it, front_peak = the"
                 + " front-end's own peak (/usr/bin/time)" : "not run: no daemon/target/uassetd-front (no C compiler)");
