@@ -18,7 +18,7 @@ pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("batch_inject_texture", &[("file_path", "string", false), ("file_paths", "string[]", false), ("image_dir", "string", true), ("output_path", "string", false), ("usmap_path", "string", false), ("engine_version", "string", false), ("no_mips", "boolean", false), ("fail_fast", "boolean", false)]),
     ("batch_strip_mipmaps_native", &[("file_path", "string", false), ("file_paths", "string[]", false), ("output_path", "string", false), ("keep_mips", "integer", false), ("usmap_path", "string", false), ("engine_version", "string", false), ("fail_fast", "boolean", false)]),
     ("batch_to_json", &[("file_path", "string", false), ("file_paths", "string[]", false), ("usmap_path", "string", false), ("output_path", "string", false), ("base_path", "string", false), ("compact", "boolean", false), ("engine_version", "string", false), ("fail_fast", "boolean", false)]),
-    ("build_bundle", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("input_pak", "string", false), ("input_pak_aes", "string", false), ("input_pak_scheme", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("game_path", "string", false), ("compress", "boolean", false), ("compression", "string", false), ("compression_level", "integer", false), ("oodle_fallback", "string", false), ("aes_key", "string", false), ("pak_aes", "string", false), ("obfuscate", "boolean", false), ("hybrid", "boolean", false), ("parallel", "boolean", false), ("strict", "boolean", false), ("engine_version", "string", false), ("game", "string", false), ("material_tags", "boolean", false), ("no_material_tags", "boolean", false), ("usmap_path", "string", false)]),
+    ("build_bundle", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("input_pak", "string", false), ("input_pak_aes", "string", false), ("input_pak_scheme", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("game_path", "string", false), ("compress", "boolean", false), ("compression", "string", false), ("compression_level", "integer", false), ("oodle_fallback", "string", false), ("aes_key", "string", false), ("pak_aes", "string", false), ("encrypt_pak", "boolean", false), ("obfuscate", "boolean", false), ("hybrid", "boolean", false), ("parallel", "boolean", false), ("strict", "boolean", false), ("engine_version", "string", false), ("game", "string", false), ("material_tags", "boolean", false), ("no_material_tags", "boolean", false), ("usmap_path", "string", false)]),
     ("cache_stats", &[("clear", "boolean", false)]),
     ("cancel", &[("target_id", "any", true)]),
     ("capabilities", &[]),
@@ -28,9 +28,9 @@ pub const WRAPPED_FIELDS: &[(&str, &[(&str, &str, bool)])] = &[
     ("convert_from_zen", &[("file_path", "string", true), ("usmap_path", "string", false), ("output_path", "string", false), ("game_paks", "string", false), ("aes_key", "string", false), ("engine_version", "string", false)]),
     ("convert_to_zen", &[("file_path", "string", true), ("usmap_path", "string", false), ("output_path", "string", false), ("engine_version", "string", false), ("package_name", "string", false), ("no_material_tags", "boolean", false)]),
     ("create_companion_pak", &[("output_path", "string", true), ("file_paths", "string[]", true), ("base_path", "string", false), ("mount_point", "string", false), ("path_hash_seed", "integer", false), ("aes_key", "string", false), ("game", "string", false)]),
-    ("create_iostore", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("input_pak", "string", false), ("input_pak_aes", "string", false), ("input_pak_scheme", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("game_path", "string", false), ("compress", "boolean", false), ("compression", "string", false), ("compression_level", "integer", false), ("oodle_fallback", "string", false), ("aes_key", "string", false), ("pak_aes", "string", false), ("obfuscate", "boolean", false), ("hybrid", "boolean", false), ("parallel", "boolean", false), ("strict", "boolean", false), ("engine_version", "string", false), ("game", "string", false), ("material_tags", "boolean", false), ("no_material_tags", "boolean", false), ("usmap_path", "string", false)]),
-    ("create_iostore_bundle", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("input_pak", "string", false), ("input_pak_aes", "string", false), ("input_pak_scheme", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("game_path", "string", false), ("compress", "boolean", false), ("compression", "string", false), ("compression_level", "integer", false), ("oodle_fallback", "string", false), ("aes_key", "string", false), ("pak_aes", "string", false), ("obfuscate", "boolean", false), ("hybrid", "boolean", false), ("parallel", "boolean", false), ("strict", "boolean", false), ("engine_version", "string", false), ("game", "string", false), ("material_tags", "boolean", false), ("no_material_tags", "boolean", false), ("usmap_path", "string", false)]),
-    ("create_mod_iostore", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("input_pak", "string", false), ("input_pak_aes", "string", false), ("input_pak_scheme", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("game_path", "string", false), ("compress", "boolean", false), ("compression", "string", false), ("compression_level", "integer", false), ("oodle_fallback", "string", false), ("aes_key", "string", false), ("pak_aes", "string", false), ("obfuscate", "boolean", false), ("hybrid", "boolean", false), ("parallel", "boolean", false), ("strict", "boolean", false), ("engine_version", "string", false), ("game", "string", false), ("material_tags", "boolean", false), ("no_material_tags", "boolean", false), ("usmap_path", "string", false)]),
+    ("create_iostore", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("input_pak", "string", false), ("input_pak_aes", "string", false), ("input_pak_scheme", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("game_path", "string", false), ("compress", "boolean", false), ("compression", "string", false), ("compression_level", "integer", false), ("oodle_fallback", "string", false), ("aes_key", "string", false), ("pak_aes", "string", false), ("encrypt_pak", "boolean", false), ("obfuscate", "boolean", false), ("hybrid", "boolean", false), ("parallel", "boolean", false), ("strict", "boolean", false), ("engine_version", "string", false), ("game", "string", false), ("material_tags", "boolean", false), ("no_material_tags", "boolean", false), ("usmap_path", "string", false)]),
+    ("create_iostore_bundle", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("input_pak", "string", false), ("input_pak_aes", "string", false), ("input_pak_scheme", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("game_path", "string", false), ("compress", "boolean", false), ("compression", "string", false), ("compression_level", "integer", false), ("oodle_fallback", "string", false), ("aes_key", "string", false), ("pak_aes", "string", false), ("encrypt_pak", "boolean", false), ("obfuscate", "boolean", false), ("hybrid", "boolean", false), ("parallel", "boolean", false), ("strict", "boolean", false), ("engine_version", "string", false), ("game", "string", false), ("material_tags", "boolean", false), ("no_material_tags", "boolean", false), ("usmap_path", "string", false)]),
+    ("create_mod_iostore", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("input_pak", "string", false), ("input_pak_aes", "string", false), ("input_pak_scheme", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("game_path", "string", false), ("compress", "boolean", false), ("compression", "string", false), ("compression_level", "integer", false), ("oodle_fallback", "string", false), ("aes_key", "string", false), ("pak_aes", "string", false), ("encrypt_pak", "boolean", false), ("obfuscate", "boolean", false), ("hybrid", "boolean", false), ("parallel", "boolean", false), ("strict", "boolean", false), ("engine_version", "string", false), ("game", "string", false), ("material_tags", "boolean", false), ("no_material_tags", "boolean", false), ("usmap_path", "string", false)]),
     ("create_pak", &[("output_path", "string", true), ("file_paths", "string[]", false), ("input_dir", "string", false), ("base_path", "string", false), ("mount_point", "string", false), ("path_hash_seed", "integer", false), ("aes_key", "string", false), ("encryption_scheme", "string", false), ("pak_version", "string", false), ("compress", "any", false), ("compression_level", "integer", false), ("compress_only", "string[]", false), ("encrypt_index", "boolean", false), ("encrypt_entries", "boolean", false), ("fsync", "boolean", false)]),
     ("csv_to_datatable", &[("file_path", "string", true), ("csv_path", "string", true), ("output_path", "string", false), ("export_name", "string", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
     ("datatable_to_csv", &[("file_path", "string", true), ("output_path", "string", false), ("export_name", "string", false), ("engine_version", "string", false), ("usmap_path", "string", false)]),
@@ -331,6 +331,8 @@ pub struct BuildBundleParams {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pak_aes: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    pub encrypt_pak: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub obfuscate: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hybrid: Option<bool>,
@@ -496,6 +498,8 @@ pub struct CreateIostoreParams {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pak_aes: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    pub encrypt_pak: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub obfuscate: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hybrid: Option<bool>,
@@ -548,6 +552,8 @@ pub struct CreateIostoreBundleParams {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pak_aes: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    pub encrypt_pak: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub obfuscate: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hybrid: Option<bool>,
@@ -599,6 +605,8 @@ pub struct CreateModIostoreParams {
     pub aes_key: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pak_aes: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encrypt_pak: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub obfuscate: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]

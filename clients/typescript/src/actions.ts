@@ -368,6 +368,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
       "type": "string",
       "required": false
     },
+    "encrypt_pak": {
+      "type": "boolean",
+      "required": false
+    },
     "obfuscate": {
       "type": "boolean",
       "required": false
@@ -635,6 +639,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
       "type": "string",
       "required": false
     },
+    "encrypt_pak": {
+      "type": "boolean",
+      "required": false
+    },
     "obfuscate": {
       "type": "boolean",
       "required": false
@@ -733,6 +741,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
       "type": "string",
       "required": false
     },
+    "encrypt_pak": {
+      "type": "boolean",
+      "required": false
+    },
     "obfuscate": {
       "type": "boolean",
       "required": false
@@ -829,6 +841,10 @@ export const WRAPPED_FIELDS: Record<string, Record<string, { type: string; requi
     },
     "pak_aes": {
       "type": "string",
+      "required": false
+    },
+    "encrypt_pak": {
+      "type": "boolean",
       "required": false
     },
     "obfuscate": {
@@ -2557,7 +2573,7 @@ export interface BuildBundleParams {
   input_dir?: string;
   /** a legacy .pak whose entries to put in */
   input_pak?: string;
-  /** AES key of input_pak */
+  /** AES key of input_pak and of the .pak files among file_paths (else pak_aes, else aes_key) */
   input_pak_aes?: string;
   /** encryption scheme of input_pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   input_pak_scheme?: string;
@@ -2575,10 +2591,12 @@ export interface BuildBundleParams {
   compression_level?: number;
   /** what to use when Oodle is asked for but the native library is not loaded: Zlib or None (said in warnings) */
   oodle_fallback?: string;
-  /** AES-256 key (hex or base64): encrypts the companion pak (game profile's scheme); with obfuscate also the container */
+  /** AES-256 key (hex or base64): as UAssetTool, the key that reads an encrypted input pak; with obfuscate (CLI --encrypt) it also encrypts the container and the companion pak, with encrypt_pak the companion pak (game profile's scheme) */
   aes_key?: string;
-  /** the same as aes_key (UAssetTool's CLI name) */
+  /** UAssetTool's CLI --pak-aes: the key of the input paks (input_pak, .pak files among the inputs) */
   pak_aes?: string;
+  /** encrypt the companion pak with aes_key (the game profile's scheme) without encrypting the container */
+  encrypt_pak?: boolean;
   /** encrypt the .utoc/.ucas too (directory index and every block) with the key (CLI also --obfuscate) */
   obfuscate?: boolean;
   /** files that are not Unreal packages go into the companion pak */
@@ -2721,7 +2739,7 @@ export interface CreateIostoreParams {
   input_dir?: string;
   /** a legacy .pak whose entries to put in */
   input_pak?: string;
-  /** AES key of input_pak */
+  /** AES key of input_pak and of the .pak files among file_paths (else pak_aes, else aes_key) */
   input_pak_aes?: string;
   /** encryption scheme of input_pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   input_pak_scheme?: string;
@@ -2739,10 +2757,12 @@ export interface CreateIostoreParams {
   compression_level?: number;
   /** what to use when Oodle is asked for but the native library is not loaded: Zlib or None (said in warnings) */
   oodle_fallback?: string;
-  /** AES-256 key (hex or base64): encrypts the companion pak (game profile's scheme); with obfuscate also the container */
+  /** AES-256 key (hex or base64): as UAssetTool, the key that reads an encrypted input pak; with obfuscate (CLI --encrypt) it also encrypts the container and the companion pak, with encrypt_pak the companion pak (game profile's scheme) */
   aes_key?: string;
-  /** the same as aes_key (UAssetTool's CLI name) */
+  /** UAssetTool's CLI --pak-aes: the key of the input paks (input_pak, .pak files among the inputs) */
   pak_aes?: string;
+  /** encrypt the companion pak with aes_key (the game profile's scheme) without encrypting the container */
+  encrypt_pak?: boolean;
   /** encrypt the .utoc/.ucas too (directory index and every block) with the key (CLI also --obfuscate) */
   obfuscate?: boolean;
   /** files that are not Unreal packages go into the companion pak */
@@ -2773,7 +2793,7 @@ export interface CreateIostoreBundleParams {
   input_dir?: string;
   /** a legacy .pak whose entries to put in */
   input_pak?: string;
-  /** AES key of input_pak */
+  /** AES key of input_pak and of the .pak files among file_paths (else pak_aes, else aes_key) */
   input_pak_aes?: string;
   /** encryption scheme of input_pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   input_pak_scheme?: string;
@@ -2791,10 +2811,12 @@ export interface CreateIostoreBundleParams {
   compression_level?: number;
   /** what to use when Oodle is asked for but the native library is not loaded: Zlib or None (said in warnings) */
   oodle_fallback?: string;
-  /** AES-256 key (hex or base64): encrypts the companion pak (game profile's scheme); with obfuscate also the container */
+  /** AES-256 key (hex or base64): as UAssetTool, the key that reads an encrypted input pak; with obfuscate (CLI --encrypt) it also encrypts the container and the companion pak, with encrypt_pak the companion pak (game profile's scheme) */
   aes_key?: string;
-  /** the same as aes_key (UAssetTool's CLI name) */
+  /** UAssetTool's CLI --pak-aes: the key of the input paks (input_pak, .pak files among the inputs) */
   pak_aes?: string;
+  /** encrypt the companion pak with aes_key (the game profile's scheme) without encrypting the container */
+  encrypt_pak?: boolean;
   /** encrypt the .utoc/.ucas too (directory index and every block) with the key (CLI also --obfuscate) */
   obfuscate?: boolean;
   /** files that are not Unreal packages go into the companion pak */
@@ -2825,7 +2847,7 @@ export interface CreateModIostoreParams {
   input_dir?: string;
   /** a legacy .pak whose entries to put in */
   input_pak?: string;
-  /** AES key of input_pak */
+  /** AES key of input_pak and of the .pak files among file_paths (else pak_aes, else aes_key) */
   input_pak_aes?: string;
   /** encryption scheme of input_pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals) */
   input_pak_scheme?: string;
@@ -2843,10 +2865,12 @@ export interface CreateModIostoreParams {
   compression_level?: number;
   /** what to use when Oodle is asked for but the native library is not loaded: Zlib or None (said in warnings) */
   oodle_fallback?: string;
-  /** AES-256 key (hex or base64): encrypts the companion pak (game profile's scheme); with obfuscate also the container */
+  /** AES-256 key (hex or base64): as UAssetTool, the key that reads an encrypted input pak; with obfuscate (CLI --encrypt) it also encrypts the container and the companion pak, with encrypt_pak the companion pak (game profile's scheme) */
   aes_key?: string;
-  /** the same as aes_key (UAssetTool's CLI name) */
+  /** UAssetTool's CLI --pak-aes: the key of the input paks (input_pak, .pak files among the inputs) */
   pak_aes?: string;
+  /** encrypt the companion pak with aes_key (the game profile's scheme) without encrypting the container */
+  encrypt_pak?: boolean;
   /** encrypt the .utoc/.ucas too (directory index and every block) with the key (CLI also --obfuscate) */
   obfuscate?: boolean;
   /** files that are not Unreal packages go into the companion pak */

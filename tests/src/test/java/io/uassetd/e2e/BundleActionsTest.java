@@ -76,7 +76,8 @@ class BundleActionsTest extends SharedDaemon {
         Files.writeString(hybridFile, "not an Unreal package");
         Path mods = out.resolve("mods");
         Map<String, Object> req = new HashMap<>(Map.of("output_path", mods.resolve("FixtureMod_P").toString(),
-                "input_dir", ext.toString(), "engine_version", "UE5_8", "aes_key", KEY_HEX, "hybrid", true, "parallel", true));
+                "input_dir", ext.toString(), "engine_version", "UE5_8", "aes_key", KEY_HEX, "encrypt_pak", true, "hybrid", true,
+                "parallel", true));
         Reply r = ok("create_mod_iostore", req);
         JsonNode d = r.dataTree();
         assertThat(d.get("utoc_path").textValue()).endsWith("FixtureMod_P.utoc");
@@ -202,6 +203,23 @@ class BundleActionsTest extends SharedDaemon {
             assertThat(IoStoreActionsTest.sha(out.resolve("rivalsmods").resolve(f))).as(f)
                     .isEqualTo(IoStoreActionsTest.sha(pakMods.resolve(f)));
         }
+        // UAssetTool's meaning of aes_key (create_mod_iostore) and --pak-aes (its CLI, with .pak files among the inputs): the key
+        // that reads the encrypted input pak; the output is not encrypted (only obfuscate or encrypt_pak encrypt it)
+        JsonNode uat = ok("create_mod_iostore", Map.of("output_path", out.resolve("uat/FromPak_P").toString(),
+                "input_pak", rivalsPak.toString(), "aes_key", KEY_HEX, "input_pak_scheme", "rivals", "engine_version", "UE5_8",
+                "compress", false)).dataTree();
+        assertThat(uat.get("encrypted").booleanValue()).isFalse();
+        Daemon.Result uatCli = Daemon.run("create_mod_iostore", out.resolve("uatcli/FromPak_P").toString(), rivalsPak.toString(),
+                "--pak-aes", KEY_HEX, "--input-pak-scheme", "rivals", "--engine-version", "UE5_8", "--no-compress");
+        assertThat(uatCli.status()).as(uatCli.stderr()).isZero();
+        for (String f : List.of("FromPak_P.utoc", "FromPak_P.ucas", "FromPak_P.pak")) {
+            assertThat(IoStoreActionsTest.sha(out.resolve("uat").resolve(f))).as(f)
+                    .isEqualTo(IoStoreActionsTest.sha(out.resolve("rivalsmods").resolve(f)));
+            assertThat(IoStoreActionsTest.sha(out.resolve("uatcli").resolve(f))).as(f)
+                    .isEqualTo(IoStoreActionsTest.sha(out.resolve("rivalsmods").resolve(f)));
+        }
+        assertThat(ok("list_pak", Map.of("file_path", out.resolve("uat/FromPak_P.pak").toString())).dataTree()
+                .get("total_files").intValue()).isEqualTo(1);
         Reply wrongScheme = call("create_mod_iostore", Map.of("output_path", out.resolve("wrong/FromPak_P").toString(),
                 "input_pak", rivalsPak.toString(), "input_pak_aes", KEY_HEX, "engine_version", "UE5_8"));
         assertThat(wrongScheme.success()).isFalse();
@@ -488,7 +506,7 @@ class BundleActionsTest extends SharedDaemon {
         Path base = out.resolve("cli/CliMod_P");
         // engine named: UE5.8 Zen inputs with game marvel_rivals keep the game's UE5_3 (the Zen-input gap named above)
         Daemon.Result r = Daemon.run("create_mod_iostore", base.toString(), ext.toString(), "--engine-version", "UE5_8",
-                "--game", "marvel_rivals", "--no-compress", "--pak-aes", KEY_HEX, "--mount-point", "../../../");
+                "--game", "marvel_rivals", "--no-compress", "--aes-key", KEY_HEX, "--encrypt-pak", "--mount-point", "../../../");
         assertThat(r.status()).as(r.stderr()).isZero();
         assertThat(r.stdout()).contains("97 packages", "UE5_8/marvel_rivals toc 5 header 3");
         assertThat(r.stdout().lines().findFirst().orElseThrow()).doesNotContain("not available");
@@ -520,7 +538,7 @@ class BundleActionsTest extends SharedDaemon {
         assertThat(out.resolve("cli/Other_P.ucas")).exists();
         // obfuscate: the container itself is encrypted with the key (directory index and blocks)
         JsonNode ob = ok("create_mod_iostore", Map.of("output_path", out.resolve("ob/Ob_P").toString(), "input_dir", ext.toString(),
-                "obfuscate", true, "pak_aes", KEY_HEX, "compression", "Zlib")).dataTree();
+                "obfuscate", true, "aes_key", KEY_HEX, "compression", "Zlib")).dataTree();
         assertThat(ob.get("encrypted").booleanValue()).isTrue();
         String obUtoc = ob.get("utoc_path").textValue();
         assertThat(ok("is_iostore_encrypted", Map.of("file_path", obUtoc)).dataTree().get("encrypted").booleanValue()).isTrue();

@@ -53,7 +53,7 @@ class MarvelRivalsProfileTest extends SharedDaemon {
         // create_mod_iostore: the game's layout over UE5.8 packages (mesh material tags), Rivals-encrypted companion pak
         record("rivals58", got, out, ok("create_mod_iostore", Map.of("output_path", out.resolve("rivals58/R_P").toString(),
                 "input_dir", in.toString(), "engine_version", "UE5_8", "game", "marvel_rivals", "aes_key", KEY_HEX,
-                "compression", "Zlib")));
+                "encrypt_pak", true, "compression", "Zlib")));
         // the profile's own engine (UE5.3), asked for by name; the container encrypted too
         record("rivals53", got, out, ok("create_mod_iostore", Map.of("output_path", out.resolve("rivals53/R_P").toString(),
                 "input_dir", in.toString(), "game", "marvel_rivals", "aes_key", KEY_HEX, "obfuscate", true, "compress", false)));

@@ -145,6 +145,7 @@ public final class Actions {
         f.put("oodle_fallback", "string");
         f.put("aes_key", "string");
         f.put("pak_aes", "string");
+        f.put("encrypt_pak", "boolean");
         f.put("obfuscate", "boolean");
         f.put("hybrid", "boolean");
         f.put("parallel", "boolean");
@@ -227,6 +228,7 @@ public final class Actions {
         f.put("oodle_fallback", "string");
         f.put("aes_key", "string");
         f.put("pak_aes", "string");
+        f.put("encrypt_pak", "boolean");
         f.put("obfuscate", "boolean");
         f.put("hybrid", "boolean");
         f.put("parallel", "boolean");
@@ -253,6 +255,7 @@ public final class Actions {
         f.put("oodle_fallback", "string");
         f.put("aes_key", "string");
         f.put("pak_aes", "string");
+        f.put("encrypt_pak", "boolean");
         f.put("obfuscate", "boolean");
         f.put("hybrid", "boolean");
         f.put("parallel", "boolean");
@@ -279,6 +282,7 @@ public final class Actions {
         f.put("oodle_fallback", "string");
         f.put("aes_key", "string");
         f.put("pak_aes", "string");
+        f.put("encrypt_pak", "boolean");
         f.put("obfuscate", "boolean");
         f.put("hybrid", "boolean");
         f.put("parallel", "boolean");
@@ -1488,6 +1492,11 @@ public final class Actions {
             return this;
         }
 
+        public BuildBundle encryptPak(boolean value) {
+            put("encrypt_pak", value);
+            return this;
+        }
+
         public BuildBundle obfuscate(boolean value) {
             put("obfuscate", value);
             return this;
@@ -1907,6 +1916,11 @@ public final class Actions {
             return this;
         }
 
+        public CreateIostore encryptPak(boolean value) {
+            put("encrypt_pak", value);
+            return this;
+        }
+
         public CreateIostore obfuscate(boolean value) {
             put("obfuscate", value);
             return this;
@@ -2035,6 +2049,11 @@ public final class Actions {
             return this;
         }
 
+        public CreateIostoreBundle encryptPak(boolean value) {
+            put("encrypt_pak", value);
+            return this;
+        }
+
         public CreateIostoreBundle obfuscate(boolean value) {
             put("obfuscate", value);
             return this;
@@ -2160,6 +2179,11 @@ public final class Actions {
 
         public CreateModIostore pakAes(String value) {
             put("pak_aes", value);
+            return this;
+        }
+
+        public CreateModIostore encryptPak(boolean value) {
+            put("encrypt_pak", value);
             return this;
         }
 

@@ -78,16 +78,6 @@ final class Bundles {
                 "Field '" + field + "' names an unknown compression method '" + name + "' (Oodle, Zlib, LZ4, Zstd, None)"));
     }
 
-    /** The key from {@code aes_key} or {@code pak_aes}; null when neither is given. */
-    static AesKey key(String aesKey, String pakAes) {
-        AesKey a = Keys.parse(aesKey);
-        AesKey b = Keys.parse(pakAes);
-        if (a != null && b != null && !a.equals(b)) {
-            throw ActionException.invalid("Fields 'aes_key' and 'pak_aes' name different keys");
-        }
-        return a != null ? a : b;
-    }
-
     /**
      * The .utoc of an output base ({@code mods/MyMod_P} or {@code mods/MyMod_P.utoc}; a
      * {@code .pak}/{@code .ucas} name is taken as its base too).

@@ -34,8 +34,10 @@ import java.util.function.Supplier;
  * profile; in a hybrid bundle the files that are not packages go into the companion pak. A package
  * that cannot be made is listed in {@code errors} and left out (with {@code strict}, it fails the
  * request); when no package can be made nothing is written. {@code obfuscate} (CLI {@code --encrypt},
- * UAssetTool's create_iostore_bundle flag) encrypts the container with the key; under the name
- * {@code create_iostore_bundle} a key alone does (UAssetTool's {@code --aes-key} there sets encryption).
+ * UAssetTool's create_iostore_bundle flag) encrypts the container and the companion pak with the key; under the name
+ * {@code create_iostore_bundle} a key alone does (UAssetTool's {@code --aes-key} there sets encryption). Elsewhere
+ * {@code aes_key} alone is, as in UAssetTool, the key of an encrypted input pak: the output is encrypted only with
+ * {@code obfuscate} or {@code encrypt_pak} (the companion pak alone).
  */
 public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAction.Request, CreateModIoStoreAction.Created> {
     /**
@@ -53,7 +55,7 @@ public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAc
             @Field("files and folders to put in, in order") List<String> file_paths,
             @Field("a folder to put in (paths relative to it)") Path input_dir,
             @Field("a legacy .pak whose entries to put in") Path input_pak,
-            @Field("AES key of input_pak") String input_pak_aes,
+            @Field("AES key of input_pak and of the .pak files among file_paths (else pak_aes, else aes_key)") String input_pak_aes,
             @Field(value = "encryption scheme of input_pak: standard, word_swap, or a game profile's name for its scheme (none, marvel_rivals)",
                     dflt = "standard") String input_pak_scheme,
             @Field(value = "single files are placed relative to this folder", cli = "--root") Path base_path,
@@ -63,9 +65,11 @@ public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAc
             @Field(value = Bundles.COMPRESSION, dflt = "Oodle") String compression,
             @Field(CompressionLevels.HELP) Integer compression_level,
             @Field(value = Bundles.OODLE_FALLBACK, dflt = "Zlib") String oodle_fallback,
-            @Field("AES-256 key (hex or base64): encrypts the companion pak (game profile's scheme); with obfuscate also the container")
+            @Field("AES-256 key (hex or base64): as UAssetTool, the key that reads an encrypted input pak; with obfuscate (CLI --encrypt)"
+                    + " it also encrypts the container and the companion pak, with encrypt_pak the companion pak (game profile's scheme)")
             String aes_key,
-            @Field("the same as aes_key (UAssetTool's CLI name)") String pak_aes,
+            @Field("UAssetTool's CLI --pak-aes: the key of the input paks (input_pak, .pak files among the inputs)") String pak_aes,
+            @Field("encrypt the companion pak with aes_key (the game profile's scheme) without encrypting the container") boolean encrypt_pak,
             @Field(value = "encrypt the .utoc/.ucas too (directory index and every block) with the key (CLI also --obfuscate)",
                     cli = "--encrypt") boolean obfuscate,
             @Field("files that are not Unreal packages go into the companion pak") boolean hybrid,
@@ -142,19 +146,31 @@ public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAc
                 throw ActionException.notFound("Input not found: " + p, p.toString());
             }
         }
+        // legacy .pak files among the inputs put in their entries, as input_pak does (UAssetTool's CLI takes them so)
+        List<Path> paks = paths.stream().filter(p -> Files.isRegularFile(p)
+                && p.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".pak")).toList();
+        paths.removeAll(paks);
         List<BundleInput> inputs = new ArrayList<>(BundleInput.of(paths, q.base_path(), q.game_path()));
+        List<Path> inputPaks = new ArrayList<>(paks);
         if (q.input_pak() != null) {
             Path pak = q.input_pak();
             if (!Files.isRegularFile(pak)) {
                 throw ActionException.notFound("Input pak not found: " + pak, pak.toString());
             }
+            inputPaks.add(pak);
+        }
+        if (!inputPaks.isEmpty()) {
             EncryptionScheme scheme;
             try {
                 scheme = GameProfile.encryptionSchemeNamed(q.input_pak_scheme());
             } catch (RuntimeException e) {
                 throw ActionException.invalid("Field 'input_pak_scheme': " + e.getMessage());
             }
-            inputs.addAll(BundleInput.ofPak(pak, Keys.parse(q.input_pak_aes()), scheme, ctx.services().codecs()));
+            // the input paks' key: input_pak_aes, else pak_aes (UAssetTool's CLI), else aes_key (UAssetTool's request field)
+            String keyText = q.input_pak_aes() != null ? q.input_pak_aes() : q.pak_aes() != null ? q.pak_aes() : q.aes_key();
+            for (Path pak : inputPaks) {
+                inputs.addAll(BundleInput.ofPak(pak, Keys.parse(keyText), scheme, ctx.services().codecs()));
+            }
         }
         inputs = withoutBackups(inputs, ctx);
         if (inputs.isEmpty()) {
@@ -227,12 +243,13 @@ public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAc
         String fallback = asked == method ? null
                 : asked.unrealName() + " is not available here, so " + (method == CompressionMethod.NONE
                         ? "the chunks are stored uncompressed" : "the chunks are compressed with " + method.unrealName());
-        AesKey key = Bundles.key(q.aes_key(), q.pak_aes());
+        AesKey key = Keys.parse(q.aes_key());
         boolean obfuscate = q.obfuscate() || (keyEncrypts && key != null);
-        if (obfuscate && key == null) {
-            throw ActionException.invalid("obfuscate (CLI --encrypt, --obfuscate) needs the key to encrypt with in aes_key"
-                    + " (CLI --aes-key <hex>) or pak_aes: uassetd carries no game's key");
+        if ((obfuscate || q.encrypt_pak()) && key == null) {
+            throw ActionException.invalid((obfuscate ? "obfuscate (CLI --encrypt, --obfuscate)" : "encrypt_pak")
+                    + " needs the key to encrypt with in aes_key (CLI --aes-key <hex>): uassetd carries no game's key");
         }
+        boolean encryptPak = obfuscate || q.encrypt_pak();
         boolean hybrid = q.hybrid();
         boolean materialFix = q.material_tags() && !q.no_material_tags();
         boolean meshFix = materialFix && profile.game().skeletalMaterialTags();
@@ -252,7 +269,7 @@ public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAc
             throw ActionException.invalid("Nothing written: " + why);
         }
         BundleWriter.Options o = BundleWriter.Options.of(profile).withMethod(method).withMountPoint(q.mount_point())
-                .withKeys(obfuscate ? key : null, key).withCompanionPak(true, plan.rawFiles())
+                .withKeys(obfuscate ? key : null, encryptPak ? key : null).withCompanionPak(true, plan.rawFiles())
                 .withPool(ctx.services().compute());
         try {
             BundleWriter.Result r = BundleWriter.write(utoc, o, plan.packages(), List.of(),
