@@ -171,7 +171,13 @@ public final class ModConflicts {
         }
         Map<String, TableRows> tables = new LinkedHashMap<>();
         List<String> zen = new ArrayList<>();
-        String zenProblem = zenTables == null ? "rows of Zen packages (IoStore) are not compared" : zenTables.problem();
+        boolean anyZen = order.stream().anyMatch(f -> !f.archive().isPak());
+        if (!anyZen && base != null) {
+            ArchiveFile inBase = base.resolve(lower);
+            anyZen = inBase != null && !inBase.archive().isPak();
+        }
+        // the Zen store is opened only for a conflict that involves a container
+        String zenProblem = !anyZen ? null : zenTables == null ? "rows of Zen packages (IoStore) are not compared" : zenTables.problem();
         for (ArchiveFile f : order) {
             if (!f.archive().isPak() && zenProblem != null) {
                 zen.add(f.archive().relative());

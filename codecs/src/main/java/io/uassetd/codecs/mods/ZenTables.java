@@ -25,22 +25,40 @@ import java.util.Map;
  * {@link #problem()} says why.
  */
 public final class ZenTables implements AutoCloseable {
-    private final PackageStore store;
-    private final EngineVersion engine;
-    private final String problem;
+    private final Install mods;
+    private final Install base;
+    private final List<AesKey> keys;
+    private final Codecs codecs;
+    private final EngineVersion requested;
+    private boolean opened;
+    private PackageStore store;
+    private EngineVersion engine;
+    private String problem;
 
-    private ZenTables(PackageStore store, EngineVersion engine, String problem) {
-        this.store = store;
-        this.engine = engine;
-        this.problem = problem;
+    private ZenTables(Install mods, Install base, List<AesKey> keys, Codecs codecs, EngineVersion requested) {
+        this.mods = mods;
+        this.base = base;
+        this.keys = keys;
+        this.codecs = codecs;
+        this.requested = requested;
     }
 
     /**
-     * The store over {@code base}'s containers (may be null) and {@code mods}' containers.
+     * Zen tables over {@code base}'s containers (may be null) and {@code mods}' containers; the store is
+     * opened when a Zen package is first asked for (a game's containers are many: a request whose
+     * conflicts are all in paks never opens them).
      *
      * @param requested the engine the request names, or null to take it from the containers
      */
     public static ZenTables open(Install mods, Install base, List<AesKey> keys, Codecs codecs, EngineVersion requested) {
+        return new ZenTables(mods, base, List.copyOf(keys), codecs, requested);
+    }
+
+    private synchronized void ensureOpen() {
+        if (opened) {
+            return;
+        }
+        opened = true;
         List<ContainerKeys> tries = new ArrayList<>();
         for (AesKey k : keys) {
             tries.add(ContainerKeys.of(k));
@@ -65,21 +83,25 @@ public final class ZenTables implements AutoCloseable {
             }
         }
         if (containers == 0) {
-            return new ZenTables(null, null, "no IoStore containers");
+            problem = "no IoStore containers";
+            return;
         }
-        PackageStore store = b.build();
-        if (store.scriptObjects().isEmpty()) {
-            store.close();
-            return new ZenTables(null, null, base == null
+        PackageStore built = b.build();
+        if (built.scriptObjects().isEmpty()) {
+            built.close();
+            problem = base == null
                     ? "rows of Zen packages are read with the base game's global.utoc: give base_path"
-                    : "no global.utoc under " + base.folder() + ", so the imports of Zen packages cannot be resolved");
+                    : "no global.utoc under " + base.folder() + ", so the imports of Zen packages cannot be resolved";
+            return;
         }
-        EngineChoice choice = ZenEngine.of(store, requested);
-        return new ZenTables(store, choice.engine(), null);
+        EngineChoice choice = ZenEngine.of(built, requested);
+        store = built;
+        engine = choice.engine();
     }
 
-    /** Why Zen packages cannot be converted, or null when they can. */
+    /** Why Zen packages cannot be converted, or null when they can (opens the store when first asked). */
     public String problem() {
+        ensureOpen();
         return problem;
     }
 
@@ -88,6 +110,7 @@ public final class ZenTables implements AutoCloseable {
      * in {@code dir}; returns the .uasset/.umap written.
      */
     Path write(ArchiveFile pkg, Path dir) {
+        ensureOpen();
         if (store == null) {
             throw new IllegalStateException(problem);
         }
@@ -113,7 +136,7 @@ public final class ZenTables implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         if (store != null) {
             store.close();
         }
