@@ -11,6 +11,7 @@ import io.uassetd.codecs.asset.version.LegacyFileVersion;
 import io.uassetd.codecs.asset.version.ObjectVersion;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.asset.version.PackageVersion;
+import io.uassetd.codecs.asset.archive.PackageWriter;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -252,6 +253,27 @@ public final class PackageBuilder {
 
     /** Lays the package out and returns it; {@code fileName} names it in messages. */
     public AssetPackage build(String fileName) {
+        return lay(fileName, false).asset();
+    }
+
+    /**
+     * A built package with its bytes ({@link AssetPackage#toBytes()} of {@code asset} as built).
+     *
+     * @param bytes the .uasset part and the .uexp part (empty for a one-file package)
+     */
+    public record Built(AssetPackage asset, AssetPackage.Bytes bytes) {
+    }
+
+    /**
+     * As {@link #build(String)}, with the package's bytes made while it is laid out: every header table is
+     * serialized once into one buffer, and only the tables that hold offsets (the summary and the export
+     * map) again once the layout is known; the export data is copied once into the .uexp part.
+     */
+    public Built buildWithBytes(String fileName) {
+        return lay(fileName, true);
+    }
+
+    private Built lay(String fileName, boolean withBytes) {
         PackageFileSummary s = PackageFileSummary.blank(legacy, legacyUE3Version, version, unversioned,
                 new CustomVersionContainer(legacy.customVersionFormat(), customVersions.versions()), packageName,
                 packageFlags, guid, savedHash, savedBy, compatibleWith, packageSource, chunkIds,
@@ -279,25 +301,34 @@ public final class PackageBuilder {
         if (dataResources != null && version.atLeast(ObjectVersionUE5.DATA_RESOURCES)) {
             order.add(Region.Kind.DATA_RESOURCES);
         }
-        AssetPackage sizing = new AssetPackage(fileName, split, s, new NameMap(names), new ArrayList<>(imports), list,
+        NameMap nameMap = new NameMap(names);
+        AssetPackage sizing = new AssetPackage(fileName, split, s, nameMap, new ArrayList<>(imports), list,
                 depends, new ArrayList<>(softObjectPaths), new ArrayList<>(softPackageReferences), null, null, preload,
                 dataResourceVersion, dataResources, List.of(Region.table(Region.Kind.SUMMARY, 0, 0)));
         PackageSerializer ser = new PackageSerializer(sizing);
+        // every header table written one after the other into one buffer: each starts where the previous ends
+        PackageWriter w = new PackageWriter(s.version(), s.filterEditorOnly(), headerEstimate());
         List<Region> regions = new ArrayList<>();
         Map<Region.Kind, Integer> starts = new EnumMap<>(Region.Kind.class);
-        long pos = 0;
+        Map<Region.Kind, Integer> sizes = new EnumMap<>(Region.Kind.class);
         for (Region.Kind kind : order) {
-            byte[] raw = kind == Region.Kind.RAW ? assetRegistryData : null;
-            long size = kind == Region.Kind.RAW ? raw.length : ser.table(kind).length;
-            long start = pos;
-            if (raw != null && assetRegistryDependencyAt >= 0) {
-                raw = java.nio.ByteBuffer.wrap(raw.clone()).order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                        .putLong(0, start + assetRegistryDependencyAt).array();
+            long start = w.position();
+            byte[] raw = null;
+            if (kind == Region.Kind.RAW) {
+                raw = assetRegistryData;
+                if (assetRegistryDependencyAt >= 0) {
+                    raw = java.nio.ByteBuffer.wrap(raw.clone()).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                            .putLong(0, start + assetRegistryDependencyAt).array();
+                }
+                w.writeBytes(raw);
+            } else {
+                ser.table(kind, w);
             }
             starts.putIfAbsent(kind, (int) start);
-            regions.add(new Region(kind, -1, start, size, raw));
-            pos += size;
+            sizes.putIfAbsent(kind, (int) (w.position() - start));
+            regions.add(new Region(kind, -1, start, w.position() - start, raw));
         }
+        long pos = w.position();
         byte[] tail = headerTail;
         if (headerPadding != null) {
             long pad = headerPadding.applyAsLong(pos);
@@ -335,8 +366,68 @@ public final class PackageBuilder {
                 starts.getOrDefault(Region.Kind.DATA_RESOURCES, d.dataResourceOffset()), pos));
         byte[] tag = {(byte) 0xC1, (byte) 0x83, 0x2A, (byte) 0x9E};
         regions.add(new Region(Region.Kind.RAW, -1, pos, 4, tag));
-        return new AssetPackage(fileName, split, s, new NameMap(names), new ArrayList<>(imports), list, depends,
+        AssetPackage asset = new AssetPackage(fileName, split, s, nameMap, new ArrayList<>(imports), list, depends,
                 new ArrayList<>(softObjectPaths), new ArrayList<>(softPackageReferences), null, null, preload,
                 dataResourceVersion, dataResources, regions);
+        if (!withBytes) {
+            return new Built(asset, null);
+        }
+        return new Built(asset, bytes(asset, w, starts, sizes, headerSize, pos + tag.length, tag));
+    }
+
+    /**
+     * The package's bytes from the header tables written at layout ({@code w}): the summary and the export map
+     * written again with their offsets, the padding, then the export data and the package tag.
+     */
+    private AssetPackage.Bytes bytes(AssetPackage asset, PackageWriter w, Map<Region.Kind, Integer> starts,
+            Map<Region.Kind, Integer> sizes, int headerSize,
+            long total, byte[] tag) {
+        if (total > Integer.MAX_VALUE) {
+            throw new IllegalStateException("Package larger than 2 GiB cannot be written in memory");
+        }
+        int tables = w.position();
+        byte[] head = w.bytes().array().length == headerSize ? w.bytes().array() : java.util.Arrays.copyOf(w.bytes().array(),
+                headerSize);
+        if (tables < headerSize) {
+            java.util.Arrays.fill(head, tables, headerSize, (byte) 0);
+        }
+        PackageSerializer ser = new PackageSerializer(asset);
+        for (Region.Kind kind : List.of(Region.Kind.SUMMARY, Region.Kind.EXPORT_MAP)) {
+            Integer at = starts.get(kind);
+            if (at == null) {
+                continue;
+            }
+            byte[] again = ser.table(kind);
+            if (again.length != sizes.get(kind)) {
+                throw new IllegalStateException(kind + " changed size between passes");
+            }
+            System.arraycopy(again, 0, head, at, again.length);
+        }
+        byte[] rest = new byte[(int) (total - headerSize)];
+        int at = 0;
+        for (byte[] data : exportData) {
+            System.arraycopy(data, 0, rest, at, data.length);
+            at += data.length;
+        }
+        System.arraycopy(tag, 0, rest, at, tag.length);
+        if (split) {
+            return new AssetPackage.Bytes(head, rest);
+        }
+        byte[] one = java.util.Arrays.copyOf(head, (int) total);
+        System.arraycopy(rest, 0, one, headerSize, rest.length);
+        return new AssetPackage.Bytes(one, new byte[0]);
+    }
+
+    /** A first guess at the header's size, so that its buffer rarely grows. */
+    private int headerEstimate() {
+        long n = 1024L + 8L * imports.size() * 5 + 128L * exports.size() + 4L * (preloadDependencies == null ? 0
+                : preloadDependencies.size()) + assetRegistryData.length;
+        for (NameEntry e : names) {
+            n += e.text().length() + 10;
+        }
+        for (List<PackageIndex> l : depends) {
+            n += 4 + 4L * l.size();
+        }
+        return (int) Math.min(n, 1 << 24);
     }
 }

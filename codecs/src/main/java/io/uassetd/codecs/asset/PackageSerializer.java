@@ -128,6 +128,13 @@ final class PackageSerializer {
     byte[] table(Region.Kind kind) {
         PackageFileSummary s = p.summary();
         PackageWriter w = new PackageWriter(s.version(), s.filterEditorOnly());
+        table(kind, w);
+        return w.toByteArray();
+    }
+
+    /** One table serialized with the package's current content, appended to {@code w}. */
+    void table(Region.Kind kind, PackageWriter w) {
+        PackageFileSummary s = p.summary();
         switch (kind) {
             case SUMMARY -> s.write(w);
             case NAME_MAP -> p.names().write(w);
@@ -160,7 +167,6 @@ final class PackageSerializer {
             }
             default -> throw new IllegalStateException("Not a table: " + kind);
         }
-        return w.toByteArray();
     }
 
     private void updateLayout(OffsetRemap m, List<Region> regions, long[] starts, byte[][] exportData) {

@@ -18,7 +18,12 @@ public final class PackageWriter {
     private final boolean filterEditorOnly;
 
     public PackageWriter(PackageVersion version, boolean filterEditorOnly) {
-        this.out = new ByteWriter();
+        this(version, filterEditorOnly, 256);
+    }
+
+    /** A writer whose buffer starts at {@code capacity} bytes (it grows as needed). */
+    public PackageWriter(PackageVersion version, boolean filterEditorOnly, int capacity) {
+        this.out = new ByteWriter(capacity);
         this.version = version;
         this.filterEditorOnly = filterEditorOnly;
     }

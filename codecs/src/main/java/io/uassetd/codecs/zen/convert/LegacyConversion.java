@@ -132,13 +132,14 @@ final class LegacyConversion {
             unpadded[0] = size;
             return padded && expected > size && expected - size <= 1024 ? expected - size : 0;
         });
-        AssetPackage asset = b.build(fileName);
+        PackageBuilder.Built built = b.buildWithBytes(fileName);
+        AssetPackage asset = built.asset();
         long headerSize = unpadded[0]; // laid out by the builder: the serialized header's size
         if (asset.summary().totalHeaderSize() == headerSize && expected != headerSize) {
             notes.add("legacy header is " + headerSize + " bytes, the Zen package records " + cooked
                     + (expected != cooked ? " (a " + expected + "-byte legacy header)" : ""));
         }
-        return new LegacyOutput(packageName, world ? ".umap" : ".uasset", asset, companions, notes, cooked);
+        return new LegacyOutput(packageName, world ? ".umap" : ".uasset", asset, companions, notes, cooked, built.bytes());
     }
 
     private void nameImport(int i, List<ImportSpec> specs, Map<ImportSpec, Integer> index, boolean[] named) {

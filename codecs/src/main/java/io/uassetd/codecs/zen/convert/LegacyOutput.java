@@ -22,17 +22,24 @@ import java.util.Map;
  * @param extension {@code .uasset}, or {@code .umap} for a package holding a World
  * @param notes differences from the original legacy package that the Zen data cannot restore
  * @param cookedHeaderSize the CookedHeaderSize the Zen package records (-1 when not made from one)
+ * @param bytes the package's bytes as the conversion made them (what {@code asset().toBytes()} gives for the
+ *              package as converted; edits made to {@code asset} afterwards are not in them), or null
  */
 public record LegacyOutput(String packageName, String extension, AssetPackage asset, Map<String, byte[]> companions,
-        List<String> notes, long cookedHeaderSize) {
+        List<String> notes, long cookedHeaderSize, AssetPackage.Bytes bytes) {
     public LegacyOutput {
         companions = new LinkedHashMap<>(companions);
         notes = List.copyOf(notes);
     }
 
     public LegacyOutput(String packageName, String extension, AssetPackage asset, Map<String, byte[]> companions,
+            List<String> notes, long cookedHeaderSize) {
+        this(packageName, extension, asset, companions, notes, cookedHeaderSize, null);
+    }
+
+    public LegacyOutput(String packageName, String extension, AssetPackage asset, Map<String, byte[]> companions,
             List<String> notes) {
-        this(packageName, extension, asset, companions, notes, -1);
+        this(packageName, extension, asset, companions, notes, -1, null);
     }
 
     /** The package path as a relative file path: {@code Game/Maps/Map.umap}. */
@@ -65,14 +72,15 @@ public record LegacyOutput(String packageName, String extension, AssetPackage as
     }
 
     /**
-     * Writes under {@code root} at {@link #relativePath()} as one file of an extraction: each folder is
+     * Writes under {@code root} at {@link #relativePath()} as one file of an extraction (the {@link #bytes()} made by
+     * the conversion when it made them, else the asset serialized): each folder is
      * made once ({@code folders}, made for {@code root}: no link below it is followed), and every file goes through a temporary file renamed into place
      * without an fsync (a reader or a killed process never sees a partial file; the extraction as a
      * whole is not durable until the system writes it back, as for {@code extract_pak}).
      */
     public List<Written> extractUnder(Path root, OutputFolders folders) {
         Path file = SafePaths.resolve(root, relativePath(), packageName);
-        AssetPackage.Bytes b = asset.toBytes();
+        AssetPackage.Bytes b = bytes != null ? bytes : asset.toBytes();
         List<Written> out = new ArrayList<>(2 + companions.size());
         try {
             boolean fresh = folders.prepare(file);
