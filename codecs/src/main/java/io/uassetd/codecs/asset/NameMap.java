@@ -19,16 +19,26 @@ import java.util.Map;
  */
 public final class NameMap {
     private final List<NameEntry> entries;
-    private final Map<String, Integer> firstIndex = new HashMap<>();
+    /** The first index of each text, made on the first lookup (a package only written never needs it). */
+    private volatile Map<String, Integer> firstIndex;
     /** The file the map was read from (for errors), or null. */
     private String source;
 
     /** A name map holding these entries in order (hashes and encodings kept as given). */
     public NameMap(List<NameEntry> entries) {
         this.entries = new ArrayList<>(entries);
-        for (int i = 0; i < this.entries.size(); i++) {
-            firstIndex.putIfAbsent(this.entries.get(i).text(), i);
+    }
+
+    private Map<String, Integer> firstIndex() {
+        Map<String, Integer> m = firstIndex;
+        if (m == null) {
+            m = new HashMap<>();
+            for (int i = 0; i < entries.size(); i++) {
+                m.putIfAbsent(entries.get(i).text(), i);
+            }
+            firstIndex = m;
         }
+        return m;
     }
 
     static NameMap read(PackageReader r, int count) {
@@ -93,7 +103,7 @@ public final class NameMap {
 
     /** The first index holding exactly this string, or -1. */
     public int indexOf(String text) {
-        Integer i = firstIndex.get(text);
+        Integer i = firstIndex().get(text);
         return i == null ? -1 : i;
     }
 
@@ -119,7 +129,7 @@ public final class NameMap {
             return i;
         }
         entries.add(NameEntry.of(text));
-        firstIndex.put(text, entries.size() - 1);
+        firstIndex().put(text, entries.size() - 1);
         return entries.size() - 1;
     }
 

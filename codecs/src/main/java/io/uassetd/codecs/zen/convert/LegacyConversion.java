@@ -59,7 +59,7 @@ final class LegacyConversion {
                 : PackageBuilder.cooked(target, true);
         b.packageFlags((int) pkg.packageFlags());
         names = new LegacyNames(pkg.names());
-        int referenced = LegacyNames.referencedFromExportData(pkg);
+        int referenced = names.referencedFromExportData(pkg, pkg.names().size());
         List<ImportSpec> specs = LegacyImports.of(pkg, resolver);
         Map<ImportSpec, Integer> index = new HashMap<>();
         for (int i = 0; i < specs.size(); i++) {

@@ -41,9 +41,11 @@ final class LegacyExports {
             PackageIndex tpl = index(pkg, e.templateIndex());
             PackageIndex outer = index(pkg, e.outerIndex());
             List<List<PackageIndex>> deps = dependencies(pkg, i, cls, sup, tpl, outer, isFunction(specs, cls));
-            int total = deps.stream().mapToInt(List::size).sum();
+            int total = deps.get(0).size() + deps.get(1).size() + deps.get(2).size() + deps.get(3).size();
             int first = total == 0 ? -1 : preload.size();
-            deps.forEach(preload::addAll);
+            for (int k = 0; k < 4; k++) {
+                preload.addAll(deps.get(k));
+            }
             ObjectExport x = new ObjectExport(cls, sup, tpl, outer,
                     names.exportName(pkg, e), e.objectFlags(),
                     e.cookedSerialSize(), 0, false, e.filterFlags() == ExportMapEntry.FILTER_NOT_FOR_CLIENT,

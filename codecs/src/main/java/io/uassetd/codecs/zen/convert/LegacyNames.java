@@ -62,13 +62,24 @@ final class LegacyNames {
      */
     static int referencedFromExportData(ZenPackage pkg) {
         List<String> zen = pkg.names().names();
+        return referencedFromExportData(pkg, new HashSet<>(zen).size() == zen.size());
+    }
+
+    /** As {@link #referencedFromExportData(ZenPackage)} for the Zen name map this one was made from. */
+    int referencedFromExportData(ZenPackage pkg, int zenNames) {
+        // the index holds each distinct text once: as many as the names when none repeats
+        return referencedFromExportData(pkg, nameIndex.size() == zenNames);
+    }
+
+    private static int referencedFromExportData(ZenPackage pkg, boolean distinct) {
+        List<String> zen = pkg.names().names();
         // first appearance of each header name (export names, then the package name)
         Map<String, Integer> first = new HashMap<>();
         for (ExportMapEntry e : pkg.exportMap()) {
             first.putIfAbsent(zen.get(e.objectName().index()), first.size());
         }
         first.putIfAbsent(zen.get(pkg.packageMappedName().index()), first.size());
-        if (new HashSet<>(zen).size() != zen.size()) {
+        if (!distinct) {
             return referencedFromExportDataByScan(pkg); // a repeated name: the prefix scan decides
         }
         // with distinct names, a prefix r fits when every name from r on is a header name and they stand in the
@@ -112,24 +123,31 @@ final class LegacyNames {
 
     /** From UE5.5 on the cooker sorts the names after those referenced from export data, ignoring case. */
     void sortAfter(int referenced) {
-        List<NameEntry> tail = new ArrayList<>(names.subList(referenced, names.size()));
-        // each key lower-cased once (a stable sort on the keys, as comparing lower-cased texts)
-        String[] keys = new String[tail.size()];
-        Integer[] order = new Integer[tail.size()];
-        for (int i = 0; i < keys.length; i++) {
-            keys[i] = tail.get(i).text().toLowerCase(Locale.ROOT);
-            order[i] = i;
+        int n = names.size() - referenced;
+        // each key lower-cased once; a stable sort on the keys (as comparing lower-cased texts)
+        Keyed[] tail = new Keyed[n];
+        for (int i = 0; i < n; i++) {
+            NameEntry e = names.get(referenced + i);
+            tail[i] = new Keyed(e.text().toLowerCase(Locale.ROOT), e);
         }
-        Arrays.sort(order, (a, b) -> keys[a].compareTo(keys[b]));
-        names.subList(referenced, names.size()).clear();
-        for (Integer i : order) {
-            names.add(tail.get(i));
+        Arrays.sort(tail, BY_KEY);
+        // only the tail moved: its texts are indexed again, the first index of each text kept
+        for (Keyed k : tail) {
+            Integer at = nameIndex.get(k.entry().text());
+            if (at != null && at >= referenced) {
+                nameIndex.remove(k.entry().text());
+            }
         }
-        nameIndex.clear();
-        for (int i = 0; i < names.size(); i++) {
-            nameIndex.putIfAbsent(names.get(i).text(), i);
+        for (int i = 0; i < n; i++) {
+            names.set(referenced + i, tail[i].entry());
+            nameIndex.putIfAbsent(tail[i].entry().text(), referenced + i);
         }
     }
+
+    private record Keyed(String key, NameEntry entry) {
+    }
+
+    private static final java.util.Comparator<Keyed> BY_KEY = (a, b) -> a.key().compareTo(b.key());
 
     FName exportName(ZenPackage pkg, ExportMapEntry e) {
         String base = pkg.names().get(e.objectName().index());
