@@ -153,6 +153,14 @@ public final class PackageBuilder {
         return PackageIndex.ofExport(exports.size() - 1);
     }
 
+    /** As {@link #addExport(ObjectExport, byte[], List)} with the data at {@code data[from, from + length)} (copied once). */
+    public PackageIndex addExport(ObjectExport entry, byte[] data, int from, int length, List<PackageIndex> dependsOn) {
+        exports.add(entry);
+        exportData.add(java.util.Arrays.copyOfRange(data, from, Math.addExact(from, length)));
+        depends.add(new ArrayList<>(dependsOn));
+        return PackageIndex.ofExport(exports.size() - 1);
+    }
+
     public PackageBuilder addSoftObjectPath(SoftObjectPathEntry e) {
         softObjectPaths.add(e);
         return this;
@@ -397,11 +405,13 @@ public final class PackageBuilder {
             if (at == null) {
                 continue;
             }
-            byte[] again = ser.table(kind);
-            if (again.length != sizes.get(kind)) {
+            int size = sizes.get(kind);
+            PackageWriter again = new PackageWriter(w.version(), w.filterEditorOnly(), size);
+            ser.table(kind, again);
+            if (again.position() != size) {
                 throw new IllegalStateException(kind + " changed size between passes");
             }
-            System.arraycopy(again, 0, head, at, again.length);
+            System.arraycopy(again.bytes().array(), 0, head, at, size);
         }
         byte[] rest = new byte[(int) (total - headerSize)];
         int at = 0;

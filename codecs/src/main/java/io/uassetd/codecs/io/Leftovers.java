@@ -49,13 +49,15 @@ public final class Leftovers {
             throw new UnsafePathException("Path " + dir.resolve(base) + " names a file '" + base + "', which is the folder itself or its"
                     + " parent: a file's name may not be empty, '.' or '..'", dir.resolve(base).toString());
         }
-        int bytes = base.getBytes(StandardCharsets.UTF_8).length;
+        // at most 3 UTF-8 bytes per UTF-16 unit: only a long name needs counting
+        int bytes = base.length() <= 85 ? 0 : base.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > 255) {
             throw new UnsafePathException("Path " + dir.resolve(base) + " has a name of " + bytes
                     + " bytes, longer than the file system allows (255 bytes per name)", dir.resolve(base).toString());
         }
         for (;;) {
-            Path p = dir.resolve("." + base + ".u" + PID + "-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)
+            // 63 random bits in base 36 (an unsigned 64-bit value in base 36 goes through BigInteger)
+            Path p = dir.resolve("." + base + ".u" + PID + "-" + Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36)
                     + suffix);
             if (LIVE.add(p)) {
                 return p;

@@ -59,8 +59,8 @@ final class ImportResolver {
         PackageObjectIndex idx = self.pkg().importMap().get(i);
         return switch (idx.kind()) {
             case NULL -> null;
-            case SCRIPT_IMPORT -> script(idx, "import " + i);
-            case PACKAGE_IMPORT -> packageImport(self, idx, "import " + i);
+            case SCRIPT_IMPORT -> script(idx, new What("import ", i));
+            case PACKAGE_IMPORT -> packageImport(self, idx, new What("import ", i));
             case EXPORT -> throw unresolved("import " + i + " is an export index (" + idx + ")");
         };
     }
@@ -86,7 +86,7 @@ final class ImportResolver {
         return self.importedIds().size();
     }
 
-    private ImportSpec script(PackageObjectIndex idx, String what) {
+    private ImportSpec script(PackageObjectIndex idx, What what) {
         if (scripts == null) {
             throw unresolved(what + " is the script object " + idx + " but there are no script objects (global.utoc"
                     + " is missing)");
@@ -157,7 +157,7 @@ final class ImportResolver {
         return n.length() > 1 && n.charAt(0) == 'E' && Character.isUpperCase(n.charAt(1)) ? "Enum" : "ScriptStruct";
     }
 
-    private ImportSpec packageImport(PackageSource.Loaded ctx, PackageObjectIndex idx, String what) {
+    private ImportSpec packageImport(PackageSource.Loaded ctx, PackageObjectIndex idx, What what) {
         ZenPackage p = ctx.pkg();
         if (p.layout() == ZenLayout.UE4_PACKAGE_SUMMARY) {
             for (long id : ctx.importedIds()) {
@@ -194,9 +194,8 @@ final class ImportResolver {
         long id = ctx.importedIds().get(packageIndex);
         long hash = p.importedPublicExportHashes()[hashIndex];
         Optional<PackageSource.Loaded> other = packages.find(id);
-        String packageName = p.importedPackageNames() != null && packageIndex < p.importedPackageNames().size()
-                ? p.importedPackageNames().name(packageIndex) : Hashes.hex64(id);
         if (other.isEmpty()) {
+            String packageName = importedName(p, packageIndex, id);
             if (recover && ctx == self) {
                 ImportSpec pkgSpec = importedPackage(packageIndex);
                 String shortName = pkgSpec.objectName().text().substring(pkgSpec.objectName().text().lastIndexOf('/') + 1);
@@ -223,7 +222,21 @@ final class ImportResolver {
             }
         }
         throw unresolved(what + " (export hash " + Hashes.hex64(hash) + ") is not a public export of package "
-                + packageName + " (" + Hashes.hex64(id) + ")");
+                + importedName(p, packageIndex, id) + " (" + Hashes.hex64(id) + ")");
+    }
+
+    /** The name of imported package {@code packageIndex} of {@code p} (its id's hex when the package does not list names). */
+    private static String importedName(ZenPackage p, int packageIndex, long id) {
+        return p.importedPackageNames() != null && packageIndex < p.importedPackageNames().size()
+                ? p.importedPackageNames().name(packageIndex) : Hashes.hex64(id);
+    }
+
+    /** What is being resolved, for messages: its text is made only when a message needs it. */
+    private record What(String prefix, Object subject) {
+        @Override
+        public String toString() {
+            return prefix + subject;
+        }
     }
 
     /**
@@ -263,12 +276,12 @@ final class ImportResolver {
                 className = nameOf(p.names().get(ce.objectName().index()), ce.objectName());
             }
             case SCRIPT_IMPORT -> {
-                ImportSpec cs = script(c, "class of " + name.text());
+                ImportSpec cs = script(c, new What("class of ", name.text()));
                 classPackage = cs.root().objectName();
                 className = cs.objectName();
             }
             case PACKAGE_IMPORT -> {
-                ImportSpec cs = packageImport(other, c, "class of " + name.text());
+                ImportSpec cs = packageImport(other, c, new What("class of ", name.text()));
                 classPackage = cs.root().objectName();
                 className = cs.objectName();
             }

@@ -10,7 +10,6 @@ import io.uassetd.codecs.zen.ExportMapEntry;
 import io.uassetd.codecs.iostore.ZenLayout;
 import io.uassetd.codecs.zen.ZenPackage;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -53,9 +52,13 @@ final class LegacyExports {
                     !alwaysLoaded(pkg, i), isAsset(e), publicHash && e.publicExportHash() != 0, first, deps.get(0).size(),
                     deps.get(1).size(), deps.get(2).size(), deps.get(3).size(), 0, 0);
             int from = (int) at[i];
-            byte[] data = from < 0 ? new byte[0]
-                    : Arrays.copyOfRange(pkg.exportData(), from, Math.toIntExact(from + e.cookedSerialSize()));
-            b.addExport(x, data, List.of());
+            if (from < 0) {
+                b.addExport(x, new byte[0], List.of());
+            } else {
+                // past the end of the data reads as zeros, as a copy of the range does
+                int size = Math.toIntExact(e.cookedSerialSize());
+                b.addExport(x, pkg.exportData(), from, size, List.of());
+            }
         }
         b.preloadDependencies(preload);
     }
