@@ -29,8 +29,14 @@ final class LegacyImports {
         for (int k = 0; k < resolver.importedPackageCount(); k++) {
             packages.add(resolver.importedPackage(k));
         }
-        packages.sort((a, b) -> a.path().toLowerCase(Locale.ROOT)
-                .compareTo(b.path().toLowerCase(Locale.ROOT)));
+        if (packages.size() > 1) {
+            // each key lower-cased once (a stable sort on the keys, as comparing lower-cased paths)
+            Map<ImportSpec, String> keys = new java.util.IdentityHashMap<>();
+            for (ImportSpec p : packages) {
+                keys.put(p, p.path().toLowerCase(Locale.ROOT));
+            }
+            packages.sort((a, b) -> keys.get(a).compareTo(keys.get(b)));
+        }
         int next = 0;
         for (int i = 0; i < n; i++) {
             if (specs.get(i) == null) {

@@ -13,7 +13,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The legacy name map being built: the Zen name map one for one (export data refers to names by
@@ -25,19 +24,21 @@ final class LegacyNames {
 
     /**
      * Name entries (the text with its two hashes) by text, shared by the conversions of a process: the
-     * packages of a game repeat most of their names. Bounded: emptied when full.
+     * packages of a game repeat most of their names. A direct-mapped table of 65,536 slots (a slot by the
+     * text's hash; a name whose slot another holds is made again and takes the slot): one array read and
+     * one comparison per lookup. Entries are immutable, so threads may share it without locks (a thread
+     * that misses another's write only makes the entry again).
      */
-    private static final int ENTRY_CACHE_LIMIT = 1 << 16;
-    private static final ConcurrentHashMap<String, NameEntry> ENTRIES = new ConcurrentHashMap<>();
+    private static final int ENTRY_SLOTS = 1 << 16;
+    private static final NameEntry[] ENTRIES = new NameEntry[ENTRY_SLOTS];
 
     static NameEntry entry(String text) {
-        NameEntry e = ENTRIES.get(text);
-        if (e == null) {
+        int h = text.hashCode();
+        int slot = (h ^ (h >>> 16)) & (ENTRY_SLOTS - 1);
+        NameEntry e = ENTRIES[slot];
+        if (e == null || !e.text().equals(text)) {
             e = NameEntry.of(text);
-            if (ENTRIES.size() >= ENTRY_CACHE_LIMIT) {
-                ENTRIES.clear();
-            }
-            ENTRIES.put(text, e);
+            ENTRIES[slot] = e;
         }
         return e;
     }
