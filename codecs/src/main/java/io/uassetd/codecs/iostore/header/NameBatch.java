@@ -80,6 +80,9 @@ public record NameBatch(List<String> names, List<Boolean> wide, long hashVersion
 
     /** The hash Unreal stores for a name: CityHash64 of the lower-cased text (UTF-16LE when wide). */
     public static long hash(String name, boolean wide) {
+        if (!wide && isAscii(name)) {
+            return Hashes.cityHash64LowerAscii(name);
+        }
         String lower = name.toLowerCase(Locale.ROOT);
         return Hashes.cityHash64(lower.getBytes(wide ? StandardCharsets.UTF_16LE : StandardCharsets.ISO_8859_1));
     }
