@@ -19,16 +19,29 @@ import java.util.Map;
  */
 public final class NameMap {
     private final List<NameEntry> entries;
-    private final Map<String, Integer> firstIndex = new HashMap<>();
+    /**
+     * First index of each string, made when first asked for ({@link #indexOf}, {@link #add}): reading a
+     * package (e.g. to convert it) never needs it. Published whole through the volatile field.
+     */
+    private volatile Map<String, Integer> firstIndex;
     /** The file the map was read from (for errors), or null. */
     private String source;
 
     /** A name map holding these entries in order (hashes and encodings kept as given). */
     public NameMap(List<NameEntry> entries) {
         this.entries = new ArrayList<>(entries);
-        for (int i = 0; i < this.entries.size(); i++) {
-            firstIndex.putIfAbsent(this.entries.get(i).text(), i);
+    }
+
+    private Map<String, Integer> index() {
+        Map<String, Integer> m = firstIndex;
+        if (m == null) {
+            m = new HashMap<>(Math.max(16, entries.size() * 2));
+            for (int i = 0; i < entries.size(); i++) {
+                m.putIfAbsent(entries.get(i).text(), i);
+            }
+            firstIndex = m;
         }
+        return m;
     }
 
     static NameMap read(PackageReader r, int count) {
@@ -93,7 +106,7 @@ public final class NameMap {
 
     /** The first index holding exactly this string, or -1. */
     public int indexOf(String text) {
-        Integer i = firstIndex.get(text);
+        Integer i = index().get(text);
         return i == null ? -1 : i;
     }
 
@@ -118,8 +131,9 @@ public final class NameMap {
         if (i >= 0) {
             return i;
         }
+        Map<String, Integer> m = index();
         entries.add(NameEntry.of(text));
-        firstIndex.put(text, entries.size() - 1);
+        m.put(text, entries.size() - 1);
         return entries.size() - 1;
     }
 
