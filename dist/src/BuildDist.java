@@ -236,16 +236,33 @@ public final class BuildDist {
                   prev="$a"
                 done
                 heap="-XX:MaxRAMPercentage=18.75"
-                case "$mb" in ''|*[!0-9]*) ;; *) heap="-Xmx$((mb * 3 / 4))m" ;; esac
-                # The resident server gives memory back between commands (docs/server.md "Memory").
+                heap_mb=$(( $(awk '/^MemTotal:/ { print $2 }' /proc/meminfo 2>/dev/null || echo 4194304) * 3 / 16 / 1024 ))
+                for f in /sys/fs/cgroup/memory.max /sys/fs/cgroup/memory/memory.limit_in_bytes; do
+                  lim=$(cat "$f" 2>/dev/null || true)
+                  case "$lim" in ''|*[!0-9]*) ;; *) [ $((lim * 3 / 16 / 1048576)) -lt "$heap_mb" ] && heap_mb=$((lim * 3 / 16 / 1048576)) ;; esac
+                done
+                case "$mb" in ''|*[!0-9]*) ;; *) heap="-Xmx$((mb * 3 / 4))m"; heap_mb=$((mb * 3 / 4)) ;; esac
+                # The collector (docs/server.md "Memory"): serial on up to 4 cores, parallel above, a young generation
+                # of 8 MiB per core (16 to 64 MiB), a heap a full collection shrinks to at most 30% free; a collector
+                # named in UASSETD_JAVA_OPTS replaces this choice. The resident server gives memory back between commands.
                 srv=""
-                if [ "${1:-}" = "--serve-socket" ]; then srv="-XX:+UseG1GC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30"; fi
+                case " ${UASSETD_JAVA_OPTS:-} " in
+                  *-XX:+Use*GC*) ;;
+                  *)
+                    cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+                    case "$cores" in ''|*[!0-9]*) cores=2 ;; esac
+                    young=$((cores * 8)); [ "$young" -lt 16 ] && young=16; [ "$young" -gt 64 ] && young=64
+                    if [ "$cores" -le 4 ]; then srv="-XX:+UseSerialGC"; else srv="-XX:+UseParallelGC"; fi
+                    srv="$srv -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30"
+                    if [ "$heap_mb" -ge $((young * 4)) ]; then srv="$srv -Xmn${young}m -Xms$((young * 2))m"; fi
+                    ;;
+                esac
                 if [ -f "$home/lib/uassetd.aot" ]; then
                   # A Java 25+ runtime and the AOT cache trained at build time (valid wherever the folder is);
                   # JNA (the Oodle library) and lz4-java may use native access without start-up warnings.
                   aot="-XX:AOTCache=$home/lib/uassetd.aot"
                   if [ -n "${UASSETD_NO_CDS:-}" ]; then aot="-Xshare:auto"; fi
-                  if [ -n "$srv" ]; then srv="$srv -XX:TrimNativeHeapInterval=5000"; fi
+                  if [ "${1:-}" = "--serve-socket" ]; then srv="$srv -XX:TrimNativeHeapInterval=5000"; fi
                   # shellcheck disable=SC2086
                   exec "$home/runtime/bin/java" "$aot" "$heap" $srv -Xlog:aot=off -Xlog:cds=off --enable-native-access=ALL-UNNAMED \
                     --sun-misc-unsafe-memory-access=allow ${UASSETD_JAVA_OPTS:-} -jar "$home/lib/uassetd.jar" "$@"

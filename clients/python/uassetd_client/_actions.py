@@ -488,7 +488,7 @@ VerifyPakReplyFailure = TypedDict('VerifyPakReplyFailure', {'item': str, 'error'
 VerifyPakReplyItems = TypedDict('VerifyPakReplyItems', {'total': int, 'succeeded': int, 'failed': int, 'skipped': int, 'items': List['VerifyPakReplyItem']}, total=False)
 VerifyPakReplyItem = TypedDict('VerifyPakReplyItem', {'item': str, 'status': str, 'output': str, 'code': str, 'error': str, 'file': str, 'offset': int, 'structure': str}, total=False)
 
-VersionReply = TypedDict('VersionReply', {'version': str, 'java_version': str, 'java_vm': str, 'os': str, 'compression_methods': List['VersionReplyMethodInfo'], 'oodle_native': bool, 'oodle_backend': str, 'oodle_detail': str, 'heap_max_mb': int, 'decode_budget_mb': int}, total=False)
+VersionReply = TypedDict('VersionReply', {'version': str, 'java_version': str, 'java_vm': str, 'os': str, 'compression_methods': List['VersionReplyMethodInfo'], 'oodle_native': bool, 'oodle_backend': str, 'oodle_detail': str, 'heap_max_mb': int, 'decode_budget_mb': int, 'collector': str}, total=False)
 VersionReplyMethodInfo = TypedDict('VersionReplyMethodInfo', {'name': str, 'decompress': bool, 'compress': bool, 'backend': str}, total=False)
 
 # action -> its reply type.

@@ -5009,6 +5009,8 @@ pub struct VersionReply {
     pub heap_max_mb: Option<i64>,
     #[serde(default)]
     pub decode_budget_mb: Option<i64>,
+    #[serde(default)]
+    pub collector: Option<String>,
 }
 
 /// `version` reply record `MethodInfo` (every field may be absent or null).

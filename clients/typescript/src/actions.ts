@@ -5758,6 +5758,7 @@ export interface VersionReply {
   oodle_detail?: string | null;
   heap_max_mb?: number | null;
   decode_budget_mb?: number | null;
+  collector?: string | null;
 }
 /** `version` reply record `MethodInfo` (every field may be absent or null). */
 export interface VersionReplyMethodInfo {

@@ -56,6 +56,23 @@ class LauncherMemoryTest {
         heap(version(Map.of("UASSETD_MEMORY_MB", "512"), "--memory-mb", "256"), 192);
     }
 
+    /**
+     * The launcher picks the collector (docs/server.md "Memory"): serial on up to 4 cores ({@code nproc}), parallel above;
+     * one the user names in UASSETD_JAVA_OPTS is used instead (naming two would stop the JVM); the smallest budget
+     * still starts (no young generation larger than its heap allows).
+     */
+    @Test
+    void theCollectorFollowsTheCoresUnlessTheUserNamesOne() throws Exception {
+        Process n = new ProcessBuilder("nproc").redirectErrorStream(true).start();
+        int cores = Integer.parseInt(new String(n.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim());
+        String expected = cores <= 4 ? "Serial" : "Parallel";
+        assertThat(version(Map.of()).get("collector").asText()).isEqualTo(expected);
+        assertThat(version(Map.of("UASSETD_JAVA_OPTS", "-XX:+UseG1GC")).get("collector").asText()).isEqualTo("G1");
+        JsonNode small = version(Map.of(), "--memory-mb", "64");
+        assertThat(small.get("collector").asText()).isEqualTo(expected);
+        heap(small, 48);
+    }
+
     @Test
     void theDefaultBudgetIsAQuarterOfTheMachine() throws Exception {
         long total = 0;

@@ -4718,7 +4718,7 @@ public final class Actions {
 
     /** {@code version} reply record {@code VersionInfo} (a field absent from the reply is null). */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record VersionReply(@JsonProperty("version") String version, @JsonProperty("java_version") String javaVersion, @JsonProperty("java_vm") String javaVm, @JsonProperty("os") String os, @JsonProperty("compression_methods") java.util.List<VersionReplyMethodInfo> compressionMethods, @JsonProperty("oodle_native") Boolean oodleNative, @JsonProperty("oodle_backend") String oodleBackend, @JsonProperty("oodle_detail") String oodleDetail, @JsonProperty("heap_max_mb") Long heapMaxMb, @JsonProperty("decode_budget_mb") Long decodeBudgetMb) {
+    public record VersionReply(@JsonProperty("version") String version, @JsonProperty("java_version") String javaVersion, @JsonProperty("java_vm") String javaVm, @JsonProperty("os") String os, @JsonProperty("compression_methods") java.util.List<VersionReplyMethodInfo> compressionMethods, @JsonProperty("oodle_native") Boolean oodleNative, @JsonProperty("oodle_backend") String oodleBackend, @JsonProperty("oodle_detail") String oodleDetail, @JsonProperty("heap_max_mb") Long heapMaxMb, @JsonProperty("decode_budget_mb") Long decodeBudgetMb, @JsonProperty("collector") String collector) {
     }
 
     /** {@code version} reply record {@code MethodInfo} (a field absent from the reply is null). */

@@ -6,6 +6,7 @@ import io.uassetd.daemon.action.Dispatcher;
 import io.uassetd.daemon.action.ErrorMapper;
 import io.uassetd.daemon.cli.Cli;
 import io.uassetd.daemon.services.Services;
+import io.uassetd.daemon.services.IdleCollector;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -70,9 +71,9 @@ public final class ResidentServer {
     private volatile long lastActive = System.nanoTime();
     private volatile boolean draining;
     /** A command ran since the last idle collection (docs/server.md "Memory"). */
-    private volatile boolean ranSinceCollect;
+    /** One full collection after an idle second gives the last command's heap back. */
+    private IdleCollector collector;
     /** Idle time after a command before the server collects its garbage and returns the memory. */
-    static final long COLLECT_AFTER_IDLE_NANOS = 1_000_000_000L;
     private ServerSocketChannel listener;
     private Path socket;
     private Path pidFile;
@@ -149,6 +150,7 @@ public final class ResidentServer {
         log.println("uassetd server: build " + buildId + " serving on " + socket + " (pid " + ProcessHandle.current().pid()
                 + ", idle stop after " + idleNanos / 1_000_000_000L + " s)");
         retireOthers();
+        collector = new IdleCollector();
         Thread watchdog = new Thread(this::watchIdle, "uassetd-server-idle");
         watchdog.setDaemon(true);
         watchdog.start();
@@ -163,6 +165,7 @@ public final class ResidentServer {
                 throw e;
             }
             active.incrementAndGet();
+            collector.begin();
             lastActive = System.nanoTime();
             Thread t = new Thread(() -> serve(ch), "uassetd-client");
             t.setDaemon(true);
@@ -224,11 +227,6 @@ public final class ResidentServer {
             } catch (InterruptedException e) {
                 return;
             }
-            if (ranSinceCollect && active.get() == 0 && System.nanoTime() - lastActive > COLLECT_AFTER_IDLE_NANOS) {
-                // give the heap of the last command back (the launcher's MaxHeapFreeRatio=30 makes the collection shrink it)
-                ranSinceCollect = false;
-                System.gc();
-            }
             if (active.get() == 0 && !draining && System.nanoTime() - lastActive > idleNanos) {
                 log.println("uassetd server: idle for " + idleNanos / 1_000_000_000L + " s; exiting");
                 drain(); // the accept loop ends; a command accepted meanwhile still finishes
@@ -268,8 +266,8 @@ public final class ResidentServer {
             log.println("uassetd server: connection: " + e.getMessage());
         } finally {
             lastActive = System.nanoTime();
-            ranSinceCollect = true;
             active.decrementAndGet();
+            collector.end();
         }
     }
 

@@ -14,6 +14,7 @@ import io.uassetd.protocol.ProgressEvent;
 import io.uassetd.protocol.ProtocolException;
 import io.uassetd.protocol.Reply;
 import io.uassetd.protocol.Request;
+import io.uassetd.daemon.services.IdleCollector;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -47,6 +48,8 @@ public final class Server {
     private final Semaphore pending;
     private final Map<String, ActionContext> inFlight = new ConcurrentHashMap<>();
     private volatile boolean stopping;
+    /** The heap of the last requests given back after an idle second (docs/server.md "Memory"). */
+    private IdleCollector collector;
 
     public Server(Dispatcher dispatcher, Services services, InputStream in, OutputStream out, PrintStream log, int workers) {
         this.dispatcher = dispatcher;
@@ -91,6 +94,7 @@ public final class Server {
         ExecutorService pool = Executors.newFixedThreadPool(workers, threads("uassetd-worker"));
         LineReader reader = new LineReader(in);
         Request shutdownRequest = null;
+        collector = new IdleCollector();
         try {
             while (!stopping && !writer.isBroken()) {
                 LineReader.Line line = reader.next();
@@ -128,6 +132,7 @@ public final class Server {
             pool.shutdown();
             awaitQuietly(lane);
             awaitQuietly(pool);
+            collector.close();
         }
         if (shutdownRequest != null) {
             writer.write(dispatcher.dispatch(shutdownRequest, new ActionContext(services, shutdownRequest.id(), null, control)));
@@ -177,6 +182,7 @@ public final class Server {
             writer.write(DuplicateIdRejection.of(id));
             return;
         }
+        collector.begin();
         executor.execute(() -> {
             Reply reply;
             try {
@@ -190,8 +196,12 @@ public final class Server {
                 }
                 pending.release();
             }
-            writer.write(reply);
-            StartupTrace.mark("first reply written");
+            try {
+                writer.write(reply);
+                StartupTrace.mark("first reply written");
+            } finally {
+                collector.end();
+            }
         });
     }
 

@@ -23,7 +23,7 @@ public final class VersionAction extends TypedAction<VersionAction.Request, Vers
     /** The reply data of {@code version}. */
     public record VersionInfo(String version, String java_version, String java_vm, String os,
                               List<Codecs.MethodInfo> compression_methods, boolean oodle_native, String oodle_backend,
-                              String oodle_detail, long heap_max_mb, long decode_budget_mb) {
+                              String oodle_detail, long heap_max_mb, long decode_budget_mb, String collector) {
     }
 
     @Override
@@ -33,8 +33,34 @@ public final class VersionAction extends TypedAction<VersionAction.Request, Vers
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"),
                 s.codecs().describe(), s.oodle().nativeLoaded(), s.oodle().backend(), s.oodle().detail(),
-                Runtime.getRuntime().maxMemory() >> 20, MemoryBudget.limit() >> 20);
+                Runtime.getRuntime().maxMemory() >> 20, MemoryBudget.limit() >> 20, collector());
         return Done.of("uassetd " + Version.VERSION, v);
+    }
+
+    /**
+     * The JVM's garbage collector, by the family its collectors belong to: {@code Serial}, {@code Parallel}, {@code G1},
+     * {@code Z} or {@code Shenandoah} (the launcher's choice: docs/server.md "Memory"); the collectors' own names otherwise.
+     */
+    static String collector() {
+        List<String> names = java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .map(java.lang.management.GarbageCollectorMXBean::getName).toList();
+        String all = String.join(", ", names);
+        if (names.contains("Copy") || names.contains("MarkSweepCompact")) {
+            return "Serial";
+        }
+        if (all.startsWith("PS ")) {
+            return "Parallel";
+        }
+        if (all.startsWith("G1 ")) {
+            return "G1";
+        }
+        if (all.startsWith("ZGC")) {
+            return "Z";
+        }
+        if (all.startsWith("Shenandoah")) {
+            return "Shenandoah";
+        }
+        return all;
     }
 
     @Override
@@ -48,7 +74,7 @@ public final class VersionAction extends TypedAction<VersionAction.Request, Vers
             sb.append("  ").append(v.oodle_detail().replace("\n", "\n  ")).append('\n');
         }
         sb.append("memory: heap up to ").append(v.heap_max_mb()).append(" MiB, one decode up to ").append(v.decode_budget_mb())
-                .append(" MiB\n");
+                .append(" MiB, collector ").append(v.collector()).append('\n');
         sb.append("compression methods:\n");
         for (Codecs.MethodInfo m : v.compression_methods()) {
             sb.append(String.format("  %-6s decompress=%-5s compress=%-5s %s%n", m.name(), m.decompress(), m.compress(), m.backend()));
