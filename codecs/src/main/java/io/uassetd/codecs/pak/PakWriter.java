@@ -32,6 +32,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -60,6 +61,8 @@ public final class PakWriter {
     private final int window;
     /** Data steps queued and not yet written. */
     private int inFlight;
+    /** The arrays of this write's compression blocks. */
+    private ArrayPool arrays;
 
     public PakWriter(PakWriteOptions options) {
         this.o = options;
@@ -80,24 +83,88 @@ public final class PakWriter {
      * shrink, the entry is stored and those bytes are written instead.
      */
     private record Block(byte[] data, int length, int stored, byte[] raw, int rawLength, boolean incompressible,
-            ByteBuffer direct, AtomicInteger users) {
+            ByteBuffer direct, AtomicInteger users, ArrayPool pool) {
         Block(byte[] data, int length, int stored) {
-            this(data, length, stored, null, 0, false, null, null);
+            this(data, length, stored, null, 0, false, null, null, null);
         }
 
-        Block(byte[] data, int length, int stored, byte[] raw, int rawLength, boolean incompressible) {
-            this(data, length, stored, raw, rawLength, incompressible, null, null);
+        /** A block whose arrays came from {@code pool}: given back once the hash and the write are done with it. */
+        Block(byte[] data, int length, int stored, ArrayPool pool) {
+            this(data, length, stored, null, 0, false, null, new AtomicInteger(2), pool);
+        }
+
+        Block(byte[] data, int length, int stored, byte[] raw, int rawLength, boolean incompressible, ArrayPool pool) {
+            this(data, length, stored, raw, rawLength, incompressible, null, new AtomicInteger(2), pool);
         }
 
         /** A stored chunk in a pooled direct buffer, used by the hash and the write, then pooled again. */
         static Block direct(ByteBuffer buf) {
-            return new Block(null, buf.remaining(), buf.remaining(), null, 0, false, buf, new AtomicInteger(2));
+            return new Block(null, buf.remaining(), buf.remaining(), null, 0, false, buf, new AtomicInteger(2), null);
         }
 
-        /** Called by each of its two users when done with a direct block. */
+        /** Called by each of its two users (the hash, the write) when done with the block's bytes. */
         void release() {
-            if (direct != null && users.decrementAndGet() == 0) {
+            if (users == null || users.decrementAndGet() != 0) {
+                return;
+            }
+            if (direct != null) {
                 DIRECT_CHUNKS.give(direct);
+            } else if (pool != null) {
+                pool.give(data);
+                if (raw != null && raw != data) {
+                    pool.give(raw);
+                }
+            }
+        }
+    }
+
+    /**
+     * Heap arrays of the compression blocks (plain bytes read and compressed bytes), kept for the
+     * blocks after them: a compressed pak then allocates a window of arrays instead of two per
+     * 64 KiB block (for 254 MB, about 500 MB of new arrays to zero and collect). Arrays come in two
+     * lengths, the block size and the compressed bound of the block size; a taken array is longer
+     * than asked for, so its users go by the lengths they were given, never by the array's.
+     */
+    private static final class ArrayPool {
+        private final int[] lengths;
+        private final List<ConcurrentLinkedQueue<byte[]>> free = new ArrayList<>();
+        private final AtomicInteger kept = new AtomicInteger();
+        private final int keep;
+
+        ArrayPool(int keep, int... lengths) {
+            this.lengths = lengths;
+            this.keep = keep;
+            for (int i = 0; i < lengths.length; i++) {
+                free.add(new ConcurrentLinkedQueue<>());
+            }
+        }
+
+        /** An array of at least {@code min} bytes with undefined contents. */
+        byte[] take(int min) {
+            for (int i = 0; i < lengths.length; i++) {
+                if (min <= lengths[i]) {
+                    byte[] b = free.get(i).poll();
+                    if (b == null) {
+                        return new byte[lengths[i]];
+                    }
+                    kept.decrementAndGet();
+                    return b;
+                }
+            }
+            return new byte[min];
+        }
+
+        /** Gives an array back (one of another length is left to the collector); the caller must not use it afterwards. */
+        void give(byte[] b) {
+            for (int i = 0; i < lengths.length; i++) {
+                if (b.length == lengths[i]) {
+                    if (kept.incrementAndGet() <= keep) {
+                        free.get(i).offer(b);
+                    } else {
+                        kept.decrementAndGet();
+                    }
+                    return;
+                }
             }
         }
     }
@@ -193,6 +260,13 @@ public final class PakWriter {
         }
         unavailable.forEach((m, n) -> warnings.add(m.unrealName() + " compression is not available here ("
                 + o.codecs().get(m).backend() + "); " + n + (n == 1 ? " entry was" : " entries were") + " stored uncompressed"));
+        int bound = 0;
+        for (Job job : jobs) {
+            if (job.method != CompressionMethod.NONE) {
+                bound = Math.max(bound, o.codecs().get(job.method).maxCompressedLength(o.blockSize()) + 16);
+            }
+        }
+        arrays = bound == 0 ? new ArrayPool(0) : new ArrayPool(4 * window, o.blockSize(), bound);
         List<PakEntry> written = new ArrayList<>();
         try (AtomicOutput out = AtomicOutput.create(target, o.durable())) {
             ChannelSink sink = new ChannelSink(out.channel(), 0);
@@ -324,7 +398,7 @@ public final class PakWriter {
                 if (compressed && probe && pos > 0) {
                     // later blocks of an entry whose first block did not shrink are not compressed
                     Function<byte[], Block> compress = transform;
-                    transform = buf -> job.abandoned ? new Block(buf, n, n) : compress.apply(buf);
+                    transform = buf -> job.abandoned ? new Block(buf, n, n, arrays) : compress.apply(buf);
                 }
                 Function<byte[], Block> apply = transform;
                 CompletableFuture<Block> f;
@@ -333,9 +407,10 @@ public final class PakWriter {
                     f = CompletableFuture.supplyAsync(() -> readDirect(r, job.src, pos, n), executor);
                 } else if (random != null) {
                     PakSource.Input r = random;
+                    ArrayPool readPool = compressed ? arrays : null;
                     f = probeBlock != null
-                            ? probeBlock.thenApplyAsync(first -> apply.apply(readAt(r, job.src, pos, n, stored)), executor)
-                            : CompletableFuture.supplyAsync(() -> apply.apply(readAt(r, job.src, pos, n, stored)), executor);
+                            ? probeBlock.thenApplyAsync(first -> apply.apply(readAt(r, job.src, pos, n, stored, readPool)), executor)
+                            : CompletableFuture.supplyAsync(() -> apply.apply(readAt(r, job.src, pos, n, stored, readPool)), executor);
                 } else {
                     byte[] buf = readFully(in, n, stored, job.src);
                     f = probeBlock != null ? probeBlock.thenApplyAsync(first -> apply.apply(buf), executor)
@@ -378,8 +453,17 @@ public final class PakWriter {
         }
     }
 
-    private static byte[] readAt(PakSource.Input r, PakSource src, long pos, int n, int capacity) {
-        byte[] buf = new byte[Math.max(n, capacity)];
+    /** Reads {@code n} bytes at {@code pos} into a new array (or one of {@code pool}), zero up to {@code capacity}. */
+    private static byte[] readAt(PakSource.Input r, PakSource src, long pos, int n, int capacity, ArrayPool pool) {
+        byte[] buf;
+        if (pool == null) {
+            buf = new byte[Math.max(n, capacity)];
+        } else {
+            buf = pool.take(Math.max(n, capacity));
+            if (capacity > n) {
+                Arrays.fill(buf, n, capacity, (byte) 0);
+            }
+        }
         try {
             r.readAt(pos, buf, 0, n);
         } catch (IOException e) {
@@ -422,16 +506,24 @@ public final class PakWriter {
      * get smaller, or the whole block does not.
      */
     private Block compress(Codec codec, byte[] raw, int n, boolean pad, boolean encrypt, boolean probe) {
-        byte[] dst = new byte[codec.maxCompressedLength(n) + 16];
+        byte[] dst = arrays.take(codec.maxCompressedLength(n) + 16);
         if (probe && n > PROBE && codec.compress(raw, 0, PROBE, dst, 0) >= PROBE) {
-            return new Block(raw, n, n, raw, n, true);
+            arrays.give(dst);
+            return new Block(raw, n, n, raw, n, true, arrays);
         }
         int len = codec.compress(raw, 0, n, dst, 0);
         int stored = pad ? (int) AesCipher.align(len) : len;
+        if (stored > len) {
+            Arrays.fill(dst, len, stored, (byte) 0); // AES padding: zeros, as in a new array
+        }
         if (encrypt) {
             cipher.encrypt(dst, 0, stored);
         }
-        return probe ? new Block(dst, len, stored, raw, n, len >= n) : new Block(dst, len, stored);
+        if (probe) {
+            return new Block(dst, len, stored, raw, n, len >= n, arrays);
+        }
+        arrays.give(raw); // read for this block alone: nothing else holds it
+        return new Block(dst, len, stored, arrays);
     }
 
     /**
@@ -484,12 +576,14 @@ public final class PakWriter {
                 ? new byte[(int) o.scheme().encryptedPrefix(job.src.path(), Long.MAX_VALUE)] : null;
     }
 
-    private void writeBlock(Job job, Block b, ChannelSink sink) {
+    private void writeBlock(Job job, Block block, ChannelSink sink) {
         if (job.abandoned && job.encrypted() && job.method != CompressionMethod.NONE) {
             // written again, stored and encrypted, when the entry finishes: its plain bytes never reach the file
+            block.release();
             awaitHashes(job);
             return;
         }
+        Block b = block;
         if (job.method == CompressionMethod.NONE && b.raw() != null) {
             b = new Block(b.raw(), b.rawLength(), b.rawLength());
         }
@@ -502,7 +596,6 @@ public final class PakWriter {
         long rel = job.stored;
         if (b.direct() != null) {
             sink.write(b.direct().duplicate());
-            b.release();
         } else {
             if (job.plainHead != null && rel < job.plainHead.length) {
                 int n = (int) Math.min(b.stored(), job.plainHead.length - rel);
@@ -510,6 +603,7 @@ public final class PakWriter {
             }
             sink.write(b.data(), 0, b.stored());
         }
+        block.release();
         job.stored += b.stored();
         awaitHashes(job);
     }
@@ -531,10 +625,12 @@ public final class PakWriter {
         job.hashLimit = job.method == CompressionMethod.NONE && job.encrypted() ? job.src.size() : Long.MAX_VALUE;
     }
 
-    private static void hash(Job job, Block b) {
+    private static void hash(Job job, Block block) {
         if (job.abandoned && job.encrypted() && job.method != CompressionMethod.NONE) {
+            block.release();
             return; // hashed again when the entry is rewritten stored
         }
+        Block b = block;
         if (job.abandoned && b.raw() != null && !job.encrypted()) {
             b = new Block(b.raw(), b.rawLength(), b.rawLength());
         }
@@ -544,13 +640,11 @@ public final class PakWriter {
                 job.md.update(b.direct().duplicate().limit(h));
                 job.hashed += h;
             }
-            b.release();
-            return;
-        }
-        if (h > 0) {
+        } else if (h > 0) {
             job.md.update(b.data(), 0, h);
             job.hashed += h;
         }
+        block.release();
     }
 
     private void finish(Job job, ChannelSink sink, List<PakEntry> written) {
