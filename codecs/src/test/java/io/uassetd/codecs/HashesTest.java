@@ -30,4 +30,32 @@ class HashesTest {
         assertThat(Hashes.fnv64LowerUtf16("zeros.bin", seed)).isEqualTo(0x3261d69865a675d0L);
         assertThat(Hashes.fnv64LowerUtf16("directory/nested.txt", seed)).isEqualTo(0xf778c4cfa5689e1fL);
     }
+
+    /**
+     * The ASCII shortcuts (lower-casing A-Z into a byte array, no String copies) against the definition:
+     * String.toLowerCase(Locale.ROOT), then UTF-16LE or ISO-8859-1 bytes; every character up to U+02FF alone
+     * and inside a longer name, and names that mix cases, digits and punctuation.
+     */
+    @Test
+    void lowerCaseHashShortcutsEqualTheDefinition() {
+        java.util.List<String> names = new java.util.ArrayList<>(java.util.List.of("", "None", "/Game/UI/Menu_EscapeMenu/MENU_EscapeMenu",
+                "/Script/CoreUObject", "Default__SKEL_Hero_C", "AZaz@[`{09_./", "\u00C0gua", "Stra\u00DFe", "\u0130stanbul",
+                "\uD83D\uDE00Smile", "\u03A3\u039F\u03A3"));
+        for (char c = 0; c < 0x300; c++) {
+            names.add(String.valueOf(c));
+            names.add("Ab" + c + "Yz");
+        }
+        for (String n : names) {
+            byte[] utf16 = n.toLowerCase(java.util.Locale.ROOT).getBytes(java.nio.charset.StandardCharsets.UTF_16LE);
+            assertThat(Hashes.cityHash64LowerUtf16(n)).as(n).isEqualTo(Hashes.cityHash64(utf16));
+            boolean ascii = n.chars().allMatch(ch -> ch < 0x80);
+            boolean wide = !ascii;
+            byte[] narrow = n.toLowerCase(java.util.Locale.ROOT).getBytes(wide ? java.nio.charset.StandardCharsets.UTF_16LE
+                    : java.nio.charset.StandardCharsets.ISO_8859_1);
+            assertThat(io.uassetd.codecs.iostore.header.NameBatch.hash(n, wide)).as(n).isEqualTo(Hashes.cityHash64(narrow));
+            if (ascii) {
+                assertThat(Hashes.cityHash64LowerAscii(n)).as(n).isEqualTo(Hashes.cityHash64(narrow));
+            }
+        }
+    }
 }

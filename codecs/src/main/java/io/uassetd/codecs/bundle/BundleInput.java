@@ -11,12 +11,14 @@ import io.uassetd.codecs.pak.PakReadOptions;
 import io.uassetd.codecs.pak.PakReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 /**
  * One input file of a bundle: its path under the mount point (forward slashes, e.g.
@@ -56,8 +58,8 @@ public record BundleInput(String path, Loader loader) {
         List<BundleInput> out = new ArrayList<>();
         for (Path in : inputs) {
             if (Files.isDirectory(in)) {
-                try (Stream<Path> s = Files.walk(in)) {
-                    for (Path f : s.filter(Files::isRegularFile).sorted().toList()) {
+                try {
+                    for (Path f : regularFilesUnder(in)) {
                         out.add(file(in.relativize(f).toString(), f));
                     }
                 } catch (IOException e) {
@@ -70,6 +72,25 @@ public record BundleInput(String path, Loader loader) {
             }
         }
         return out;
+    }
+
+    /**
+     * The regular files under {@code dir} (links to regular files included, as {@link Files#isRegularFile}
+     * takes them), sorted by path: one walk that reads each entry's attributes once.
+     */
+    private static List<Path> regularFilesUnder(Path dir) throws IOException {
+        List<Path> found = new ArrayList<>();
+        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) {
+                if (attrs.isRegularFile() || (attrs.isSymbolicLink() && Files.isRegularFile(f))) {
+                    found.add(f);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+        });
+        found.sort(null);
+        return found;
     }
 
     private static BundleInput file(String path, Path f) {

@@ -27,7 +27,34 @@ public final class Hashes {
      * FPackageId and how UAssetTool's {@code cityhash} action hashes its input.
      */
     public static long cityHash64LowerUtf16(String s) {
-        return cityHash64(s.toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_16LE));
+        int n = s.length();
+        byte[] b = new byte[2 * n];
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                // outside ASCII the root locale's case mapping decides (it may change the length)
+                return cityHash64(s.toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_16LE));
+            }
+            b[2 * i] = (byte) (c >= 'A' && c <= 'Z' ? c + 32 : c);
+        }
+        return cityHash64(b);
+    }
+
+    /**
+     * CityHash64 v1.1 of the lower-cased string as one byte per character (ISO-8859-1): how Unreal
+     * hashes a name that needs no more than 7 bits. {@code s} must be ASCII (no character above 0x7F).
+     */
+    public static long cityHash64LowerAscii(String s) {
+        int n = s.length();
+        byte[] b = new byte[n];
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                throw new IllegalArgumentException("Not ASCII: " + s);
+            }
+            b[i] = (byte) (c >= 'A' && c <= 'Z' ? c + 32 : c);
+        }
+        return cityHash64(b);
     }
 
     /**

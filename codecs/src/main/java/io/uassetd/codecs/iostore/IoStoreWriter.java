@@ -135,6 +135,9 @@ public final class IoStoreWriter implements AutoCloseable {
     private final List<DirectoryIndex.IndexedFile> files = new ArrayList<>();
     private final Set<IoChunkId> seen = new HashSet<>();
     private final byte[] scratch;
+    /** Bytes for the current partition not yet written ({@link #write}). */
+    private final byte[] out = new byte[OUT_SIZE];
+    private int outLen;
     private long partOffset;
     private boolean finished;
     private boolean anyCompressed;
@@ -335,18 +338,19 @@ public final class IoStoreWriter implements AutoCloseable {
         long partitionSize = options.partitionSize() == -1 ? Long.MAX_VALUE : options.partitionSize();
         long start = alignedStart(partOffset, onDisk);
         if (start + onDisk > partitionSize) {
+            flush();
             parts.add(set.stage(partPath(parts.size())));
             partOffset = 0;
             start = 0;
         }
         if (start > partOffset) {
-            write(new byte[(int) (start - partOffset)], 0, (int) (start - partOffset));
+            zeros((int) (start - partOffset));
         }
         long containerOffset = (parts.size() - 1) * (partitionSize == Long.MAX_VALUE ? 0 : partitionSize) + partOffset;
         write(src, srcOff, onDisk);
         int pad = (int) (AesCipher.align(partOffset) - partOffset);
         if (pad > 0 && partOffset + pad <= partitionSize) {
-            write(new byte[pad], 0, pad);
+            zeros(pad);
         }
         blocks.add(new CompressedBlockEntry(containerOffset, stored, len, method));
         return method != 0;
@@ -378,24 +382,65 @@ public final class IoStoreWriter implements AutoCloseable {
         return iv;
     }
 
+    /**
+     * Appends to the current partition through {@link #out}: the many small blocks of a container of
+     * small packages go to the file in writes of {@value #OUT_SIZE} bytes, not one (plus one for the
+     * padding) per block.
+     */
     private void write(byte[] b, int off, int len) {
+        if (len > OUT_SIZE - outLen) {
+            flush();
+        }
+        if (len >= OUT_SIZE) {
+            writeOut(b, off, len);
+        } else {
+            System.arraycopy(b, off, out, outLen, len);
+            outLen += len;
+        }
+        partOffset += len;
+    }
+
+    private void zeros(int len) {
+        if (len > OUT_SIZE - outLen) {
+            flush();
+        }
+        if (len >= OUT_SIZE) {
+            writeOut(new byte[len], 0, len);
+        } else {
+            Arrays.fill(out, outLen, outLen + len, (byte) 0);
+            outLen += len;
+        }
+        partOffset += len;
+    }
+
+    /** Writes what {@link #out} holds to the current partition. */
+    private void flush() {
+        if (outLen > 0) {
+            writeOut(out, 0, outLen);
+            outLen = 0;
+        }
+    }
+
+    private void writeOut(byte[] b, int off, int len) {
         try {
             ByteBuffer bb = ByteBuffer.wrap(b, off, len);
             var ch = parts.get(parts.size() - 1);
             while (bb.hasRemaining()) {
                 ch.write(bb);
             }
-            partOffset += len;
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write " + partPath(parts.size() - 1) + ": " + e.getMessage(), e);
         }
     }
+
+    private static final int OUT_SIZE = 1 << 20;
 
     /** Writes the .utoc and moves every file into place; returns the TOC written. */
     public TocResource finish() {
         if (finished) {
             throw new IllegalStateException("Writer finished");
         }
+        flush();
         TocVersion v = options.version();
         int n = ids.size();
         int[] seeds = new int[0];

@@ -289,7 +289,8 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
     }
 
     private byte[] writeUe5() {
-        ByteWriter w = new ByteWriter(exportData.length + 4096);
+        // the header alone, then one array of the package's exact size: header + export data
+        ByteWriter w = new ByteWriter(4096);
         int summarySize = ZenSummary.size(layout);
         w.zeros(summarySize);
         if (versioning != null) {
@@ -340,12 +341,16 @@ public record ZenPackage(ZenLayout layout, Ue4PackageSummary ue4Summary, ZenSumm
             w.bytes(rawGraphData);
         }
         int headerSize = w.size();
-        w.bytes(exportData);
         ZenSummary s = summary;
         ZenSummary out = new ZenSummary(s.hasVersioningInfo(), headerSize, s.name(), s.packageFlags(),
                 s.cookedHeaderSize(), hashesOffset, importOffset, exportOffset, bundleOffset, graphOffset,
                 depHeadersOffset, depEntriesOffset, importedNamesOffset);
-        byte[] bytes = w.toByteArray();
+        if ((long) headerSize + exportData.length > Integer.MAX_VALUE - 16) {
+            throw new IllegalStateException("Buffer would exceed 2 GiB");
+        }
+        byte[] bytes = new byte[headerSize + exportData.length];
+        System.arraycopy(w.array(), 0, bytes, 0, headerSize);
+        System.arraycopy(exportData, 0, bytes, headerSize, exportData.length);
         ByteWriter head = new ByteWriter(summarySize);
         out.write(head, layout);
         System.arraycopy(head.toByteArray(), 0, bytes, 0, summarySize);

@@ -42,13 +42,14 @@ public record NameBatch(List<String> names, List<Boolean> wide, long hashVersion
             String n = names.get(i);
             boolean w = !isAscii(n);
             wide.add(w);
-            hashes[i] = cachedHash(n, w);
+            // an ASCII name hashes faster than a cache lookup (which hashes and compares the string too)
+            hashes[i] = w ? cachedHash(n, true) : Hashes.cityHash64LowerAscii(n);
         }
         return new NameBatch(names, wide, CITY_HASH_VERSION, hashes);
     }
 
     /**
-     * Name hashes already computed, by name: packages converted one after another (a mod's folder,
+     * Hashes of wide (non-ASCII) names already computed, by name: packages converted one after another (a mod's folder,
      * the requests of a resident daemon) share most of their names. A pure function of the name, so
      * sharing it between threads only saves work; emptied when it reaches {@link #CACHED_NAMES}.
      */
@@ -80,6 +81,9 @@ public record NameBatch(List<String> names, List<Boolean> wide, long hashVersion
 
     /** The hash Unreal stores for a name: CityHash64 of the lower-cased text (UTF-16LE when wide). */
     public static long hash(String name, boolean wide) {
+        if (!wide && isAscii(name)) {
+            return Hashes.cityHash64LowerAscii(name);
+        }
         String lower = name.toLowerCase(Locale.ROOT);
         return Hashes.cityHash64(lower.getBytes(wide ? StandardCharsets.UTF_16LE : StandardCharsets.ISO_8859_1));
     }

@@ -6,7 +6,6 @@ import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.zen.ExportBundleEntry;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.PriorityQueue;
 
 /**
  * The export commands of a legacy package (Create and Serialize of every export) with their preload
@@ -88,30 +87,26 @@ final class LoadOrder {
                 incoming[node]++;
             }
         }
-        PriorityQueue<Integer> ready = new PriorityQueue<>(Math.max(1, 2 * n), (a, b) -> {
-            boolean pa = isPublic[a >> 1];
-            boolean pb = isPublic[b >> 1];
-            if (pa != pb) {
-                return pa ? -1 : 1;
-            }
-            if ((a & 1) != (b & 1)) {
-                return (a & 1) - (b & 1);
-            }
-            return Integer.compare(a >> 1, b >> 1);
-        });
+        // ready commands by key (public exports first, then Create before Serialize, then export index):
+        // a total order on the commands, so the order popped is that of the comparator it encodes
+        if (n >= 1 << 29) {
+            throw new ZenWriteException(n + " exports are too many", file, "ExportMap");
+        }
+        IntHeap ready = new IntHeap(2 * n);
         for (int node = 0; node < 2 * n; node++) {
             if (incoming[node] == 0) {
-                ready.add(node);
+                ready.add(key(node, isPublic));
             }
         }
         int[] order = new int[2 * n];
         int done = 0;
         while (!ready.isEmpty()) {
-            int node = ready.poll();
+            int k = ready.poll();
+            int node = ((k & ((1 << 29) - 1)) << 1) | ((k >>> 29) & 1);
             order[done++] = node;
             for (int to : dependants.get(node)) {
                 if (--incoming[to] == 0) {
-                    ready.add(to);
+                    ready.add(key(to, isPublic));
                 }
             }
         }
@@ -120,6 +115,60 @@ final class LoadOrder {
                     + " export commands form a cycle; no load order exists", file, "PreloadDependencies");
         }
         return new LoadOrder(deps, order);
+    }
+
+    /** The sort key of export command {@code node} (export * 2 + command) among the ready commands. */
+    private static int key(int node, boolean[] isPublic) {
+        return (isPublic[node >> 1] ? 0 : 1 << 30) | ((node & 1) << 29) | (node >> 1);
+    }
+
+    /** A binary min-heap of non-negative ints. */
+    private static final class IntHeap {
+        private final int[] heap;
+        private int size;
+
+        IntHeap(int capacity) {
+            heap = new int[Math.max(1, capacity)];
+        }
+
+        boolean isEmpty() {
+            return size == 0;
+        }
+
+        void add(int v) {
+            int i = size++;
+            while (i > 0) {
+                int parent = (i - 1) >>> 1;
+                if (heap[parent] <= v) {
+                    break;
+                }
+                heap[i] = heap[parent];
+                i = parent;
+            }
+            heap[i] = v;
+        }
+
+        int poll() {
+            int top = heap[0];
+            int last = heap[--size];
+            int i = 0;
+            while (true) {
+                int child = 2 * i + 1;
+                if (child >= size) {
+                    break;
+                }
+                if (child + 1 < size && heap[child + 1] < heap[child]) {
+                    child++;
+                }
+                if (heap[child] >= last) {
+                    break;
+                }
+                heap[i] = heap[child];
+                i = child;
+            }
+            heap[i] = last;
+            return top;
+        }
     }
 
     /**
