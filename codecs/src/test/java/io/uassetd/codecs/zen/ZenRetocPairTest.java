@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * depend on them is compared: the .uexp byte for byte, the names export data refers to, every
  * export map field Zen keeps, the script imports, and the header size where no import is missing.
  */
-class ZenRetocPairTest {
+public class ZenRetocPairTest {
 
     static Stream<Arguments> pairs() {
         return Stream.of(Arguments.of("retoc/UE5.4/BP_Table_Lamp", EngineVersion.UE5_4),
@@ -40,18 +40,29 @@ class ZenRetocPairTest {
                 Arguments.of("retoc/UE4.27/TestModUI", EngineVersion.UE4_27));
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("pairs")
-    void zenConvertsToItsLegacyPair(String base, EngineVersion engine) throws Exception {
+    /** A retoc pair's Zen package, the script objects of its engine, and the package converted to legacy with them. */
+    public record Converted(ZenPackage zen, ScriptObjectsDatabase scripts, LegacyOutput out) {
+    }
+
+    /** The Zen package of a retoc pair converted to legacy with retoc's script objects of its engine. */
+    public static Converted convertPair(String base, EngineVersion engine) throws Exception {
         ZenPackage zen = ZenPackage.read(Files.readAllBytes(Fixtures.path(base + ".uzenasset")), base, engine);
         ScriptObjectsDatabase scripts = engine.isUE5()
                 ? ScriptObjectsDatabase.read(Fixtures.path("retoc/UE5.3/ScriptObjects.bin"))
                 : Ue4ScriptObjects.read(Fixtures.path("retoc/UE4.27/LoaderInitialLoadMeta_1.bin"),
                         Fixtures.path("retoc/UE4.27/LoaderGlobalNames_1.bin"),
                         Fixtures.path("retoc/UE4.27/LoaderGlobalNameHashes_1.bin"));
-        long id = Hashes.cityHash64LowerUtf16(zen.packageName());
-        LegacyOutput out = ZenToLegacy.convert(zen, id, null, null, scripts, engine, ZenToLegacy.Unresolved.PLACEHOLDER,
-                Map.of());
+        return new Converted(zen, scripts, ZenToLegacy.convert(zen, Hashes.cityHash64LowerUtf16(zen.packageName()), null, null,
+                scripts, engine, ZenToLegacy.Unresolved.PLACEHOLDER, Map.of()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("pairs")
+    void zenConvertsToItsLegacyPair(String base, EngineVersion engine) throws Exception {
+        Converted c = convertPair(base, engine);
+        ZenPackage zen = c.zen();
+        ScriptObjectsDatabase scripts = c.scripts();
+        LegacyOutput out = c.out();
         AssetPackage expected = AssetPackage.open(Fixtures.path(base + ".uasset"), engine);
         AssetPackage.Bytes bytes = out.asset().toBytes();
         AssetPackage got = AssetPackage.read(bytes.header(), bytes.exports(), base + ".uasset", engine);

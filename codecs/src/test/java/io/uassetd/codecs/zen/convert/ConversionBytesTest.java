@@ -4,15 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.version.EngineVersion;
-import io.uassetd.codecs.hash.Hashes;
 import io.uassetd.codecs.iostore.PackageStore;
 import io.uassetd.codecs.iostore.scriptobjects.ScriptObjectsDatabase;
-import io.uassetd.codecs.zen.Ue4ScriptObjects;
-import io.uassetd.codecs.zen.ZenPackage;
 import io.uassetd.testkit.Fixtures;
 import io.uassetd.testkit.ZenLegacyFixtures;
-import java.nio.file.Files;
-import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -43,15 +38,7 @@ class ConversionBytesTest {
     @CsvSource({"retoc/UE5.4/BP_Table_Lamp,UE5_4", "retoc/UE5.5/BP_ThirdPersonCharacter,UE5_5", "retoc/UE5.5/SM_Cube,UE5_5",
             "retoc/UE5.5/T_Test,UE5_5", "retoc/UE4.27/TestModUI,UE4_27"})
     void laidOutBytesAreTheSerializedPackageOnTheRetocPackages(String base, EngineVersion engine) throws Exception {
-        ZenPackage zen = ZenPackage.read(Files.readAllBytes(Fixtures.path(base + ".uzenasset")), base, engine);
-        ScriptObjectsDatabase scripts = engine.isUE5()
-                ? ScriptObjectsDatabase.read(Fixtures.path("retoc/UE5.3/ScriptObjects.bin"))
-                : Ue4ScriptObjects.read(Fixtures.path("retoc/UE4.27/LoaderInitialLoadMeta_1.bin"),
-                        Fixtures.path("retoc/UE4.27/LoaderGlobalNames_1.bin"),
-                        Fixtures.path("retoc/UE4.27/LoaderGlobalNameHashes_1.bin"));
-        LegacyOutput out = ZenToLegacy.convert(zen, Hashes.cityHash64LowerUtf16(zen.packageName()), null, null, scripts, engine,
-                ZenToLegacy.Unresolved.PLACEHOLDER, Map.of());
-        same(out);
+        same(io.uassetd.codecs.zen.ZenRetocPairTest.convertPair(base, engine).out());
     }
 
     private static void same(LegacyOutput out) {
