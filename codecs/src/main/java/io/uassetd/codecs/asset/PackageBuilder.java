@@ -380,25 +380,24 @@ public final class PackageBuilder {
         if (!withBytes) {
             return new Built(asset, null);
         }
-        return new Built(asset, bytes(asset, w, starts, sizes, headerSize, pos + tag.length, tag));
+        return new Built(asset, bytes(asset, w, starts, sizes, tail, headerSize, pos + tag.length, tag));
     }
 
     /**
      * The package's bytes from the header tables written at layout ({@code w}): the summary and the export map
-     * written again with their offsets, the padding, then the export data and the package tag.
+     * written again with their offsets, the header's tail (kept bytes or padding), then the export data and the
+     * package tag.
      */
     private AssetPackage.Bytes bytes(AssetPackage asset, PackageWriter w, Map<Region.Kind, Integer> starts,
-            Map<Region.Kind, Integer> sizes, int headerSize,
-            long total, byte[] tag) {
+            Map<Region.Kind, Integer> sizes, byte[] tail, int headerSize, long total, byte[] tag) {
         if (total > Integer.MAX_VALUE) {
             throw new IllegalStateException("Package larger than 2 GiB cannot be written in memory");
         }
         int tables = w.position();
         byte[] head = w.bytes().array().length == headerSize ? w.bytes().array() : java.util.Arrays.copyOf(w.bytes().array(),
                 headerSize);
-        if (tables < headerSize) {
-            java.util.Arrays.fill(head, tables, headerSize, (byte) 0);
-        }
+        // the header's tail after the tables: the bytes kept from the original package, or the padding (zeros)
+        System.arraycopy(tail, 0, head, tables, tail.length);
         PackageSerializer ser = new PackageSerializer(asset);
         for (Region.Kind kind : List.of(Region.Kind.SUMMARY, Region.Kind.EXPORT_MAP)) {
             Integer at = starts.get(kind);

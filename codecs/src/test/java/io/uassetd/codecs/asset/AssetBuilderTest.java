@@ -67,6 +67,30 @@ class AssetBuilderTest {
         assertThat(firstDifference(rebuilt.exports(), original.exports())).as("first differing .uexp byte").isEqualTo(-1);
     }
 
+    /**
+     * The bytes the builder makes while it lays a package out ({@code buildWithBytes}, what Zen -> legacy
+     * extraction writes) are those of the package serialized, with whatever header tail the package keeps.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("packages")
+    void bytesMadeDuringLayoutAreTheSerializedPackage(String relative) {
+        AssetPackage p = AssetFixtures.open(relative);
+        PackageBuilder.Built built = io.uassetd.testkit.PackageCopies.builderOf(p).buildWithBytes(p.name());
+        AssetPackage.Bytes serialized = built.asset().toBytes();
+        assertThat(firstDifference(built.bytes().header(), serialized.header())).as("first differing header byte").isEqualTo(-1);
+        assertThat(firstDifference(built.bytes().exports(), serialized.exports())).as("first differing .uexp byte").isEqualTo(-1);
+    }
+
+    /** A header tail of kept (non-zero) bytes is in the bytes made during layout as in the serialized package. */
+    @Test
+    void bytesMadeDuringLayoutKeepANonZeroHeaderTail() {
+        AssetPackage p = AssetFixtures.open(packages().findFirst().orElseThrow());
+        byte[] tail = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+        PackageBuilder.Built built = io.uassetd.testkit.PackageCopies.builderOf(p).headerTail(tail).buildWithBytes(p.name());
+        AssetPackage.Bytes serialized = built.asset().toBytes();
+        assertThat(firstDifference(built.bytes().header(), serialized.header())).as("first differing header byte").isEqualTo(-1);
+    }
+
     private static int firstDifference(byte[] a, byte[] b) {
         int n = Math.min(a.length, b.length);
         for (int i = 0; i < n; i++) {
