@@ -130,7 +130,7 @@ public record BundleInput(String path, Loader loader) {
 
     /** The files of a legacy package made by Zen -> legacy conversion: .uasset/.umap, .uexp, bulk data. */
     public static List<BundleInput> of(LegacyOutput legacy) {
-        AssetPackage.Bytes b = legacy.asset().toBytes();
+        AssetPackage.Bytes b = legacy.toBytes();
         String path = legacy.relativePath();
         String stem = path.substring(0, path.lastIndexOf('.'));
         List<BundleInput> out = new ArrayList<>();

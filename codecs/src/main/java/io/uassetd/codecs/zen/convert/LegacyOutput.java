@@ -42,6 +42,11 @@ public record LegacyOutput(String packageName, String extension, AssetPackage as
         this(packageName, extension, asset, companions, notes, -1, null);
     }
 
+    /** The package's .uasset/.uexp bytes: those the conversion made when it made them, else the asset serialized. */
+    public AssetPackage.Bytes toBytes() {
+        return bytes != null ? bytes : asset.toBytes();
+    }
+
     /** The package path as a relative file path: {@code Game/Maps/Map.umap}. */
     public String relativePath() {
         String p = packageName.startsWith("/") ? packageName.substring(1) : packageName;
@@ -72,15 +77,14 @@ public record LegacyOutput(String packageName, String extension, AssetPackage as
     }
 
     /**
-     * Writes under {@code root} at {@link #relativePath()} as one file of an extraction (the {@link #bytes()} made by
-     * the conversion when it made them, else the asset serialized): each folder is
+     * Writes under {@code root} at {@link #relativePath()} as one file of an extraction ({@link #toBytes()}): each folder is
      * made once ({@code folders}, made for {@code root}: no link below it is followed), and every file goes through a temporary file renamed into place
      * without an fsync (a reader or a killed process never sees a partial file; the extraction as a
      * whole is not durable until the system writes it back, as for {@code extract_pak}).
      */
     public List<Written> extractUnder(Path root, OutputFolders folders) {
         Path file = SafePaths.resolve(root, relativePath(), packageName);
-        AssetPackage.Bytes b = bytes != null ? bytes : asset.toBytes();
+        AssetPackage.Bytes b = toBytes();
         List<Written> out = new ArrayList<>(2 + companions.size());
         try {
             boolean fresh = folders.prepare(file);

@@ -159,17 +159,10 @@ public final class ExtractIoStoreLegacyAction extends TypedAction<ExtractIoStore
         }
         long bytes = 0;
         List<String> files = new ArrayList<>();
-        // the written paths are the output folder's absolute path resolved with clean names: their text after the
-        // folder's is the relative path (the general relativize for any other)
-        String prefix = out.toString() + out.getFileSystem().getSeparator();
         for (List<LegacyOutput.Written> written : o.results()) {
             for (LegacyOutput.Written f : written) {
                 bytes += f.size();
-                String p = f.path().toString();
-                String rel = f.path().isAbsolute() && p.startsWith(prefix) && p.indexOf("/.", prefix.length() - 1) < 0
-                        && p.indexOf("\\.", prefix.length() - 1) < 0
-                        ? p.substring(prefix.length()) : out.relativize(f.path().toAbsolutePath().normalize()).toString();
-                files.add(rel.replace('\\', '/'));
+                files.add(out.relativize(f.path().toAbsolutePath().normalize()).toString().replace('\\', '/'));
             }
         }
         Extraction.Report r = new Extraction.Report(out.toString(), o.succeeded().size(), o.failures().size(), bytes,
