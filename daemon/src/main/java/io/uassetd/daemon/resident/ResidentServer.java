@@ -182,6 +182,7 @@ public final class ResidentServer {
         removeFiles();
         lock.release();
         lockFile.close();
+        collector.close();
         return 0;
     }
 
