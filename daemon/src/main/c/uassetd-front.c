@@ -481,12 +481,14 @@ int main(int argc, char **argv) {
         int fd = connect_to(sock);
         if (fd < 0) {
             pid_t server = start_server(dir, id, log);
-            long waited = 0, step = 5;
+            /* every 2 ms for the first second (a JVM with its start-up archive listens after 0.1 to 0.2 s; a
+               failed connect costs microseconds), then less often */
+            long waited = 0, step = 2;
             while (fd < 0 && waited < timeout_ms) {
                 sleep_ms(step);
                 waited += step;
-                if (step < 50) {
-                    step += 5;
+                if (waited >= 1000 && step < 50) {
+                    step += 4;
                 }
                 fd = connect_to(sock);
                 if (fd < 0 && server > 0 && !alive(server) && !lock_held(lock)) {

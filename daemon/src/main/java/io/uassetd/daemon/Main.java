@@ -127,6 +127,7 @@ public final class Main {
         // Oodle is searched for when a command first needs it, as in-process: searching at start (JNA, ldconfig) ran
         // beside the server's first command and made it 0.3 s slower on 2 cores (docs/server.md "Speed")
         try (Services services = Bootstrap.services(Services.Config.defaults(), err, false)) {
+            StartupTrace.mark("server services");
             ResidentServer server = new ResidentServer(java.nio.file.Path.of(args.get(1)), args.get(2), Actions.registry(), services, err,
                     ResidentServer.idleSeconds(services.env()));
             return server.run();

@@ -156,6 +156,48 @@ class ContractsTest {
         assertThatThrownBy(() -> Contracts.fields(NoAnnotation.class)).hasMessageContaining("needs @Field");
     }
 
+    /** An action whose request record cannot make a spec. */
+    static final class Undeclared extends TypedAction<NoAnnotation, Boolean> {
+        Undeclared() {
+            super("undeclared", "cannot make its spec", "undeclared-cmd");
+        }
+    }
+
+    @Test
+    void theRegistryMakesNoSpecUntilOneIsAskedFor() {
+        // a command's start makes only its own action's spec (TypedAction): the registry goes by name
+        Undeclared u = new Undeclared();
+        ActionRegistry r = new ActionRegistry(List.of(new Sample(), u));
+        assertThat(r.action("undeclared")).containsSame(u);
+        assertThat(r.command("undeclared-cmd")).containsSame(u);
+        assertThat(r.command("sample")).isPresent();
+        assertThatThrownBy(u::spec).hasMessageContaining("needs @Field");
+        assertThatThrownBy(() -> new ActionRegistry(List.of(new Sample(), new Sample()))).hasMessageContaining("Duplicate action sample_items");
+        for (ActionHandler h : io.uassetd.daemon.actions.Actions.registry().actions()) {
+            assertThat(h.name()).isEqualTo(h.spec().name());
+            assertThat(h.cliName()).isEqualTo(h.spec().cliName());
+        }
+    }
+
+    @Test
+    void anyFieldDefaultsReadAsJsonWould() throws Exception {
+        // true and false are read without Jackson; every declared default must still equal what the mapper reads
+        int seen = 0;
+        for (ActionHandler h : io.uassetd.daemon.actions.Actions.registry().actions()) {
+            Class<? extends Record> q = h.spec().request();
+            for (java.lang.reflect.RecordComponent c : q.getRecordComponents()) {
+                Field f = c.getAnnotation(Field.class);
+                if (c.getType() == JsonNode.class && !f.dflt().isEmpty()) {
+                    String wire = f.name().isEmpty() ? c.getName() : f.name();
+                    assertThat(h.spec().field(wire).orElseThrow().defaultValue()).as(h.name() + "." + wire)
+                            .isEqualTo(Json.mapper().readValue(f.dflt(), Object.class));
+                    seen++;
+                }
+            }
+        }
+        assertThat(seen).as("create_pak.compress").isEqualTo(1);
+    }
+
     @Test
     void anItemFailureFailsTheReplyButKeepsEveryItem() throws Exception {
         Reply ok = send(fields("{\"file_path\":\"a\",\"file_paths\":[\"b\"]}"), Map.of());

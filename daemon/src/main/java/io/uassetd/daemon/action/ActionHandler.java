@@ -7,6 +7,16 @@ package io.uassetd.daemon.action;
 public interface ActionHandler {
     ActionSpec spec();
 
+    /** The wire name: {@code spec().name()}, which an action may know without making its spec. */
+    default String name() {
+        return spec().name();
+    }
+
+    /** The CLI command, or null: {@code spec().cliName()}, which an action may know without making its spec. */
+    default String cliName() {
+        return spec().cliName();
+    }
+
     /**
      * Runs the action. Throw {@link ActionException} for bad arguments or missing things, the
      * codecs' format exceptions for bad data; anything else becomes an INTERNAL error.

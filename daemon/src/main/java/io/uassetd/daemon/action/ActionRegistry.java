@@ -16,12 +16,12 @@ public final class ActionRegistry {
         Map<String, ActionHandler> n = new LinkedHashMap<>();
         Map<String, ActionHandler> c = new LinkedHashMap<>();
         for (ActionHandler h : handlers) {
-            ActionSpec s = h.spec();
-            if (n.put(s.name(), h) != null) {
-                throw new IllegalArgumentException("Duplicate action " + s.name());
+            // by name alone: each action's spec is made when first used (TypedAction)
+            if (n.put(h.name(), h) != null) {
+                throw new IllegalArgumentException("Duplicate action " + h.name());
             }
-            if (s.cliName() != null && c.put(s.cliName(), h) != null) {
-                throw new IllegalArgumentException("Duplicate CLI command " + s.cliName());
+            if (h.cliName() != null && c.put(h.cliName(), h) != null) {
+                throw new IllegalArgumentException("Duplicate CLI command " + h.cliName());
             }
         }
         this.byName = Collections.unmodifiableMap(n);
