@@ -65,6 +65,23 @@ public final class ChannelSink {
         }
     }
 
+    /** Writes the buffer's remaining bytes at an earlier position without moving the current one. */
+    public void writeAt(long at, ByteBuffer bb) {
+        long p = at;
+        try {
+            while (bb.hasRemaining()) {
+                p += channel.write(bb, p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Moves the current position {@code n} bytes on, leaving them to a later {@link #writeAt}. */
+    public void skip(long n) {
+        position += n;
+    }
+
     /** Moves the write position back to {@code pos} and cuts the file there. */
     public void seek(long pos) {
         try {

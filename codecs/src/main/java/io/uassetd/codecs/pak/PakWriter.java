@@ -210,6 +210,13 @@ public final class PakWriter {
         CompletableFuture<Block> probe;
         /** The first block did not shrink: the entry is stored. */
         volatile boolean abandoned;
+        /**
+         * A plain stored entry read whole into one direct buffer after room for its record: record and
+         * data go to the file in one write when the entry finishes (its hash known), not three.
+         */
+        boolean whole;
+        /** That buffer, between the entry's data step and its end. */
+        Block held;
 
         Job(PakSource src, CompressionMethod method) {
             this.src = src;
@@ -404,7 +411,10 @@ public final class PakWriter {
                 CompletableFuture<Block> f;
                 if (random != null && !compressed && !job.encrypted()) {
                     PakSource.Input r = random;
-                    f = CompletableFuture.supplyAsync(() -> readDirect(r, job.src, pos, n), executor);
+                    int room = PakEntryRecord.serializedSize(o.version(), false, 0);
+                    job.whole = pos == 0 && n == size && n <= STORED_CHUNK - room;
+                    int at = job.whole ? room : 0;
+                    f = CompletableFuture.supplyAsync(() -> readDirect(r, job.src, pos, n, at), executor);
                 } else if (random != null) {
                     PakSource.Input r = random;
                     ArrayPool readPool = compressed ? arrays : null;
@@ -472,14 +482,15 @@ public final class PakWriter {
         return buf;
     }
 
-    private static Block readDirect(PakSource.Input r, PakSource src, long pos, int n) {
-        ByteBuffer buf = DIRECT_CHUNKS.take().limit(n);
+    /** Reads {@code n} bytes at {@code pos} into a pooled direct buffer, from index {@code at} on (the room before is the entry record's). */
+    private static Block readDirect(PakSource.Input r, PakSource src, long pos, int n, int at) {
+        ByteBuffer buf = DIRECT_CHUNKS.take().limit(at + n).position(at);
         try {
             r.readAt(pos, buf);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read '" + src.path() + "' at " + pos + ": " + e.getMessage(), e);
         }
-        return Block.direct(buf.flip());
+        return Block.direct(buf.limit(buf.position()).position(at));
     }
 
     private static void closeQuietly(Closeable c) {
@@ -567,7 +578,11 @@ public final class PakWriter {
         job.headerStart = sink.position();
         job.headerLen = PakEntryRecord.serializedSize(o.version(), job.method != CompressionMethod.NONE, job.blockCount());
         job.dataStart = job.headerStart + job.headerLen;
-        sink.write(new byte[job.headerLen]);
+        if (job.whole) {
+            sink.skip(job.headerLen); // written with the data when the entry finishes
+        } else {
+            sink.write(new byte[job.headerLen]);
+        }
         job.stored = 0;
         job.compressedPayload = 0;
         job.blocks.clear();
@@ -594,6 +609,13 @@ public final class PakWriter {
             job.compressedPayload += b.length();
         }
         long rel = job.stored;
+        if (job.whole) {
+            job.held = block; // released when the entry finishes, after its one write
+            sink.skip(b.stored());
+            job.stored += b.stored();
+            awaitHashes(job);
+            return;
+        }
         if (b.direct() != null) {
             sink.write(b.direct().duplicate());
         } else {
@@ -637,7 +659,8 @@ public final class PakWriter {
         int h = (int) Math.min(b.stored(), job.hashLimit - job.hashed);
         if (b.direct() != null) {
             if (h > 0) {
-                job.md.update(b.direct().duplicate().limit(h));
+                ByteBuffer d = b.direct().duplicate();
+                job.md.update(d.limit(d.position() + h));
                 job.hashed += h;
             }
         } else if (h > 0) {
@@ -673,7 +696,18 @@ public final class PakWriter {
         if (w.size() != job.headerLen) {
             throw new IllegalStateException("Entry record is " + w.size() + " bytes, reserved " + job.headerLen);
         }
-        positional(sink, job.headerStart, w.array(), w.size());
+        if (job.held != null) {
+            // the record into the room before the data, then both in one write
+            ByteBuffer d = job.held.direct().duplicate();
+            int at = d.position() - w.size();
+            d.position(at);
+            d.put(w.array(), 0, w.size());
+            sink.writeAt(job.headerStart, d.position(at));
+            job.held.release();
+            job.held = null;
+        } else {
+            positional(sink, job.headerStart, w.array(), w.size());
+        }
         written.add(new PakEntry(job.src.path(), rec, job.method == CompressionMethod.NONE ? "None" : job.method.unrealName(),
                 job.method));
     }
