@@ -578,11 +578,7 @@ public final class PakWriter {
         job.headerStart = sink.position();
         job.headerLen = PakEntryRecord.serializedSize(o.version(), job.method != CompressionMethod.NONE, job.blockCount());
         job.dataStart = job.headerStart + job.headerLen;
-        if (job.whole) {
-            sink.skip(job.headerLen); // written with the data when the entry finishes
-        } else {
-            sink.write(new byte[job.headerLen]);
-        }
+        sink.skip(job.headerLen); // the record is written when the entry finishes (with its data when it is whole)
         job.stored = 0;
         job.compressedPayload = 0;
         job.blocks.clear();
