@@ -110,7 +110,7 @@ class ScriptObjectsCompactTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"retoc/UE5.3/ScriptObjects.bin", "cue4parse/UE5_8/IoStore/Tagged/global.utoc"})
-    void retainsAboutFortyBytesPerEntryBesidesTheNames(String relative) throws Exception {
+    void retainsUnderSeventyBytesPerEntryBesidesTheNames(String relative) throws Exception {
         byte[] raw = IoStoreScriptObjectsTest.raw(relative);
         ScriptObjectsDatabase db = ScriptObjectsDatabase.read(raw, relative);
         long names = 0;

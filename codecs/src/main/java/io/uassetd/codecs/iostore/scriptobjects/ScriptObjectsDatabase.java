@@ -31,7 +31,7 @@ import java.util.Set;
  * columns of primitive arrays (no object per entry), both lookups are open-addressing tables of entry
  * numbers (no boxed keys, no map nodes), and paths are not stored: a path is made from the outer
  * chain when asked for, and the path lookup keeps only each path's lower-case hash, confirming a hit
- * against the path made again. About 40 bytes per entry besides the name batch, against about 550
+ * against the path made again. About 65 bytes per entry besides the name batch, against about 470
  * with an object per entry, two hash maps and the path strings.
  */
 public final class ScriptObjectsDatabase {
