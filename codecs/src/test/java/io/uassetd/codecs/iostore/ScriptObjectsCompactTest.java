@@ -78,6 +78,10 @@ class ScriptObjectsCompactTest {
         Model m = Model.of(raw);
         ScriptObjectsDatabase db = ScriptObjectsDatabase.read(raw, relative);
         assertThat(db.size()).isEqualTo(m.entries().size());
+        assertThat(db.names()).isEqualTo(m.names());
+        for (int k = 0; k < m.names().size(); k++) {
+            assertThat(db.nameText(k)).isEqualTo(m.names().get(k));
+        }
         assertThat(db.entries()).isEqualTo(m.entries());
         assertThat(db.cdoClassIndices()).isEqualTo(m.classes()).hasSameSizeAs(m.classes());
         int duplicatePaths = 0;
@@ -110,17 +114,22 @@ class ScriptObjectsCompactTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"retoc/UE5.3/ScriptObjects.bin", "cue4parse/UE5_8/IoStore/Tagged/global.utoc"})
-    void retainsUnderSeventyBytesPerEntryBesidesTheNames(String relative) throws Exception {
+    void retainsUnderSeventyBytesPerEntryAndItsNamesTextOnce(String relative) throws Exception {
         byte[] raw = IoStoreScriptObjectsTest.raw(relative);
         ScriptObjectsDatabase db = ScriptObjectsDatabase.read(raw, relative);
-        long names = 0;
-        for (String n : db.names().names()) {
-            names += 24 + ((16 + n.length() + 7) & ~7); // a Latin-1 string: its object and its byte array
+        NameBatch batch = db.names();
+        long text = 0;
+        for (String n : batch.names()) {
+            text += n.length(); // these batches' names are all Latin-1: one byte a char
         }
-        names += 2 * ((16 + 4L * db.names().size() + 7) & ~7) + 8L * db.names().size();
+        // the names: their text, a start (4), a flag (1) and a hash (8) each, in four arrays
+        long names = ((16 + text + 7) & ~7) + ((16 + 4L * (batch.size() + 1) + 7) & ~7) + ((16 + batch.size() + 7) & ~7)
+                + 16 + 8L * batch.size();
         long columns = db.retainedBytes() - names;
         // 4 + 4 (name) + 3 * 8 (indices) + 4 (path hash) + two tables of 4-byte slots at least twice the count
         assertThat(columns).isBetween(36L * db.size() + 16L * db.size(), 36L * db.size() + 32L * db.size() + 1024);
+        // the names cost their text and 13 bytes each (a string object and its array: 40 bytes and more)
+        assertThat(names).isLessThan(text + 14L * batch.size() + 1024);
     }
 
     @ParameterizedTest

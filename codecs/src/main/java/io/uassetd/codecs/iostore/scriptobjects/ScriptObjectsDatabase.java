@@ -35,7 +35,16 @@ import java.util.Set;
  * with an object per entry, two hash maps and the path strings.
  */
 public final class ScriptObjectsDatabase {
-    private final NameBatch names;
+    /** The name batch's texts one after another: Latin-1 bytes, or two bytes a char (low first) where {@link #TWO_BYTE}. */
+    private final byte[] nameText;
+    /** Where each name's text starts in {@link #nameText}; one more than the names (the end). */
+    private final int[] nameStart;
+    /** Per name: {@link #WIDE} (stored as UTF-16 in the batch), {@link #TWO_BYTE} (its text here two bytes a char). */
+    private final byte[] nameFlags;
+    private final long[] nameHashes;
+    private final long nameHashVersion;
+    private static final byte WIDE = 1;
+    private static final byte TWO_BYTE = 2;
     private final int count;
     /** FMappedName's two u32 fields, as stored. */
     private final int[] nameIndexAndType;
@@ -58,7 +67,41 @@ public final class ScriptObjectsDatabase {
     }
 
     private ScriptObjectsDatabase(NameBatch names, Columns c, String source) {
-        this.names = names;
+        int n = names.size();
+        this.nameStart = new int[n + 1];
+        this.nameFlags = new byte[n];
+        long bytes = 0;
+        for (int k = 0; k < n; k++) {
+            String t = names.get(k);
+            boolean twoByte = false;
+            for (int j = 0; j < t.length() && !twoByte; j++) {
+                twoByte = t.charAt(j) >= 0x100;
+            }
+            nameFlags[k] = (byte) ((names.wide().get(k) ? WIDE : 0) | (twoByte ? TWO_BYTE : 0));
+            bytes += twoByte ? 2L * t.length() : t.length();
+            if (bytes > Integer.MAX_VALUE - 16) {
+                throw new CorruptDataException("Script object names of more than 2 GiB", source, -1, "NameBatch");
+            }
+            nameStart[k + 1] = (int) bytes;
+        }
+        this.nameText = new byte[(int) bytes];
+        for (int k = 0; k < n; k++) {
+            String t = names.get(k);
+            int at = nameStart[k];
+            if ((nameFlags[k] & TWO_BYTE) != 0) {
+                for (int j = 0; j < t.length(); j++) {
+                    char ch = t.charAt(j);
+                    nameText[at + 2 * j] = (byte) ch;
+                    nameText[at + 2 * j + 1] = (byte) (ch >>> 8);
+                }
+            } else {
+                for (int j = 0; j < t.length(); j++) {
+                    nameText[at + j] = (byte) t.charAt(j);
+                }
+            }
+        }
+        this.nameHashes = names.hashes();
+        this.nameHashVersion = names.hashVersion();
         this.count = c.count;
         this.nameIndexAndType = c.nameIndexAndType;
         this.nameNumber = c.nameNumber;
@@ -67,7 +110,7 @@ public final class ScriptObjectsDatabase {
         this.cdoClassIndex = c.cdo;
         for (int i = 0; i < count; i++) {
             int index = nameIndexAndType[i] & NAME_INDEX_MASK;
-            if (index >= names.size()) {
+            if (index >= n) {
                 throw new CorruptDataException("Script object " + i + " names entry " + index
                         + " of a " + names.size() + "-name batch", source, -1, "FScriptObjectEntry");
             }
@@ -113,15 +156,15 @@ public final class ScriptObjectsDatabase {
             }
         }
         long[] classes = new long[count];
-        int n = 0;
+        int withClass = 0;
         for (int i = 0; i < count; i++) {
             if (cdoClassIndex[i] != -1L) {
-                classes[n++] = cdoClassIndex[i];
+                classes[withClass++] = cdoClassIndex[i];
             }
         }
-        Arrays.sort(classes, 0, n);
+        Arrays.sort(classes, 0, withClass);
         int distinct = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < withClass; i++) {
             if (distinct == 0 || classes[distinct - 1] != classes[i]) {
                 classes[distinct++] = classes[i];
             }
@@ -201,19 +244,16 @@ public final class ScriptObjectsDatabase {
 
     /**
      * The heap this database retains, measured from its structures: the column arrays, the two lookup
-     * tables, the class array, and the name batch (every name string at its length and coding, Latin-1
-     * or UTF-16, the wide flags and the hash array). Object sizes are those of a 64-bit JVM with
-     * compressed references (12-byte headers, 4-byte references, 8-byte alignment).
+     * tables, the class array, and the names (their text, starts, flags and hashes). Object sizes are
+     * those of a 64-bit JVM with compressed references (12-byte headers, 4-byte references, 8-byte
+     * alignment).
      */
     public long retainedBytes() {
-        long total = object(12 + 4 * 13 + 4) + object(12 + 4); // this, the class set
+        long total = object(12 + 4 * 17 + 8) + object(12 + 4); // this, the class set
         total += 3 * array(4, count) + 3 * array(8, count); // name columns, path hashes; index columns
         total += array(4, byGlobal.length) + array(4, byPath.length) + array(8, cdoClasses.length);
-        for (String n : names.names()) {
-            total += string(n);
-        }
-        // the batch's record, its two lists (arrays of references; the wide flags are shared Booleans) and hashes
-        total += object(12 + 4 * 3 + 8) + 2 * (array(4, names.size()) + 16) + array(8, names.size());
+        total += array(1, nameText.length) + array(4, nameStart.length) + array(1, nameFlags.length)
+                + array(8, nameHashes.length);
         return total;
     }
 
@@ -227,14 +267,6 @@ public final class ScriptObjectsDatabase {
 
     private static long array(int elementBytes, long length) {
         return align(16 + elementBytes * length);
-    }
-
-    private static long string(String s) {
-        boolean latin1 = true;
-        for (int i = 0, n = s.length(); i < n && latin1; i++) {
-            latin1 = s.charAt(i) < 0x100;
-        }
-        return object(12 + 4 + 4 + 4) + array(latin1 ? 1 : 2, s.length());
     }
 
     public static ScriptObjectsDatabase read(byte[] data, String source) {
@@ -283,6 +315,7 @@ public final class ScriptObjectsDatabase {
     }
 
     public byte[] toBytes() {
+        NameBatch names = names();
         ByteWriter w = new ByteWriter(64 + 32 * count + 40 * names.size());
         names.write(w);
         w.u32(count);
@@ -293,8 +326,35 @@ public final class ScriptObjectsDatabase {
         return w.toByteArray();
     }
 
+    /** The name batch, made again from the compact names on each call (for writing and inspection). */
     public NameBatch names() {
-        return names;
+        int n = nameFlags.length;
+        List<String> texts = new java.util.ArrayList<>(n);
+        List<Boolean> wide = new java.util.ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            texts.add(nameText(k));
+            wide.add((nameFlags[k] & WIDE) != 0);
+        }
+        return new NameBatch(texts, wide, nameHashVersion, nameHashes.clone());
+    }
+
+    /** The number of names in the batch. */
+    public int nameCount() {
+        return nameFlags.length;
+    }
+
+    /** The text of name {@code index} of the batch (no number suffix). */
+    public String nameText(int index) {
+        int from = nameStart[index];
+        int to = nameStart[index + 1];
+        if ((nameFlags[index] & TWO_BYTE) == 0) {
+            return new String(nameText, from, to - from, java.nio.charset.StandardCharsets.ISO_8859_1);
+        }
+        char[] chars = new char[(to - from) / 2];
+        for (int j = 0; j < chars.length; j++) {
+            chars[j] = (char) ((nameText[from + 2 * j] & 0xFF) | (nameText[from + 2 * j + 1] & 0xFF) << 8);
+        }
+        return new String(chars);
     }
 
     /** The entries as records, made when read (the database keeps columns). */
@@ -345,7 +405,7 @@ public final class ScriptObjectsDatabase {
 
     /** The object's own name with its number suffix. */
     public String name(int i) {
-        String base = names.get(nameIndexAndType[i] & NAME_INDEX_MASK);
+        String base = nameText(nameIndexAndType[i] & NAME_INDEX_MASK);
         long number = Integer.toUnsignedLong(nameNumber[i]);
         return number == 0 ? base : base + "_" + (number - 1);
     }
