@@ -471,7 +471,11 @@ public final class AssetPackage {
 
     /** The export's preload dependencies; empty lists when it has none. */
     public PreloadDependencies preloadDependenciesOf(Export e) {
-        ObjectExport x = e.entry();
+        return preloadDependencies(e.entry(), e.index(), preloadDependencies, name);
+    }
+
+    /** Export {@code index}'s ({@code x}) four lists cut from {@code table}; errors name {@code file}. */
+    static PreloadDependencies preloadDependencies(ObjectExport x, int index, List<PackageIndex> table, String file) {
         int at = x.firstExportDependency();
         if (at < 0) {
             return new PreloadDependencies(List.of(), List.of(), List.of(), List.of());
@@ -480,11 +484,11 @@ public final class AssetPackage {
             x.serializationBeforeCreateDependencies(), x.createBeforeCreateDependencies()};
         List<List<PackageIndex>> lists = new ArrayList<>(4);
         for (int n : counts) {
-            if (n < 0 || at + (long) n > preloadDependencies.size()) {
-                throw new CorruptDataException("Export " + e.index() + " preload dependencies [" + at + ", +" + n
-                        + ") exceed the table of " + preloadDependencies.size(), name, -1, "PreloadDependencies");
+            if (n < 0 || at + (long) n > table.size()) {
+                throw new CorruptDataException("Export " + index + " preload dependencies [" + at + ", +" + n
+                        + ") exceed the table of " + table.size(), file, -1, "PreloadDependencies");
             }
-            lists.add(List.copyOf(preloadDependencies.subList(at, at + n)));
+            lists.add(List.copyOf(table.subList(at, at + n)));
             at += n;
         }
         return new PreloadDependencies(lists.get(0), lists.get(1), lists.get(2), lists.get(3));
@@ -494,9 +498,14 @@ public final class AssetPackage {
 
     /** The display string of an FName of this package. */
     public String name(FName n) {
+        return render(names, n, name);
+    }
+
+    /** {@code n} rendered through {@code names}; CORRUPT_DATA naming {@code file} when it lies outside. */
+    static String render(NameMap names, FName n, String file) {
         if (!names.contains(n)) {
             throw new CorruptDataException("Name index " + n.index() + " outside the name map (" + names.size() + " names)",
-                    name, -1, "NameMap");
+                    file, -1, "NameMap");
         }
         return names.render(n);
     }

@@ -2,6 +2,7 @@ package io.uassetd.codecs.zen.write;
 
 import java.util.ArrayDeque;
 import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.LegacyHeader;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.zen.ExportBundleEntry;
 import java.util.ArrayList;
@@ -42,11 +43,11 @@ final class LoadOrder {
     }
 
     /** @param isPublic per export: it has a public export hash (global import index in UE4) */
-    static LoadOrder of(AssetPackage pkg, boolean[] isPublic, Mode mode, String file) {
+    static LoadOrder of(LegacyHeader pkg, boolean[] isPublic, Mode mode, String file) {
         int n = pkg.exports().size();
         List<List<Dependency>> deps = new ArrayList<>(2 * n);
         for (int i = 0; i < n; i++) {
-            AssetPackage.PreloadDependencies p = pkg.preloadDependenciesOf(pkg.exports().get(i));
+            AssetPackage.PreloadDependencies p = pkg.preloadDependenciesOf(i);
             List<Dependency> create = new ArrayList<>();
             p.createBeforeCreate().forEach(d -> create.add(new Dependency(d, CREATE)));
             p.serializationBeforeCreate().forEach(d -> create.add(new Dependency(d, SERIALIZE)));
