@@ -15,32 +15,14 @@ import java.util.List;
  * per-export copies, no raw spans, and a split package's .uexp array kept as it is; {@link #of}
  * takes the same from a package already read (or edited).
  *
- * <p>The lists and the export area are not copied: read only.
+ * <p>The lists and the export area are not copied: read only. {@code split}: a .uasset + .uexp
+ * pair; {@code exports}: the export map entries; {@code dataResources}: null when absent;
+ * {@code exportArea}: the bytes from TotalHeaderSize to the end of the package (a split package's
+ * .uexp), or null when header tables follow the exports. {@code name}: the file name in messages.
  */
-public final class LegacyHeader {
-    private final String name;
-    private final boolean split;
-    private final PackageFileSummary summary;
-    private final NameMap names;
-    private final List<ObjectImport> imports;
-    private final List<ObjectExport> exports;
-    private final List<PackageIndex> preloadDependencies;
-    private final List<DataResource> dataResources;
-    private final byte[] exportArea;
-
-    LegacyHeader(String name, boolean split, PackageFileSummary summary, NameMap names, List<ObjectImport> imports,
-            List<ObjectExport> exports, List<PackageIndex> preloadDependencies, List<DataResource> dataResources,
-            byte[] exportArea) {
-        this.name = name;
-        this.split = split;
-        this.summary = summary;
-        this.names = names;
-        this.imports = imports;
-        this.exports = exports;
-        this.preloadDependencies = preloadDependencies;
-        this.dataResources = dataResources;
-        this.exportArea = exportArea;
-    }
+public record LegacyHeader(String name, boolean split, PackageFileSummary summary, NameMap names,
+        List<ObjectImport> imports, List<ObjectExport> exports, List<PackageIndex> preloadDependencies,
+        List<DataResource> dataResources, byte[] exportArea) {
 
     /**
      * Reads the header tables of a legacy package ({@code uexp} the .uexp content or null) for
@@ -63,52 +45,8 @@ public final class LegacyHeader {
                 p.preloadDependencies(), p.dataResources(), p.storedExportArea());
     }
 
-    /** The file name used in messages. */
-    public String name() {
-        return name;
-    }
-
-    /** True when the package is a .uasset + .uexp pair. */
-    public boolean isSplit() {
-        return split;
-    }
-
-    public PackageFileSummary summary() {
-        return summary;
-    }
-
     public PackageVersion version() {
         return summary.version();
-    }
-
-    public NameMap names() {
-        return names;
-    }
-
-    public List<ObjectImport> imports() {
-        return imports;
-    }
-
-    /** The export map entries. */
-    public List<ObjectExport> exports() {
-        return exports;
-    }
-
-    public List<PackageIndex> preloadDependencies() {
-        return preloadDependencies;
-    }
-
-    /** The data resource table (UE5.2+), or null when absent. */
-    public List<DataResource> dataResources() {
-        return dataResources;
-    }
-
-    /**
-     * The bytes from TotalHeaderSize to the end of the package (a split package's .uexp, not copied),
-     * or null when header tables follow the exports.
-     */
-    public byte[] exportArea() {
-        return exportArea;
     }
 
     /** The display string of an FName of this package ({@link AssetPackage#name(FName)}). */

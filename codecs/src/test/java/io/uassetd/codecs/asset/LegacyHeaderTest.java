@@ -40,7 +40,7 @@ class LegacyHeaderTest {
         LegacyHeader want = LegacyHeader.of(AssetPackage.read(header, uexp, file, engine));
         LegacyHeader got = LegacyHeader.read(header, uexp, file, engine);
         assertThat(got.name()).isEqualTo(want.name());
-        assertThat(got.isSplit()).as(file).isEqualTo(want.isSplit());
+        assertThat(got.split()).as(file).isEqualTo(want.split());
         assertThat(got.summary()).as(file + " summary").usingRecursiveComparison().isEqualTo(want.summary());
         assertThat(got.names().entries()).as(file + " names").isEqualTo(want.names().entries());
         assertThat(got.imports()).as(file + " imports").isEqualTo(want.imports());
@@ -171,7 +171,7 @@ class LegacyHeaderTest {
         System.arraycopy(header, 0, whole, 0, header.length);
         System.arraycopy(uexp, 0, whole, header.length, uexp.length);
         LegacyHeader single = LegacyHeader.read(whole, null, "SM_Worm.uasset", EngineVersion.UE4_27);
-        assertThat(single.isSplit()).isFalse();
+        assertThat(single.split()).isFalse();
         assertThat(single.exportArea()).isEqualTo(uexp);
     }
 
