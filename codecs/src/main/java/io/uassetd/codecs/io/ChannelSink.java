@@ -27,25 +27,12 @@ public final class ChannelSink {
     }
 
     public void write(byte[] b, int off, int len) {
-        ByteBuffer bb = ByteBuffer.wrap(b, off, len);
-        try {
-            while (bb.hasRemaining()) {
-                position += channel.write(bb, position);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        position = writeFully(ByteBuffer.wrap(b, off, len), position);
     }
 
     /** Writes the buffer's remaining bytes (a direct buffer goes to the file without a copy). */
     public void write(ByteBuffer bb) {
-        try {
-            while (bb.hasRemaining()) {
-                position += channel.write(bb, position);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        position = writeFully(bb, position);
     }
 
     public void write(ByteWriter w) {
@@ -54,19 +41,16 @@ public final class ChannelSink {
 
     /** Writes at an earlier position without moving the current one. */
     public void writeAt(long at, byte[] b, int off, int len) {
-        ByteBuffer bb = ByteBuffer.wrap(b, off, len);
-        long p = at;
-        try {
-            while (bb.hasRemaining()) {
-                p += channel.write(bb, p);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        writeFully(ByteBuffer.wrap(b, off, len), at);
     }
 
     /** Writes the buffer's remaining bytes at an earlier position without moving the current one. */
     public void writeAt(long at, ByteBuffer bb) {
+        writeFully(bb, at);
+    }
+
+    /** Writes all of {@code bb} at {@code at}; returns the position after it. */
+    private long writeFully(ByteBuffer bb, long at) {
         long p = at;
         try {
             while (bb.hasRemaining()) {
@@ -75,6 +59,7 @@ public final class ChannelSink {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return p;
     }
 
     /** Moves the current position {@code n} bytes on, leaving them to a later {@link #writeAt}. */
