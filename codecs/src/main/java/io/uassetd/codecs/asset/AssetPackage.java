@@ -471,32 +471,58 @@ public final class AssetPackage {
 
     /** The export's preload dependencies; empty lists when it has none. */
     public PreloadDependencies preloadDependenciesOf(Export e) {
-        ObjectExport x = e.entry();
+        return preloadDependencies(e.entry(), e.index(), preloadDependencies, name);
+    }
+
+    /** Export {@code index}'s ({@code x}) four lists cut from {@code table}; errors name {@code file}. */
+    static PreloadDependencies preloadDependencies(ObjectExport x, int index, List<PackageIndex> table, String file) {
+        int[] at = preloadStarts(x, index, table.size(), file);
+        if (at == null) {
+            return new PreloadDependencies(List.of(), List.of(), List.of(), List.of());
+        }
+        return new PreloadDependencies(List.copyOf(table.subList(at[0], at[1])), List.copyOf(table.subList(at[1], at[2])),
+                List.copyOf(table.subList(at[2], at[3])), List.copyOf(table.subList(at[3], at[4])));
+    }
+
+    /**
+     * Where export {@code index}'s ({@code x}) four preload lists lie in a table of {@code tableSize}:
+     * serialization before serialization from [0] to [1], create before serialization to [2],
+     * serialization before create to [3], create before create to [4]; null when it has none.
+     * CORRUPT_DATA naming {@code file} when a list leaves the table.
+     */
+    public static int[] preloadStarts(ObjectExport x, int index, int tableSize, String file) {
         int at = x.firstExportDependency();
         if (at < 0) {
-            return new PreloadDependencies(List.of(), List.of(), List.of(), List.of());
+            return null;
         }
         int[] counts = {x.serializationBeforeSerializationDependencies(), x.createBeforeSerializationDependencies(),
             x.serializationBeforeCreateDependencies(), x.createBeforeCreateDependencies()};
-        List<List<PackageIndex>> lists = new ArrayList<>(4);
-        for (int n : counts) {
-            if (n < 0 || at + (long) n > preloadDependencies.size()) {
-                throw new CorruptDataException("Export " + e.index() + " preload dependencies [" + at + ", +" + n
-                        + ") exceed the table of " + preloadDependencies.size(), name, -1, "PreloadDependencies");
+        int[] starts = new int[5];
+        starts[0] = at;
+        for (int k = 0; k < 4; k++) {
+            int n = counts[k];
+            if (n < 0 || at + (long) n > tableSize) {
+                throw new CorruptDataException("Export " + index + " preload dependencies [" + at + ", +" + n
+                        + ") exceed the table of " + tableSize, file, -1, "PreloadDependencies");
             }
-            lists.add(List.copyOf(preloadDependencies.subList(at, at + n)));
             at += n;
+            starts[k + 1] = at;
         }
-        return new PreloadDependencies(lists.get(0), lists.get(1), lists.get(2), lists.get(3));
+        return starts;
     }
 
     // ---- names and references ------------------------------------------------------------------------
 
     /** The display string of an FName of this package. */
     public String name(FName n) {
+        return render(names, n, name);
+    }
+
+    /** {@code n} rendered through {@code names}; CORRUPT_DATA naming {@code file} when it lies outside. */
+    static String render(NameMap names, FName n, String file) {
         if (!names.contains(n)) {
             throw new CorruptDataException("Name index " + n.index() + " outside the name map (" + names.size() + " names)",
-                    name, -1, "NameMap");
+                    file, -1, "NameMap");
         }
         return names.render(n);
     }

@@ -55,6 +55,42 @@ final class PackageParser {
         return new PackageParser(header, uexp, name, placement).run(engine);
     }
 
+    /**
+     * The tables a conversion to Zen reads ({@link LegacyHeader}), with the same readers and checks as
+     * {@link #parse}: the summary, the name map, the soft object paths (their count decides), the
+     * import and export maps, the preload dependencies and the data resources; each export's bounds,
+     * the end tag and the overlaps of what was read. A split package's .uexp is taken as the export
+     * area as it is; a single-file package, or export data starting inside the header, is parsed whole.
+     */
+    static LegacyHeader parseHeader(byte[] header, byte[] uexp, String name, EngineVersion engine) {
+        if (uexp == null) {
+            return LegacyHeader.of(parse(header, null, name, engine));
+        }
+        return new PackageParser(header, uexp, name, null).runHeader(engine);
+    }
+
+    private LegacyHeader runHeader(EngineVersion engine) {
+        PackageFileSummary s = readSummary(engine);
+        NameMap names = readNames(s);
+        readSoftObjectPaths(s);
+        List<ObjectImport> imports = readImports(s, engine);
+        List<ObjectExport> entries = readExportMap(s);
+        List<PackageIndex> preload = readPreloadDependencies(s);
+        DataResources resources = readDataResources(s);
+        long total = (long) header.length + uexp.length;
+        for (int i = 0; i < entries.size(); i++) {
+            ObjectExport e = entries.get(i);
+            checkExportBounds(i, e, total);
+            if (e.serialOffset() < header.length) {
+                return LegacyHeader.of(parse(header, uexp, name, engine));
+            }
+            regions.add(new Region(Region.Kind.EXPORT_DATA, i, e.serialOffset(), e.serialSize(), null));
+        }
+        checkEndTag(total);
+        fillGaps(null, total);
+        return new LegacyHeader(name, true, s, names, imports, entries, preload, resources.list(), uexp);
+    }
+
     /** The summary, each table at its offset, the export data, then raw regions for every other byte. */
     private AssetPackage run(EngineVersion engine) {
         PackageFileSummary s = readSummary(engine);
@@ -270,16 +306,21 @@ final class PackageParser {
         List<Export> exports = new ArrayList<>(entries.size());
         for (int i = 0; i < entries.size(); i++) {
             ObjectExport e = entries.get(i);
-            if (e.serialOffset() > total || e.serialSize() > total - e.serialOffset()) {
-                boolean inUexp = uexp != null && e.serialOffset() >= header.length;
-                throw new TruncatedDataException("Export " + i + " data [" + FormatException.hex(e.serialOffset()) + ", +"
-                        + e.serialSize() + ") exceeds the package size " + total, inUexp ? uexpName() : name,
-                        inUexp ? e.serialOffset() - header.length : e.serialOffset(), "ExportMap[" + i + "]");
-            }
+            checkExportBounds(i, e, total);
             exports.add(new Export(i, e, slice(e.serialOffset(), (int) e.serialSize())));
             regions.add(new Region(Region.Kind.EXPORT_DATA, i, e.serialOffset(), e.serialSize(), null));
         }
         return exports;
+    }
+
+    /** Refuses export {@code i}'s data when it lies past the package's end. */
+    private void checkExportBounds(int i, ObjectExport e, long total) {
+        if (e.serialOffset() > total || e.serialSize() > total - e.serialOffset()) {
+            boolean inUexp = uexp != null && e.serialOffset() >= header.length;
+            throw new TruncatedDataException("Export " + i + " data [" + FormatException.hex(e.serialOffset()) + ", +"
+                    + e.serialSize() + ") exceeds the package size " + total, inUexp ? uexpName() : name,
+                    inUexp ? e.serialOffset() - header.length : e.serialOffset(), "ExportMap[" + i + "]");
+        }
     }
 
     /** Where the raw bytes are cut: the header end, every unparsed table's offset and each thumbnail. */
@@ -353,7 +394,10 @@ final class PackageParser {
         return out;
     }
 
-    /** Sorts the regions, refuses overlaps and covers every other byte with raw regions. */
+    /**
+     * Sorts the regions, refuses overlaps and covers every other byte with raw regions; with
+     * {@code splits} null only refuses overlaps (and returns the regions read).
+     */
     private List<Region> fillGaps(NavigableSet<Long> splits, long total) {
         regions.sort(Comparator.comparingLong(Region::start).thenComparingLong(Region::length));
         List<Region> out = new ArrayList<>();
@@ -368,12 +412,16 @@ final class PackageParser {
                 throw new CorruptDataException(describe(reg) + " at " + FormatException.hex(reg.start()) + " overlaps "
                         + describe(previous) + " ending at " + FormatException.hex(cursor), name, reg.start(), "PackageLayout");
             }
-            addRaw(out, cursor, reg.start(), splits);
+            if (splits != null) {
+                addRaw(out, cursor, reg.start(), splits);
+            }
             out.add(reg);
             cursor = Math.max(cursor, reg.end());
             previous = reg;
         }
-        addRaw(out, cursor, total, splits);
+        if (splits != null) {
+            addRaw(out, cursor, total, splits);
+        }
         return out;
     }
 

@@ -1,6 +1,7 @@
 package io.uassetd.codecs.bundle;
 
 import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.LegacyHeader;
 import io.uassetd.codecs.iostore.toc.IoChunkId;
 import io.uassetd.codecs.usmap.Usmap;
 import io.uassetd.codecs.zen.write.BulkChunk;
@@ -55,8 +56,6 @@ public final class LegacyPackages implements BundleAssembler.LegacyConverter {
     public BundlePackage convert(BundleAssembler.LegacyInput in, IoStoreProfile profile) {
         String fileName = in.path().substring(in.path().lastIndexOf('/') + 1);
         List<String> local = new ArrayList<>();
-        AssetPackage p = MeshMaterialFix.apply(profile.game(), materialFix, in.header(), in.exports(), fileName, profile.engine(),
-                mappings, in.path(), local).pkg();
         Map<String, byte[]> companions = new LinkedHashMap<>();
         Map<String, String> pathOf = new LinkedHashMap<>();
         for (BundleChunk s : in.sidecars()) {
@@ -64,7 +63,17 @@ public final class LegacyPackages implements BundleAssembler.LegacyConverter {
             companions.put(ext, s.data());
             pathOf.put(ext, s.path());
         }
-        ZenConversion z = LegacyToZen.convert(p, null, ZenTarget.of(profile.engine()), companions);
+        ZenTarget target = ZenTarget.of(profile.engine());
+        ZenConversion z;
+        if (materialFix && profile.game().skeletalMaterialTags()) {
+            AssetPackage p = MeshMaterialFix.apply(profile.game(), true, in.header(), in.exports(), fileName,
+                    profile.engine(), mappings, in.path(), local).pkg();
+            z = LegacyToZen.convert(p, null, target, companions);
+        } else {
+            // no mesh to fix: the header tables and the .uexp as it is, without the object model
+            z = LegacyToZen.convert(LegacyHeader.read(in.header(), in.exports(), fileName, profile.engine()), null, target,
+                    companions);
+        }
         z.notes().forEach(n -> local.add(in.path() + ": " + n));
         notes.addAll(local);
         List<BundleChunk> bulk = new ArrayList<>();

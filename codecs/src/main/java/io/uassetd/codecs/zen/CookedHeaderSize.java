@@ -4,6 +4,7 @@ import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.ObjectImport;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
 import io.uassetd.codecs.asset.version.PackageVersion;
+import java.util.List;
 
 /**
  * The CookedHeaderSize a Zen package summary records, and the legacy header size it stands for.
@@ -23,8 +24,13 @@ public final class CookedHeaderSize {
 
     /** The imports of {@code pkg} that store a PackageName. */
     public static int namedImports(AssetPackage pkg) {
+        return namedImports(pkg.imports());
+    }
+
+    /** The imports of {@code imports} that store a PackageName. */
+    public static int namedImports(List<ObjectImport> imports) {
         int n = 0;
-        for (ObjectImport i : pkg.imports()) {
+        for (ObjectImport i : imports) {
             n += i.packageName() != null ? 1 : 0;
         }
         return n;

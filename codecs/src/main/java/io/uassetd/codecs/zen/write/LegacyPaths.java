@@ -1,6 +1,6 @@
 package io.uassetd.codecs.zen.write;
 
-import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.LegacyHeader;
 import io.uassetd.codecs.asset.core.PackageIndex;
 
 /**
@@ -21,11 +21,11 @@ final class LegacyPaths {
         }
     }
 
-    private final AssetPackage pkg;
+    private final LegacyHeader pkg;
     private final String packageName;
     private final String file;
 
-    LegacyPaths(AssetPackage pkg, String packageName, String file) {
+    LegacyPaths(LegacyHeader pkg, String packageName, String file) {
         this.pkg = pkg;
         this.packageName = packageName;
         this.file = file;
@@ -58,7 +58,7 @@ final class LegacyPaths {
                     throw new ZenWriteException(index + " names export " + cur.exportIndex() + " of "
                             + pkg.exports().size(), file, "ExportMap");
                 }
-                var exp = pkg.exports().get(cur.exportIndex()).entry();
+                var exp = pkg.exports().get(cur.exportIndex());
                 name = pkg.name(exp.objectName());
                 outer = exp.outerIndex();
             }

@@ -3,6 +3,7 @@ package io.uassetd.codecs.zen.write;
 import java.util.Locale;
 import io.uassetd.codecs.asset.AssetPackage;
 import io.uassetd.codecs.asset.DataResource;
+import io.uassetd.codecs.asset.LegacyHeader;
 import io.uassetd.codecs.asset.NameEntry;
 import io.uassetd.codecs.asset.PackageFileSummary;
 import io.uassetd.codecs.asset.version.ObjectVersionUE5;
@@ -61,15 +62,24 @@ public final class LegacyToZen {
      */
     public static ZenConversion convert(AssetPackage legacy, String packageName, ZenTarget target,
             Map<String, byte[]> companions) {
-        String file = legacy.name();
-        AssetPackage pkg = legacy;
-        byte[] area = legacy.storedExportArea();
-        if (area == null) {
+        LegacyHeader h = LegacyHeader.of(legacy);
+        if (h.exportArea() == null) {
             // an edited package: its export map offsets are those of the bytes it would write now
             AssetPackage.Bytes b = legacy.toBytes();
-            pkg = AssetPackage.read(b.header(), legacy.isSplit() ? b.exports() : null, file, target.engine());
-            area = pkg.storedExportArea();
+            h = LegacyHeader.of(AssetPackage.read(b.header(), legacy.isSplit() ? b.exports() : null, legacy.name(),
+                    target.engine()));
         }
+        return convert(h, packageName, target, companions);
+    }
+
+    /**
+     * Converts the header tables and export area of a legacy package, read with
+     * {@link LegacyHeader#read} (no object model) or taken from one ({@link LegacyHeader#of}).
+     */
+    public static ZenConversion convert(LegacyHeader pkg, String packageName, ZenTarget target,
+            Map<String, byte[]> companions) {
+        String file = pkg.name();
+        byte[] area = pkg.exportArea();
         if (area == null) {
             throw new ZenWriteException("Header tables follow the exports in " + file + "; a cooked package keeps"
                     + " only export data after its header, so it cannot become a Zen package", file, "ExportData");
@@ -89,7 +99,15 @@ public final class LegacyToZen {
      * (versioned packages use their own versions) and converts it.
      */
     public static ZenConversion convertFile(Path uasset, String packageName, ZenTarget target) {
-        return convert(AssetPackage.open(uasset, target.engine()), packageName, target, companions(uasset));
+        try {
+            byte[] header = Files.readAllBytes(uasset);
+            Path uexp = AssetPackage.sibling(uasset, ".uexp");
+            byte[] tail = Files.isRegularFile(uexp) ? Files.readAllBytes(uexp) : null;
+            return convert(LegacyHeader.read(header, tail, uasset.getFileName().toString(), target.engine()), packageName,
+                    target, companions(uasset));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + uasset + ": " + e.getMessage(), e);
+        }
     }
 
     /** The bulk data companions next to {@code uasset} ({@code .ubulk}, {@code .uptnl}, {@code .m.ubulk}) that exist. */
@@ -109,7 +127,7 @@ public final class LegacyToZen {
     }
 
     private static final class Builder {
-        private final AssetPackage legacy;
+        private final LegacyHeader legacy;
         private final ZenTarget target;
         private final ZenLayout layout;
         private final String file;
@@ -120,7 +138,7 @@ public final class LegacyToZen {
         private int exportBundleCount = 1;
         private boolean[] isPublic;
 
-        Builder(AssetPackage legacy, ZenTarget target, String file, byte[] exportArea) {
+        Builder(LegacyHeader legacy, ZenTarget target, String file, byte[] exportArea) {
             this.legacy = legacy;
             this.exportArea = exportArea;
             this.target = target;
@@ -181,7 +199,7 @@ public final class LegacyToZen {
         /** The size the cooker records for this legacy header ({@link CookedHeaderSize}). */
         private long cookedHeaderSize(PackageFileSummary s) {
             return CookedHeaderSize.ofLegacy(s.totalHeaderSize(), legacy.version(), s.filterEditorOnly(),
-                    CookedHeaderSize.namedImports(legacy));
+                    CookedHeaderSize.namedImports(legacy.imports()));
         }
 
         private String packageName(String requested) {

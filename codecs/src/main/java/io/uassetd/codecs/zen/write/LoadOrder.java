@@ -2,9 +2,11 @@ package io.uassetd.codecs.zen.write;
 
 import java.util.ArrayDeque;
 import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.LegacyHeader;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.zen.ExportBundleEntry;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -42,38 +44,61 @@ final class LoadOrder {
     }
 
     /** @param isPublic per export: it has a public export hash (global import index in UE4) */
-    static LoadOrder of(AssetPackage pkg, boolean[] isPublic, Mode mode, String file) {
+    static LoadOrder of(LegacyHeader pkg, boolean[] isPublic, Mode mode, String file) {
         int n = pkg.exports().size();
+        List<List<Dependency>> deps = dependencies(pkg, mode != Mode.DEPENDENCY_BUNDLES);
+        if (mode == Mode.UE4_DEPTH_FIRST) {
+            LoadOrder o = new LoadOrder(deps, null);
+            return new LoadOrder(deps, depthFirst(o, file));
+        }
+        if (n >= 1 << 29) {
+            throw new ZenWriteException(n + " exports are too many", file, "ExportMap");
+        }
+        return new LoadOrder(deps, sorted(deps, n, isPublic, mode == Mode.DEPENDENCY_BUNDLES, file));
+    }
+
+    /**
+     * Each node's dependencies from the preload table: Create lists create-before-create then
+     * serialization-before-create, Serialize lists create-before-serialization then
+     * serialization-before-serialization (then its own Create when {@code serializeAfterCreate}).
+     */
+    private static List<List<Dependency>> dependencies(LegacyHeader pkg, boolean serializeAfterCreate) {
+        int n = pkg.exports().size();
+        List<PackageIndex> table = pkg.preloadDependencies();
         List<List<Dependency>> deps = new ArrayList<>(2 * n);
         for (int i = 0; i < n; i++) {
-            AssetPackage.PreloadDependencies p = pkg.preloadDependenciesOf(pkg.exports().get(i));
-            List<Dependency> create = new ArrayList<>();
-            p.createBeforeCreate().forEach(d -> create.add(new Dependency(d, CREATE)));
-            p.serializationBeforeCreate().forEach(d -> create.add(new Dependency(d, SERIALIZE)));
-            List<Dependency> serialize = new ArrayList<>();
-            p.createBeforeSerialization().forEach(d -> serialize.add(new Dependency(d, CREATE)));
-            p.serializationBeforeSerialization().forEach(d -> serialize.add(new Dependency(d, SERIALIZE)));
-            if (mode != Mode.DEPENDENCY_BUNDLES) {
+            int[] at = AssetPackage.preloadStarts(pkg.exports().get(i), i, table.size(), pkg.name());
+            List<Dependency> create = new ArrayList<>(at == null ? 0 : at[4] - at[2]);
+            List<Dependency> serialize = new ArrayList<>((at == null ? 0 : at[2] - at[0]) + 1);
+            if (at != null) {
+                add(create, table, at[3], at[4], CREATE);
+                add(create, table, at[2], at[3], SERIALIZE);
+                add(serialize, table, at[1], at[2], CREATE);
+                add(serialize, table, at[0], at[1], SERIALIZE);
+            }
+            if (serializeAfterCreate) {
                 serialize.add(new Dependency(PackageIndex.ofExport(i), CREATE));
             }
             deps.add(create);
             deps.add(serialize);
         }
-        if (mode == Mode.UE4_DEPTH_FIRST) {
-            LoadOrder o = new LoadOrder(deps, null);
-            return new LoadOrder(deps, depthFirst(o, file));
+        return deps;
+    }
+
+    private static void add(List<Dependency> to, List<PackageIndex> table, int from, int end, int command) {
+        for (int k = from; k < end; k++) {
+            to.add(new Dependency(table.get(k), command));
         }
-        // edges between export commands: dependency -> dependant
+    }
+
+    /**
+     * The commands in priority order among those ready (a topological sort over the edges between
+     * export commands); {@code createFirst}: each export's Create before its Serialize in the sort.
+     */
+    private static int[] sorted(List<List<Dependency>> deps, int n, boolean[] isPublic, boolean createFirst, String file) {
+        // edges between export commands: dependency -> dependant, as a list of dependants per command
         int[] incoming = new int[2 * n];
-        List<List<Integer>> dependants = new ArrayList<>(2 * n);
-        for (int k = 0; k < 2 * n; k++) {
-            dependants.add(new ArrayList<>(2));
-        }
-        for (int i = 0; i < n && mode == Mode.DEPENDENCY_BUNDLES; i++) {
-            // an export is created before it is serialized, whether or not its dependencies say so
-            dependants.get(2 * i).add(2 * i + 1);
-            incoming[2 * i + 1]++;
-        }
+        int[] outgoing = new int[2 * n + 1];
         for (int node = 0; node < 2 * n; node++) {
             for (Dependency d : deps.get(node)) {
                 if (!d.index().isExport()) {
@@ -83,15 +108,33 @@ final class LoadOrder {
                     throw new ZenWriteException("Export " + node / 2 + " depends on export " + d.index().exportIndex()
                             + " of " + n, file, "PreloadDependencies");
                 }
-                dependants.get(d.index().exportIndex() * 2 + d.command()).add(node);
+                outgoing[d.index().exportIndex() * 2 + d.command()]++;
                 incoming[node]++;
+            }
+        }
+        for (int i = 0; createFirst && i < n; i++) {
+            // an export is created before it is serialized, whether or not its dependencies say so
+            outgoing[2 * i]++;
+            incoming[2 * i + 1]++;
+        }
+        int[] first = new int[2 * n + 1];
+        for (int k = 0; k < 2 * n; k++) {
+            first[k + 1] = first[k] + outgoing[k];
+        }
+        int[] fill = Arrays.copyOf(first, 2 * n);
+        int[] dependants = new int[first[2 * n]];
+        for (int i = 0; createFirst && i < n; i++) {
+            dependants[fill[2 * i]++] = 2 * i + 1;
+        }
+        for (int node = 0; node < 2 * n; node++) {
+            for (Dependency d : deps.get(node)) {
+                if (d.index().isExport()) {
+                    dependants[fill[d.index().exportIndex() * 2 + d.command()]++] = node;
+                }
             }
         }
         // ready commands by key (public exports first, then Create before Serialize, then export index):
         // a total order on the commands, so the order popped is that of the comparator it encodes
-        if (n >= 1 << 29) {
-            throw new ZenWriteException(n + " exports are too many", file, "ExportMap");
-        }
         IntHeap ready = new IntHeap(2 * n);
         for (int node = 0; node < 2 * n; node++) {
             if (incoming[node] == 0) {
@@ -104,7 +147,8 @@ final class LoadOrder {
             int k = ready.poll();
             int node = ((k & ((1 << 29) - 1)) << 1) | ((k >>> 29) & 1);
             order[done++] = node;
-            for (int to : dependants.get(node)) {
+            for (int e = first[node]; e < first[node + 1]; e++) {
+                int to = dependants[e];
                 if (--incoming[to] == 0) {
                     ready.add(key(to, isPublic));
                 }
@@ -114,7 +158,7 @@ final class LoadOrder {
             throw new ZenWriteException("The preload dependencies of " + (2 * n - done)
                     + " export commands form a cycle; no load order exists", file, "PreloadDependencies");
         }
-        return new LoadOrder(deps, order);
+        return order;
     }
 
     /** The sort key of export command {@code node} (export * 2 + command) among the ready commands. */

@@ -1,6 +1,6 @@
 package io.uassetd.codecs.zen.write;
 
-import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.LegacyHeader;
 import io.uassetd.codecs.asset.PackageFileSummary;
 import io.uassetd.codecs.iostore.scriptobjects.PackageObjectIndex;
 import io.uassetd.codecs.zen.DependencyBundleHeader;
@@ -29,7 +29,7 @@ final class ZenDependencies {
     private ZenDependencies() {
     }
 
-    static Bundles of(LoadOrder order, ZenImports imports, AssetPackage legacy) {
+    static Bundles of(LoadOrder order, ZenImports imports, LegacyHeader legacy) {
         int exportCount = legacy.exports().size();
         List<ExportBundleEntry> bundle = new ArrayList<>(order.order.length);
         for (int node : order.order) {
@@ -44,7 +44,7 @@ final class ZenDependencies {
             int cbs = collect(order, imports, i, LoadOrder.SERIALIZE, LoadOrder.CREATE, entries);
             int sbs = collect(order, imports, i, LoadOrder.SERIALIZE, LoadOrder.SERIALIZE, entries);
             // an export without any preload dependency (not even on script objects) points nowhere
-            boolean none = legacy.exports().get(i).entry().firstExportDependency() < 0;
+            boolean none = legacy.exports().get(i).firstExportDependency() < 0;
             headers.add(new DependencyBundleHeader(none ? -1 : first, cbc, sbc, cbs, sbs));
         }
         return new Bundles(bundle, headers, entries.stream().mapToInt(Integer::intValue).toArray());

@@ -1,6 +1,6 @@
 package io.uassetd.codecs.zen.write;
 
-import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.LegacyHeader;
 import io.uassetd.codecs.asset.ObjectExport;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.iostore.header.MappedName;
@@ -22,11 +22,11 @@ final class ZenExports {
     private ZenExports() {
     }
 
-    static List<ExportMapEntry> build(AssetPackage pkg, LegacyPaths paths, ZenNames names, ZenImports imports,
+    static List<ExportMapEntry> build(LegacyHeader pkg, LegacyPaths paths, ZenNames names, ZenImports imports,
             boolean ue4, long headerSize) {
         List<ExportMapEntry> out = new ArrayList<>(pkg.exports().size());
         for (int i = 0; i < pkg.exports().size(); i++) {
-            ObjectExport e = pkg.exports().get(i).entry();
+            ObjectExport e = pkg.exports().get(i);
             MappedName name = names.store(pkg.names().get(e.objectName().index()), e.objectName().number());
             boolean pub = (e.objectFlags() & RF_PUBLIC) != 0 || e.generatePublicHash();
             long hash;

@@ -1,6 +1,6 @@
 package io.uassetd.codecs.zen.write;
 
-import io.uassetd.codecs.asset.AssetPackage;
+import io.uassetd.codecs.asset.LegacyHeader;
 import io.uassetd.codecs.asset.ObjectImport;
 import io.uassetd.codecs.asset.core.PackageIndex;
 import io.uassetd.codecs.hash.Hashes;
@@ -42,7 +42,7 @@ final class ZenImports {
         this.publicExportHashes = hashes;
     }
 
-    static ZenImports build(AssetPackage pkg, LegacyPaths paths, boolean ue4, String file) {
+    static ZenImports build(LegacyHeader pkg, LegacyPaths paths, boolean ue4, String file) {
         int n = pkg.imports().size();
         List<PackageObjectIndex> map = new ArrayList<>(n);
         Map<Long, ImportedPackage> packages = new LinkedHashMap<>();
@@ -98,7 +98,7 @@ final class ZenImports {
         return new ZenImports(map, List.copyOf(list), hashes);
     }
 
-    private static ObjectImport rootOf(AssetPackage pkg, int i) {
+    private static ObjectImport rootOf(LegacyHeader pkg, int i) {
         ObjectImport cur = pkg.imports().get(i);
         while (!cur.outerIndex().isNull()) {
             cur = pkg.imports().get(cur.outerIndex().importIndex());
