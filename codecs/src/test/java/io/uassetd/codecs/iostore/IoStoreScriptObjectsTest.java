@@ -44,13 +44,14 @@ class IoStoreScriptObjectsTest {
     void parsesCountsHashesAndPathsAndWritesBack(String relative, int names, int objects) throws Exception {
         byte[] raw = raw(relative);
         ScriptObjectsDatabase db = ScriptObjectsDatabase.read(raw, relative);
-        assertThat(db.names().size()).isEqualTo(names);
+        NameBatch batch = db.names(); // made again on each call: once here
+        assertThat(batch.size()).isEqualTo(names).isEqualTo(db.nameCount());
         assertThat(db.size()).isEqualTo(objects);
         assertThat(db.toBytes()).isEqualTo(raw);
-        assertThat(db.names().hashVersion()).isEqualTo(NameBatch.CITY_HASH_VERSION);
-        for (int i = 0; i < db.names().size(); i++) {
-            assertThat(db.names().hashes()[i]).as("hash of %s", db.names().get(i))
-                    .isEqualTo(NameBatch.hash(db.names().get(i), db.names().wide().get(i)));
+        assertThat(batch.hashVersion()).isEqualTo(NameBatch.CITY_HASH_VERSION);
+        for (int i = 0; i < batch.size(); i++) {
+            assertThat(batch.hashes()[i]).as("hash of %s", batch.get(i))
+                    .isEqualTo(NameBatch.hash(batch.get(i), batch.wide().get(i)));
         }
         for (int i = 0; i < db.size(); i++) {
             String path = db.path(i);

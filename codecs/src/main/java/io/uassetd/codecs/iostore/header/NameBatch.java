@@ -51,10 +51,27 @@ public record NameBatch(List<String> names, List<Boolean> wide, long hashVersion
     /**
      * Hashes of wide (non-ASCII) names already computed, by name: packages converted one after another (a mod's folder,
      * the requests of a resident daemon) share most of their names. A pure function of the name, so
-     * sharing it between threads only saves work; emptied when it reaches {@link #CACHED_NAMES}.
+     * sharing it between threads only saves work; emptied when it reaches {@link #CACHED_NAMES} names or
+     * {@link #CACHED_BYTES} bytes of heap (each name counted at {@link #cachedEntryBytes(String)}), so that a game of
+     * many wide names (CJK text) does not keep tens of MiB between requests for a saving of about 0.1 us a name.
      */
     private static final java.util.concurrent.ConcurrentHashMap<String, Long> HASHES = new java.util.concurrent.ConcurrentHashMap<>();
     private static final int CACHED_NAMES = 200_000;
+    static final long CACHED_BYTES = 4L << 20;
+    private static final java.util.concurrent.atomic.AtomicLong HASHES_BYTES = new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * The heap one cached hash holds: the map node (32), its table slot (8, at most half full: 16), the boxed
+     * hash (24), the string (24) and its UTF-16 array (16 + 2 a char, 8-aligned).
+     */
+    static long cachedEntryBytes(String name) {
+        return 32 + 16 + 24 + 24 + ((16 + 2L * name.length() + 7) & ~7L);
+    }
+
+    /** The bytes the wide-name hash cache holds now, as counted (tests). */
+    static long cachedHashBytes() {
+        return HASHES_BYTES.get();
+    }
 
     private static boolean isAscii(String s) {
         for (int i = 0, n = s.length(); i < n; i++) {
@@ -72,10 +89,14 @@ public record NameBatch(List<String> names, List<Boolean> wide, long hashVersion
             return h;
         }
         long v = hash(name, wide);
-        if (HASHES.size() >= CACHED_NAMES) {
+        long bytes = cachedEntryBytes(name);
+        if (HASHES.size() >= CACHED_NAMES || HASHES_BYTES.get() + bytes > CACHED_BYTES) {
             HASHES.clear();
+            HASHES_BYTES.set(0);
         }
-        HASHES.put(name, v);
+        if (HASHES.put(name, v) == null) {
+            HASHES_BYTES.addAndGet(bytes);
+        }
         return v;
     }
 

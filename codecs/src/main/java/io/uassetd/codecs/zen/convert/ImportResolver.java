@@ -119,7 +119,7 @@ final class ImportResolver {
 
     private ImportSpec makeScriptSpec(int i) {
         ScriptObjectEntry e = scripts.entries().get(i);
-        NameRef name = nameOf(scripts.names().get(e.objectName().index()), e.objectName());
+        NameRef name = nameOf(scripts.nameText(e.objectName().index()), e.objectName());
         if (e.outerIndex().isNull()) {
             return ImportSpec.ofPackage(name);
         }
