@@ -116,20 +116,10 @@ public final class ScriptObjectsDatabase {
             }
         }
         this.byGlobal = new int[tableSize(count)];
-        int mask = byGlobal.length - 1;
         for (int i = 0; i < count; i++) {
-            long key = globalIndex[i];
-            int slot = mix(key) & mask;
-            while (true) {
-                int e = byGlobal[slot];
-                if (e == 0) {
-                    byGlobal[slot] = i + 1;
-                    break;
-                }
-                if (globalIndex[e - 1] == key) {
-                    break; // a later duplicate: the first entry keeps the index
-                }
-                slot = (slot + 1) & mask;
+            int slot = globalSlot(globalIndex[i]);
+            if (byGlobal[slot] == 0) {
+                byGlobal[slot] = i + 1; // else a later duplicate: the first entry keeps the index
             }
         }
         // Every path made once here: checks the outer chains (a missing outer or a cycle is refused) and
@@ -140,19 +130,10 @@ public final class ScriptObjectsDatabase {
         for (int i = 0; i < count; i++) {
             String lower = path(i, source).toLowerCase(Locale.ROOT);
             lowers[i] = lower;
-            int h = lower.hashCode();
-            pathHash[i] = h;
-            int slot = mix(h) & mask;
-            while (true) {
-                int e = byPath[slot];
-                if (e == 0) {
-                    byPath[slot] = i + 1;
-                    break;
-                }
-                if (pathHash[e - 1] == h && lowers[e - 1].equals(lower)) {
-                    break; // the first entry keeps the path
-                }
-                slot = (slot + 1) & mask;
+            pathHash[i] = lower.hashCode();
+            int slot = pathSlot(lower, lowers);
+            if (byPath[slot] == 0) {
+                byPath[slot] = i + 1; // else the first entry keeps the path
             }
         }
         long[] classes = new long[count];
@@ -453,19 +434,35 @@ public final class ScriptObjectsDatabase {
         return sb.toString();
     }
 
-    private int indexOfRaw(long raw) {
+    /** The slot of {@code byGlobal} holding the entry with this global index, else the empty slot where it would go. */
+    private int globalSlot(long raw) {
         int mask = byGlobal.length - 1;
         int slot = mix(raw) & mask;
-        while (true) {
-            int e = byGlobal[slot];
-            if (e == 0) {
-                return -1;
-            }
-            if (globalIndex[e - 1] == raw) {
-                return e - 1;
+        for (int e = byGlobal[slot]; e != 0 && globalIndex[e - 1] != raw; e = byGlobal[slot]) {
+            slot = (slot + 1) & mask;
+        }
+        return slot;
+    }
+
+    /**
+     * The slot of {@code byPath} holding the entry with this lower-cased path, else the empty slot where it would
+     * go; {@code lowers}: the entries' lower-cased paths while the table is built, null afterwards (made again).
+     */
+    private int pathSlot(String lower, String[] lowers) {
+        int h = lower.hashCode();
+        int mask = byPath.length - 1;
+        int slot = mix(h) & mask;
+        for (int e = byPath[slot]; e != 0; e = byPath[slot]) {
+            if (pathHash[e - 1] == h && (lowers != null ? lowers[e - 1] : path(e - 1).toLowerCase(Locale.ROOT)).equals(lower)) {
+                break;
             }
             slot = (slot + 1) & mask;
         }
+        return slot;
+    }
+
+    private int indexOfRaw(long raw) {
+        return byGlobal[globalSlot(raw)] - 1;
     }
 
     /** The entry index for a global index, or -1. */
@@ -475,20 +472,7 @@ public final class ScriptObjectsDatabase {
 
     /** The entry index for a path (case-insensitive), or -1. */
     public int indexOf(String path) {
-        String lower = path.toLowerCase(Locale.ROOT);
-        int h = lower.hashCode();
-        int mask = byPath.length - 1;
-        int slot = mix(h) & mask;
-        while (true) {
-            int e = byPath[slot];
-            if (e == 0) {
-                return -1;
-            }
-            if (pathHash[e - 1] == h && path(e - 1).toLowerCase(Locale.ROOT).equals(lower)) {
-                return e - 1;
-            }
-            slot = (slot + 1) & mask;
-        }
+        return byPath[pathSlot(path.toLowerCase(Locale.ROOT), null)] - 1;
     }
 
     public Optional<ScriptObjectEntry> find(PackageObjectIndex globalIndex) {
