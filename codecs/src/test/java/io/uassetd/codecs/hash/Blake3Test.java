@@ -75,4 +75,60 @@ class Blake3Test {
             assertThat(h.digest()).as("length " + len + " in random pieces").isEqualTo(reference(data, 0, len));
         }
     }
+
+    /**
+     * Inputs of 9 KiB and more have their whole chunks hashed side by side (8 to 64 lanes per pass):
+     * every count of whole chunks from 1 to 17 and around the 64-lane pass, each with remainders
+     * around the block and chunk sizes, at two offsets.
+     */
+    @Test
+    void chunksHashedSideBySideMatchTheReference() {
+        Random rnd = new Random(11);
+        byte[] data = new byte[200 * 1024 + 2048];
+        rnd.nextBytes(data);
+        int[] wholeChunks = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 31, 32, 33, 63, 64, 65, 66, 127, 128, 129, 130, 193};
+        int[] remainders = {0, 1, 63, 64, 65, 1000, 1023};
+        for (int k : wholeChunks) {
+            for (int r : remainders) {
+                int len = k * 1024 + r;
+                assertThat(Blake3.hash(data, 0, len)).as("%d chunks + %d", k, r).isEqualTo(reference(data, 0, len));
+                assertThat(Blake3.hash(data, 1031, len)).as("offset 1031, %d chunks + %d", k, r)
+                        .isEqualTo(reference(data, 1031, len));
+            }
+        }
+        for (int i = 0; i < 300; i++) {
+            int len = rnd.nextInt(200 * 1024);
+            int off = rnd.nextInt(2048);
+            assertThat(Blake3.hash(data, off, len)).as("offset %d, length %d", off, len).isEqualTo(reference(data, off, len));
+        }
+    }
+
+    /** The side-by-side path inside the incremental hasher: large pieces after a partial chunk, at any chunk count. */
+    @Test
+    void theIncrementalHasherTakesLargePiecesSideBySide() {
+        Random rnd = new Random(13);
+        byte[] data = new byte[400 * 1024 + 77];
+        rnd.nextBytes(data);
+        for (int head : new int[] {0, 1, 1023, 1024, 1025, 5 * 1024, 9 * 1024 + 3}) {
+            for (int piece : new int[] {8 * 1024, 9 * 1024, 9 * 1024 + 1, 64 * 1024, 65 * 1024 + 5, 100 * 1024}) {
+                Blake3.Hasher h = Blake3.hasher();
+                h.update(data, 0, head);
+                for (int at = head; at < data.length; at += piece) {
+                    h.update(data, at, Math.min(piece, data.length - at));
+                }
+                assertThat(h.digest()).as("head %d, pieces of %d", head, piece).isEqualTo(reference(data, 0, data.length));
+            }
+        }
+        for (int i = 0; i < 50; i++) {
+            int len = rnd.nextInt(data.length + 1);
+            Blake3.Hasher h = Blake3.hasher();
+            int at = 0;
+            while (at < len) {
+                int n = Math.min(len - at, rnd.nextInt(120 * 1024));
+                h.update(data, at, n);
+                at += n;
+            }
+            assertThat(h.digest()).as("length %d in random large pieces", len).isEqualTo(reference(data, 0, len));
+        }
+    }
 }
