@@ -39,6 +39,7 @@ public final class Blake3 {
             }
         }
     }
+
     private Blake3() {
     }
 
@@ -49,6 +50,59 @@ public final class Blake3 {
     /** The 32-byte BLAKE3 hash of {@code data[off, off+len)}. */
     public static byte[] hash(byte[] data, int off, int len) {
         return new Hasher().update(data, off, len).digest();
+    }
+
+    /**
+     * The 32-byte hashes of several inputs, {@code out[i]} of {@code inputs[i]}: as {@link #hash(byte[])}
+     * of each, with the whole chunks of inputs too small for side-by-side hashing on their own (2 to 9
+     * KiB) hashed side by side across inputs.
+     */
+    public static byte[][] hashAll(byte[][] inputs) {
+        byte[][] out = new byte[inputs.length][];
+        for (int i = 0; i < inputs.length; i++) {
+            int whole = wholeChunksBeforeLast(inputs[i].length);
+            if (whole < 2 || whole >= Lanes.MIN) {
+                out[i] = hash(inputs[i]);
+            }
+        }
+        // the others (no hash call in between: the lanes are this thread's)
+        Lanes lanes = Lanes.LOCAL.get();
+        int first = 0;
+        int used = 0;
+        for (int i = 0; i <= inputs.length; i++) {
+            int whole = i < inputs.length && out[i] == null ? wholeChunksBeforeLast(inputs[i].length) : 0;
+            if (i == inputs.length || used + whole > Lanes.MAX) {
+                // hash the lanes of inputs[first, i), then finish each of them with its last chunk
+                if (used > 0) {
+                    lanes.run(used);
+                }
+                for (int j = first, l = 0; j < i; j++) {
+                    if (out[j] != null) {
+                        continue;
+                    }
+                    int k = wholeChunksBeforeLast(inputs[j].length);
+                    Hasher h = new Hasher();
+                    for (int c = 0; c < k; c++, l++) {
+                        for (int w = 0; w < 8; w++) {
+                            h.cv[w] = lanes.h[w][l];
+                        }
+                        h.merge();
+                    }
+                    out[j] = h.update(inputs[j], k * CHUNK, inputs[j].length - k * CHUNK).digest();
+                }
+                first = i;
+                used = 0;
+            }
+            for (int c = 0; c < whole; c++) {
+                lanes.lane(used++, inputs[i], c * CHUNK, c);
+            }
+        }
+        return out;
+    }
+
+    /** How many whole chunks of an input of {@code len} bytes come before its last chunk. */
+    private static int wholeChunksBeforeLast(int len) {
+        return len > CHUNK ? (len - 1) / CHUNK : 0;
     }
 
     /** A new incremental hasher, for input that arrives in pieces (a streamed chunk, a prefix and a path). */
@@ -85,7 +139,10 @@ public final class Blake3 {
                     int n = Math.min((len - 1) / CHUNK, Lanes.MAX);
                     if (n >= Lanes.MIN) {
                         Lanes lanes = Lanes.LOCAL.get();
-                        lanes.chunks(data, off, n, chunks);
+                        for (int l = 0; l < n; l++) {
+                            lanes.lane(l, data, off + l * CHUNK, chunks + l);
+                        }
+                        lanes.run(n);
                         for (int l = 0; l < n; l++) {
                             for (int w = 0; w < 8; w++) {
                                 cv[w] = lanes.h[w][l];
@@ -158,23 +215,31 @@ public final class Blake3 {
         final int[][] h = new int[8][MAX];
         final int[] lo = new int[MAX];
         final int[] hi = new int[MAX];
+        final byte[][] src = new byte[MAX][];
+        final int[] at = new int[MAX];
 
-        /** The chaining values of the {@code n} whole chunks at {@code data[at]}, counters from {@code counter}, into {@code h}. */
-        void chunks(byte[] data, int at, int n, long counter) {
-            if (n > MAX || at < 0 || at + (long) n * CHUNK > data.length) {
-                throw new ArrayIndexOutOfBoundsException(at);
+        /** Lane {@code l} takes the whole chunk at {@code data[pos]} with chunk counter {@code counter}. */
+        void lane(int l, byte[] data, int pos, long counter) {
+            if (pos < 0 || pos > data.length - CHUNK) {
+                throw new ArrayIndexOutOfBoundsException(pos);
             }
-            for (int l = 0; l < n; l++) {
-                lo[l] = (int) (counter + l);
-                hi[l] = (int) ((counter + l) >>> 32);
-            }
+            src[l] = data;
+            at[l] = pos;
+            lo[l] = (int) counter;
+            hi[l] = (int) (counter >>> 32);
+        }
+
+        /** The chaining values of the chunks of lanes {@code [0, n)} into {@code h}; the lanes let go of their arrays. */
+        void run(int n) {
             for (int w = 0; w < 8; w++) {
                 Arrays.fill(h[w], 0, n, IV[w]);
             }
             int[] m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3], m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7];
             int[] m8 = m[8], m9 = m[9], m10 = m[10], m11 = m[11], m12 = m[12], m13 = m[13], m14 = m[14], m15 = m[15];
             for (int b = 0; b < CHUNK / BLOCK; b++) {
-                for (int l = 0, p = at + b * BLOCK; l < n; l++, p += CHUNK) {
+                for (int l = 0; l < n; l++) {
+                    byte[] data = src[l];
+                    int p = at[l] + b * BLOCK;
                     m0[l] = (int) LE.get(data, p);
                     m1[l] = (int) LE.get(data, p + 4);
                     m2[l] = (int) LE.get(data, p + 8);
@@ -212,6 +277,7 @@ public final class Blake3 {
                     }
                 }
             }
+            Arrays.fill(src, 0, n, null);
         }
 
         /** One round (column and diagonal steps) of every lane; {@code s}: the round's message word order. */

@@ -226,9 +226,19 @@ public final class IoStoreWriter implements AutoCloseable {
     public void addChunks(List<Pending> chunks, ForkJoinPool pool) {
         int bs = options.blockSize();
         List<int[]> jobs = new ArrayList<>();
+        // hashes in jobs of consecutive chunks of about 64 KiB together ({from, -1, to}): small chunks are
+        // hashed side by side across chunks (Blake3.hashAll)
+        long bytes = 0;
+        for (int c = 0, from = 0; c < chunks.size(); c++) {
+            bytes += chunks.get(c).data().length;
+            if (bytes >= 64 << 10 || c == chunks.size() - 1) {
+                jobs.add(new int[] {from, -1, c + 1});
+                from = c + 1;
+                bytes = 0;
+            }
+        }
         for (int c = 0; c < chunks.size(); c++) {
             Pending p = chunks.get(c);
-            jobs.add(new int[] {c, -1});
             if (codec != null && p.compress()) {
                 for (int b = 0; b * (long) bs < p.data().length; b++) {
                     jobs.add(new int[] {c, b});
@@ -242,11 +252,18 @@ public final class IoStoreWriter implements AutoCloseable {
             packed[c] = codec != null && p.compress() ? new byte[(p.data().length + bs - 1) / bs][] : null;
         }
         Runnable work = () -> jobs.parallelStream().forEach(j -> {
-            byte[] data = chunks.get(j[0]).data();
             if (j[1] < 0) {
-                hashes[j[0]] = hash(data);
+                byte[][] in = new byte[j[2] - j[0]][];
+                for (int c = j[0]; c < j[2]; c++) {
+                    in[c - j[0]] = chunks.get(c).data();
+                }
+                byte[][] hs = Blake3.hashAll(in);
+                for (int c = j[0]; c < j[2]; c++) {
+                    hashes[c] = tocHash(hs[c - j[0]]);
+                }
                 return;
             }
+            byte[] data = chunks.get(j[0]).data();
             int off = j[1] * bs;
             int len = Math.min(bs, data.length - off);
             byte[] out = new byte[codec.maxCompressedLength(len)];
@@ -273,7 +290,11 @@ public final class IoStoreWriter implements AutoCloseable {
     private static final byte[] NOT_SMALLER = new byte[0];
 
     private byte[] hash(byte[] data) {
-        byte[] h = Blake3.hash(data);
+        return tocHash(Blake3.hash(data));
+    }
+
+    /** A chunk's BLAKE3 hash as the TOC keeps it: 20 bytes, zero-padded to 32 before REPLACE_IO_CHUNK_HASH_WITH_IO_HASH. */
+    private byte[] tocHash(byte[] h) {
         return options.version().atLeast(TocVersion.REPLACE_IO_CHUNK_HASH_WITH_IO_HASH) ? Arrays.copyOf(h, 20)
                 : Arrays.copyOf(Arrays.copyOf(h, 20), 32);
     }

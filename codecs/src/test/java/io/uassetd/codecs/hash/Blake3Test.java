@@ -3,7 +3,9 @@ package io.uassetd.codecs.hash;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Random;
 import org.bouncycastle.crypto.digests.Blake3Digest;
 import org.junit.jupiter.api.Test;
@@ -130,5 +132,30 @@ class Blake3Test {
             }
             assertThat(h.digest()).as("length %d in random large pieces", len).isEqualTo(reference(data, 0, len));
         }
+    }
+
+    /** Several inputs at once, the small ones' whole chunks side by side across inputs: each hash as the reference's. */
+    @Test
+    void hashAllMatchesTheReferenceForEveryInput() {
+        Random rnd = new Random(17);
+        int[] sizes = {0, 1, 1024, 1025, 2048, 2049, 3 * 1024 + 5, 5000, 8 * 1024, 8 * 1024 + 1, 9 * 1024 + 1, 64 * 1024, 100_000};
+        List<byte[]> inputs = new ArrayList<>();
+        for (int size : sizes) {
+            byte[] d = new byte[size];
+            rnd.nextBytes(d);
+            inputs.add(d);
+        }
+        for (int i = 0; i < 120; i++) {
+            byte[] d = new byte[rnd.nextBoolean() ? 1025 + rnd.nextInt(8 * 1024) : rnd.nextInt(40 * 1024)];
+            rnd.nextBytes(d);
+            inputs.add(d);
+        }
+        byte[][] in = inputs.toArray(new byte[0][]);
+        byte[][] out = Blake3.hashAll(in);
+        assertThat(out.length).isEqualTo(in.length);
+        for (int i = 0; i < in.length; i++) {
+            assertThat(out[i]).as("input %d of %d bytes", i, in[i].length).isEqualTo(reference(in[i], 0, in[i].length));
+        }
+        assertThat(Blake3.hashAll(new byte[0][]).length).isZero();
     }
 }
