@@ -44,8 +44,7 @@ public record BundleInput(String path, Loader loader) {
 
     /** The lower-case file name. */
     public String fileName() {
-        String p = path.toLowerCase(Locale.ROOT);
-        return p.substring(p.lastIndexOf('/') + 1);
+        return path.substring(path.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
     }
 
     /**
@@ -59,8 +58,14 @@ public record BundleInput(String path, Loader loader) {
         for (Path in : inputs) {
             if (Files.isDirectory(in)) {
                 try {
+                    String base = in.toString();
+                    String sep = in.getFileSystem().getSeparator();
                     for (Path f : regularFilesUnder(in)) {
-                        out.add(file(in.relativize(f).toString(), f));
+                        // the walk's paths are the folder's path, a separator and the relative path
+                        String s = f.toString();
+                        boolean under = !base.isEmpty() && s.startsWith(base) && s.startsWith(sep, base.length())
+                                && !base.endsWith(sep);
+                        out.add(file(under ? s.substring(base.length() + sep.length()) : in.relativize(f).toString(), f));
                     }
                 } catch (IOException e) {
                     throw new UncheckedIOException("Cannot list " + in + ": " + e.getMessage(), e);
