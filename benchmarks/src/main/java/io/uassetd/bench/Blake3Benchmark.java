@@ -10,8 +10,8 @@ import org.bouncycastle.crypto.digests.Blake3Digest;
  * {@code Blake3Digest}, in the same run, on 64 KiB blocks and on 1 MiB buffers of random bytes
  * ({@code -Dbench.blake3.mb} MiB hashed per figure, default 256), and the incremental hasher fed
  * 1 MiB in 64 KiB pieces as chunk verification streams it, and in 1 KiB pieces: one chunk at a
- * time, the path every input took before whole chunks were hashed side by side (inputs of 9 KiB
- * and more; vectorized by C2 on JDK 25, so run it with that Java to see the gain). Each figure is
+ * time, the path every input took before whole chunks were hashed side by side (inputs of more than 8 KiB;
+ * vectorized by C2 on JDK 25, so run it with that Java to see the gain). Each figure is
  * the best of five runs after a warm-up; all must give the same hashes, or the benchmark fails.
  */
 public final class Blake3Benchmark {

@@ -79,7 +79,7 @@ class Blake3Test {
     }
 
     /**
-     * Inputs of 9 KiB and more have their whole chunks hashed side by side (8 to 64 lanes per pass):
+     * Inputs of more than 8 KiB have their whole chunks hashed side by side (8 to 64 lanes per pass):
      * every count of whole chunks from 1 to 17 and around the 64-lane pass, each with remainders
      * around the block and chunk sizes, at two offsets.
      */
