@@ -257,6 +257,8 @@ public final class BuildDist {
                     if [ "$heap_mb" -ge $((young * 4)) ]; then srv="$srv -Xmn${young}m -Xms$((young * 2))m"; fi
                     ;;
                 esac
+                # the JIT's inlining (docs/server.md "The JIT's inlining"): small hot callees only
+                srv="$srv -XX:FreqInlineSize=60 -XX:InlineSmallCode=600"
                 if [ -f "$home/lib/uassetd.aot" ]; then
                   # A Java 25+ runtime and the AOT cache trained at build time (valid wherever the folder is);
                   # JNA (the Oodle library) and lz4-java may use native access without start-up warnings.
@@ -304,6 +306,8 @@ public final class BuildDist {
                 call :memory_arg %*
                 set "HEAP_OPTS=-XX:MaxRAMPercentage=18.75"
                 if defined HEAP_MB if not "%HEAP_MB%"=="0" set "HEAP_OPTS=-Xmx%HEAP_MB%m"
+                rem the JIT's inlining (docs/server.md "The JIT's inlining"): small hot callees only
+                set "HEAP_OPTS=%HEAP_OPTS% -XX:FreqInlineSize=60 -XX:InlineSmallCode=600"
                 if exist "%HOME_DIR%\\lib\\uassetd.aot" goto aot
                 set "CDS=-XX:SharedArchiveFile=%HOME_DIR%\\lib\\uassetd.jsa"
                 if defined UASSETD_NO_CDS set "CDS=-Xshare:auto"
