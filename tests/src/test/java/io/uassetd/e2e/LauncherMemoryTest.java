@@ -130,6 +130,16 @@ class LauncherMemoryTest {
         assertThat(own.indexOf("-XX:FreqInlineSize=60")).isNotNegative();
     }
 
+
+    /** A young generation of 4 MiB per core (8 to 64 MiB), the starting heap twice that (docs/server.md "Memory"). */
+    @Test
+    void theYoungGenerationIsFourMibPerCore() throws Exception {
+        Process n = new ProcessBuilder("nproc").redirectErrorStream(true).start();
+        int cores = Integer.parseInt(new String(n.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim());
+        int young = Math.max(8, Math.min(64, cores * 4));
+        assertThat(serveArguments(Map.of())).contains("-Xmn" + young + "m", "-Xms" + 2 * young + "m");
+    }
+
     @Test
     void aServerStartedUnderOneBudgetDoesNotAnswerACommandOfAnother(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
         Path rt = tmp.resolve("rt");
