@@ -243,7 +243,7 @@ public final class BuildDist {
                 done
                 case "$mb" in ''|*[!0-9]*) ;; *) heap="-Xmx$((mb * 3 / 4))m"; heap_mb=$((mb * 3 / 4)) ;; esac
                 # The collector (docs/server.md "Memory"): serial on up to 4 cores, parallel above, a young generation
-                # of 8 MiB per core (16 to 64 MiB), a heap a full collection shrinks to at most 30% free; a collector
+                # of 4 MiB per core (8 to 64 MiB), a heap a full collection shrinks to at most 30% free; a collector
                 # named in UASSETD_JAVA_OPTS replaces this choice. The resident server gives memory back between commands.
                 srv=""
                 case " ${UASSETD_JAVA_OPTS:-} " in
@@ -251,12 +251,14 @@ public final class BuildDist {
                   *)
                     cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
                     case "$cores" in ''|*[!0-9]*) cores=2 ;; esac
-                    young=$((cores * 8)); [ "$young" -lt 16 ] && young=16; [ "$young" -gt 64 ] && young=64
+                    young=$((cores * 4)); [ "$young" -lt 8 ] && young=8; [ "$young" -gt 64 ] && young=64
                     if [ "$cores" -le 4 ]; then srv="-XX:+UseSerialGC"; else srv="-XX:+UseParallelGC"; fi
                     srv="$srv -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30"
                     if [ "$heap_mb" -ge $((young * 4)) ]; then srv="$srv -Xmn${young}m -Xms$((young * 2))m"; fi
                     ;;
                 esac
+                # the JIT's inlining (docs/server.md "The JIT's inlining"): small hot callees only
+                srv="$srv -XX:FreqInlineSize=60 -XX:InlineSmallCode=600"
                 if [ -f "$home/lib/uassetd.aot" ]; then
                   # A Java 25+ runtime and the AOT cache trained at build time (valid wherever the folder is);
                   # JNA (the Oodle library) and lz4-java may use native access without start-up warnings.
@@ -304,6 +306,8 @@ public final class BuildDist {
                 call :memory_arg %*
                 set "HEAP_OPTS=-XX:MaxRAMPercentage=18.75"
                 if defined HEAP_MB if not "%HEAP_MB%"=="0" set "HEAP_OPTS=-Xmx%HEAP_MB%m"
+                rem the JIT's inlining (docs/server.md "The JIT's inlining"): small hot callees only
+                set "HEAP_OPTS=%HEAP_OPTS% -XX:FreqInlineSize=60 -XX:InlineSmallCode=600"
                 if exist "%HOME_DIR%\\lib\\uassetd.aot" goto aot
                 set "CDS=-XX:SharedArchiveFile=%HOME_DIR%\\lib\\uassetd.jsa"
                 if defined UASSETD_NO_CDS set "CDS=-Xshare:auto"

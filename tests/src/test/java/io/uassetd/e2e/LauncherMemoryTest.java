@@ -94,6 +94,52 @@ class LauncherMemoryTest {
         assertThat(heap).as("heap of a machine with " + (total >> 20) + " MiB").isBetween(expectMb * 90 / 100, expectMb * 101 / 100);
     }
 
+
+    /** The arguments of the JVM the launcher starts for {@code serve} (it execs Java: same process), read from /proc. */
+    private static List<String> serveArguments(Map<String, String> env) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(Fixtures.repoRoot().resolve("uassetd").toString(), "serve").redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("UASSETD_JAR", Daemon.jar().toString());
+        pb.environment().remove("UASSETD_JAVA_OPTS");
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        try {
+            // a reply to ping says the JVM runs (the launcher has exec'd it by then)
+            p.getOutputStream().write("{\"action\":\"ping\"}\n".getBytes(StandardCharsets.UTF_8));
+            p.getOutputStream().flush();
+            String reply = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            assertThat(reply).contains("\"success\":true");
+            byte[] raw = Files.readAllBytes(Path.of("/proc/" + p.pid() + "/cmdline"));
+            return List.of(new String(raw, StandardCharsets.UTF_8).split("\0"));
+        } finally {
+            p.getOutputStream().close();
+            p.destroy();
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    /**
+     * The launcher limits the JIT's inlining (docs/server.md "The JIT's inlining"): hot callees of up to 60 bytecodes,
+     * compiled code under 600 bytes; UASSETD_JAVA_OPTS comes after them, so a user's own value wins.
+     */
+    @Test
+    void theJitInlinesSmallCalleesOnlyUnlessTheUserSaysOtherwise() throws Exception {
+        List<String> args = serveArguments(Map.of());
+        assertThat(args).contains("-XX:FreqInlineSize=60", "-XX:InlineSmallCode=600");
+        List<String> own = serveArguments(Map.of("UASSETD_JAVA_OPTS", "-XX:FreqInlineSize=325"));
+        assertThat(own.lastIndexOf("-XX:FreqInlineSize=325")).isGreaterThan(own.indexOf("-XX:FreqInlineSize=60"));
+        assertThat(own.indexOf("-XX:FreqInlineSize=60")).isNotNegative();
+    }
+
+
+    /** A young generation of 4 MiB per core (8 to 64 MiB), the starting heap twice that (docs/server.md "Memory"). */
+    @Test
+    void theYoungGenerationIsFourMibPerCore() throws Exception {
+        Process n = new ProcessBuilder("nproc").redirectErrorStream(true).start();
+        int cores = Integer.parseInt(new String(n.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim());
+        int young = Math.max(8, Math.min(64, cores * 4));
+        assertThat(serveArguments(Map.of())).contains("-Xmn" + young + "m", "-Xms" + 2 * young + "m");
+    }
+
     @Test
     void aServerStartedUnderOneBudgetDoesNotAnswerACommandOfAnother(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
         Path rt = tmp.resolve("rt");
