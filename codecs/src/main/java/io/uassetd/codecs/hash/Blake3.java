@@ -259,27 +259,36 @@ public final class Blake3 {
                     m14[l] = (int) LE.get(data, p + 56);
                     m15[l] = (int) LE.get(data, p + 60);
                 }
-                for (int w = 0; w < 8; w++) {
-                    System.arraycopy(h[w], 0, v[w], 0, n);
-                }
-                for (int w = 0; w < 4; w++) {
-                    Arrays.fill(v[8 + w], 0, n, IV[w]);
-                }
-                System.arraycopy(lo, 0, v[12], 0, n);
-                System.arraycopy(hi, 0, v[13], 0, n);
-                Arrays.fill(v[14], 0, n, BLOCK);
-                Arrays.fill(v[15], 0, n, b == 0 ? CHUNK_START : b == CHUNK / BLOCK - 1 ? CHUNK_END : 0);
+                start(v, h, lo, hi, b == 0 ? CHUNK_START : b == CHUNK / BLOCK - 1 ? CHUNK_END : 0, n);
                 for (int r = 0; r < 7; r++) {
                     round(v, m, SCHEDULE[r], n);
                 }
-                for (int w = 0; w < 8; w++) {
-                    int[] hw = h[w], a = v[w], c = v[w + 8];
-                    for (int l = 0; l < n; l++) {
-                        hw[l] = a[l] ^ c[l];
-                    }
-                }
+                finish(v, h, n);
             }
             Arrays.fill(src, 0, n, null);
+        }
+
+        /** Every lane's state before a block: its chaining value, the IV, its counter, a full block, {@code flags}. */
+        private static void start(int[][] v, int[][] h, int[] lo, int[] hi, int flags, int n) {
+            int[] v0 = v[0], v1 = v[1], v2 = v[2], v3 = v[3], v4 = v[4], v5 = v[5], v6 = v[6], v7 = v[7];
+            int[] v8 = v[8], v9 = v[9], v10 = v[10], v11 = v[11], v12 = v[12], v13 = v[13], v14 = v[14], v15 = v[15];
+            int[] h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3], h4 = h[4], h5 = h[5], h6 = h[6], h7 = h[7];
+            for (int l = 0; l < n; l++) {
+                v0[l] = h0[l]; v1[l] = h1[l]; v2[l] = h2[l]; v3[l] = h3[l]; v4[l] = h4[l]; v5[l] = h5[l]; v6[l] = h6[l]; v7[l] = h7[l];
+                v8[l] = 0x6A09E667; v9[l] = 0xBB67AE85; v10[l] = 0x3C6EF372; v11[l] = 0xA54FF53A;
+                v12[l] = lo[l]; v13[l] = hi[l]; v14[l] = BLOCK; v15[l] = flags;
+            }
+        }
+
+        /** Every lane's chaining value after a block: the two halves of its state xored. */
+        private static void finish(int[][] v, int[][] h, int n) {
+            int[] v0 = v[0], v1 = v[1], v2 = v[2], v3 = v[3], v4 = v[4], v5 = v[5], v6 = v[6], v7 = v[7];
+            int[] v8 = v[8], v9 = v[9], v10 = v[10], v11 = v[11], v12 = v[12], v13 = v[13], v14 = v[14], v15 = v[15];
+            int[] h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3], h4 = h[4], h5 = h[5], h6 = h[6], h7 = h[7];
+            for (int l = 0; l < n; l++) {
+                h0[l] = v0[l] ^ v8[l]; h1[l] = v1[l] ^ v9[l]; h2[l] = v2[l] ^ v10[l]; h3[l] = v3[l] ^ v11[l];
+                h4[l] = v4[l] ^ v12[l]; h5[l] = v5[l] ^ v13[l]; h6[l] = v6[l] ^ v14[l]; h7[l] = v7[l] ^ v15[l];
+            }
         }
 
         /** One round (column and diagonal steps) of every lane; {@code s}: the round's message word order. */
