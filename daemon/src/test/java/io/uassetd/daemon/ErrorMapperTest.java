@@ -42,6 +42,10 @@ class ErrorMapperTest {
 
     @Test
     void daemonErrorsMapToTheirCodes() {
+        // a job that needs more than the heap: TOO_LARGE, saying how to give more
+        ErrorMapper.Mapped oom = mapper.map(new java.util.concurrent.ExecutionException(new OutOfMemoryError("Java heap space")));
+        assertThat(oom.error().code()).isEqualTo(ErrorCode.TOO_LARGE);
+        assertThat(oom.message()).contains("--memory-mb", (Runtime.getRuntime().maxMemory() >> 20) + " MiB heap");
         assertThat(mapper.map(ActionException.invalid("Missing field 'x'")).error().code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         ErrorMapper.Mapped nf = mapper.map(new NoSuchFileException("/nope.pak"));
         assertThat(nf.error().code()).isEqualTo(ErrorCode.NOT_FOUND);

@@ -14,6 +14,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.function.Consumer;
 import java.util.stream.IntStream;
 
 /**
@@ -83,6 +85,26 @@ public final class BundleAssembler {
 
     public static Plan assemble(List<BundleInput> inputs, IoStoreProfile profile, boolean hybrid, LegacyConverter legacy,
             ForkJoinPool pool, TaskMonitor monitor) {
+        Assembly a = stream(inputs, profile, hybrid, legacy, pool, monitor);
+        List<BundlePackage> packages = new ArrayList<>();
+        a.forEach(packages::add);
+        return new Plan(packages, a.legacyCount(), a.rawFiles(), a.skipped(), a.errors());
+    }
+
+    /**
+     * The inputs sorted into packages that are made (read, and converted when legacy) only as
+     * {@link Assembly#forEach} hands them on, a window at a time, so that a bundle of any size holds
+     * about {@value #WINDOW_BYTES} bytes of packages at once (two windows: one made while the one
+     * before is written) rather than all of them.
+     */
+    public static Assembly stream(List<BundleInput> inputs, IoStoreProfile profile, boolean hybrid, LegacyConverter legacy,
+            ForkJoinPool pool, TaskMonitor monitor) {
+        return stream(inputs, profile, hybrid, legacy, pool, monitor, WINDOW_BYTES);
+    }
+
+    /** {@link #stream} with windows of about {@code windowBytes} bytes (a test's small windows). */
+    public static Assembly stream(List<BundleInput> inputs, IoStoreProfile profile, boolean hybrid, LegacyConverter legacy,
+            ForkJoinPool pool, TaskMonitor monitor, long windowBytes) {
         Map<String, Group> groups = new LinkedHashMap<>();
         List<PakSource> raw = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
@@ -110,22 +132,156 @@ public final class BundleAssembler {
                 g.sidecars.add(in);
             }
         }
-        List<Group> list = new ArrayList<>(groups.values());
-        Made[] made = new Made[list.size()];
-        AtomicInteger done = new AtomicInteger();
-        IntConsumer one = i -> {
-            monitor.checkCancelled();
-            made[i] = make(list.get(i), profile, legacy);
-            Group g = list.get(i);
-            monitor.progress(done.incrementAndGet(), list.size(), g.main != null ? g.main.path() : "");
-        };
-        if (pool == null) {
-            for (int i = 0; i < list.size(); i++) {
-                one.accept(i);
+        return new Assembly(new ArrayList<>(groups.values()), profile, legacy, pool, monitor, List.copyOf(raw), List.copyOf(skipped),
+                windowBytes);
+    }
+
+    /** The packages of a window are made until their bytes reach about this much. */
+    public static final long WINDOW_BYTES = 16L << 20;
+
+    /**
+     * Sorted inputs whose packages are made in windows: {@link #forEach} makes the first window
+     * (in parallel on the pool when there is one), then makes each next window while it hands the
+     * one before to the sink, in the inputs' order. A window holds as many packages as made about
+     * {@value #WINDOW_BYTES} bytes (or the window size given to {@link #stream}) in the one before (16 for the first). The counts and
+     * {@link #errors()} are complete once {@code forEach} returns.
+     */
+    public static final class Assembly {
+        private final List<Group> groups;
+        private final IoStoreProfile profile;
+        private final LegacyConverter legacy;
+        private final ForkJoinPool pool;
+        private final TaskMonitor monitor;
+        private final List<PakSource> rawFiles;
+        private final List<String> skipped;
+        private final List<String> errors = new ArrayList<>();
+        private int legacyCount;
+        private int packageCount;
+        private final long windowBytes;
+        private boolean used;
+
+        private Assembly(List<Group> groups, IoStoreProfile profile, LegacyConverter legacy, ForkJoinPool pool, TaskMonitor monitor,
+                List<PakSource> rawFiles, List<String> skipped, long windowBytes) {
+            this.windowBytes = Math.max(1, windowBytes);
+            this.groups = groups;
+            this.profile = profile;
+            this.legacy = legacy;
+            this.pool = pool;
+            this.monitor = monitor;
+            this.rawFiles = rawFiles;
+            this.skipped = skipped;
+        }
+
+        /** Package groups found (made or not): the progress total. */
+        public int groupCount() {
+            return groups.size();
+        }
+
+        /** Files for the companion pak (hybrid). */
+        public List<PakSource> rawFiles() {
+            return rawFiles;
+        }
+
+        /** Files left out (not part of a package, not hybrid). */
+        public List<String> skipped() {
+            return skipped;
+        }
+
+        /** {@code path: reason} for every package that could not be made, in the inputs' order. */
+        public List<String> errors() {
+            return List.copyOf(errors);
+        }
+
+        /** Packages converted from legacy. */
+        public int legacyCount() {
+            return legacyCount;
+        }
+
+        /** Packages handed to the sink. */
+        public int packageCount() {
+            return packageCount;
+        }
+
+        /** Makes every package and hands each to {@code sink} in the inputs' order; once only. */
+        public void forEach(Consumer<BundlePackage> sink) {
+            if (used) {
+                throw new IllegalStateException("The packages of an assembly are made once");
             }
-        } else {
+            used = true;
+            AtomicInteger done = new AtomicInteger();
+            int n = groups.size();
+            int from = 0;
+            int size = Math.min(16, n);
+            Made[] window = make(from, size, done);
+            while (window != null) {
+                int next = from + window.length;
+                long bytes = 0;
+                for (Made m : window) {
+                    bytes += m.bytes();
+                }
+                int nextSize = (int) Math.max(1, Math.min(1024, bytes <= 0 ? 2L * window.length
+                        : window.length * windowBytes / bytes));
+                nextSize = Math.min(nextSize, n - next);
+                ForkJoinTask<Made[]> ahead = null;
+                if (nextSize > 0 && pool != null) {
+                    int at = next;
+                    int count = nextSize;
+                    ahead = pool.submit(() -> make(at, count, done));
+                }
+                try {
+                    for (int i = 0; i < window.length; i++) {
+                        Made m = window[i];
+                        window[i] = null;
+                        if (m.pkg() != null) {
+                            packageCount++;
+                            legacyCount += m.legacy() ? 1 : 0;
+                            sink.accept(m.pkg());
+                        } else {
+                            errors.add(m.error());
+                        }
+                    }
+                } catch (RuntimeException | Error e) {
+                    if (ahead != null) {
+                        ahead.cancel(false); // the next window is not wanted any more
+                    }
+                    throw e;
+                }
+                if (nextSize <= 0) {
+                    window = null;
+                } else if (ahead != null) {
+                    window = join(ahead);
+                } else {
+                    window = make(next, nextSize, done);
+                }
+                from = next;
+            }
+        }
+
+        /** Groups {@code [from, from + count)} made, in parallel on the pool when there is one. */
+        private Made[] make(int from, int count, AtomicInteger done) {
+            Made[] made = new Made[count];
+            IntConsumer one = i -> {
+                monitor.checkCancelled();
+                Group g = groups.get(from + i);
+                made[i] = BundleAssembler.make(g, profile, legacy);
+                groups.set(from + i, null); // its inputs are not needed again
+                monitor.progress(done.incrementAndGet(), groups.size(), g.main != null ? g.main.path() : "");
+            };
+            if (pool == null || count == 1) {
+                for (int i = 0; i < count; i++) {
+                    one.accept(i);
+                }
+            } else if (ForkJoinTask.inForkJoinPool()) {
+                IntStream.range(0, count).parallel().forEach(one);
+            } else {
+                join(pool.submit(() -> IntStream.range(0, count).parallel().forEach(one)));
+            }
+            return made;
+        }
+
+        private static <T> T join(ForkJoinTask<T> task) {
             try {
-                pool.submit(() -> IntStream.range(0, list.size()).parallel().forEach(one)).get();
+                return task.get();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new CancelledException("Interrupted");
@@ -133,25 +289,26 @@ public final class BundleAssembler {
                 if (e.getCause() instanceof RuntimeException re) {
                     throw re;
                 }
+                if (e.getCause() instanceof Error err) {
+                    throw err;
+                }
                 throw new IllegalStateException(e.getCause());
             }
         }
-        List<BundlePackage> packages = new ArrayList<>();
-        List<String> errors = new ArrayList<>();
-        int legacyCount = 0;
-        for (Made m : made) {
-            if (m.pkg() != null) {
-                packages.add(m.pkg());
-                legacyCount += m.legacy() ? 1 : 0;
-            } else {
-                errors.add(m.error());
-            }
-        }
-        return new Plan(packages, legacyCount, raw, skipped, errors);
     }
 
     /** One group's outcome: the package, or why there is none. */
     private record Made(BundlePackage pkg, boolean legacy, String error) {
+        /** The bytes the package holds (its chunks). */
+        long bytes() {
+            long b = 0;
+            if (pkg != null) {
+                for (BundleChunk c : pkg.chunks()) {
+                    b += c.data().length;
+                }
+            }
+            return b;
+        }
     }
 
     private static Made make(Group g, IoStoreProfile profile, LegacyConverter legacy) {

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ForkJoinPool;
+import java.util.function.Consumer;
 
 /**
  * Writes an IoStore bundle: {@code X.utoc} + {@code X.ucas} with the packages' chunks and a
@@ -124,61 +125,101 @@ public final class BundleWriter {
      */
     public static Result write(Path utoc, Options o, List<BundlePackage> packages, List<BundleChunk> chunks,
             ContainerHeader givenHeader, Codecs codecs, TaskMonitor monitor) {
-        checkUnique(packages, chunks);
+        return write(utoc, o, packages::forEach, packages.size(), chunks, givenHeader, codecs, monitor);
+    }
+
+    /** Packages handed to the writer one at a time, in the container's order ({@link BundleAssembler.Assembly#forEach}). */
+    @FunctionalInterface
+    public interface PackageFeed {
+        void forEach(Consumer<BundlePackage> sink);
+    }
+
+    /**
+     * Writes the bundle of the packages {@code feed} hands on, keeping of each only its id, store
+     * entry and paths once its chunks are written (the container header and the companion pak's
+     * list are made from those at the end), so that memory does not grow with the bundle. A chunk id
+     * or path given twice, or an exception from the feed, stops the write: nothing is left behind.
+     *
+     * @param expected the number of packages the feed will hand on, for progress (0 when unknown)
+     */
+    public static Result write(Path utoc, Options o, PackageFeed feed, int expected, List<BundleChunk> chunks,
+            ContainerHeader givenHeader, Codecs codecs, TaskMonitor monitor) {
         String base = baseName(utoc);
         long containerId = o.containerId() != 0 ? o.containerId() : containerIdOf(base);
         Path pak = utoc.resolveSibling(base + ".pak");
-        List<String> files = new ArrayList<>();
-        for (BundlePackage p : packages) {
-            p.chunks().stream().filter(c -> c.path() != null).forEach(c -> files.add(c.path()));
-        }
-        chunks.stream().filter(c -> c.path() != null).forEach(c -> files.add(c.path()));
+        Path folder = utoc.toAbsolutePath().getParent();
+        boolean folderExisted = Files.isDirectory(folder);
+        boolean done = false;
         try (AtomicFileSet set = AtomicFileSet.open()) {
-            Files.createDirectories(utoc.toAbsolutePath().getParent());
-            if (o.companionPak()) {
-                List<String> listed = new ArrayList<>(files);
-                o.pakExtras().forEach(s -> listed.add(s.path()));
-                Path staged = set.stagePath(pak);
-                CompanionPak.write(staged, listed, o.pakExtras(), o.pakKey(), o.profile().game().companionPak(),
-                        o.mountPoint(), 0);
-            }
-            ContainerHeader header = givenHeader == null ? header(o.profile().headerVersion(), containerId, packages)
-                    : givenHeader.withContainerId(containerId);
+            Files.createDirectories(folder);
             IoStoreWriter.Options wo = IoStoreWriter.Options.of(o.profile().tocVersion(), containerId)
                     .withBlockSize(o.profile().blockSize()).withMethod(o.method()).withKey(o.containerKey())
                     .withMountPoint(o.mountPoint());
+            Map<IoChunkId, String> seen = new HashMap<>();
+            Map<String, String> paths = new HashMap<>();
+            List<String> files = new ArrayList<>();
+            List<Long> ids = new ArrayList<>();
+            List<StoreEntry> entries = new ArrayList<>();
             TocResource toc;
-            int total = packages.size() + chunks.size();
-            int n = 0;
+            int[] n = {0};
             try (IoStoreWriter w = IoStoreWriter.create(utoc, wo, codecs, set)) {
                 Batch batch = new Batch(w, o.pool());
-                for (BundlePackage p : packages) {
+                feed.forEach(p -> {
                     monitor.checkCancelled();
                     for (BundleChunk c : p.chunks()) {
+                        claim(seen, paths, c, p.name());
+                        if (c.path() != null) {
+                            files.add(c.path());
+                        }
                         batch.add(c);
                     }
-                    monitor.progress(++n, total, p.name());
-                }
+                    ids.add(p.packageId());
+                    entries.add(p.storeEntry());
+                    monitor.progress(++n[0], Math.max(expected, n[0]) + chunks.size(), p.name());
+                });
+                int total = n[0] + chunks.size();
                 for (BundleChunk c : chunks) {
                     monitor.checkCancelled();
+                    claim(seen, paths, c, c.path() != null ? c.path() : c.id().hex());
+                    if (c.path() != null) {
+                        files.add(c.path());
+                    }
                     batch.add(c);
-                    monitor.progress(++n, total, c.path() != null ? c.path() : c.id().hex());
+                    monitor.progress(++n[0], total, c.path() != null ? c.path() : c.id().hex());
                 }
                 batch.flush();
+                ContainerHeader header = givenHeader == null ? header(o.profile().headerVersion(), containerId, ids, entries)
+                        : givenHeader.withContainerId(containerId);
                 w.addChunk(IoChunkId.of(containerId, 0, IoChunkType.CONTAINER_HEADER), header.toBytes(), null, false);
                 monitor.checkCancelled();
                 toc = w.finish();
+                if (o.companionPak()) {
+                    List<String> listed = new ArrayList<>(files);
+                    o.pakExtras().forEach(x -> listed.add(x.path()));
+                    Path staged = set.stagePath(pak);
+                    CompanionPak.write(staged, listed, o.pakExtras(), o.pakKey(), o.profile().game().companionPak(),
+                            o.mountPoint(), 0);
+                }
+                List<Path> parts = new ArrayList<>();
+                int partitions = Math.max(1, toc.header().effectivePartitionCount());
+                for (int i = 0; i < partitions; i++) {
+                    parts.add(utoc.resolveSibling(i == 0 ? base + ".ucas" : base + "_s" + i + ".ucas"));
+                }
+                set.commit();
+                done = true;
+                return new Result(utoc, parts, o.companionPak() ? pak : null, containerId, ids.size(), toc.chunkCount(),
+                        List.copyOf(files), header, toc);
             }
-            List<Path> parts = new ArrayList<>();
-            int partitions = Math.max(1, toc.header().effectivePartitionCount());
-            for (int i = 0; i < partitions; i++) {
-                parts.add(utoc.resolveSibling(i == 0 ? base + ".ucas" : base + "_s" + i + ".ucas"));
-            }
-            set.commit();
-            return new Result(utoc, parts, o.companionPak() ? pak : null, containerId, packages.size(), toc.chunkCount(),
-                    List.copyOf(files), header, toc);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write the bundle " + utoc + ": " + e.getMessage(), e);
+        } finally {
+            if (!done && !folderExisted) {
+                try {
+                    Files.deleteIfExists(folder); // made for this bundle and left empty: nothing was written
+                } catch (IOException ignored) {
+                    // not empty (another writer) or gone: leave it
+                }
+            }
         }
     }
 
@@ -190,6 +231,11 @@ public final class BundleWriter {
             ids.add(p.packageId());
             entries.add(p.storeEntry());
         }
+        return header(v, containerId, ids, entries);
+    }
+
+    /** The container header of packages given by their ids and store entries, in that order. */
+    static ContainerHeader header(ContainerHeaderVersion v, long containerId, List<Long> ids, List<StoreEntry> entries) {
         SoftPackageReferences soft = v.atLeast(ContainerHeaderVersion.SOFT_PACKAGE_REFERENCES) ? SoftPackageReferences.none()
                 : null;
         return new ContainerHeader(v, containerId, ids, entries, List.of(), List.of(), NameBatch.empty(), List.of(), List.of(),
@@ -231,19 +277,6 @@ public final class BundleWriter {
 
     static final long BATCH_BYTES = 32L << 20;
 
-
-    private static void checkUnique(List<BundlePackage> packages, List<BundleChunk> chunks) {
-        Map<IoChunkId, String> seen = new HashMap<>();
-        Map<String, String> paths = new HashMap<>();
-        for (BundlePackage p : packages) {
-            for (BundleChunk c : p.chunks()) {
-                claim(seen, paths, c, p.name());
-            }
-        }
-        for (BundleChunk c : chunks) {
-            claim(seen, paths, c, c.path() != null ? c.path() : c.id().hex());
-        }
-    }
 
     private static void claim(Map<IoChunkId, String> seen, Map<String, String> paths, BundleChunk c, String owner) {
         String before = seen.putIfAbsent(c.id(), owner);

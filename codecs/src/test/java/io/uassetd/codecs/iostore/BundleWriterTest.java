@@ -42,6 +42,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.concurrent.ForkJoinPool;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -252,6 +253,59 @@ class BundleWriterTest {
         }
         for (String f : List.of("One_P.utoc", "One_P.ucas", "One_P.pak")) {
             assertThat(Files.readAllBytes(tmp.resolve("b").resolve(f))).as(f).isEqualTo(Files.readAllBytes(tmp.resolve("a").resolve(f)));
+        }
+    }
+
+    /**
+     * A bundle made as the writer takes its packages, a window at a time (on two threads, or on the caller's), is the
+     * bundle made from all of them at once, byte for byte, and holds no more than a window and the one made ahead:
+     * with one-byte windows, the first 16 packages and one more (97 legacy packages of the UE5.8 fixture).
+     */
+    @Test
+    void aStreamedBundleIsTheWholeOneAndHoldsAWindowAtATime(@TempDir Path tmp) throws Exception {
+        Path source = IoStoreFixtures.ue58("Tagged", "Uncompressed");
+        Path global = Fixtures.path(IoStoreFixtures.UE58 + "Tagged/global.utoc");
+        List<BundleInput> inputs = new ArrayList<>();
+        try (PackageStore store = PackageStore.builder(ContainerKeys.none(), CODECS).addContainer(global, 0)
+                .addContainer(source, 1).strict(true).build()) {
+            for (long id : store.packageIds()) {
+                inputs.addAll(BundleInput.of(ZenToLegacy.convert(store, id, EngineVersion.UE5_8, ZenToLegacy.Unresolved.RECOVER)));
+            }
+        }
+        IoStoreProfile profile = IoStoreProfile.of(EngineVersion.UE5_8);
+        BundleAssembler.Plan whole = BundleAssembler.assemble(inputs, profile, false, new LegacyPackages(true), null, TaskMonitor.NONE);
+        assertThat(whole.packages()).hasSize(97);
+        Path a = tmp.resolve("a/Mod_P.utoc");
+        BundleWriter.write(a, BundleWriter.Options.of(profile), whole.packages(), List.of(), CODECS, TaskMonitor.NONE);
+        ForkJoinPool two = new ForkJoinPool(2);
+        try {
+            for (ForkJoinPool pool : java.util.Arrays.asList(two, null)) {
+                java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
+                java.util.concurrent.atomic.AtomicInteger taken = new java.util.concurrent.atomic.AtomicInteger();
+                java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
+                LegacyPackages legacy = new LegacyPackages(true);
+                BundleAssembler.LegacyConverter counting = (in, p) -> {
+                    most.accumulateAndGet(made.incrementAndGet() - taken.get(), Math::max);
+                    return legacy.convert(in, p);
+                };
+                BundleAssembler.Assembly streamed = BundleAssembler.stream(inputs, profile, false, counting, pool, TaskMonitor.NONE, 1);
+                Path b = tmp.resolve((pool == null ? "serial" : "pool") + "/Mod_P.utoc");
+                BundleWriter.Result r = BundleWriter.write(b, BundleWriter.Options.of(profile).withPool(pool), sink -> streamed.forEach(p -> {
+                    taken.incrementAndGet();
+                    sink.accept(p);
+                }), streamed.groupCount(), List.of(), null, CODECS, TaskMonitor.NONE);
+                assertThat(r.packageCount()).isEqualTo(97);
+                assertThat(streamed.legacyCount()).isEqualTo(97);
+                assertThat(streamed.errors()).isEmpty();
+                assertThat(made.get()).isEqualTo(97);
+                assertThat(most.get()).as("packages made and not yet written").isBetween(16, 17);
+                for (String ext : List.of(".utoc", ".ucas", ".pak")) {
+                    assertThat(Files.readAllBytes(b.resolveSibling("Mod_P" + ext))).as(ext)
+                            .isEqualTo(Files.readAllBytes(a.resolveSibling("Mod_P" + ext)));
+                }
+            }
+        } finally {
+            two.shutdown();
         }
     }
 

@@ -111,7 +111,11 @@ public final class ErrorMapper {
             return new Mapped("I/O error: " + io.getMessage(), ErrorInfo.of(ErrorCode.INTERNAL));
         }
         if (e instanceof OutOfMemoryError) {
-            return new Mapped("Out of memory while handling the request", ErrorInfo.of(ErrorCode.INTERNAL));
+            // the job needed more than the heap the budget gave (docs/limits.md): the user can give more
+            long heapMb = Runtime.getRuntime().maxMemory() >> 20;
+            return new Mapped("Out of memory while handling the request: it needed more than the " + heapMb + " MiB heap of the"
+                    + " memory budget; give a larger budget (--memory-mb N, or UASSETD_MEMORY_MB) or a smaller job",
+                    ErrorInfo.of(ErrorCode.TOO_LARGE));
         }
         log.println("uassetd: internal error:");
         e.printStackTrace(log);

@@ -100,7 +100,7 @@ public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAc
     }
 
     /** What a bundle request resolved to, shared with {@code create_iostore}. */
-    record Built(BundleWriter.Result result, BundleAssembler.Plan plan, String compression, boolean encrypted,
+    record Built(BundleWriter.Result result, BundleAssembler.Assembly plan, String compression, boolean encrypted,
             IoStoreProfile profile, String fallback) {
     }
 
@@ -260,19 +260,24 @@ public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAc
             ctx.warn("usmap_path is not needed: legacy packages convert to Zen without mappings");
         }
         LegacyPackages legacy = new LegacyPackages(materialFix, mappings);
-        BundleAssembler.Plan plan = BundleAssembler.assemble(inputs, profile, hybrid, legacy,
+        // packages are made as the writer takes them, a window at a time: memory does not grow with the mod
+        BundleAssembler.Assembly plan = BundleAssembler.stream(inputs, profile, hybrid, legacy,
                 q.parallel() ? ctx.services().compute() : null, ctx);
-        legacy.notes().forEach(ctx::warn);
-        plan.skipped().forEach(p -> ctx.warn(p + ": not an Unreal package; left out (hybrid puts such files in the companion pak)"));
-        if (plan.packages().isEmpty() || (q.strict() && !plan.errors().isEmpty())) {
-            String why = plan.errors().isEmpty() ? "no Unreal packages among the inputs" : String.join("; ", plan.errors());
-            throw ActionException.invalid("Nothing written: " + why);
-        }
         BundleWriter.Options o = BundleWriter.Options.of(profile).withMethod(method).withMountPoint(q.mount_point())
                 .withKeys(obfuscate ? key : null, encryptPak ? key : null).withCompanionPak(true, plan.rawFiles())
                 .withPool(ctx.services().compute());
+        // when no package can be made, or strict and one cannot, the write stops before its commit: nothing is written
+        BundleWriter.PackageFeed feed = sink -> {
+            plan.forEach(sink);
+            legacy.notes().forEach(ctx::warn);
+            plan.skipped().forEach(p -> ctx.warn(p + ": not an Unreal package; left out (hybrid puts such files in the companion pak)"));
+            if (plan.packageCount() == 0 || (q.strict() && !plan.errors().isEmpty())) {
+                String why = plan.errors().isEmpty() ? "no Unreal packages among the inputs" : String.join("; ", plan.errors());
+                throw ActionException.invalid("Nothing written: " + why);
+            }
+        };
         try {
-            BundleWriter.Result r = BundleWriter.write(utoc, o, plan.packages(), List.of(),
+            BundleWriter.Result r = BundleWriter.write(utoc, o, feed, plan.groupCount(), List.of(), null,
                     CompressionLevels.codecs(q.compression_level(), method, ctx.services().codecs()), ctx);
             return new Built(r, plan, method.unrealName(), obfuscate, profile, fallback);
         } catch (IllegalArgumentException e) {
