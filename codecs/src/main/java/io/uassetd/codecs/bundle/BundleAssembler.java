@@ -137,7 +137,10 @@ public final class BundleAssembler {
     }
 
     /** The packages of a window are made until their bytes reach about this much. */
-    public static final long WINDOW_BYTES = 16L << 20;
+    public static final long WINDOW_BYTES = 256L << 10;
+
+    /** Bytes of consecutive packages hashed together (their chunks side by side: 64 chunks of 1 KiB a run). */
+    static final long HASH_JOB = 64L << 10;
 
     /**
      * Sorted inputs whose packages are made in windows: {@link #forEach} makes the first window
@@ -267,16 +270,46 @@ public final class BundleAssembler {
                 groups.set(from + i, null); // its inputs are not needed again
                 monitor.progress(done.incrementAndGet(), groups.size(), g.main != null ? g.main.path() : "");
             };
-            if (pool == null || count == 1) {
-                for (int i = 0; i < count; i++) {
-                    one.accept(i);
+            // then hashed here, in parallel and while the bytes are fresh, so that the writer only writes:
+            // runs of consecutive packages of about HASH_JOB bytes, their chunks side by side
+            List<int[]> runs = new ArrayList<>();
+            boolean parallel = pool != null && count > 1;
+            Runnable work = () -> {
+                IntStream all = IntStream.range(0, count);
+                (parallel ? all.parallel() : all).forEach(one);
+                long bytes = 0;
+                for (int i = 0, start = 0; i < count; i++) {
+                    bytes += made[i].bytes();
+                    if (bytes >= HASH_JOB || i == count - 1) {
+                        runs.add(new int[] {start, i + 1});
+                        start = i + 1;
+                        bytes = 0;
+                    }
                 }
-            } else if (ForkJoinTask.inForkJoinPool()) {
-                IntStream.range(0, count).parallel().forEach(one);
+                (parallel ? runs.parallelStream() : runs.stream()).forEach(r -> hash(made, r[0], r[1]));
+            };
+            if (!parallel || ForkJoinTask.inForkJoinPool()) {
+                work.run();
             } else {
-                join(pool.submit(() -> IntStream.range(0, count).parallel().forEach(one)));
+                join(pool.submit(work));
             }
             return made;
+        }
+
+        /** The packages of {@code made[from, to)} with their chunks' hashes. */
+        private static void hash(Made[] made, int from, int to) {
+            List<BundlePackage> pkgs = new ArrayList<>();
+            for (int i = from; i < to; i++) {
+                if (made[i].pkg() != null) {
+                    pkgs.add(made[i].pkg());
+                }
+            }
+            List<BundlePackage> hashed = BundlePackage.hashed(pkgs);
+            for (int i = from, at = 0; i < to; i++) {
+                if (made[i].pkg() != null) {
+                    made[i] = new Made(hashed.get(at++), made[i].legacy(), null);
+                }
+            }
         }
 
         private static <T> T join(ForkJoinTask<T> task) {

@@ -1,5 +1,6 @@
 package io.uassetd.codecs.bundle;
 
+import io.uassetd.codecs.hash.Blake3;
 import java.util.ArrayList;
 import io.uassetd.codecs.iostore.toc.IoChunkId;
 import io.uassetd.codecs.iostore.header.StoreEntry;
@@ -26,6 +27,30 @@ public record BundlePackage(long packageId, String name, StoreEntry storeEntry, 
         all.add(packageChunk);
         all.addAll(sidecars);
         return all;
+    }
+
+    /**
+     * The same packages with the BLAKE3 hash of every chunk computed, all their chunks side by side
+     * ({@link Blake3#hashAll}: consecutive small packages fill the lanes together).
+     */
+    public static List<BundlePackage> hashed(List<BundlePackage> packages) {
+        List<byte[]> data = new ArrayList<>();
+        for (BundlePackage p : packages) {
+            data.add(p.packageChunk.data());
+            p.sidecars.forEach(c -> data.add(c.data()));
+        }
+        byte[][] h = Blake3.hashAll(data.toArray(byte[][]::new));
+        List<BundlePackage> out = new ArrayList<>(packages.size());
+        int at = 0;
+        for (BundlePackage p : packages) {
+            BundleChunk main = p.packageChunk.withBlake3(h[at++]);
+            List<BundleChunk> side = new ArrayList<>(p.sidecars.size());
+            for (BundleChunk c : p.sidecars) {
+                side.add(c.withBlake3(h[at++]));
+            }
+            out.add(new BundlePackage(p.packageId, p.name, p.storeEntry, main, side));
+        }
+        return out;
     }
 
     public IoChunkId packageChunkId() {

@@ -255,11 +255,14 @@ public final class BundleWriter {
         }
 
         void add(BundleChunk c) {
-            if (pool == null) {
-                w.addChunk(c.id(), c.data(), c.path());
+            if (pool == null || (c.blake3() != null && !w.compresses())) {
+                // nothing left to do on the pool (hashed already, stored as it is): written now, so the
+                // chunk is not kept alive while more are made
+                flush();
+                w.addChunk(c.id(), c.data(), c.path(), true, c.blake3());
                 return;
             }
-            pending.add(new IoStoreWriter.Pending(c.id(), c.data(), c.path(), true));
+            pending.add(new IoStoreWriter.Pending(c.id(), c.data(), c.path(), true, c.blake3()));
             bytes += c.data().length;
             if (bytes >= BATCH_BYTES) {
                 flush();
@@ -275,7 +278,7 @@ public final class BundleWriter {
         }
     }
 
-    static final long BATCH_BYTES = 32L << 20;
+    static final long BATCH_BYTES = 4L << 20;
 
 
     private static void claim(Map<IoChunkId, String> seen, Map<String, String> paths, BundleChunk c, String owner) {

@@ -56,47 +56,42 @@ public final class Blake3 {
 
     /**
      * The 32-byte hashes of several inputs, {@code out[i]} of {@code inputs[i]}: as {@link #hash(byte[])}
-     * of each, with the whole chunks of inputs too small for side-by-side hashing on their own (more than 2,
-     * at most 8 KiB) hashed side by side across inputs.
+     * of each, with the whole chunks before each input's last one hashed side by side across all the
+     * inputs, {@value Lanes#MAX} at a time (so that many small inputs fill the lanes as one large one does).
      */
     public static byte[][] hashAll(byte[][] inputs) {
         byte[][] out = new byte[inputs.length][];
         for (int i = 0; i < inputs.length; i++) {
-            int whole = wholeChunksBeforeLast(inputs[i].length);
-            if (whole < 2 || whole >= Lanes.MIN) {
+            if (wholeChunksBeforeLast(inputs[i].length) == 0) {
                 out[i] = hash(inputs[i]);
             }
         }
         // the others (no hash call in between: the lanes are this thread's)
         Lanes lanes = Lanes.LOCAL.get();
-        int first = 0;
+        Hasher[] hashers = new Hasher[inputs.length];
         int used = 0;
-        for (int i = 0; i <= inputs.length; i++) {
-            int whole = i < inputs.length && out[i] == null ? wholeChunksBeforeLast(inputs[i].length) : 0;
-            if (i == inputs.length || used + whole > Lanes.MAX) {
-                // hash the lanes of inputs[first, i), then finish each of them with its last chunk
-                if (used > 0) {
-                    lanes.run(used);
-                }
-                for (int j = first, l = 0; j < i; j++) {
-                    if (out[j] != null) {
-                        continue;
-                    }
-                    int k = wholeChunksBeforeLast(inputs[j].length);
-                    Hasher h = new Hasher();
-                    for (int c = 0; c < k; c++, l++) {
-                        for (int w = 0; w < 8; w++) {
-                            h.cv[w] = lanes.h[w][l];
-                        }
-                        h.merge();
-                    }
-                    out[j] = h.update(inputs[j], k * CHUNK, inputs[j].length - k * CHUNK).digest();
-                }
-                first = i;
-                used = 0;
+        for (int i = 0; i < inputs.length; i++) {
+            if (out[i] != null) {
+                continue;
             }
+            hashers[i] = new Hasher();
+            int whole = wholeChunksBeforeLast(inputs[i].length);
             for (int c = 0; c < whole; c++) {
+                if (used == Lanes.MAX) {
+                    lanes.drain(used, hashers);
+                    used = 0;
+                }
+                lanes.owner[used] = i;
                 lanes.lane(used++, inputs[i], c * CHUNK, c);
+            }
+        }
+        if (used > 0) {
+            lanes.drain(used, hashers);
+        }
+        for (int i = 0; i < inputs.length; i++) {
+            if (hashers[i] != null) {
+                int k = wholeChunksBeforeLast(inputs[i].length);
+                out[i] = hashers[i].update(inputs[i], k * CHUNK, inputs[i].length - k * CHUNK).digest();
             }
         }
         return out;
@@ -229,6 +224,21 @@ public final class Blake3 {
             at[l] = pos;
             lo[l] = (int) counter;
             hi[l] = (int) (counter >>> 32);
+        }
+
+        /** Which input ({@link #hashAll}) each lane's chunk belongs to. */
+        final int[] owner = new int[MAX];
+
+        /** Runs lanes {@code [0, n)} and hands each chaining value, in lane order, to its owner's hasher. */
+        void drain(int n, Hasher[] hashers) {
+            run(n);
+            for (int l = 0; l < n; l++) {
+                Hasher x = hashers[owner[l]];
+                for (int w = 0; w < 8; w++) {
+                    x.cv[w] = h[w][l];
+                }
+                x.merge();
+            }
         }
 
         /** The chaining values of the chunks of lanes {@code [0, n)} into {@code h}; the lanes let go of their arrays. */

@@ -214,8 +214,27 @@ public final class IoStoreWriter implements AutoCloseable {
         add(id, data, path, compress, null, null);
     }
 
-    /** A chunk for {@link #addChunks}: what {@link #addChunk(IoChunkId, byte[], String, boolean)} takes. */
-    public record Pending(IoChunkId id, byte[] data, String path, boolean compress) {
+    /**
+     * Adds a chunk whose 32-byte BLAKE3 hash {@code blake3} was computed already (null: hashed here);
+     * otherwise as {@link #addChunk(IoChunkId, byte[], String, boolean)}.
+     */
+    public void addChunk(IoChunkId id, byte[] data, String path, boolean compress, byte[] blake3) {
+        add(id, data, path, compress, null, blake3 == null ? null : tocHash(blake3));
+    }
+
+    /** Whether blocks are compressed (a method other than none): {@link #addChunks} then has work for a pool. */
+    public boolean compresses() {
+        return codec != null;
+    }
+
+    /**
+     * A chunk for {@link #addChunks}: what {@link #addChunk(IoChunkId, byte[], String, boolean, byte[])} takes
+     * ({@code blake3}: its BLAKE3 hash if computed already, else null).
+     */
+    public record Pending(IoChunkId id, byte[] data, String path, boolean compress, byte[] blake3) {
+        public Pending(IoChunkId id, byte[] data, String path, boolean compress) {
+            this(id, data, path, compress, null);
+        }
     }
 
     /**
@@ -230,6 +249,14 @@ public final class IoStoreWriter implements AutoCloseable {
         // hashed side by side across chunks (Blake3.hashAll)
         long bytes = 0;
         for (int c = 0, from = 0; c < chunks.size(); c++) {
+            if (chunks.get(c).blake3() != null) {
+                if (c > from) {
+                    jobs.add(new int[] {from, -1, c}); // the unhashed ones before it
+                }
+                from = c + 1;
+                bytes = 0;
+                continue;
+            }
             bytes += chunks.get(c).data().length;
             if (bytes >= 64 << 10 || c == chunks.size() - 1) {
                 jobs.add(new int[] {from, -1, c + 1});
@@ -249,6 +276,7 @@ public final class IoStoreWriter implements AutoCloseable {
         byte[][] hashes = new byte[chunks.size()][];
         for (int c = 0; c < chunks.size(); c++) {
             Pending p = chunks.get(c);
+            hashes[c] = p.blake3() == null ? null : tocHash(p.blake3());
             packed[c] = codec != null && p.compress() ? new byte[(p.data().length + bs - 1) / bs][] : null;
         }
         Runnable work = () -> jobs.parallelStream().forEach(j -> {

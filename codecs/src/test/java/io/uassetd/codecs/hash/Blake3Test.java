@@ -134,7 +134,7 @@ class Blake3Test {
         }
     }
 
-    /** Several inputs at once, the small ones' whole chunks side by side across inputs: each hash as the reference's. */
+    /** Several inputs at once, every input's whole chunks side by side across inputs (runs of 64 lanes): each hash as the reference's. */
     @Test
     void hashAllMatchesTheReferenceForEveryInput() {
         Random rnd = new Random(17);
