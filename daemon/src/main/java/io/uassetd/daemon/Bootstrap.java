@@ -50,11 +50,37 @@ final class Bootstrap {
             return new Services.OodleStatus(r.backend().isPresent(), codecs.get(CompressionMethod.OODLE).backend(), r.describe());
         };
         if (early || config.oodlePath() != null) {
-            Thread t = new Thread(() -> codecs.canCompress(CompressionMethod.OODLE), "uassetd-oodle-loader");
+            Thread t = new Thread(() -> earlyOodleSearch(codecs, log), "uassetd-oodle-loader");
             t.setDaemon(true);
             t.start();
         }
         return new Services(config, codecs, status, log, System.getenv());
+    }
+
+    /**
+     * Looks for the Oodle library ahead of its first use (the daemon's background thread). Only a
+     * head start: a real use searches again and says why it failed. A daemon whose input ends at once
+     * exits while JNA may still be loading, which then cannot register its clean-up; that is not
+     * reported, any other failure is, in one line.
+     */
+    static void earlyOodleSearch(Codecs codecs, PrintStream log) {
+        try {
+            codecs.canCompress(CompressionMethod.OODLE);
+        } catch (RuntimeException | LinkageError e) {
+            if (!duringShutdown(e)) {
+                log.println("uassetd: the early search for the Oodle library failed: " + e);
+            }
+        }
+    }
+
+    /** Whether {@code e} comes from the JVM shutting down (a shutdown hook refused): "Shutdown in progress". */
+    static boolean duringShutdown(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof IllegalStateException && "Shutdown in progress".equals(c.getMessage())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
