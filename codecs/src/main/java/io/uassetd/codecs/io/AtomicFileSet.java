@@ -53,6 +53,7 @@ public final class AtomicFileSet implements AutoCloseable {
         final Path target;
         Path temp;
         FileChannel channel;
+        WriteBehind behind;
         Path old;
         boolean oldMoved;
 
@@ -98,11 +99,28 @@ public final class AtomicFileSet implements AutoCloseable {
         try {
             e.temp = Leftovers.claim(e.target.getParent(), e.target.getFileName().toString(), ".tmp");
             e.channel = ops.createNew(e.temp);
+            e.behind = durable ? new WriteBehind(e.channel) : null;
             return e.channel;
         } catch (IOException ex) {
             Leftovers.release(e.temp);
             e.temp = null;
             throw new OutputFailedException("Cannot create " + target + ": " + ex.getMessage(), target, ex);
+        }
+    }
+
+    /**
+     * Says that {@code n} more bytes were written to {@code channel}, one that {@link #stage(Path)}
+     * returned: in a durable set they start going to disk in the background as they accumulate
+     * ({@link WriteBehind}), so that the commit waits on little. Optional; for large files.
+     */
+    public void wrote(FileChannel channel, long n) {
+        for (Entry e : entries.values()) {
+            if (e.channel == channel) {
+                if (e.behind != null) {
+                    e.behind.wrote(n);
+                }
+                return;
+            }
         }
     }
 
@@ -184,6 +202,9 @@ public final class AtomicFileSet implements AutoCloseable {
         try {
             for (Entry e : entries.values()) {
                 if (e.channel != null) {
+                    if (e.behind != null) {
+                        e.behind.await();
+                    }
                     if (durable) {
                         ops.force(e.channel);
                     }
@@ -307,6 +328,9 @@ public final class AtomicFileSet implements AutoCloseable {
     private void abort() {
         for (Entry e : entries.values()) {
             if (e.channel != null) {
+                if (e.behind != null) {
+                    e.behind.await(); // not closed under a force still running
+                }
                 try {
                     ops.close(e.channel);
                 } catch (IOException | RuntimeException ignored) {

@@ -24,6 +24,7 @@ public final class AtomicOutput implements AutoCloseable {
     private final FileChannel channel;
     private final boolean durable;
     private final boolean keepMode;
+    private final WriteBehind behind;
     private boolean done;
 
     private AtomicOutput(Path target, Path temp, FileChannel channel, boolean durable, boolean keepMode) {
@@ -32,6 +33,15 @@ public final class AtomicOutput implements AutoCloseable {
         this.channel = channel;
         this.durable = durable;
         this.keepMode = keepMode;
+        this.behind = durable ? new WriteBehind(channel) : null;
+    }
+
+    /**
+     * For a durable output, what to tell of the bytes written so that they go to disk while more are
+     * written ({@link WriteBehind}; the commit's fsync then waits on little); null otherwise.
+     */
+    public WriteBehind writeBehind() {
+        return behind;
     }
 
     /** Creates missing parent folders and opens a temporary file next to {@code target}; fsyncs on commit. */
@@ -117,6 +127,9 @@ public final class AtomicOutput implements AutoCloseable {
             throw new IllegalStateException("Already finished");
         }
         try {
+            if (behind != null) {
+                behind.await();
+            }
             if (durable) {
                 channel.force(true);
             }
@@ -143,6 +156,9 @@ public final class AtomicOutput implements AutoCloseable {
             return;
         }
         done = true;
+        if (behind != null) {
+            behind.await(); // not closed under a force still running
+        }
         try {
             channel.close();
         } catch (IOException ignored) {

@@ -12,10 +12,17 @@ import java.nio.channels.FileChannel;
 public final class ChannelSink {
     private final FileChannel channel;
     private long position;
+    private final WriteBehind behind;
 
     public ChannelSink(FileChannel channel, long start) {
+        this(channel, start, null);
+    }
+
+    /** A sink that tells {@code behind} (null: nothing) of every write, so the file goes to disk as it grows. */
+    public ChannelSink(FileChannel channel, long start, WriteBehind behind) {
         this.channel = channel;
         this.position = start;
+        this.behind = behind;
     }
 
     public long position() {
@@ -55,6 +62,9 @@ public final class ChannelSink {
         try {
             while (bb.hasRemaining()) {
                 p += channel.write(bb, p);
+            }
+            if (behind != null) {
+                behind.wrote(p - at);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -477,6 +477,7 @@ public final class IoStoreWriter implements AutoCloseable {
             while (bb.hasRemaining()) {
                 ch.write(bb);
             }
+            set.wrote(ch, len);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write " + partPath(parts.size() - 1) + ": " + e.getMessage(), e);
         }

@@ -276,7 +276,7 @@ public final class PakWriter {
         arrays = bound == 0 ? new ArrayPool(0) : new ArrayPool(4 * window, o.blockSize(), bound);
         List<PakEntry> written = new ArrayList<>();
         try (AtomicOutput out = AtomicOutput.create(target, o.durable())) {
-            ChannelSink sink = new ChannelSink(out.channel(), 0);
+            ChannelSink sink = new ChannelSink(out.channel(), 0, out.writeBehind());
             ArrayDeque<Step> queue = new ArrayDeque<>();
             int done = 0;
             for (Job job : jobs) {

@@ -150,7 +150,7 @@ public final class CreateModIoStoreAction extends TypedAction<CreateModIoStoreAc
         List<Path> paks = paths.stream().filter(p -> Files.isRegularFile(p)
                 && p.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".pak")).toList();
         paths.removeAll(paks);
-        List<BundleInput> inputs = new ArrayList<>(BundleInput.of(paths, q.base_path(), q.game_path()));
+        List<BundleInput> inputs = new ArrayList<>(BundleInput.of(paths, q.base_path(), q.game_path(), q.parallel() ? ctx.services().compute() : null));
         List<Path> inputPaks = new ArrayList<>(paks);
         if (q.input_pak() != null) {
             Path pak = q.input_pak();
