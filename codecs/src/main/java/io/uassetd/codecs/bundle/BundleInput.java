@@ -12,10 +12,8 @@ import io.uassetd.codecs.pak.PakReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileVisitResult;
 import java.nio.file.LinkOption;
 import java.nio.file.Files;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -75,7 +73,7 @@ public record BundleInput(String path, Loader loader) {
                 try {
                     String base = in.toString();
                     String sep = in.getFileSystem().getSeparator();
-                    for (Path f : pool == null ? regularFilesUnder(in) : regularFilesUnder(in, pool)) {
+                    for (Path f : regularFilesUnder(in, pool)) {
                         // the walk's paths are the folder's path, a separator and the relative path
                         String s = f.toString();
                         boolean under = !base.isEmpty() && s.startsWith(base) && s.startsWith(sep, base.length())
@@ -95,32 +93,20 @@ public record BundleInput(String path, Loader loader) {
     }
 
     /**
-     * The regular files under {@code dir} (links to regular files included, as {@link Files#isRegularFile}
-     * takes them), sorted by path: one walk that reads each entry's attributes once.
-     */
-    private static List<Path> regularFilesUnder(Path dir) throws IOException {
-        List<Path> found = new ArrayList<>();
-        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) {
-                if (attrs.isRegularFile() || (attrs.isSymbolicLink() && Files.isRegularFile(f))) {
-                    found.add(f);
-                }
-                return FileVisitResult.CONTINUE;
-            }
-        });
-        found.sort(null);
-        return found;
-    }
-
-    /**
-     * The same files as {@link #regularFilesUnder(Path)}, each folder listed by a task of its own on
-     * {@code pool}: links to folders are not followed below {@code dir}, links to regular files are taken.
+     * The regular files under {@code dir}, sorted by path: each folder listed once, one {@code stat} per
+     * entry; links to regular files are taken, links to folders below {@code dir} are not followed
+     * ({@code dir} itself may be one). With a pool each folder is a task of its own: a mod of thousands
+     * of files in hundreds of folders waits on those stats, which the pool's threads share.
      */
     private static List<Path> regularFilesUnder(Path dir, ForkJoinPool pool) throws IOException {
         Queue<Path> found = new ConcurrentLinkedQueue<>();
         try {
-            pool.invoke(new Lister(dir, found));
+            Lister root = new Lister(dir, found, pool != null);
+            if (pool != null) {
+                pool.invoke(root);
+            } else {
+                root.compute();
+            }
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
@@ -129,14 +115,16 @@ public record BundleInput(String path, Loader loader) {
         return sorted;
     }
 
-    /** Lists one folder: its regular files into {@code found}, its subfolders as tasks of their own. */
+    /** Lists one folder: its regular files into {@code found}, then its subfolders (as tasks of their own when parallel). */
     private static final class Lister extends RecursiveAction {
         private final Path dir;
         private final Queue<Path> found;
+        private final boolean parallel;
 
-        Lister(Path dir, Queue<Path> found) {
+        Lister(Path dir, Queue<Path> found, boolean parallel) {
             this.dir = dir;
             this.found = found;
+            this.parallel = parallel;
         }
 
         @Override
@@ -146,7 +134,7 @@ public record BundleInput(String path, Loader loader) {
                 for (Path f : entries) {
                     BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
                     if (a.isDirectory()) {
-                        subs.add(new Lister(f, found));
+                        subs.add(new Lister(f, found, parallel));
                     } else if (a.isRegularFile() || (a.isSymbolicLink() && Files.isRegularFile(f))) {
                         found.add(f);
                     }
@@ -154,7 +142,11 @@ public record BundleInput(String path, Loader loader) {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            invokeAll(subs);
+            if (parallel) {
+                invokeAll(subs);
+            } else {
+                subs.forEach(Lister::compute);
+            }
         }
     }
 

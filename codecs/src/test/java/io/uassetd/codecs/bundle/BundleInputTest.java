@@ -13,7 +13,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A folder's inputs listed on a pool are the ones listed on the caller's thread, in the same order. */
+/** A folder's inputs listed on a pool are the ones listed on the caller's thread, in the same order; a linked folder is listed too. */
 class BundleInputTest {
     private static final ForkJoinPool POOL = new ForkJoinPool(4);
 
@@ -56,6 +56,10 @@ class BundleInputTest {
         assertThat(paths(BundleInput.of(List.of(in), null, null))).containsExactlyElementsOf(expected);
         assertThat(paths(BundleInput.of(List.of(in), null, null, POOL))).containsExactlyElementsOf(expected);
         assertThat(BundleInput.of(List.of(in), null, null, POOL).get(2).read()).containsExactly(3);
+        // the folder given may itself be a link to the mod: listed as the folder it points to, either way
+        Path linked = Files.createSymbolicLink(tmp.resolve("linked-mod"), in);
+        assertThat(paths(BundleInput.of(List.of(linked), null, null))).containsExactlyElementsOf(expected);
+        assertThat(paths(BundleInput.of(List.of(linked), null, null, POOL))).containsExactlyElementsOf(expected);
     }
 
     @Test
