@@ -217,7 +217,8 @@ public final class BuildDist {
                   link=$(ls -ld "$self" | sed 's/.*-> //')
                   case "$link" in /*) self="$link" ;; *) self="$(dirname "$self")/$link" ;; esac
                 done
-                home=$(cd "$(dirname "$self")/.." && pwd -P)
+                case "$self" in */*) bindir="${self%/*}" ;; *) bindir=. ;; esac
+                home=$(cd "$bindir/.." && pwd -P)
                 # One-shot commands go to the resident server through the native front-end (docs/server.md);
                 # --no-server or UASSETD_NO_SERVER=1 run them in this process, as do serve and batch.
                 if [ $# -gt 0 ] && [ -x "$home/bin/uassetd-front" ] && { [ -z "${UASSETD_NO_SERVER:-}" ] || [ "$UASSETD_NO_SERVER" = 0 ]; }; then
@@ -236,9 +237,20 @@ public final class BuildDist {
                   prev="$a"
                 done
                 heap="-XX:MaxRAMPercentage=18.75"
-                heap_mb=$(( $(awk '/^MemTotal:/ { print $2 }' /proc/meminfo 2>/dev/null || echo 4194304) * 3 / 16 / 1024 ))
+                # (read by the shell itself: no process is started for it)
+                mem_kb=4194304
+                if [ -r /proc/meminfo ]; then
+                  while read -r key value rest; do
+                    if [ "$key" = "MemTotal:" ]; then
+                      case "$value" in ''|*[!0-9]*) ;; *) mem_kb="$value" ;; esac
+                      break
+                    fi
+                  done < /proc/meminfo
+                fi
+                heap_mb=$((mem_kb * 3 / 16 / 1024))
                 for f in /sys/fs/cgroup/memory.max /sys/fs/cgroup/memory/memory.limit_in_bytes; do
-                  lim=$(cat "$f" 2>/dev/null || true)
+                  lim=""
+                  if [ -r "$f" ]; then read -r lim 2>/dev/null < "$f" || true; fi
                   case "$lim" in ''|*[!0-9]*) ;; *) [ $((lim * 3 / 16 / 1048576)) -lt "$heap_mb" ] && heap_mb=$((lim * 3 / 16 / 1048576)) ;; esac
                 done
                 case "$mb" in ''|*[!0-9]*) ;; *) heap="-Xmx$((mb * 3 / 4))m"; heap_mb=$((mb * 3 / 4)) ;; esac
@@ -249,7 +261,26 @@ public final class BuildDist {
                 case " ${UASSETD_JAVA_OPTS:-} " in
                   *-XX:+Use*GC*) ;;
                   *)
-                    cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+                    # the cores this process may run on, as nproc counts them (its affinity list), read by the shell
+                    cores=""
+                    if [ -z "${OMP_NUM_THREADS:-}${OMP_THREAD_LIMIT:-}" ] && [ -r /proc/self/status ]; then
+                      while IFS=': \t' read -r key list rest; do
+                        if [ "$key" = Cpus_allowed_list ]; then
+                          cores=0
+                          old_ifs="$IFS"; IFS=,
+                          for r in $list; do
+                            case "$r" in
+                              *[!0-9-]*|''|-*|*-) cores=""; break ;;
+                              *-*) cores=$((cores + ${r#*-} - ${r%-*} + 1)) ;;
+                              *) cores=$((cores + 1)) ;;
+                            esac
+                          done
+                          IFS="$old_ifs"
+                          break
+                        fi
+                      done < /proc/self/status
+                    fi
+                    case "$cores" in ''|0|*[!0-9]*) cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2) ;; esac
                     case "$cores" in ''|*[!0-9]*) cores=2 ;; esac
                     young=$((cores * 4)); [ "$young" -lt 8 ] && young=8; [ "$young" -gt 64 ] && young=64
                     if [ "$cores" -le 4 ]; then srv="-XX:+UseSerialGC"; else srv="-XX:+UseParallelGC"; fi

@@ -34,6 +34,13 @@ import java.util.stream.Stream;
 public final class PeersBenchmark {
     private static final String KEY = "0x" + "3F8A1C5E7B9D2F4A6C8E0B1D3F5A7C9E".repeat(2);
     private static final long SEED = 18;
+    /**
+     * How many times the daemon and the never-stopped server run each operation untimed before the timed runs
+     * ({@code -Dbench.peers.warmups}, default 10): by the tenth request of a conversion the JIT has finished
+     * compiling it (per-request C2 CPU of a daemon: docs/zen-speed.md), so "warm" is the settled speed; the
+     * young server (the "server" column) and the first command show the cost before that.
+     */
+    static final int WARMUPS = Integer.getInteger("bench.peers.warmups", 10);
 
     private PeersBenchmark() {
     }
@@ -154,9 +161,9 @@ public final class PeersBenchmark {
                         + q(data) + ",\"compress\":false,\"aes_key\":\"" + KEY + "\"}");
                 request(din, dout, "{\"action\":\"create_pak\",\"output_path\":" + q(out.resolve("in-Zlib-aes.pak")) + ",\"input_dir\":"
                         + q(data) + ",\"compress\":\"Zlib\",\"compression_level\":1,\"aes_key\":\"" + KEY + "\"}");
-                // Warm-up: each operation twice in the daemon, once as a command (also makes the CDS archive).
+                // Warm-up: each operation WARMUPS times in the daemon, once as a command (also makes the CDS archive).
                 for (Op op : ops) {
-                    for (int i = 0; i < 2; i++) {
+                    for (int i = 0; i < WARMUPS; i++) {
                         clear(op);
                         request(din, dout, op.request());
                     }
@@ -165,7 +172,7 @@ public final class PeersBenchmark {
                     if (server.available()) {
                         clear(op);
                         run(op.cli(), server.env());
-                        for (int i = 0; i < 2; i++) { // the warm server: as often as the daemon before the timed runs
+                        for (int i = 0; i < WARMUPS; i++) { // the warm server: as often as the daemon before the timed runs
                             clear(op);
                             run(op.cli(), warm.env());
                         }
@@ -263,8 +270,8 @@ public final class PeersBenchmark {
         report.summary("cli", "./uassetd in-process (UASSETD_NO_SERVER=1) as it chooses its Java (UASSETD_JAVA, else JAVA_HOME, else a JDK 25+ found, else PATH)");
         report.summary("server", server.available() ? "./uassetd through the native front-end and the resident server: server_first = the first command"
                 + " after the server was stopped (its start included), server = a later command (the server is stopped once a round, so it"
-                + " has run the command once or twice), server_warm = a command through a second server that is never stopped (run twice"
-                + " untimed first, as the daemon; then once a round); its cpu = the server's /proc cpu around the command plus the front-end's (user +"
+                + " has run the command once or twice), server_warm = a command through a second server that is never stopped (run " + WARMUPS
+                + " times untimed first, as the daemon; then once a round); its cpu = the server's /proc cpu around the command plus the front-end's (user +"
                 + " system), server_peak = the server's peak resident size during the command alone (VmHWM reset through"
                 + " /proc/PID/clear_refs before it), front_peak = the front-end's own (/usr/bin/time); repak_cpu from /usr/bin/time,"
                 + " daemon_cpu from /proc around the request" : "not run: no daemon/target/uassetd-front (no C compiler)");

@@ -104,9 +104,9 @@ public final class ZenPeersBenchmark {
                                 + ",\"game\":\"none\",\"engine_version\":\"UE5_7\",\"compress\":false,\"parallel\":true}", zenDir, true));
             }
             long pid = daemon.pid();
-            // warm-up: twice in the daemon, once as a command
+            // warm-up: WARMUPS times in the daemon, once as a command
             for (Op op : ops) {
-                for (int i = 0; i < 2; i++) {
+                for (int i = 0; i < PeersBenchmark.WARMUPS; i++) {
                     prepare(op);
                     request(din, dout, op.request());
                 }
@@ -115,7 +115,7 @@ public final class ZenPeersBenchmark {
                 if (server.available()) {
                     prepare(op);
                     timed(op.cli(), server.env());
-                    for (int i = 0; i < 2; i++) { // the warm server: as often as the daemon before the timed runs
+                    for (int i = 0; i < PeersBenchmark.WARMUPS; i++) { // the warm server: as often as the daemon before the timed runs
                         prepare(op);
                         timed(op.cli(), warm.env());
                     }
@@ -191,11 +191,11 @@ public final class ZenPeersBenchmark {
         report.summary("server", server.available() ? "./uassetd through the native front-end and the resident server: server_first = the first"
                 + " command after the server was stopped (its start included), server = a later command (the server is stopped once a"
                 + " round, so it has run the command once or twice), server_warm = a command through a second server that is never"
-                + " stopped (run twice untimed first, as the daemon; then once a round); its cpu = the server's /proc"
+                + " stopped (run " + PeersBenchmark.WARMUPS + " times untimed first, as the daemon; then once a round); its cpu = the server's /proc"
                 + " cpu around the command plus the front-end's; server_peak = the server's peak resident size during the command alone"
                 + " (VmHWM reset through /proc/PID/clear_refs before it), server_rss = its resident size after it, front_peak = the"
                 + " front-end's own peak (/usr/bin/time)" : "not run: no daemon/target/uassetd-front (no C compiler)");
-        report.summary("daemon", "one warm daemon; cpu from /proc/<pid>/stat around each request, rss after it");
+        report.summary("daemon", "one warm daemon (" + PeersBenchmark.WARMUPS + " untimed requests of each operation first); cpu from /proc/<pid>/stat around each request, rss after it");
         report.publish();
     }
 

@@ -96,8 +96,10 @@ class LauncherMemoryTest {
 
 
     /** The arguments of the JVM the launcher starts for {@code serve} (it execs Java: same process), read from /proc. */
-    private static List<String> serveArguments(Map<String, String> env) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(Fixtures.repoRoot().resolve("uassetd").toString(), "serve").redirectError(ProcessBuilder.Redirect.DISCARD);
+    private static List<String> serveArguments(Map<String, String> env, String... prefix) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of(prefix));
+        cmd.addAll(List.of(Fixtures.repoRoot().resolve("uassetd").toString(), "serve"));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
         pb.environment().put("UASSETD_JAR", Daemon.jar().toString());
         pb.environment().remove("UASSETD_JAVA_OPTS");
         pb.environment().putAll(env);
@@ -138,6 +140,21 @@ class LauncherMemoryTest {
         int cores = Integer.parseInt(new String(n.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim());
         int young = Math.max(8, Math.min(64, cores * 4));
         assertThat(serveArguments(Map.of())).contains("-Xmn" + young + "m", "-Xms" + 2 * young + "m");
+    }
+
+    /**
+     * The launcher counts the cores itself (the affinity list in /proc/self/status, no process started) as nproc
+     * does; where nproc would count otherwise (OMP_NUM_THREADS, which nproc honours) it asks nproc: 5 cores there
+     * give the parallel collector and a 20 MiB young generation on any machine; one core of the affinity list
+     * gives the serial collector and the smallest young generation.
+     */
+    @Test
+    void theCoresAreCountedAsNprocCountsThem() throws Exception {
+        assertThat(serveArguments(Map.of("OMP_NUM_THREADS", "5"))).contains("-XX:+UseParallelGC", "-Xmn20m", "-Xms40m");
+        if (Files.isExecutable(Path.of("/usr/bin/taskset"))) {
+            List<String> one = serveArguments(Map.of(), "/usr/bin/taskset", "-c", "0");
+            assertThat(one).contains("-XX:+UseSerialGC", "-Xmn8m", "-Xms16m");
+        }
     }
 
     @Test
