@@ -87,6 +87,64 @@ class IoStoreWriterPropertiesTest {
         }
     }
 
+    /**
+     * A chunk may arrive with its BLAKE3 hash computed by its maker ({@code addChunk(..., blake3)}, or a
+     * {@code Pending} that carries it in {@code addChunks}), the rest hashed by the writer: whichever chunks
+     * come hashed, and however they are batched, the .utoc and .ucas are the bytes of the same chunks added
+     * one by one without hashes (the jobs of {@code addChunks} skip the hashed ones and hash the runs
+     * between them).
+     */
+    @Property(tries = 40)
+    void chunksHashedByTheirMakerGiveTheSameContainer(@ForAll("chunkSets") List<Chunk> chunks, @ForAll("methods") CompressionMethod method,
+            @ForAll("hashedMasks") List<Boolean> hashed, @ForAll("batchSizes") int batch) throws IOException {
+        Path dir = Files.createTempDirectory("iostorehashed");
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(2);
+        try {
+            IoStoreWriter.Options o = IoStoreWriter.Options.of(TocVersion.REPLACE_IO_CHUNK_HASH_WITH_IO_HASH, 0x0BADC0DEL)
+                    .withMethod(method).withBlockSize(0x4000).withMountPoint("../../../Game/");
+            Path plain = dir.resolve("Plain.utoc");
+            try (IoStoreWriter w = IoStoreWriter.create(plain, o, CODECS)) {
+                for (Chunk c : chunks) {
+                    w.addChunk(c.id(), c.data(), c.path());
+                }
+                w.finish();
+            }
+            Path mixed = dir.resolve("Mixed.utoc");
+            try (IoStoreWriter w = IoStoreWriter.create(mixed, o, CODECS)) {
+                List<IoStoreWriter.Pending> pending = new ArrayList<>();
+                for (int i = 0; i < chunks.size(); i++) {
+                    Chunk c = chunks.get(i);
+                    byte[] h = hashed.get(i % hashed.size()) ? io.uassetd.codecs.hash.Blake3.hash(c.data()) : null;
+                    if (batch == 0) {
+                        w.addChunk(c.id(), c.data(), c.path(), true, h);
+                        continue;
+                    }
+                    pending.add(new IoStoreWriter.Pending(c.id(), c.data(), c.path(), true, h));
+                    if (pending.size() == batch || i == chunks.size() - 1) {
+                        w.addChunks(pending, pool);
+                        pending.clear();
+                    }
+                }
+                w.finish();
+            }
+            assertThat(Files.readAllBytes(mixed)).isEqualTo(Files.readAllBytes(plain));
+            assertThat(Files.readAllBytes(dir.resolve("Mixed.ucas"))).isEqualTo(Files.readAllBytes(dir.resolve("Plain.ucas")));
+        } finally {
+            pool.shutdown();
+            deleteTree(dir);
+        }
+    }
+
+    @Provide
+    Arbitrary<List<Boolean>> hashedMasks() {
+        return Arbitraries.of(true, false).list().ofMinSize(1).ofMaxSize(10);
+    }
+
+    @Provide
+    Arbitrary<Integer> batchSizes() {
+        return Arbitraries.integers().between(0, 4); // 0: one by one through addChunk
+    }
+
     @Test
     void aChunkSetWithoutAPerfectHashIsRefusedAtVersion4() {
         List<IoChunkId> ids = List.of(IoChunkId.of(0, 0, IoChunkType.BULK_DATA), IoChunkId.of(-1, 0, IoChunkType.BULK_DATA),
