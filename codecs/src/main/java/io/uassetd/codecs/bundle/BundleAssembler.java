@@ -1,5 +1,7 @@
 package io.uassetd.codecs.bundle;
 
+import io.uassetd.codecs.hash.Blake3;
+
 import io.uassetd.codecs.error.CancelledException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
@@ -139,9 +141,6 @@ public final class BundleAssembler {
     /** The packages of a window are made until their bytes reach about this much. */
     public static final long WINDOW_BYTES = 256L << 10;
 
-    /** Bytes of consecutive packages hashed together (their chunks side by side: 64 chunks of 1 KiB a run). */
-    static final long HASH_JOB = 64L << 10;
-
     /**
      * Sorted inputs whose packages are made in windows: {@link #forEach} makes the first window
      * (in parallel on the pool when there is one), then makes each next window while it hands the
@@ -271,7 +270,7 @@ public final class BundleAssembler {
                 monitor.progress(done.incrementAndGet(), groups.size(), g.main != null ? g.main.path() : "");
             };
             // then hashed here, in parallel and while the bytes are fresh, so that the writer only writes:
-            // runs of consecutive packages of about HASH_JOB bytes, their chunks side by side
+            // runs of consecutive packages of about Blake3.JOB_BYTES, their chunks side by side
             List<int[]> runs = new ArrayList<>();
             boolean parallel = pool != null && count > 1;
             Runnable work = () -> {
@@ -280,7 +279,7 @@ public final class BundleAssembler {
                 long bytes = 0;
                 for (int i = 0, start = 0; i < count; i++) {
                     bytes += made[i].bytes();
-                    if (bytes >= HASH_JOB || i == count - 1) {
+                    if (bytes >= Blake3.JOB_BYTES || i == count - 1) {
                         runs.add(new int[] {start, i + 1});
                         start = i + 1;
                         bytes = 0;

@@ -55,6 +55,13 @@ public final class Blake3 {
     }
 
     /**
+     * About how many bytes of consecutive inputs one {@link #hashAll} call should get when callers split
+     * many inputs into jobs for a pool (the bundle assembler's packages, the IoStore writer's chunks):
+     * 64 chunks of 1 KiB, one full run of the lanes, while a job stays small enough to balance across threads.
+     */
+    public static final long JOB_BYTES = 64L << 10;
+
+    /**
      * The 32-byte hashes of several inputs, {@code out[i]} of {@code inputs[i]}: as {@link #hash(byte[])}
      * of each, with the whole chunks before each input's last one hashed side by side across all the
      * inputs, {@value Lanes#MAX} at a time (so that many small inputs fill the lanes as one large one does).

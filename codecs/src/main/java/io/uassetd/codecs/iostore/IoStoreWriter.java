@@ -245,7 +245,7 @@ public final class IoStoreWriter implements AutoCloseable {
     public void addChunks(List<Pending> chunks, ForkJoinPool pool) {
         int bs = options.blockSize();
         List<int[]> jobs = new ArrayList<>();
-        // hashes in jobs of consecutive chunks of about 64 KiB together ({from, -1, to}): small chunks are
+        // hashes in jobs of consecutive chunks of about Blake3.JOB_BYTES together ({from, -1, to}): small chunks are
         // hashed side by side across chunks (Blake3.hashAll)
         long bytes = 0;
         for (int c = 0, from = 0; c < chunks.size(); c++) {
@@ -258,7 +258,7 @@ public final class IoStoreWriter implements AutoCloseable {
                 continue;
             }
             bytes += chunks.get(c).data().length;
-            if (bytes >= 64 << 10 || c == chunks.size() - 1) {
+            if (bytes >= Blake3.JOB_BYTES || c == chunks.size() - 1) {
                 jobs.add(new int[] {from, -1, c + 1});
                 from = c + 1;
                 bytes = 0;
